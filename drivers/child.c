@@ -1,0 +1,131 @@
+/*
+ * child.c - one child process per measurement (see child.h).
+ */
+#include "child.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static void hp_child_main(int fd, hp_child_fn fn, void *arg)
+{
+	json_t *out;
+
+	setpgid(0, 0);
+	fflush(stdout);
+	dup2(STDERR_FILENO, STDOUT_FILENO);
+	out = fn(arg);
+	if (!out || json_dumpfd(out, fd, JSON_COMPACT) != 0)
+		_exit(3);
+	close(fd);
+	_exit(0);
+}
+
+static double hp_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Read the pipe until EOF or the deadline; returns 0 at EOF, 1 on timeout. */
+static int hp_read_all(int fd, double deadline, char **buf, size_t *len)
+{
+	size_t cap = 0;
+
+	for (;;) {
+		struct pollfd p = { fd, POLLIN, 0 };
+		int wait_ms = -1;
+		if (deadline > 0) {
+			double left = deadline - hp_monotonic();
+			if (left <= 0)
+				return 1;
+			wait_ms = (int)(left * 1000) + 1;
+		}
+		int rc = poll(&p, 1, wait_ms);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc == 0)
+			return 1;
+		if (*len + 4096 > cap) {
+			char *grown = realloc(*buf, cap = 2 * cap + 65536);
+			if (!grown)
+				return 0;
+			*buf = grown;
+		}
+		ssize_t n = read(fd, *buf + *len, cap - *len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		*len += (size_t)n;
+	}
+}
+
+static void hp_describe_status(int status, char *failure, size_t len)
+{
+	if (WIFSIGNALED(status)) {
+		const char *abbrev = sigabbrev_np(WTERMSIG(status));
+		if (abbrev)
+			snprintf(failure, len, "killed by SIG%s", abbrev);
+		else
+			snprintf(failure, len, "killed by signal %d", WTERMSIG(status));
+	} else if (WIFEXITED(status)) {
+		snprintf(failure, len, "exited with status %d before reporting", WEXITSTATUS(status));
+	} else {
+		snprintf(failure, len, "ended abnormally (wait status %d)", status);
+	}
+}
+
+json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len)
+{
+	int fds[2], status = 0, timed_out;
+	pid_t pid;
+	char *buf = NULL;
+	size_t used = 0;
+	json_t *out = NULL;
+	json_error_t je;
+
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		snprintf(failure, len, "pipe: %s", strerror(errno));
+		return NULL;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(failure, len, "fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		hp_child_main(fds[1], fn, arg);
+	}
+	setpgid(pid, pid);
+	close(fds[1]);
+	timed_out = hp_read_all(fds[0], timeout_s ? hp_monotonic() + timeout_s : 0, &buf, &used);
+	close(fds[0]);
+	if (timed_out) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (timed_out)
+		snprintf(failure, len, "timed out after %u s", timeout_s);
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		hp_describe_status(status, failure, len);
+	else if (!buf || !(out = json_loadb(buf, used, 0, &je)))
+		snprintf(failure, len, "the measuring process sent no readable result");
+	free(buf);
+	return out;
+}

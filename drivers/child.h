@@ -1,0 +1,25 @@
+/*
+ * child.h - run a function in a child process so that a crashing or
+ * hanging scheme cannot take the profiler down (issue 2).
+ */
+#ifndef HP_CHILD_H
+#define HP_CHILD_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* The child's work: return a JSON value to send to the parent (owned). */
+typedef json_t *(*hp_child_fn)(void *arg);
+
+/*
+ * Fork; in the child run fn(arg), write its JSON to a pipe and _exit(0).
+ * The child's stdout is redirected to stderr so that a scheme's printf
+ * cannot corrupt the report.  The parent waits at most timeout_s seconds
+ * (0 = forever), then kills the child's process group.
+ * Returns the parsed JSON (caller owns it), or NULL with a one-line
+ * reason in failure: "killed by SIGSEGV", "timed out after 600 s",
+ * "exited with status 3", ...
+ */
+json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len);
+
+#endif

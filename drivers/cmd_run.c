@@ -1,0 +1,307 @@
+/*
+ * cmd_run.c - `hashprof [OPTION]... INSTANCE [OPERATION]`.
+ *
+ * For each operation: a calibration child times one operation and plans N
+ * (unless --iterations), then a measuring child runs the procedure; the
+ * parent only collects rows and renders them, so a scheme that crashes or
+ * hangs fails its own row and the others still run.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "child.h"
+#include "cmds.h"
+#include "environment.h"
+#include "hex.h"
+#include "instance.h"
+#include "ops.h"
+#include "options.h"
+#include "plan.h"
+#include "procedure.h"
+#include "record.h"
+#include "report.h"
+
+#define HP_OPS_MAX 16
+
+/* What a measuring child is asked to do. */
+struct hp_job {
+	const struct hp_instance *inst;
+	const char *op;
+	const struct hp_options *opt;
+	enum hp_run_mode mode;
+	uint64_t iterations, warmup;
+};
+
+static json_t *hp_job_main(void *arg)
+{
+	const struct hp_job *j = arg;
+	struct hp_result r;
+	json_t *out;
+
+	hp_result_init(&r);
+	hp_procedure_run(j->inst, j->op, j->opt, j->mode, j->iterations, j->warmup, &r);
+	out = hp_record_from_result(&r);
+	hp_result_free(&r);
+	return out;
+}
+
+/* Run a job in a child; fill r from its record or mark it failed. */
+static void hp_run_job(const struct hp_job *j, struct hp_result *r)
+{
+	char failure[256], err[256];
+	json_t *rec = hp_child_run(hp_job_main, (void *)j, j->opt->timeout, failure, sizeof failure);
+
+	hp_result_free(r);
+	hp_result_init(r);
+	if (rec && hp_record_to_result(rec, r, err, sizeof err) == 0) {
+		json_decref(rec);
+		return;
+	}
+	hp_result_free(r);
+	hp_result_init(r);
+	hp_procedure_describe(j->inst, j->op, j->opt, r);
+	if (rec)
+		hp_result_fail(r, "unreadable result from the measuring process: %s", err);
+	else
+		hp_result_fail(r, "%s", failure);
+	json_decref(rec);
+}
+
+/* Calibrate (unless --iterations), then measure one operation. */
+static void hp_run_operation(const struct hp_instance *inst, const char *op,
+			     const struct hp_options *o, struct hp_result *r)
+{
+	struct hp_job j = { inst, op, o, HP_RUN_MEASURE, o->iterations, o->warmup };
+	double t1 = 0;
+
+	if (!o->iterations) {
+		struct hp_job cal = { inst, op, o, HP_RUN_CALIBRATE, 1, 0 };
+		hp_run_job(&cal, r);
+		if (r->status != HP_STATUS_OK)
+			return;
+		t1 = o->tick_hz > 0 ? (double)r->total_ticks / o->tick_hz : 0;
+		hp_plan(t1, &j.iterations, &j.warmup);
+		if (o->warmup_set)
+			j.warmup = o->warmup;
+	}
+	hp_run_job(&j, r);
+	r->planned = !o->iterations;
+	r->calibration_seconds = t1;
+}
+
+/* How many passes a key exchange has, asked in a child (it loads code). */
+static json_t *hp_passes_main(void *arg)
+{
+	const struct hp_instance *inst = arg;
+	struct hp_api api;
+	char err[256];
+
+	if (hp_api_load(inst, &api, err, sizeof err) != 0)
+		return json_pack("{s:s}", "error", err);
+	return json_pack("{s:I}", "passes", (json_int_t)api.kex.passes());
+}
+
+/* The operations `hashprof INSTANCE` runs: all of the kind's (a key
+ * exchange's passes only up to its number of passes). */
+static size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
+			     unsigned timeout, const char *ops[HP_OPS_MAX])
+{
+	size_t n = 0;
+	json_int_t passes = 3;
+
+	if (!strcmp(inst->kind, "kex")) {
+		char failure[256];
+		json_t *j = hp_child_run(hp_passes_main, (void *)inst, timeout, failure, sizeof failure);
+		json_t *p = j ? json_object_get(j, "passes") : NULL;
+		if (p && json_is_integer(p))
+			passes = json_integer_value(p);
+		json_decref(j);
+	}
+	for (const char *const *o = k->operations; *o && n < HP_OPS_MAX; o++)
+		if (strncmp(*o, "pass", 4) || (*o)[4] - '0' <= passes)
+			ops[n++] = *o;
+	return n;
+}
+
+static int hp_unknown_instance(const char *name)
+{
+	struct hp_instance *all = NULL;
+	long n = hp_instance_scan(&all);
+	char suggest[256], known[2048] = "", path[8192];
+	size_t used = 0;
+
+	for (long i = 0; i < n && used < sizeof known; i++)
+		used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", all[i].name);
+	hp_instance_suggest(name, all, n > 0 ? (size_t)n : 0, suggest, sizeof suggest);
+	free(all);
+	if (n <= 0) {
+		hp_instance_path_string(path, sizeof path);
+		return hp_usage_error("unknown instance '%s': no instance found along %s", name, path);
+	}
+	if (suggest[0])
+		return hp_usage_error("unknown instance '%s'; did you mean %s? Known instances: %s",
+				      name, suggest, known);
+	return hp_usage_error("unknown instance '%s'; known instances: %s", name, known);
+}
+
+static void hp_run_help(void)
+{
+	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
+	       "       hashprof list\n"
+	       "Measure the share of time an NGCC instance spends in the ICCS hash helpers\n"
+	       "(pseudohash, pseudoXOF, sm3hash) and in the DRNG (get_random_number), and the\n"
+	       "helper calls per operation.  Without OPERATION, every operation of the instance.\n"
+	       "\n"
+	       "Operations: sig: keygen sign verify; kem: keygen encaps decaps;\n"
+	       "  kex: exchange init_a init_b pass1 pass2 pass3 derive_a derive_b.\n"
+	       "\n"
+	       "Procedure (defaults follow the published method):\n"
+	       "  -n, --iterations=N     measure N operations (default: planned from one\n"
+	       "                         calibration call: min(1000, max(3, ceil(1 s / t1))))\n"
+	       "  -w, --warmup=W         unmeasured operations first (default 1; 0 when t1 >= 5 s)\n"
+	       "      --seed=HEX         DRNG seed, 1..%u bytes (default 000102...2f, 48 bytes)\n"
+	       "      --message=HEX      message to sign (default: byte i = (i*131+64) mod 256)\n"
+	       "      --message-len=BYTES  length of that default message (default 64)\n"
+	       "      --timeout=SECONDS  fail an operation that runs longer (default %u; 0 = none)\n"
+	       "      --clock=tsc|cycles  tsc: PAPI_get_real_cyc (default, works without a PMU);\n"
+	       "                         cycles: PAPI_TOT_CYC (needs hardware counters)\n"
+	       "\n"
+	       "Output:\n"
+	       "  -f, --format=FMT       text (default), md, csv or json\n"
+	       "  -h, --help             display this help and exit\n"
+	       "  -V, --version          output version information and exit\n"
+	       "\n"
+	       "Instances are found along the build tree, $HASHPROF_PATH, the user instance\n"
+	       "folder and %s; `hashprof list` shows them.\n"
+	       "Exit status: 0 all rows measured, 1 a row failed, 2 bad input.\n",
+	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_PKGLIBDIR);
+}
+
+/* Parse the options; returns -1 to go on, else an exit status. */
+static int hp_run_parse(int argc, char **argv, struct hp_options *o)
+{
+	static const struct option longopts[] = {
+		{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },
+		{ "seed", required_argument, NULL, 's' }, { "message", required_argument, NULL, 'm' },
+		{ "message-len", required_argument, NULL, 'L' }, { "timeout", required_argument, NULL, 't' },
+		{ "clock", required_argument, NULL, 'c' }, { "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, message_set = 0;
+	uint64_t v;
+	long n;
+
+	while ((c = getopt_long(argc, argv, "+n:w:f:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			if (hp_parse_u64(optarg, 1, 100000000, &o->iterations))
+				return hp_usage_error("--iterations: '%s' is not a whole number from 1 to 100000000", optarg);
+			break;
+		case 'w':
+			if (hp_parse_u64(optarg, 0, 100000000, &o->warmup))
+				return hp_usage_error("--warmup: '%s' is not a whole number from 0 to 100000000", optarg);
+			o->warmup_set = 1;
+			break;
+		case 's':
+			if ((n = hp_hex_decode(optarg, o->seed, sizeof o->seed)) < 1)
+				return hp_usage_error("--seed: '%s' is not 1 to %u bytes of hex", optarg, HP_BYTES_MAX);
+			o->seed_len = (size_t)n;
+			break;
+		case 'm':
+			if ((n = hp_hex_decode(optarg, o->message, sizeof o->message)) < 0)
+				return hp_usage_error("--message: '%s' is not at most %u bytes of hex", optarg, HP_BYTES_MAX);
+			o->message_len = (size_t)n;
+			message_set = 1;
+			break;
+		case 'L':
+			if (hp_parse_u64(optarg, 0, HP_BYTES_MAX, &v))
+				return hp_usage_error("--message-len: '%s' is not a byte count from 0 to %u", optarg, HP_BYTES_MAX);
+			if (message_set)
+				return hp_usage_error("--message-len and --message exclude each other");
+			hp_options_message_pattern(o, (size_t)v);
+			break;
+		case 't':
+			if (hp_parse_u64(optarg, 0, 86400, &v))
+				return hp_usage_error("--timeout: '%s' is not a number of seconds from 0 to 86400", optarg);
+			o->timeout = (unsigned)v;
+			break;
+		case 'c':
+			if (hp_clock_parse(optarg, &o->clock))
+				return hp_usage_error("--clock: '%s' is not tsc or cycles", optarg);
+			break;
+		case 'f':
+			if (hp_format_parse(optarg, &o->format))
+				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
+			break;
+		case 'h':
+			hp_run_help();
+			return HP_EXIT_OK;
+		case 'V':
+			return hp_print_version();
+		default:
+			return hp_usage_error("try 'hashprof --help'");
+		}
+	}
+	if (o->iterations && !o->warmup_set)
+		o->warmup = 1;
+	return -1;
+}
+
+int hp_cmd_run(int argc, char **argv)
+{
+	struct hp_options o;
+	struct hp_instance inst;
+	const struct hp_kind_ops *k;
+	const char *ops[HP_OPS_MAX];
+	struct hp_result rows[HP_OPS_MAX];
+	size_t nops = 0;
+	char err[256], list[256];
+	int rc = HP_EXIT_OK;
+
+	hp_options_defaults(&o);
+	if ((rc = hp_run_parse(argc, argv, &o)) >= 0)
+		return rc;
+	if (optind >= argc)
+		return hp_usage_error("missing INSTANCE; try 'hashprof --help' or 'hashprof list'");
+	if (argc - optind > 2)
+		return hp_usage_error("too many arguments: '%s'", argv[optind + 2]);
+	if (hp_instance_find(argv[optind], &inst) != 0)
+		return hp_unknown_instance(argv[optind]);
+	if (!(k = hp_kind_ops(inst.kind)))
+		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
+	if (optind + 1 < argc) {
+		if (!hp_kind_has_op(k, argv[optind + 1])) {
+			hp_kind_op_list(k, list, sizeof list);
+			return hp_usage_error("'%s' is not an operation of %s (%s: %s)", argv[optind + 1],
+					      inst.name, inst.kind, list);
+		}
+		ops[nops++] = argv[optind + 1];
+	} else {
+		nops = hp_default_ops(&inst, k, o.timeout, ops);
+	}
+	if (hp_clock_init(o.clock, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
+	o.tick_hz = hp_clock_measure_rate(20);
+
+	rc = HP_EXIT_OK;
+	for (size_t i = 0; i < nops; i++) {
+		hp_result_init(&rows[i]);
+		hp_run_operation(&inst, ops[i], &o, &rows[i]);
+		if (rows[i].status != HP_STATUS_OK)
+			rc = HP_EXIT_FAILED;
+	}
+	json_t *meta = hp_environment_json(argc, argv, &o);
+	if (hp_report_print(stdout, o.format, rows, nops, meta) != 0) {
+		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
+		rc = HP_EXIT_USAGE;
+	}
+	json_decref(meta);
+	for (size_t i = 0; i < nops; i++)
+		hp_result_free(&rows[i]);
+	return rc;
+}

@@ -1,0 +1,26 @@
+/*
+ * cmds.h - the subcommands of `hashprof`, one file each (cmd_*.c).
+ * Each takes the arguments after the subcommand word (argv[0] is the
+ * subcommand, for getopt) and returns the process exit status:
+ * 0 success, 1 a measured row failed or a check did not pass, 2 bad input.
+ */
+#ifndef HP_CMDS_H
+#define HP_CMDS_H
+
+#define HP_EXIT_OK 0
+#define HP_EXIT_FAILED 1
+#define HP_EXIT_USAGE 2
+
+/* `hashprof INSTANCE [OPERATION]`: measure and print rows. */
+int hp_cmd_run(int argc, char **argv);
+
+/* `hashprof list`: the instances found along the search path. */
+int hp_cmd_list(int argc, char **argv);
+
+/* Print "hashprof: <message>\n" to stderr; returns HP_EXIT_USAGE. */
+int hp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print the --version text (GNU style) to stdout; returns HP_EXIT_OK. */
+int hp_print_version(void);
+
+#endif

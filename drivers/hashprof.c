@@ -1,0 +1,50 @@
+/*
+ * hashprof.c - the `hashprof` command: dispatch to a subcommand (one file
+ * each, cmd_*.c); anything that is not a subcommand word is an instance.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmds.h"
+
+int hp_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("hashprof: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return HP_EXIT_USAGE;
+}
+
+int hp_print_version(void)
+{
+	printf("hashprof %s\n"
+	       "Copyright (C) 2026 the hashprof authors.\n"
+	       "This is free software: you are free to change and redistribute it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n",
+	       PACKAGE_VERSION);
+	return HP_EXIT_OK;
+}
+
+/* The subcommands; `hashprof INSTANCE ...` is the default one. */
+static const struct {
+	const char *word;
+	int (*run)(int argc, char **argv);
+} hp_cmds[] = {
+	{ "list", hp_cmd_list },
+};
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		for (size_t i = 0; i < sizeof hp_cmds / sizeof hp_cmds[0]; i++)
+			if (!strcmp(argv[1], hp_cmds[i].word))
+				return hp_cmds[i].run(argc - 1, argv + 1);
+	return hp_cmd_run(argc, argv);
+}

@@ -1,0 +1,18 @@
+# drivers/: the hashprof command.  Linked statically against the runtime so
+# that the build-tree binary is the real program (no libtool wrapper), which
+# lets it find the build tree's instances.
+bin_PROGRAMS += hashprof
+hashprof_SOURCES = \
+	drivers/hashprof.c drivers/cmds.h \
+	drivers/cmd_run.c drivers/cmd_list.c \
+	drivers/api.c drivers/api.h \
+	drivers/child.c drivers/child.h \
+	drivers/environment.c drivers/environment.h \
+	drivers/instance.c drivers/instance.h \
+	drivers/meter.h \
+	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
+	drivers/options.c drivers/options.h \
+	drivers/procedure.c drivers/procedure.h
+hashprof_CPPFLAGS = $(AM_CPPFLAGS) -DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
+hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS) $(LIBELF_CFLAGS)
+hashprof_LDADD = prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm

@@ -1,0 +1,43 @@
+/*
+ * options.h - what `hashprof INSTANCE [OPERATION]` was asked to do.
+ */
+#ifndef HP_OPTIONS_H
+#define HP_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock.h"
+#include "report.h"
+#include "result.h"
+
+#define HP_DEFAULT_TIMEOUT 600u  /* seconds per (instance, operation) child */
+#define HP_DEFAULT_MESSAGE_LEN 64u /* method.md: "a 64-byte message" */
+
+struct hp_options {
+	uint64_t iterations;        /* 0: plan from a calibration call */
+	uint64_t warmup;
+	int warmup_set;             /* --warmup given */
+	unsigned char seed[HP_BYTES_MAX];
+	size_t seed_len;            /* bytes */
+	unsigned char message[HP_BYTES_MAX];
+	size_t message_len;         /* bytes */
+	unsigned timeout;           /* seconds; 0 = none */
+	enum hp_clock_kind clock;
+	double tick_hz;             /* measured by the parent */
+	enum hp_format format;
+};
+
+/*
+ * Defaults of method.md: seed 00 01 ... 2f (48 bytes), message byte i =
+ * (i*131 + 64) mod 256 for 64 bytes, planned N, TSC clock, text output.
+ */
+void hp_options_defaults(struct hp_options *o);
+
+/* The method.md message pattern of len bytes into o->message. */
+void hp_options_message_pattern(struct hp_options *o, size_t len);
+
+/* Parse a whole unsigned decimal number in [min, max]; 0 ok, -1 not. */
+int hp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * procedure.c - the measuring procedure (see procedure.h).
+ */
+#include "procedure.h"
+
+#include <string.h>
+
+#include "api.h"
+#include "clock.h"
+#include "ops.h"
+
+void hp_procedure_describe(const struct hp_instance *inst, const char *op,
+			   const struct hp_options *o, struct hp_result *r)
+{
+	snprintf(r->instance, sizeof r->instance, "%s", inst->name);
+	snprintf(r->kind, sizeof r->kind, "%s", inst->kind);
+	snprintf(r->operation, sizeof r->operation, "%s", op);
+	snprintf(r->path, sizeof r->path, "%s", inst->path);
+	snprintf(r->wrapped, sizeof r->wrapped, "%s", inst->wrapped);
+	memcpy(r->seed, o->seed, o->seed_len);
+	r->seed_len = o->seed_len;
+	if (!strcmp(inst->kind, "sig")) {
+		memcpy(r->message, o->message, o->message_len);
+		r->message_len = o->message_len;
+	}
+	r->tick_hz = o->tick_hz;
+}
+
+/* Forget everything counted so far (after the warm-up). */
+static void hp_reset_counters(struct hp_op_ctx *c)
+{
+	struct hp_wrap_state *w = c->api->wrap;
+
+	memset(w->shapes, 0, sizeof w->shapes);
+	w->overflow_calls = w->overflow_ticks = 0;
+	c->meter.ticks = 0;
+}
+
+/* Copy the shim's shape table into the row. */
+static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
+{
+	const struct hp_wrap_state *w = c->api->wrap;
+
+	r->total_ticks = c->meter.ticks;
+	r->overflow_calls = w->overflow_calls;
+	r->overflow_ticks = w->overflow_ticks;
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
+		const struct hp_shape *s = &w->shapes[i];
+		struct hp_result_shape rs = { s->fn, s->in_bits, s->out_bits, s->calls, s->nested, s->ticks };
+		if (s->used && (s->calls || s->nested) && hp_result_add_shape(r, &rs) != 0) {
+			hp_result_fail(r, "out of memory");
+			return;
+		}
+	}
+	hp_result_sort_shapes(r);
+}
+
+/* The N measured operations; stops at the first failing call. */
+static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations,
+		       uint64_t warmup, struct hp_result *r)
+{
+	char err[256];
+
+	for (uint64_t i = 0; i < warmup; i++)
+		if (k->iterate(c, err, sizeof err) != 0) {
+			hp_result_fail(r, "warm-up: %s", err);
+			return;
+		}
+	hp_reset_counters(c);
+	for (uint64_t i = 0; i < iterations; i++) {
+		if (k->iterate(c, err, sizeof err) != 0) {
+			hp_result_fail(r, "%s (operation %llu of %llu)", err,
+				       (unsigned long long)i + 1, (unsigned long long)iterations);
+			break;
+		}
+		r->operations++;
+	}
+	hp_collect(c, r);
+}
+
+void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+		      enum hp_run_mode mode, uint64_t iterations, uint64_t warmup,
+		      struct hp_result *r)
+{
+	struct hp_api api;
+	struct hp_op_ctx c = { .api = &api, .op = op, .message = o->message, .message_len = o->message_len };
+	const struct hp_kind_ops *k = hp_kind_ops(inst->kind);
+	char err[256];
+
+	hp_procedure_describe(inst, op, o, r);
+	r->iterations = mode == HP_RUN_CALIBRATE ? 1 : iterations;
+	r->warmup = mode == HP_RUN_CALIBRATE ? 0 : warmup;
+	if (hp_clock_init(o->clock, err, sizeof err) != 0) {
+		hp_result_fail(r, "%s", err);
+		return;
+	}
+	snprintf(r->clock_source, sizeof r->clock_source, "%s", hp_clock_source());
+	snprintf(r->clock_unit, sizeof r->clock_unit, "%s", hp_clock_unit());
+	if (!k) {
+		hp_result_fail(r, "unknown API kind '%s'", inst->kind);
+		return;
+	}
+	if (hp_api_load(inst, &api, err, sizeof err) != 0) {
+		hp_result_fail(r, "%s", err);
+		return;
+	}
+	api.wrap->clock = hp_clock_fn();
+	api.wrap->accounting = 0;
+	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn() };
+	/* method.md: "seeded once, before anything else" */
+	if (api.init_random_number)
+		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);
+	if (k->prepare(&c, err, sizeof err) != 0 || k->setup(&c, err, sizeof err) != 0)
+		hp_result_fail(r, "%s", err);
+	else
+		hp_measure(&c, k, r->iterations, r->warmup, r);
+	k->release(&c);
+}

@@ -1,0 +1,49 @@
+/*
+ * clock.h - the tick source, read through PAPI.
+ *
+ * Two clocks:
+ *   HP_CLOCK_TSC     PAPI_get_real_cyc(): the time-stamp counter, in TSC
+ *                    ticks.  Needs no PMU, so it works in VMs and CI.  The
+ *                    default, as in the published evaluation (method.md).
+ *   HP_CLOCK_CYCLES  PAPI_TOT_CYC read with PAPI_read(): core cycles.  Needs
+ *                    a PMU that PAPI can program; absent on our VMs, where
+ *                    hp_clock_init() fails with a message that says so.
+ */
+#ifndef HP_CLOCK_H
+#define HP_CLOCK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum hp_clock_kind { HP_CLOCK_TSC = 0, HP_CLOCK_CYCLES };
+
+/*
+ * Initialise PAPI and select the clock for this process (call again after
+ * fork(): PAPI event sets belong to one thread of one process).
+ * Returns 0, or -1 with a one-line reason in err (errlen bytes).
+ */
+int hp_clock_init(enum hp_clock_kind kind, char *err, size_t errlen);
+
+/* Read the selected clock, in ticks of that clock.  hp_clock_init first. */
+uint64_t hp_clock_read(void);
+
+/* The function the wrap shims call: the same reading as hp_clock_read. */
+uint64_t (*hp_clock_fn(void))(void);
+
+/* "PAPI_get_real_cyc" or "PAPI_TOT_CYC". */
+const char *hp_clock_source(void);
+
+/* "TSC ticks" or "cycles". */
+const char *hp_clock_unit(void);
+
+/* Parse "tsc" or "cycles"; returns 0 and sets *kind, or -1. */
+int hp_clock_parse(const char *name, enum hp_clock_kind *kind);
+
+/*
+ * Ticks per second of the selected clock, measured against
+ * CLOCK_MONOTONIC over `ms` milliseconds of busy waiting (20 ms is enough
+ * for 4 significant digits).  Used only to print times in seconds.
+ */
+double hp_clock_measure_rate(unsigned ms);
+
+#endif

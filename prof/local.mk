@@ -1,0 +1,14 @@
+# prof/: the profiling runtime (clock, planning, rows, records, reports).
+# A convenience library linked statically into the hashprof command and
+# the tests.
+noinst_LTLIBRARIES += prof/libhprof.la
+prof_libhprof_la_SOURCES = \
+	prof/clock.c prof/clock.h \
+	prof/format.c prof/format.h \
+	prof/hex.c prof/hex.h \
+	prof/plan.c prof/plan.h \
+	prof/record.c prof/record.h \
+	prof/report.c prof/report.h \
+	prof/result.c prof/result.h
+prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+prof_libhprof_la_LIBADD = $(PAPI_LIBS) $(JANSSON_LIBS) -lm

@@ -1,0 +1,183 @@
+/*
+ * record.c - rows to and from JSON (see record.h, docs/record-schema.md).
+ */
+#include "record.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hex.h"
+
+static const char *hp_status_name(enum hp_status s)
+{
+	return s == HP_STATUS_OK ? "ok" : "failed";
+}
+
+static json_t *hp_shapes_to_json(const struct hp_result *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < r->nshapes; i++) {
+		const struct hp_result_shape *s = &r->shapes[i];
+		json_array_append_new(a, json_pack("{s:s, s:I, s:I, s:I, s:I, s:I}",
+			"fn", hp_fn_name(s->fn), "in_bits", (json_int_t)s->in_bits,
+			"out_bits", (json_int_t)s->out_bits, "calls", (json_int_t)s->calls,
+			"nested", (json_int_t)s->nested, "ticks", (json_int_t)s->ticks));
+	}
+	return a;
+}
+
+static double hp_ratio(uint64_t part, uint64_t whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+json_t *hp_record_from_result(const struct hp_result *r)
+{
+	char seed[2 * HP_BYTES_MAX + 1], msg[2 * HP_BYTES_MAX + 1];
+
+	hp_hex_encode(r->seed, r->seed_len, seed);
+	hp_hex_encode(r->message, r->message_len, msg);
+	return json_pack(
+		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s,"
+		" s:{s:I, s:I, s:b, s:f, s:s, s:s},"
+		" s:{s:s, s:s, s:f},"
+		" s:{s:I, s:I}, s:{s:I, s:I}, s:o, s:{s:f, s:f}}",
+		"schema", HP_RECORD_SCHEMA,
+		"instance", r->instance, "kind", r->kind, "operation", r->operation,
+		"path", r->path, "wrapped", r->wrapped,
+		"status", hp_status_name(r->status), "failure", r->failure,
+		"procedure",
+		"iterations", (json_int_t)r->iterations, "warmup", (json_int_t)r->warmup,
+		"planned", r->planned, "calibration_seconds", r->calibration_seconds,
+		"seed", seed, "message", msg,
+		"clock", "source", r->clock_source, "unit", r->clock_unit, "rate_hz", r->tick_hz,
+		"totals", "operations", (json_int_t)r->operations, "ticks", (json_int_t)r->total_ticks,
+		"overflow", "calls", (json_int_t)r->overflow_calls, "ticks", (json_int_t)r->overflow_ticks,
+		"calls", hp_shapes_to_json(r),
+		"shares",
+		"hash", hp_ratio(hp_result_hash_ticks(r), r->total_ticks),
+		"drng", hp_ratio(hp_result_drng_ticks(r), r->total_ticks));
+}
+
+static int hp_fn_from_name(const char *name)
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		if (!strcmp(name, hp_fn_name(fn)))
+			return (int)fn;
+	return -1;
+}
+
+static int hp_copy_str(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= cap)
+		return -1;
+	memcpy(dst, src, n + 1);
+	return 0;
+}
+
+static int hp_shapes_from_json(const json_t *a, struct hp_result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+	json_error_t je;
+
+	if (!json_is_array(a)) {
+		snprintf(err, errlen, "field 'calls': not an array");
+		return -1;
+	}
+	json_array_foreach(a, i, e) {
+		const char *fn;
+		json_int_t in, out, calls, nested, ticks;
+		struct hp_result_shape s;
+
+		if (json_unpack_ex((json_t *)e, &je, JSON_STRICT, "{s:s, s:I, s:I, s:I, s:I, s:I}",
+				   "fn", &fn, "in_bits", &in, "out_bits", &out, "calls", &calls,
+				   "nested", &nested, "ticks", &ticks) != 0) {
+			snprintf(err, errlen, "field 'calls[%zu]': %s", i, je.text);
+			return -1;
+		}
+		if (hp_fn_from_name(fn) < 0 || in < 0 || out < 0 || calls < 0 || nested < 0 || ticks < 0) {
+			snprintf(err, errlen, "field 'calls[%zu]': unknown function or negative count", i);
+			return -1;
+		}
+		s = (struct hp_result_shape){ (uint32_t)hp_fn_from_name(fn), (uint64_t)in,
+			(uint64_t)out, (uint64_t)calls, (uint64_t)nested, (uint64_t)ticks };
+		if (hp_result_add_shape(r, &s) != 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t errlen)
+{
+	const char *schema, *inst, *kind, *op, *path, *wrapped, *status, *failure;
+	const char *seed, *msg, *src, *unit;
+	json_int_t it, wu, ops, ticks, ocalls, oticks;
+	int planned;
+	double cal, rate;
+	json_t *calls;
+	json_error_t je;
+	long n;
+
+	if (json_unpack_ex((json_t *)j, &je, 0,
+		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s,"
+		" s:{s:I, s:I, s:b, s:F, s:s, s:s},"
+		" s:{s:s, s:s, s:F},"
+		" s:{s:I, s:I}, s:{s:I, s:I}, s:o}",
+		"schema", &schema, "instance", &inst, "kind", &kind, "operation", &op,
+		"path", &path, "wrapped", &wrapped, "status", &status, "failure", &failure,
+		"procedure", "iterations", &it, "warmup", &wu, "planned", &planned,
+		"calibration_seconds", &cal, "seed", &seed, "message", &msg,
+		"clock", "source", &src, "unit", &unit, "rate_hz", &rate,
+		"totals", "operations", &ops, "ticks", &ticks,
+		"overflow", "calls", &ocalls, "ticks", &oticks,
+		"calls", &calls) != 0) {
+		snprintf(err, errlen, "%s%s%s", je.text,
+			 je.source[0] && strcmp(je.source, "<validation>") ? " in " : "",
+			 strcmp(je.source, "<validation>") ? je.source : "");
+		return -1;
+	}
+	if (strcmp(schema, HP_RECORD_SCHEMA)) {
+		snprintf(err, errlen, "field 'schema': '%s' is not %s", schema, HP_RECORD_SCHEMA);
+		return -1;
+	}
+	if (hp_copy_str(r->instance, sizeof r->instance, inst) || hp_copy_str(r->kind, sizeof r->kind, kind) ||
+	    hp_copy_str(r->operation, sizeof r->operation, op) || hp_copy_str(r->path, sizeof r->path, path) ||
+	    hp_copy_str(r->wrapped, sizeof r->wrapped, wrapped) ||
+	    hp_copy_str(r->failure, sizeof r->failure, failure) ||
+	    hp_copy_str(r->clock_source, sizeof r->clock_source, src) ||
+	    hp_copy_str(r->clock_unit, sizeof r->clock_unit, unit)) {
+		snprintf(err, errlen, "a string field is too long");
+		return -1;
+	}
+	if (it < 0 || wu < 0 || ops < 0 || ticks < 0 || ocalls < 0 || oticks < 0) {
+		snprintf(err, errlen, "a count in 'procedure', 'totals' or 'overflow' is negative");
+		return -1;
+	}
+	r->status = strcmp(status, "ok") ? HP_STATUS_FAILED : HP_STATUS_OK;
+	r->iterations = (uint64_t)it;
+	r->warmup = (uint64_t)wu;
+	r->planned = planned;
+	r->calibration_seconds = cal;
+	r->tick_hz = rate;
+	r->operations = (uint64_t)ops;
+	r->total_ticks = (uint64_t)ticks;
+	r->overflow_calls = (uint64_t)ocalls;
+	r->overflow_ticks = (uint64_t)oticks;
+	if ((n = hp_hex_decode(seed, r->seed, sizeof r->seed)) < 0) {
+		snprintf(err, errlen, "field 'procedure.seed': not hex");
+		return -1;
+	}
+	r->seed_len = (size_t)n;
+	if ((n = hp_hex_decode(msg, r->message, sizeof r->message)) < 0) {
+		snprintf(err, errlen, "field 'procedure.message': not hex");
+		return -1;
+	}
+	r->message_len = (size_t)n;
+	return hp_shapes_from_json(calls, r, err, errlen);
+}

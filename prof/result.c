@@ -1,0 +1,102 @@
+/*
+ * result.c - the row data model (see result.h).
+ */
+#include "result.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void hp_result_init(struct hp_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->status = HP_STATUS_OK;
+}
+
+void hp_result_free(struct hp_result *r)
+{
+	free(r->shapes);
+	r->shapes = NULL;
+	r->nshapes = 0;
+}
+
+int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s)
+{
+	struct hp_result_shape *n = realloc(r->shapes, (r->nshapes + 1) * sizeof *n);
+
+	if (!n)
+		return -1;
+	n[r->nshapes++] = *s;
+	r->shapes = n;
+	return 0;
+}
+
+static int hp_shape_cmp(const void *a, const void *b)
+{
+	const struct hp_result_shape *x = a, *y = b;
+
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	if (x->in_bits != y->in_bits)
+		return x->in_bits < y->in_bits ? -1 : 1;
+	if (x->out_bits != y->out_bits)
+		return x->out_bits < y->out_bits ? -1 : 1;
+	return 0;
+}
+
+void hp_result_sort_shapes(struct hp_result *r)
+{
+	if (r->nshapes)
+		qsort(r->shapes, r->nshapes, sizeof r->shapes[0], hp_shape_cmp);
+}
+
+void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
+			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT])
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		calls[fn] = nested[fn] = ticks[fn] = 0;
+	for (size_t i = 0; i < r->nshapes; i++) {
+		const struct hp_result_shape *s = &r->shapes[i];
+		if (s->fn >= HP_FN_COUNT)
+			continue;
+		calls[s->fn] += s->calls;
+		nested[s->fn] += s->nested;
+		ticks[s->fn] += s->ticks;
+	}
+}
+
+uint64_t hp_result_hash_ticks(const struct hp_result *r)
+{
+	uint64_t c[HP_FN_COUNT], n[HP_FN_COUNT], t[HP_FN_COUNT];
+
+	hp_result_fn_totals(r, c, n, t);
+	return t[HP_FN_PSEUDOHASH] + t[HP_FN_XOF] + t[HP_FN_SM3];
+}
+
+uint64_t hp_result_drng_ticks(const struct hp_result *r)
+{
+	uint64_t c[HP_FN_COUNT], n[HP_FN_COUNT], t[HP_FN_COUNT];
+
+	hp_result_fn_totals(r, c, n, t);
+	return t[HP_FN_DRNG];
+}
+
+uint64_t hp_result_all_calls(const struct hp_result *r)
+{
+	uint64_t sum = r->overflow_calls;
+
+	for (size_t i = 0; i < r->nshapes; i++)
+		sum += r->shapes[i].calls + r->shapes[i].nested;
+	return sum;
+}
+
+void hp_result_fail(struct hp_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->status = HP_STATUS_FAILED;
+	va_start(ap, fmt);
+	vsnprintf(r->failure, sizeof r->failure, fmt, ap);
+	va_end(ap);
+}

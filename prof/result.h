@@ -1,0 +1,94 @@
+/*
+ * result.h - what one measured (instance, operation) row holds.
+ *
+ * The measuring child fills a struct hp_result, sends it to the parent as
+ * JSON (record.h) and the parent renders it (report.h).  Every tick count
+ * is in the unit of the clock named in clock_source/clock_unit.
+ */
+#ifndef HP_RESULT_H
+#define HP_RESULT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hp_wrap.h"
+
+#define HP_NAME_MAX 64      /* ngcc-api.md: ALGORITHM_INSTANCE is at most 64 bytes */
+#define HP_BYTES_MAX 1024   /* longest seed or message accepted, in bytes */
+
+enum hp_status {
+	HP_STATUS_OK = 0,      /* measured */
+	HP_STATUS_FAILED,      /* crashed, timed out, an API call failed, ... */
+};
+
+/* One shape of the call table (see struct hp_shape in hp_wrap.h). */
+struct hp_result_shape {
+	uint32_t fn;           /* enum hp_fn */
+	uint64_t in_bits, out_bits;
+	uint64_t calls;        /* outermost calls, timed */
+	uint64_t nested;       /* calls inside another wrapped call, not timed */
+	uint64_t ticks;        /* ticks inside the outermost calls */
+};
+
+struct hp_result {
+	char instance[HP_NAME_MAX + 1];
+	char kind[4];                  /* "sig", "kem", "kex" */
+	char operation[16];            /* "sign", "encaps", "exchange", "pass2", ... */
+	char path[4096];               /* the instance's shared object */
+	char wrapped[256];             /* helpers linked with --wrap, comma-separated */
+	enum hp_status status;
+	char failure[256];             /* one line, when status != OK */
+
+	/* procedure (method.md, "Running") */
+	uint64_t iterations;           /* N measured operations */
+	uint64_t warmup;               /* unmeasured calls before the measured ones */
+	int planned;                   /* 1: N and warm-up came from a calibration call */
+	double calibration_seconds;    /* duration of that call, seconds; 0 when not planned */
+	unsigned char seed[HP_BYTES_MAX];
+	size_t seed_len;               /* bytes */
+	unsigned char message[HP_BYTES_MAX];
+	size_t message_len;            /* bytes; sig only */
+
+	/* clock */
+	char clock_source[32];         /* "PAPI_get_real_cyc" or "PAPI_TOT_CYC" */
+	char clock_unit[16];           /* "TSC ticks" or "cycles" */
+	double tick_hz;                /* ticks per second, measured */
+
+	/* totals */
+	uint64_t operations;           /* measured operations completed */
+	uint64_t total_ticks;          /* ticks around the measured API calls */
+	uint64_t overflow_calls, overflow_ticks; /* calls whose shape did not fit the table */
+	size_t nshapes;
+	struct hp_result_shape *shapes; /* nshapes entries, owned (free with hp_result_free) */
+};
+
+/* Zero r and set the defaults of an empty row. */
+void hp_result_init(struct hp_result *r);
+
+/* Release r->shapes. */
+void hp_result_free(struct hp_result *r);
+
+/* Append a shape; returns 0, or -1 when out of memory. */
+int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);
+
+/* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
+void hp_result_sort_shapes(struct hp_result *r);
+
+/* Per-function totals over all shapes (arrays of HP_FN_COUNT). */
+void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
+			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT]);
+
+/* Ticks inside the hash helpers (pseudohash + pseudoXOF + sm3hash). */
+uint64_t hp_result_hash_ticks(const struct hp_result *r);
+
+/* Ticks inside get_random_number. */
+uint64_t hp_result_drng_ticks(const struct hp_result *r);
+
+/* Outermost plus nested calls of every wrapped helper. */
+uint64_t hp_result_all_calls(const struct hp_result *r);
+
+/* Set status FAILED with a printf-style one-line reason. */
+void hp_result_fail(struct hp_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,1 @@
+# schemes/pqclean/: PQClean schemes ported to the ICCS helpers.

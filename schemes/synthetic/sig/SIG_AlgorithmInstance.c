@@ -1,0 +1,91 @@
+/*
+ * SYNTH-SIG: toy signature.  Call pattern per operation (README.md):
+ *   keygen: drng 1 (256 bits), pseudoXOF 4 (1024 out, 256 in), pseudohash 2 (512 out, 1024 in)
+ *   sign:   drng 1 (256 bits), pseudohash 1 (1024 out, 8*(128+mlen+32) in) + the tag rounds
+ *   verify: the tag rounds only
+ * tag rounds: pseudoXOF 8 (512 out, 1024 in), pseudohash 2 (1024 out, 1024 in), sm3hash 1 (1024 in).
+ * Every drng call makes 2 nested sm3hash calls (synth_drng.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "SIG_AlgorithmInstance.h"
+#include "synth.h"
+
+unsigned long long sig_get_pk_len_bytes(void) { return SYNTH_SIG_PK_BYTES; }
+unsigned long long sig_get_sk_len_bytes(void) { return SYNTH_SIG_SK_BYTES; }
+unsigned long long sig_get_sn_len_bytes(void) { return SYNTH_SIG_SN_BYTES; }
+
+int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
+	       unsigned char *sk, unsigned long long *sk_len_bytes)
+{
+	unsigned char mix[64];
+
+	if (synth_fault("keygen"))
+		return -3;
+	get_random_number(&drng_algorithm, sk, 256);
+	pseudoXOF(1024, sk, 256, pk);
+	for (int i = 0; i < 3; i++)
+		pseudoXOF(1024, sk, 256, sk + 32);          /* expansion rounds */
+	for (int i = 0; i < 2; i++)
+		pseudohash(512, pk, 1024, mix);
+	memcpy(sk + 32, pk, SYNTH_SIG_PK_BYTES);
+	synth_work(SYNTH_WORK_KEYGEN);
+	*pk_len_bytes = SYNTH_SIG_PK_BYTES;
+	*sk_len_bytes = SYNTH_SIG_SK_BYTES;
+	return 0;
+}
+
+/* d = pseudohash(1024, pk || m || r), then the fixed tag rounds over d. */
+static int synth_tag(const unsigned char *pk, const unsigned char *m, unsigned long long mlen,
+		     const unsigned char r[32], unsigned char d[128])
+{
+	unsigned char *buf = malloc(SYNTH_SIG_PK_BYTES + mlen + 32), x[128];
+
+	if (!buf)
+		return -2;
+	memcpy(buf, pk, SYNTH_SIG_PK_BYTES);
+	memcpy(buf + SYNTH_SIG_PK_BYTES, m, mlen);
+	memcpy(buf + SYNTH_SIG_PK_BYTES + mlen, r, 32);
+	pseudohash(1024, buf, 8 * (SYNTH_SIG_PK_BYTES + mlen + 32), d);
+	free(buf);
+	for (int i = 0; i < 8; i++)
+		pseudoXOF(512, d, 1024, x);
+	for (int i = 0; i < 2; i++)
+		pseudohash(1024, d, 1024, x);
+	sm3hash(256, d, 1024, x);
+	return 0;
+}
+
+int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
+	     unsigned char *m, unsigned long long m_len_bytes,
+	     unsigned char *sn, unsigned long long *sn_len_bytes)
+{
+	unsigned char d[128];
+
+	if (synth_fault("sign") || sk_len_bytes != SYNTH_SIG_SK_BYTES)
+		return -3;
+	get_random_number(&drng_algorithm, sn, 256);
+	if (synth_tag(sk + 32, m, m_len_bytes, sn, d) != 0)
+		return -2;
+	memcpy(sn + 32, d, 64);
+	synth_work(SYNTH_WORK_SIGN);
+	*sn_len_bytes = SYNTH_SIG_SN_BYTES;
+	return 0;
+}
+
+int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes,
+	       unsigned char *sn, unsigned long long sn_len_bytes,
+	       unsigned char *m, unsigned long long m_len_bytes)
+{
+	unsigned char d[128];
+
+	if (synth_fault("verify"))
+		return -3;
+	if (pk_len_bytes != SYNTH_SIG_PK_BYTES || sn_len_bytes != SYNTH_SIG_SN_BYTES)
+		return -1;
+	if (synth_tag(pk, m, m_len_bytes, sn, d) != 0)
+		return -2;
+	synth_work(SYNTH_WORK_VERIFY);
+	return memcmp(sn + 32, d, 64) ? -1 : 0;
+}

@@ -1,0 +1,34 @@
+/*
+ * synth.h - the synthetic instance family (SYNTH-SIG, SYNTH-KEM, SYNTH-KEX,
+ * SYNTH-NONE): toy schemes with a fixed, documented helper call pattern
+ * (README.md), used by the tests to check exact counts, nesting, failures.
+ * They are NOT cryptography: they only have to round-trip.
+ */
+#ifndef HP_SYNTH_H
+#define HP_SYNTH_H
+
+#include "auxfunc.h"
+#include "drng.h"
+
+extern DRNG_ctx drng_algorithm;
+
+/*
+ * Fault injection for the tests: HASHPROF_SYNTH_FAULT="OP:KIND[:K]" makes
+ * the K-th call (default 1st) of API operation OP in this process crash
+ * (KIND segv), abort (abort), never return (hang) or return -3 (fail).
+ * OP is the API function's short name: keygen, sign, verify, enc, dec,
+ * init_a, init_b, pass1, pass2, derive_a, derive_b.  Returns 0 or -3.
+ */
+int synth_fault(const char *op);
+
+/* Non-helper work: `rounds` steps of a xorshift generator (the scheme's
+ * "own" time, so that shares are neither 0 nor 100%). */
+void synth_work(unsigned rounds);
+
+/* Per-operation amounts of synth_work, documented in README.md. */
+#define SYNTH_WORK_KEYGEN 20000u
+#define SYNTH_WORK_SIGN 40000u
+#define SYNTH_WORK_VERIFY 10000u
+#define SYNTH_WORK_STEP 5000u
+
+#endif

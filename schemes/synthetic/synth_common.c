@@ -1,0 +1,56 @@
+/*
+ * synth_common.c - fault injection and busy work for the synthetic
+ * instances (see synth.h).
+ */
+#include "synth.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int synth_fault(const char *op)
+{
+	static char counted_op[32];
+	static unsigned long calls;
+	const char *spec = getenv("HASHPROF_SYNTH_FAULT");
+	size_t n = strlen(op);
+	unsigned long want = 1;
+
+	if (!spec || strncmp(spec, op, n) || spec[n] != ':')
+		return 0;
+	const char *kind = spec + n + 1, *colon = strchr(kind, ':');
+	if (colon)
+		want = strtoul(colon + 1, NULL, 10);
+	if (strcmp(counted_op, op)) {
+		strncpy(counted_op, op, sizeof counted_op - 1);
+		calls = 0;
+	}
+	if (++calls != want)
+		return 0;
+	if (!strncmp(kind, "segv", 4))
+		raise(SIGSEGV);
+	if (!strncmp(kind, "abort", 5))
+		abort();
+	if (!strncmp(kind, "hang", 4))
+		for (;;)
+			pause();
+	if (!strncmp(kind, "fail", 4))
+		return -3;
+	return 0;
+}
+
+/* Where synth_work leaves its result, so the compiler keeps the loop. */
+volatile unsigned long long synth_work_sink;
+
+void synth_work(unsigned rounds)
+{
+	unsigned long long x = 0x9e3779b97f4a7c15ull;
+
+	for (unsigned i = 0; i < rounds; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+	}
+	synth_work_sink = x;
+}

@@ -1,0 +1,1 @@
+# tests/: Check suites of the runtime and the driver.
