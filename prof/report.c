@@ -62,11 +62,13 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "no helper call was seen (wrapped: %s): the shares are 0.0%% because nothing "
 			 "was measured; calls made inside the helper's own object file are invisible to --wrap",
 			 r->wrapped);
-	if (all_nested)
+	if (all_nested) {
+		char list[256];
+		hp_format_call_list(nested, r->operations, 1, list, sizeof list);
 		snprintf(notes[n++], HP_NOTE_MAX,
-			 "%llu nested helper calls (made inside another helper call): executed and counted, "
-			 "their time is inside the outer call's",
-			 (unsigned long long)all_nested);
+			 "nested calls per operation: %s (made inside another helper call: "
+			 "executed and counted, their time is inside the outer call's)", list);
+	}
 	if (r->overflow_calls)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "%llu calls had a shape that did not fit the shape table; their ticks are in no share",
