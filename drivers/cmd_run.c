@@ -170,6 +170,13 @@ static void hp_run_help(void)
 	       "      --clock=tsc|cycles  tsc: PAPI_get_real_cyc (default, works without a PMU);\n"
 	       "                         cycles: PAPI_TOT_CYC (needs hardware counters)\n"
 	       "\n"
+	       "Accuracy:\n"
+	       "      --raw              report uncorrected figures, computed the published way\n"
+	       "                         (default: corrected for the calibrated shim overhead)\n"
+	       "      --trials=T         split the N operations into T trials for the spread\n"
+	       "                         shown as 88%% \u00b10.4 (default %u)\n"
+	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f)\n"
+	       "\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
 	       "  -h, --help             display this help and exit\n"
@@ -178,7 +185,7 @@ static void hp_run_help(void)
 	       "Instances are found along the build tree, $HASHPROF_PATH, the user instance\n"
 	       "folder and %s; `hashprof list` shows them.\n"
 	       "Exit status: 0 all rows measured, 1 a row failed, 2 bad input.\n",
-	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_PKGLIBDIR);
+	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP, HP_PKGLIBDIR);
 }
 
 /* Parse the options; returns -1 to go on, else an exit status. */
@@ -189,6 +196,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "seed", required_argument, NULL, 's' }, { "message", required_argument, NULL, 'm' },
 		{ "message-len", required_argument, NULL, 'L' }, { "timeout", required_argument, NULL, 't' },
 		{ "clock", required_argument, NULL, 'c' }, { "format", required_argument, NULL, 'f' },
+		{ "trials", required_argument, NULL, 'T' }, { "raw", no_argument, NULL, 'R' },
+		{ "noise-threshold", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -196,7 +205,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	uint64_t v;
 	long n;
 
-	while ((c = getopt_long(argc, argv, "+n:w:f:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:w:f:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			if (hp_parse_u64(optarg, 1, 100000000, &o->iterations))
@@ -238,6 +247,21 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			if (hp_format_parse(optarg, &o->format))
 				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
 			break;
+		case 'T':
+			if (hp_parse_u64(optarg, 1, HP_TRIALS_MAX, &v))
+				return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", optarg, HP_TRIALS_MAX);
+			o->trials = (unsigned)v;
+			break;
+		case 'R':
+			o->raw = 1;
+			break;
+		case 'N': {
+			char *end;
+			o->noise_pp = strtod(optarg, &end);
+			if (end == optarg || *end || !(o->noise_pp >= 0 && o->noise_pp <= 100))
+				return hp_usage_error("--noise-threshold: '%s' is not a number of percentage points from 0 to 100", optarg);
+			break;
+		}
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -284,6 +308,7 @@ int hp_cmd_run(int argc, char **argv)
 	} else {
 		nops = hp_default_ops(&inst, k, o.timeout, ops);
 	}
+	hp_report_configure(o.raw, o.noise_pp);
 	if (hp_clock_init(o.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 	o.tick_hz = hp_clock_measure_rate(20);

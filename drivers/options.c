@@ -25,6 +25,8 @@ void hp_options_defaults(struct hp_options *o)
 	o->timeout = HP_DEFAULT_TIMEOUT;
 	o->clock = HP_CLOCK_TSC;
 	o->format = HP_FORMAT_TEXT;
+	o->trials = HP_DEFAULT_TRIALS;
+	o->noise_pp = HP_DEFAULT_NOISE_PP;
 }
 
 int hp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)

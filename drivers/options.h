@@ -13,6 +13,7 @@
 
 #define HP_DEFAULT_TIMEOUT 600u  /* seconds per (instance, operation) child */
 #define HP_DEFAULT_MESSAGE_LEN 64u /* method.md: "a 64-byte message" */
+#define HP_DEFAULT_NOISE_PP 1.0   /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
 
 struct hp_options {
 	uint64_t iterations;        /* 0: plan from a calibration call */
@@ -26,6 +27,9 @@ struct hp_options {
 	enum hp_clock_kind clock;
 	double tick_hz;             /* measured by the parent */
 	enum hp_format format;
+	unsigned trials;            /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
+	int raw;                    /* print uncorrected figures */
+	double noise_pp;            /* flag a share whose spread exceeds this, percentage points */
 };
 
 /*

@@ -5,7 +5,10 @@
 
 #include <string.h>
 
+#include <dlfcn.h>
+
 #include "api.h"
+#include "calibrate.h"
 #include "clock.h"
 #include "ops.h"
 
@@ -55,11 +58,44 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 	hp_result_sort_shapes(r);
 }
 
-/* The N measured operations; stops at the first failing call. */
+/* Per-helper totals of the shim's table so far (calls, ticks). */
+static void hp_snapshot(const struct hp_op_ctx *c, struct hp_trial *t)
+{
+	const struct hp_wrap_state *w = c->api->wrap;
+
+	memset(t, 0, sizeof *t);
+	t->total_ticks = c->meter.ticks;
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		if (w->shapes[i].used && w->shapes[i].fn < HP_FN_COUNT) {
+			t->calls[w->shapes[i].fn] += w->shapes[i].calls;
+			t->ticks[w->shapes[i].fn] += w->shapes[i].ticks;
+		}
+}
+
+/* Close trial r->ntrials: what was measured since the previous snapshot. */
+static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uint64_t ops_before,
+			   struct hp_result *r)
+{
+	struct hp_trial now, *t = &r->trials[r->ntrials++];
+
+	hp_snapshot(c, &now);
+	t->operations = r->operations - ops_before;
+	t->total_ticks = now.total_ticks - prev->total_ticks;
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		t->calls[fn] = now.calls[fn] - prev->calls[fn];
+		t->ticks[fn] = now.ticks[fn] - prev->ticks[fn];
+	}
+	*prev = now;
+}
+
+/* The N measured operations, in `trials` consecutive slices; stops at
+ * the first failing call (what was measured before it is kept). */
 static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations,
-		       uint64_t warmup, struct hp_result *r)
+		       uint64_t warmup, unsigned trials, struct hp_result *r)
 {
 	char err[256];
+	struct hp_trial prev;
+	uint64_t ops_before = 0;
 
 	for (uint64_t i = 0; i < warmup; i++)
 		if (k->iterate(c, err, sizeof err) != 0) {
@@ -67,6 +103,11 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 			return;
 		}
 	hp_reset_counters(c);
+	hp_snapshot(c, &prev);
+	if (trials > iterations)
+		trials = (unsigned)iterations;
+	if (trials > HP_TRIALS_MAX)
+		trials = HP_TRIALS_MAX;
 	for (uint64_t i = 0; i < iterations; i++) {
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "%s (operation %llu of %llu)", err,
@@ -74,8 +115,29 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 			break;
 		}
 		r->operations++;
+		/* trial t ends after operation floor((t+1) * N / trials) */
+		if (r->operations == (r->ntrials + 1) * iterations / trials) {
+			hp_close_trial(c, &prev, ops_before, r);
+			ops_before = r->operations;
+		}
 	}
+	if (r->operations > ops_before && r->ntrials < HP_TRIALS_MAX)
+		hp_close_trial(c, &prev, ops_before, r);
 	hp_collect(c, r);
+}
+
+/* Calibrate the shims' overhead with the instance's own shim code. */
+static void hp_overhead(struct hp_api *api, struct hp_result *r)
+{
+	struct hp_overhead oh;
+	hp_calib_loop_fn loop;
+
+	*(void **)&loop = dlsym(api->dl, HP_CALIB_LOOP_SYMBOL);
+	hp_calibrate(api->wrap, loop, hp_clock_fn(), &oh);
+	r->overhead_valid = oh.valid;
+	r->overhead_added_ticks = oh.added_ticks;
+	r->overhead_inside_ticks = oh.inside_ticks;
+	r->overhead_seconds = oh.seconds;
 }
 
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,
@@ -107,12 +169,14 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	api.wrap->clock = hp_clock_fn();
 	api.wrap->accounting = 0;
 	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn() };
+	if (mode == HP_RUN_MEASURE)
+		hp_overhead(&api, r);
 	/* method.md: "seeded once, before anything else" */
 	if (api.init_random_number)
 		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);
 	if (k->prepare(&c, err, sizeof err) != 0 || k->setup(&c, err, sizeof err) != 0)
 		hp_result_fail(r, "%s", err);
 	else
-		hp_measure(&c, k, r->iterations, r->warmup, r);
+		hp_measure(&c, k, r->iterations, r->warmup, mode == HP_RUN_MEASURE ? o->trials : 1, r);
 	k->release(&c);
 }

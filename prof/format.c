@@ -44,8 +44,10 @@ char *hp_format_call_list(const uint64_t calls[HP_FN_COUNT], uint64_t ops,
 		hp_format_calls(calls[fn], ops, num, sizeof num);
 		int n = snprintf(buf + used, len - used, "%s%s %s",
 				 used ? ", " : "", hp_fn_label(fn), num);
-		if (n < 0 || (size_t)n >= len - used)
+		if (n < 0 || (size_t)n >= len - used) {
+			buf[used] = '\0'; /* whole items only: "pseudoXOF 8" would be a wrong number */
 			break;
+		}
 		used += (size_t)n;
 	}
 	return buf;
@@ -60,6 +62,13 @@ char *hp_format_seconds(double s, char *buf, size_t len)
 
 	while (i + 1 < sizeof units / sizeof units[0] && s < units[i].scale)
 		i++;
-	snprintf(buf, len, "%.3g %s", s / units[i].scale, units[i].unit);
+	/* "%.3g" prints anything that rounds to 1000 as "1e+03": take the
+	 * next larger unit, and whole seconds from 1000 s up. */
+	while (i > 0 && s / units[i].scale >= 999.5)
+		i--;
+	if (s >= 999.5)
+		snprintf(buf, len, "%.0f s", s);
+	else
+		snprintf(buf, len, "%.3g %s", s / units[i].scale, units[i].unit);
 	return buf;
 }

@@ -9,6 +9,8 @@ prof_libhprof_la_SOURCES = \
 	prof/plan.c prof/plan.h \
 	prof/record.c prof/record.h \
 	prof/report.c prof/report.h \
-	prof/result.c prof/result.h
+	prof/result.c prof/result.h \
+	prof/calibrate.c prof/calibrate.h \
+	prof/shares.c prof/shares.h
 prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
 prof_libhprof_la_LIBADD = $(PAPI_LIBS) $(JANSSON_LIBS) -lm

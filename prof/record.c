@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hex.h"
+#include "shares.h"
 
 static const char *hp_status_name(enum hp_status s)
 {
@@ -32,7 +33,7 @@ static double hp_ratio(uint64_t part, uint64_t whole)
 	return whole ? (double)part / (double)whole : 0.0;
 }
 
-json_t *hp_record_from_result(const struct hp_result *r)
+static json_t *hp_record_base(const struct hp_result *r)
 {
 	char seed[2 * HP_BYTES_MAX + 1], msg[2 * HP_BYTES_MAX + 1];
 
@@ -58,6 +59,59 @@ json_t *hp_record_from_result(const struct hp_result *r)
 		"shares",
 		"hash", hp_ratio(hp_result_hash_ticks(r), r->total_ticks),
 		"drng", hp_ratio(hp_result_drng_ticks(r), r->total_ticks));
+}
+
+/* shares of r as {"hash", "drng", "drng_init", "total_ticks"} */
+static json_t *hp_shares_json(const struct hp_result *r, int raw)
+{
+	struct hp_shares s;
+
+	hp_shares_of_result(r, raw, &s);
+	return json_pack("{s:f, s:f, s:f, s:f, s:f, s:f}", "hash", s.hash, "drng", s.drng,
+			 "drng_init", s.drng_init, "total_ticks", s.total_ticks,
+			 "hash_spread_pp", hp_shares_spread(r, raw, 0), "drng_spread_pp", hp_shares_spread(r, raw, 1));
+}
+
+static json_t *hp_fn_array_json(const uint64_t v[HP_FN_COUNT])
+{
+	json_t *o = json_object();
+
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		json_object_set_new(o, hp_fn_name(fn), json_integer((json_int_t)v[fn]));
+	return o;
+}
+
+static json_t *hp_trials_json(const struct hp_result *r)
+{
+	json_t *a = json_array();
+
+	for (uint32_t t = 0; t < r->ntrials; t++) {
+		const struct hp_trial *tr = &r->trials[t];
+		json_array_append_new(a, json_pack("{s:I, s:I, s:o, s:o}",
+			"operations", (json_int_t)tr->operations, "total_ticks", (json_int_t)tr->total_ticks,
+			"calls", hp_fn_array_json(tr->calls), "ticks", hp_fn_array_json(tr->ticks)));
+	}
+	return a;
+}
+
+/* Issue 5's fields: overhead, trials, raw and corrected shares. */
+static void hp_add_accuracy(json_t *rec, const struct hp_result *r)
+{
+	json_object_set_new(rec, "overhead", json_pack("{s:b, s:f, s:f, s:f}",
+		"valid", r->overhead_valid, "added_ticks_per_call", r->overhead_added_ticks,
+		"inside_ticks_per_call", r->overhead_inside_ticks, "calibration_seconds", r->overhead_seconds));
+	json_object_set_new(rec, "trials", hp_trials_json(r));
+	json_object_set_new(rec, "shares_raw", hp_shares_json(r, 1));
+	json_object_set_new(rec, "shares_corrected", hp_shares_json(r, 0));
+}
+
+json_t *hp_record_from_result(const struct hp_result *r)
+{
+	json_t *rec = hp_record_base(r);
+
+	if (rec)
+		hp_add_accuracy(rec, r);
+	return rec;
 }
 
 static int hp_fn_from_name(const char *name)
@@ -110,6 +164,55 @@ static int hp_shapes_from_json(const json_t *a, struct hp_result *r, char *err, 
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/* Per-helper counts {"get_random_number": n, ...} into v. */
+static int hp_fn_array_from_json(const json_t *o, uint64_t v[HP_FN_COUNT])
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		json_t *e = json_object_get(o, hp_fn_name(fn));
+		if (!json_is_integer(e) || json_integer_value(e) < 0)
+			return -1;
+		v[fn] = (uint64_t)json_integer_value(e);
+	}
+	return 0;
+}
+
+/* The optional issue-5 fields (records without them have no correction). */
+static int hp_accuracy_from_json(const json_t *j, struct hp_result *r, char *err, size_t errlen)
+{
+	json_t *oh = json_object_get(j, "overhead"), *trials = json_object_get(j, "trials"), *e;
+	json_error_t je;
+	size_t i;
+
+	if (oh && json_unpack_ex(oh, &je, 0, "{s:b, s:F, s:F, s?F}", "valid", &r->overhead_valid,
+				 "added_ticks_per_call", &r->overhead_added_ticks,
+				 "inside_ticks_per_call", &r->overhead_inside_ticks,
+				 "calibration_seconds", &r->overhead_seconds) != 0) {
+		snprintf(err, errlen, "field 'overhead': %s", je.text);
+		return -1;
+	}
+	if (!trials)
+		return 0;
+	if (!json_is_array(trials) || json_array_size(trials) > HP_TRIALS_MAX) {
+		snprintf(err, errlen, "field 'trials': not an array of at most %d trials", HP_TRIALS_MAX);
+		return -1;
+	}
+	json_array_foreach(trials, i, e) {
+		struct hp_trial *t = &r->trials[i];
+		json_int_t ops, ticks;
+		json_t *calls, *tk;
+		if (json_unpack_ex(e, &je, 0, "{s:I, s:I, s:o, s:o}", "operations", &ops, "total_ticks", &ticks,
+				   "calls", &calls, "ticks", &tk) != 0 || ops < 0 || ticks < 0 ||
+		    hp_fn_array_from_json(calls, t->calls) || hp_fn_array_from_json(tk, t->ticks)) {
+			snprintf(err, errlen, "field 'trials[%zu]': malformed", i);
+			return -1;
+		}
+		t->operations = (uint64_t)ops;
+		t->total_ticks = (uint64_t)ticks;
+	}
+	r->ntrials = (uint32_t)json_array_size(trials);
 	return 0;
 }
 
@@ -179,5 +282,7 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 		return -1;
 	}
 	r->message_len = (size_t)n;
-	return hp_shapes_from_json(calls, r, err, errlen);
+	if (hp_shapes_from_json(calls, r, err, errlen) != 0)
+		return -1;
+	return hp_accuracy_from_json(j, r, err, errlen);
 }

@@ -3,10 +3,21 @@
  */
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
 #include "record.h"
+#include "shares.h"
+
+static int hp_raw;
+static double hp_noise_pp = 1.0;
+
+void hp_report_configure(int raw, double noise_pp)
+{
+	hp_raw = raw;
+	hp_noise_pp = noise_pp;
+}
 
 int hp_format_parse(const char *name, enum hp_format *fmt)
 {
@@ -22,17 +33,33 @@ int hp_format_parse(const char *name, enum hp_format *fmt)
 
 /* The cells of one row, as the published tables print them. */
 struct hp_cells {
-	char hash[16], drng[16], calls[512], ticks[32], time[32];
+	char hash[16], drng[16], init[16], calls[512], ticks[32], time[32];
+	char hash_spread[32], drng_spread[32];  /* "88% ±0.4" in text output */
 };
+
+/* "88% ±0.4": the share and its spread across trials, in pp. */
+static void hp_spread_cell(const char *share, const struct hp_result *r, int which, char *buf, size_t len)
+{
+	if (r->ntrials < 2)
+		snprintf(buf, len, "%s", share);
+	else
+		snprintf(buf, len, "%s \u00b1%.1f", share, hp_shares_spread(r, hp_raw, which));
+}
 
 static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 {
 	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
-	double per_op = r->operations ? (double)r->total_ticks / (double)r->operations : 0;
+	struct hp_shares sh;
+	double per_op;
 
 	hp_result_fn_totals(r, calls, nested, ticks);
-	hp_format_share((double)hp_result_hash_ticks(r), (double)r->total_ticks, c->hash, sizeof c->hash);
-	hp_format_share((double)hp_result_drng_ticks(r), (double)r->total_ticks, c->drng, sizeof c->drng);
+	hp_shares_of_result(r, hp_raw, &sh);
+	per_op = r->operations ? sh.total_ticks / (double)r->operations : 0;
+	hp_format_share(sh.hash, 1.0, c->hash, sizeof c->hash);
+	hp_format_share(sh.drng, 1.0, c->drng, sizeof c->drng);
+	hp_format_share(sh.drng_init, 1.0, c->init, sizeof c->init);
+	hp_spread_cell(c->hash, r, 0, c->hash_spread, sizeof c->hash_spread);
+	hp_spread_cell(c->drng, r, 1, c->drng_spread, sizeof c->drng_spread);
 	hp_format_call_list(calls, r->operations, 0, c->calls, sizeof c->calls);
 	if (!c->calls[0])
 		snprintf(c->calls, sizeof c->calls, "none seen");
@@ -69,6 +96,24 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "nested calls per operation: %s (made inside another helper call: "
 			 "executed and counted, their time is inside the outer call's)", list);
 	}
+	if (calls[HP_FN_DRNG_INIT]) {
+		char num[32];
+		hp_format_calls(calls[HP_FN_DRNG_INIT], r->operations, num, sizeof num);
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "init_random_number: %s calls per operation (re-seeding a DRNG); its share is "
+			 "the DRNG init column, not part of the published DRNG share", num);
+	}
+	if (r->ntrials >= 2) {
+		double sh = hp_shares_spread(r, hp_raw, 0), sd = hp_shares_spread(r, hp_raw, 1);
+		if (sh > hp_noise_pp || sd > hp_noise_pp)
+			snprintf(notes[n++], HP_NOTE_MAX,
+				 "noisy: the share varies by \u00b1%.1f pp (hash) and \u00b1%.1f pp (DRNG) across "
+				 "%u trials, above %.1f pp; rerun on a quieter machine or with more iterations",
+				 sh, sd, r->ntrials, hp_noise_pp);
+	}
+	if (!hp_raw && !r->overhead_valid && hp_result_all_calls(r))
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "no overhead calibration (the instance lacks hashprof_calib_loop): figures are raw");
 	if (r->overflow_calls)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "%llu calls had a shape that did not fit the shape table; their ticks are in no share",
@@ -77,20 +122,46 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 }
 
 /* Column widths of the text table. */
-enum { HP_COLS = 7 };
+enum { HP_COLS = 8 };
 static const char *const hp_headers[HP_COLS] = {
-	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "calls per operation", "ticks/op", "time/op",
+	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "DRNG init", "calls per operation",
+	"ticks/op", "time/op",
 };
 
 static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, const char *cell[HP_COLS])
 {
 	cell[0] = r->instance;
 	cell[1] = r->operation;
-	cell[2] = c->hash;
-	cell[3] = c->drng;
-	cell[4] = c->calls;
-	cell[5] = c->ticks;
-	cell[6] = c->time;
+	cell[2] = c->hash_spread;
+	cell[3] = c->drng_spread;
+	cell[4] = c->init;
+	cell[5] = c->calls;
+	cell[6] = c->ticks;
+	cell[7] = c->time;
+}
+
+/* Columns a UTF-8 string takes in a terminal (every non-continuation byte
+ * counts one: enough for the "\u00b1" we print). */
+static size_t hp_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Print s in a column of w terminal columns, left or right aligned. */
+static void hp_cell(FILE *out, const char *s, size_t w, int right, const char *sep)
+{
+	size_t pad = w > hp_width(s) ? w - hp_width(s) : 0;
+
+	if (right)
+		fprintf(out, "%*s", (int)pad, "");
+	fputs(s, out);
+	if (!right && *sep != '\n')
+		fprintf(out, "%*s", (int)pad, "");
+	fputs(sep, out);
 }
 
 static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows)
@@ -101,6 +172,34 @@ static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows
 		for (size_t k = 0; k < n; k++)
 			fprintf(out, "note: %s %s: %s\n", rows[i].instance, rows[i].operation, notes[k]);
 	}
+}
+
+/* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
+ * the median over the rows that have one. */
+static int hp_double_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
+{
+	double added[64], inside[64];
+	size_t n = 0;
+
+	for (size_t i = 0; i < nrows && n < 64; i++)
+		if (rows[i].status == HP_STATUS_OK && rows[i].overhead_valid) {
+			added[n] = rows[i].overhead_added_ticks;
+			inside[n++] = rows[i].overhead_inside_ticks;
+		}
+	if (!n)
+		return;
+	qsort(added, n, sizeof added[0], hp_double_cmp);
+	qsort(inside, n, sizeof inside[0], hp_double_cmp);
+	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); "
+		"figures %s\n", prefix, added[n / 2], rows[0].clock_unit, inside[n / 2],
+		hp_raw ? "NOT corrected (--raw, as published)" : "corrected for it (--raw: uncorrected)");
 }
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
@@ -115,11 +214,11 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 		hp_row_cells(&rows[i], &c);
 		hp_cells_array(&rows[i], &c, cell);
 		for (int k = 0; k < (rows[i].status == HP_STATUS_OK ? HP_COLS : 2); k++)
-			if (strlen(cell[k]) > w[k])
-				w[k] = strlen(cell[k]);
+			if (hp_width(cell[k]) > w[k])
+				w[k] = hp_width(cell[k]);
 	}
 	for (int k = 0; k < HP_COLS; k++)
-		fprintf(out, "%-*s%s", (int)w[k], hp_headers[k], k + 1 < HP_COLS ? "  " : "\n");
+		hp_cell(out, hp_headers[k], w[k], 0, k + 1 < HP_COLS ? "  " : "\n");
 	for (size_t i = 0; i < nrows; i++) {
 		hp_row_cells(&rows[i], &c);
 		hp_cells_array(&rows[i], &c, cell);
@@ -129,9 +228,10 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 			continue;
 		}
 		for (int k = 0; k < HP_COLS; k++)
-			fprintf(out, k >= 5 ? "%*s%s" : "%-*s%s", (int)w[k], cell[k], k + 1 < HP_COLS ? "  " : "\n");
+			hp_cell(out, cell[k], w[k], k >= 6, k + 1 < HP_COLS ? "  " : "\n");
 	}
 	hp_print_notes(out, rows, nrows);
+	hp_print_overhead(out, rows, nrows, "");
 }
 
 /* The published markdown table (method.md). */
@@ -151,6 +251,7 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation,
 				c.hash, c.drng, c.calls);
 	}
+	hp_print_overhead(out, rows, nrows, "\n");
 }
 
 /* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting. */
@@ -168,18 +269,18 @@ static void hp_csv_field(FILE *out, const char *s, const char *sep)
 static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 {
 	struct hp_cells c;
+	struct hp_shares sh;
 
-	fprintf(out, "instance,operation,status,hash_share,drng_share,calls_per_operation,"
+	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
 		     "ticks_per_operation,seconds_per_operation,operations,failure\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
-		double t = (double)r->total_ticks;
-		double per_op = r->operations ? t / (double)r->operations : 0;
+		hp_shares_of_result(r, hp_raw, &sh);
+		double per_op = r->operations ? sh.total_ticks / (double)r->operations : 0;
 		hp_row_cells(r, &c);
 		hp_csv_field(out, r->instance, ",");
-		fprintf(out, "%s,%s,%.6f,%.6f,", r->operation, r->status == HP_STATUS_OK ? "ok" : "failed",
-			t > 0 ? (double)hp_result_hash_ticks(r) / t : 0.0,
-			t > 0 ? (double)hp_result_drng_ticks(r) / t : 0.0);
+		fprintf(out, "%s,%s,%.6f,%.6f,%.6f,", r->operation, r->status == HP_STATUS_OK ? "ok" : "failed",
+			sh.hash, sh.drng, sh.drng_init);
 		hp_csv_field(out, r->status == HP_STATUS_OK ? c.calls : "", ",");
 		fprintf(out, "%.6g,%.6g,%llu,", per_op, r->tick_hz > 0 ? per_op / r->tick_hz : 0.0,
 			(unsigned long long)r->operations);

@@ -30,6 +30,16 @@ struct hp_result_shape {
 	uint64_t ticks;        /* ticks inside the outermost calls */
 };
 
+/* One trial: a consecutive slice of the N measured operations (issue 5). */
+#define HP_TRIALS_MAX 64
+#define HP_DEFAULT_TRIALS 5
+struct hp_trial {
+	uint64_t operations;
+	uint64_t total_ticks;               /* ticks around the measured API calls */
+	uint64_t calls[HP_FN_COUNT];        /* outermost calls per helper */
+	uint64_t ticks[HP_FN_COUNT];        /* ticks inside them */
+};
+
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4];                  /* "sig", "kem", "kex" */
@@ -60,6 +70,16 @@ struct hp_result {
 	uint64_t overflow_calls, overflow_ticks; /* calls whose shape did not fit the table */
 	size_t nshapes;
 	struct hp_result_shape *shapes; /* nshapes entries, owned (free with hp_result_free) */
+
+	/* shim overhead, calibrated in the measuring process (prof/calibrate.h) */
+	int overhead_valid;            /* 0: not calibrated, figures are not corrected */
+	double overhead_added_ticks;   /* ticks one outermost wrapped call adds to the total */
+	double overhead_inside_ticks;  /* the part of them counted inside the helper */
+	double overhead_seconds;       /* wall time the calibration took */
+
+	/* trials: the N operations split into consecutive slices */
+	uint32_t ntrials;
+	struct hp_trial trials[HP_TRIALS_MAX];
 };
 
 /* Zero r and set the defaults of an empty row. */

@@ -33,7 +33,10 @@ enum hp_fn {
 	HP_FN_PSEUDOHASH,    /* pseudohash */
 	HP_FN_SM3,           /* sm3hash */
 	HP_FN_DRNG_INIT,     /* init_random_number */
-	HP_FN_COUNT
+	HP_FN_COUNT,
+	/* Not a helper: the empty function the overhead calibration wraps
+	 * (calib.c).  Its shapes are cleared before anything is measured. */
+	HP_FN_CALIB = HP_FN_COUNT
 };
 
 /*
@@ -88,5 +91,14 @@ static inline const char *hp_fn_label(unsigned fn)
 	};
 	return fn < HP_FN_COUNT ? labels[fn] : 0;
 }
+
+/*
+ * Overhead calibration (calib.c), exported by every instance:
+ * hashprof_calib_loop(n, wrapped) makes n calls of an empty helper, through
+ * the same shim code path as the real helpers when wrapped != 0, directly
+ * otherwise.  The runtime times both to learn what a shim adds per call.
+ */
+#define HP_CALIB_LOOP_SYMBOL "hashprof_calib_loop"
+typedef void (*hp_calib_loop_fn)(unsigned n, int wrapped);
 
 #endif
