@@ -24,8 +24,12 @@
 #include "procedure.h"
 #include "record.h"
 #include "report.h"
+#include "run.h"
 
 #define HP_OPS_MAX 16
+
+/* --output FILE.json and --record-dir DIR (run_output.c); NULL when not given. */
+static const char *hp_output, *hp_record_dir;
 
 /* What a measuring child is asked to do. */
 struct hp_job {
@@ -93,6 +97,19 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op,
 	r->calibration_seconds = t1;
 }
 
+int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
+		const struct hp_options *o, struct hp_result *rows)
+{
+	int failed = 0;
+
+	for (size_t i = 0; i < nops; i++) {
+		hp_result_init(&rows[i]);
+		hp_run_operation(inst, ops[i], o, &rows[i]);
+		failed += rows[i].status != HP_STATUS_OK;
+	}
+	return failed;
+}
+
 /* How many passes a key exchange has, asked in a child (it loads code). */
 static json_t *hp_passes_main(void *arg)
 {
@@ -107,8 +124,8 @@ static json_t *hp_passes_main(void *arg)
 
 /* The operations `hashprof INSTANCE` runs: all of the kind's (a key
  * exchange's passes only up to its number of passes). */
-static size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
-			     unsigned timeout, const char *ops[HP_OPS_MAX])
+size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
+		      unsigned timeout, const char *ops[HP_OPS_MAX])
 {
 	size_t n = 0;
 	json_int_t passes = 3;
@@ -127,7 +144,7 @@ static size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kin
 	return n;
 }
 
-static int hp_unknown_instance(const char *name)
+int hp_unknown_instance(const char *name)
 {
 	struct hp_instance *all = NULL;
 	long n = hp_instance_scan(&all);
@@ -179,6 +196,9 @@ static void hp_run_help(void)
 	       "\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
+	       "      --output=FILE      also write the run document (--format=json) to FILE\n"
+	       "      --record-dir=DIR   also write one record per row, DIR/INSTANCE__OP.json\n"
+	       "                         (files written atomically; see `hashprof report`)\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"
@@ -198,6 +218,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "clock", required_argument, NULL, 'c' }, { "format", required_argument, NULL, 'f' },
 		{ "trials", required_argument, NULL, 'T' }, { "raw", no_argument, NULL, 'R' },
 		{ "noise-threshold", required_argument, NULL, 'N' },
+		{ "output", required_argument, NULL, 'O' }, { "record-dir", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -262,6 +283,12 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--noise-threshold: '%s' is not a number of percentage points from 0 to 100", optarg);
 			break;
 		}
+		case 'O':
+			hp_output = optarg;
+			break;
+		case 'D':
+			hp_record_dir = optarg;
+			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -284,7 +311,7 @@ int hp_cmd_run(int argc, char **argv)
 	const char *ops[HP_OPS_MAX];
 	struct hp_result rows[HP_OPS_MAX];
 	size_t nops = 0;
-	char err[256], list[256];
+	char err[1024], list[256];
 	int rc = HP_EXIT_OK;
 
 	hp_options_defaults(&o);
@@ -313,18 +340,17 @@ int hp_cmd_run(int argc, char **argv)
 		return hp_usage_error("%s", err);
 	o.tick_hz = hp_clock_measure_rate(20);
 
-	rc = HP_EXIT_OK;
-	for (size_t i = 0; i < nops; i++) {
-		hp_result_init(&rows[i]);
-		hp_run_operation(&inst, ops[i], &o, &rows[i]);
-		if (rows[i].status != HP_STATUS_OK)
-			rc = HP_EXIT_FAILED;
-	}
-	json_t *meta = hp_environment_json(argc, argv, &o);
+	if (hp_run_outputs_prepare(hp_output, hp_record_dir, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
+
+	rc = hp_run_rows(&inst, ops, nops, &o, rows) ? HP_EXIT_FAILED : HP_EXIT_OK;
+	json_t *meta = hp_run_meta(argc, argv, &o, &inst);
 	if (hp_report_print(stdout, o.format, rows, nops, meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
 		rc = HP_EXIT_USAGE;
 	}
+	if (hp_run_outputs_write(hp_output, hp_record_dir, rows, nops, meta, err, sizeof err) != 0)
+		rc = hp_usage_error("%s", err);
 	json_decref(meta);
 	for (size_t i = 0; i < nops; i++)
 		hp_result_free(&rows[i]);

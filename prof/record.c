@@ -147,7 +147,7 @@ static int hp_shapes_from_json(const json_t *a, struct hp_result *r, char *err, 
 		json_int_t in, out, calls, nested, ticks;
 		struct hp_result_shape s;
 
-		if (json_unpack_ex((json_t *)e, &je, JSON_STRICT, "{s:s, s:I, s:I, s:I, s:I, s:I}",
+		if (json_unpack_ex((json_t *)e, &je, 0, "{s:s, s:I, s:I, s:I, s:I, s:I}",
 				   "fn", &fn, "in_bits", &in, "out_bits", &out, "calls", &calls,
 				   "nested", &nested, "ticks", &ticks) != 0) {
 			snprintf(err, errlen, "field 'calls[%zu]': %s", i, je.text);

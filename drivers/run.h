@@ -1,0 +1,70 @@
+/*
+ * run.h - the run machinery of `hashprof INSTANCE [OPERATION]`
+ * (cmd_run.c), shared with `hashprof check` (cmd_check.c), and the
+ * record outputs of a run (run_output.c, issue 6).
+ */
+#ifndef HP_RUN_H
+#define HP_RUN_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "instance.h"
+#include "ops.h"
+#include "options.h"
+#include "result.h"
+
+#ifndef HP_OPS_MAX
+#define HP_OPS_MAX 16   /* operations of one instance, at most */
+#endif
+
+/*
+ * Measure each of the nops operations of inst with the procedure of o,
+ * each in its own child processes (a calibration child first unless
+ * o->iterations is set, then the measuring child), into rows[0..nops)
+ * (hp_result_init'ed here; free each with hp_result_free).  o->tick_hz
+ * must have been measured (hp_clock_init, hp_clock_measure_rate).  A
+ * crashing, hanging or failing operation fails its own row only.
+ * Returns the number of rows whose status is not OK (0 = all measured).
+ */
+int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
+		const struct hp_options *o, struct hp_result *rows);
+
+/*
+ * The operations `hashprof INSTANCE` runs for an instance of kind k: all
+ * of the kind's, a key exchange's passes only up to its number of passes
+ * (asked in a child that waits at most timeout seconds).  Fills ops
+ * (pointers to static strings); returns how many.
+ */
+size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
+		      unsigned timeout, const char *ops[HP_OPS_MAX]);
+
+/* Print the "unknown instance 'X'; did you mean ..." line; returns HP_EXIT_USAGE. */
+int hp_unknown_instance(const char *name);
+
+/*
+ * The run description of records and --format=json: the environment
+ * (environment.h: command, hashprof and PAPI versions, CPU, kernel,
+ * clock, rate_hz in ticks per second) plus "instance": {name, kind,
+ * origin, cflags (the instance's build flags), path}.  New reference;
+ * NULL when out of memory.
+ */
+json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst);
+
+/*
+ * Before measuring: make sure the outputs can be written (record_dir
+ * created if missing, output's folder exists).  Either may be NULL.
+ * Returns 0, or -1 with a one-line reason in err.
+ */
+int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen);
+
+/*
+ * After measuring: write the run document (exactly what --format=json
+ * prints) to output and one record per row into record_dir, each file
+ * atomically (record_io.h).  Either may be NULL.  Returns 0, or -1 with
+ * a one-line reason naming the file in err.
+ */
+int hp_run_outputs_write(const char *output, const char *record_dir, const struct hp_result *rows,
+			 size_t nrows, json_t *meta, char *err, size_t errlen);
+
+#endif

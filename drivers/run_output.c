@@ -1,0 +1,81 @@
+/*
+ * run_output.c - the run description and the record files of a run:
+ * --output FILE.json and --record-dir DIR (see run.h, record_io.h).
+ */
+#include "config.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "environment.h"
+#include "record_io.h"
+#include "report.h"
+#include "run.h"
+
+json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst)
+{
+	json_t *meta = hp_environment_json(argc, argv, o);
+
+	if (meta && inst)
+		json_object_set_new(meta, "instance", json_pack("{s:s, s:s, s:s, s:s, s:s}",
+			"name", inst->name, "kind", inst->kind, "origin", inst->origin,
+			"cflags", inst->cflags, "path", inst->path));
+	return meta;
+}
+
+int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen)
+{
+	if (output) {
+		char copy[4096], *dir;
+		struct stat st;
+
+		if (!output[0] || strlen(output) >= sizeof copy) {
+			snprintf(err, errlen, "--output: '%s' is not a file name", output);
+			return -1;
+		}
+		snprintf(copy, sizeof copy, "%s", output);
+		dir = dirname(copy);
+		if (stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, "--output: %s is a folder (--record-dir writes one file per row)", output);
+			return -1;
+		}
+		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0) {
+			snprintf(err, errlen, "--output: cannot write into the folder %s", dir);
+			return -1;
+		}
+	}
+	if (record_dir && hp_record_prepare_dir(record_dir, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+int hp_run_outputs_write(const char *output, const char *record_dir, const struct hp_result *rows,
+			 size_t nrows, json_t *meta, char *err, size_t errlen)
+{
+	if (output) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		int rc;
+
+		if (!mem || hp_report_print(mem, HP_FORMAT_JSON, rows, nrows, meta) != 0) {
+			if (mem)
+				fclose(mem);
+			free(buf);
+			snprintf(err, errlen, "%s: out of memory", output);
+			return -1;
+		}
+		fclose(mem);
+		rc = hp_record_write_atomic(output, buf, len, err, errlen);
+		free(buf);
+		if (rc != 0)
+			return -1;
+	}
+	if (record_dir && hp_record_write_dir(record_dir, rows, nrows, meta, err, errlen) != 0)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,650 @@
+/*
+ * record_io.c - record files: atomic writing, reading files, run
+ * documents and folders (see record_io.h, docs/record-schema.md).
+ */
+#include "record_io.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "report.h"
+#include "shares.h"
+
+#define HP_RECORD_FILE_MAX (64L << 20)   /* bytes: larger files are not records */
+
+void hp_record_set_init(struct hp_record_set *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+/* Free the rows from index `from` on and forget them. */
+static void hp_record_set_truncate(struct hp_record_set *s, size_t from)
+{
+	for (size_t i = from; i < s->n; i++) {
+		hp_result_free(&s->rows[i].r);
+		json_decref(s->rows[i].record);
+		json_decref(s->rows[i].run);
+	}
+	if (from < s->n)
+		s->n = from;
+}
+
+void hp_record_set_free(struct hp_record_set *s)
+{
+	hp_record_set_truncate(s, 0);
+	free(s->rows);
+	hp_record_set_init(s);
+}
+
+/* A new zeroed row at the end of s; NULL when out of memory. */
+static struct hp_loaded_row *hp_record_set_push(struct hp_record_set *s)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 8;
+		struct hp_loaded_row *n = realloc(s->rows, cap * sizeof *n);
+		if (!n)
+			return NULL;
+		s->rows = n;
+		s->cap = cap;
+	}
+	memset(&s->rows[s->n], 0, sizeof s->rows[0]);
+	hp_result_init(&s->rows[s->n].r);
+	return &s->rows[s->n++];
+}
+
+/* ---------- validation: name the field that is wrong ---------- */
+
+enum hp_jtype { HP_J_STRING, HP_J_COUNT, HP_J_NUMBER, HP_J_BOOL, HP_J_OBJECT, HP_J_ARRAY };
+
+struct hp_field {
+	const char *path;     /* dotted */
+	enum hp_jtype type;
+	size_t max;           /* strings: longest accepted, bytes; 0 = any */
+};
+
+#define HP_FIELD_STR(p, member) { p, HP_J_STRING, sizeof ((struct hp_result *)0)->member - 1 }
+
+/* The fields every hashprof-record/1 has (record.c writes them all). */
+static const struct hp_field hp_fields[] = {
+	HP_FIELD_STR("instance", instance), HP_FIELD_STR("kind", kind),
+	HP_FIELD_STR("operation", operation), HP_FIELD_STR("path", path),
+	HP_FIELD_STR("wrapped", wrapped), { "status", HP_J_STRING, 0 },
+	HP_FIELD_STR("failure", failure),
+	{ "procedure", HP_J_OBJECT, 0 },
+	{ "procedure.iterations", HP_J_COUNT, 0 }, { "procedure.warmup", HP_J_COUNT, 0 },
+	{ "procedure.planned", HP_J_BOOL, 0 }, { "procedure.calibration_seconds", HP_J_NUMBER, 0 },
+	{ "procedure.seed", HP_J_STRING, 2 * HP_BYTES_MAX },
+	{ "procedure.message", HP_J_STRING, 2 * HP_BYTES_MAX },
+	{ "clock", HP_J_OBJECT, 0 },
+	HP_FIELD_STR("clock.source", clock_source), HP_FIELD_STR("clock.unit", clock_unit),
+	{ "clock.rate_hz", HP_J_NUMBER, 0 },
+	{ "totals", HP_J_OBJECT, 0 },
+	{ "totals.operations", HP_J_COUNT, 0 }, { "totals.ticks", HP_J_COUNT, 0 },
+	{ "overflow", HP_J_OBJECT, 0 },
+	{ "overflow.calls", HP_J_COUNT, 0 }, { "overflow.ticks", HP_J_COUNT, 0 },
+	{ "calls", HP_J_ARRAY, 0 },
+};
+
+static const char *const hp_jtype_names[] = {
+	"a string", "a whole number >= 0", "a number", "true or false", "an object", "an array",
+};
+
+/* The value at a dotted path, or NULL. */
+static json_t *hp_json_path(json_t *obj, const char *path)
+{
+	char key[64];
+
+	while (obj && *path) {
+		size_t n = strcspn(path, ".");
+		if (n >= sizeof key || !json_is_object(obj))
+			return NULL;
+		memcpy(key, path, n);
+		key[n] = '\0';
+		obj = json_object_get(obj, key);
+		path += n + (path[n] == '.');
+	}
+	return obj;
+}
+
+static int hp_jtype_ok(const json_t *v, enum hp_jtype t)
+{
+	switch (t) {
+	case HP_J_STRING: return json_is_string(v);
+	case HP_J_COUNT: return json_is_integer(v) && json_integer_value(v) >= 0;
+	case HP_J_NUMBER: return json_is_number(v);
+	case HP_J_BOOL: return json_is_boolean(v);
+	case HP_J_OBJECT: return json_is_object(v);
+	case HP_J_ARRAY: return json_is_array(v);
+	}
+	return 0;
+}
+
+/* Check one field; 0, or -1 with "field 'x': problem" in err. */
+static int hp_check_field(json_t *rec, const struct hp_field *f, char *err, size_t errlen)
+{
+	json_t *v = hp_json_path(rec, f->path);
+
+	if (!v) {
+		snprintf(err, errlen, "field '%s': missing", f->path);
+		return -1;
+	}
+	if (!hp_jtype_ok(v, f->type)) {
+		snprintf(err, errlen, "field '%s': expected %s", f->path, hp_jtype_names[f->type]);
+		return -1;
+	}
+	if (f->type == HP_J_STRING && f->max && json_string_length(v) > f->max) {
+		snprintf(err, errlen, "field '%s': longer than %zu bytes", f->path, f->max);
+		return -1;
+	}
+	return 0;
+}
+
+static int hp_check_calls(json_t *calls, char *err, size_t errlen)
+{
+	static const char *const counts[] = { "in_bits", "out_bits", "calls", "nested", "ticks" };
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(calls, i, e) {
+		json_t *fn = json_is_object(e) ? json_object_get(e, "fn") : NULL;
+		int known = 0;
+
+		if (!json_is_object(e)) {
+			snprintf(err, errlen, "field 'calls[%zu]': expected an object", i);
+			return -1;
+		}
+		if (!json_is_string(fn)) {
+			snprintf(err, errlen, "field 'calls[%zu].fn': %s", i, fn ? "expected a string" : "missing");
+			return -1;
+		}
+		for (unsigned k = 0; k < HP_FN_COUNT; k++)
+			known |= !strcmp(json_string_value(fn), hp_fn_name(k));
+		if (!known) {
+			snprintf(err, errlen, "field 'calls[%zu].fn': '%.64s' is not a wrapped helper", i,
+				 json_string_value(fn));
+			return -1;
+		}
+		for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+			json_t *v = json_object_get(e, counts[k]);
+			if (!v || !hp_jtype_ok(v, HP_J_COUNT)) {
+				snprintf(err, errlen, "field 'calls[%zu].%s': %s", i, counts[k],
+					 v ? "expected a whole number >= 0" : "missing");
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Validate one record object; 0, or -1 with a field-naming reason. */
+static int hp_check_record(json_t *rec, char *err, size_t errlen)
+{
+	json_t *schema = json_object_get(rec, "schema"), *shares, *status;
+
+	if (!json_is_object(rec)) {
+		snprintf(err, errlen, "expected a record (a JSON object)");
+		return -1;
+	}
+	if (!schema) {
+		snprintf(err, errlen, "field 'schema': missing (not a hashprof record)");
+		return -1;
+	}
+	if (!json_is_string(schema)) {
+		snprintf(err, errlen, "field 'schema': expected a string");
+		return -1;
+	}
+	if (strcmp(json_string_value(schema), HP_RECORD_SCHEMA)) {
+		snprintf(err, errlen, "field 'schema': '%.64s' is not supported (this hashprof reads %s)",
+			 json_string_value(schema), HP_RECORD_SCHEMA);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof hp_fields / sizeof hp_fields[0]; i++)
+		if (hp_check_field(rec, &hp_fields[i], err, errlen) != 0)
+			return -1;
+	status = json_object_get(rec, "status");
+	if (strcmp(json_string_value(status), "ok") && strcmp(json_string_value(status), "failed")) {
+		snprintf(err, errlen, "field 'status': '%.32s' is neither ok nor failed", json_string_value(status));
+		return -1;
+	}
+	if (hp_check_calls(json_object_get(rec, "calls"), err, errlen) != 0)
+		return -1;
+	shares = json_object_get(rec, "shares");
+	if (shares && !json_is_object(shares)) {
+		snprintf(err, errlen, "field 'shares': expected an object");
+		return -1;
+	}
+	for (int k = 0; shares && k < 2; k++) {
+		json_t *v = json_object_get(shares, k ? "drng" : "hash");
+		if (v && !json_is_number(v)) {
+			snprintf(err, errlen, "field 'shares.%s': expected a number", k ? "drng" : "hash");
+			return -1;
+		}
+	}
+	if (json_object_get(rec, "run") && !json_is_object(json_object_get(rec, "run"))) {
+		snprintf(err, errlen, "field 'run': expected an object");
+		return -1;
+	}
+	return 0;
+}
+
+/* Read one record object into a new row of s. */
+static int hp_read_record(const char *name, const char *where, json_t *rec, json_t *doc_run,
+			  struct hp_record_set *s, char *err, size_t errlen)
+{
+	char why[HP_RECORD_ERR_MAX / 2];
+	struct hp_loaded_row *row;
+	json_t *run;
+	const char *sep = where[0] ? ": " : "";
+
+	if (hp_check_record(rec, why, sizeof why) != 0) {
+		snprintf(err, errlen, "%s: %s%s%s", name, where, sep, why);
+		return -1;
+	}
+	if (!(row = hp_record_set_push(s))) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	snprintf(row->file, sizeof row->file, "%s", name);
+	snprintf(row->where, sizeof row->where, "%s", where);
+	if (hp_record_to_result(rec, &row->r, why, sizeof why) != 0) {
+		snprintf(err, errlen, "%s: %s%s%s", name, where, sep, why);
+		hp_record_set_truncate(s, s->n - 1);
+		return -1;
+	}
+	row->record = json_incref(rec);
+	run = json_object_get(rec, "run");
+	row->run = json_incref(run ? run : doc_run);
+	return 0;
+}
+
+long hp_record_parse_buffer(const char *name, const char *data, size_t len,
+			    struct hp_record_set *s, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je), *rows, *run, *e;
+	size_t start = s->n, i;
+	char where[32];
+
+	if (!doc) {
+		snprintf(err, errlen, "%s:%d:%d: malformed JSON: %s", name, je.line, je.column, je.text);
+		return -1;
+	}
+	if (!json_is_object(doc)) {
+		snprintf(err, errlen, "%s: not a hashprof record nor a run document (a JSON object)", name);
+		json_decref(doc);
+		return -1;
+	}
+	rows = json_object_get(doc, "rows");
+	if (!rows) {
+		if (!json_object_get(doc, "schema")) {
+			snprintf(err, errlen, "%s: field 'schema': missing (neither a hashprof record nor a "
+				 "run document with 'rows')", name);
+			json_decref(doc);
+			return -1;
+		}
+		if (hp_read_record(name, "", doc, NULL, s, err, errlen) != 0) {
+			json_decref(doc);
+			return -1;
+		}
+		json_decref(doc);
+		return 1;
+	}
+	run = json_object_get(doc, "run");
+	if (run && !json_is_object(run)) {
+		snprintf(err, errlen, "%s: field 'run': expected an object", name);
+		json_decref(doc);
+		return -1;
+	}
+	if (!json_is_array(rows) || json_array_size(rows) == 0) {
+		snprintf(err, errlen, "%s: field 'rows': expected a non-empty array of records", name);
+		json_decref(doc);
+		return -1;
+	}
+	json_array_foreach(rows, i, e) {
+		snprintf(where, sizeof where, "rows[%zu]", i);
+		if (hp_read_record(name, where, e, run, s, err, errlen) != 0) {
+			hp_record_set_truncate(s, start);
+			json_decref(doc);
+			return -1;
+		}
+	}
+	json_decref(doc);
+	return (long)(s->n - start);
+}
+
+/* Read a whole file into a malloc'ed buffer. */
+static char *hp_slurp(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (n == cap) {
+			char *nb;
+			if (cap >= (size_t)HP_RECORD_FILE_MAX) {
+				snprintf(err, errlen, "%s: larger than %ld MiB, not a record", path,
+					 HP_RECORD_FILE_MAX >> 20);
+				break;
+			}
+			cap = cap ? 2 * cap : 65536;
+			if (!(nb = realloc(buf, cap))) {
+				snprintf(err, errlen, "%s: out of memory", path);
+				break;
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f)) {
+				snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+				break;
+			}
+			fclose(f);
+			*len = n;
+			return buf;
+		}
+	}
+	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+static long hp_record_load_file(const char *path, struct hp_record_set *s, char *err, size_t errlen)
+{
+	size_t len;
+	char *data = hp_slurp(path, &len, err, errlen);
+	long n;
+
+	if (!data)
+		return -1;
+	n = hp_record_parse_buffer(path, data, len, s, err, errlen);
+	free(data);
+	return n;
+}
+
+static int hp_strcmp_p(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL, path[8192];
+	size_t n = 0, cap = 0;
+	long total = 0, got;
+
+	if (!d) {
+		snprintf(err, errlen, "%s: cannot read the folder: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		struct stat st;
+		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json"))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (n == cap) {
+			char **nn = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof *nn);
+			if (!nn)
+				break;
+			names = nn;
+		}
+		if (!(names[n] = strdup(e->d_name)))
+			break;
+		n++;
+	}
+	closedir(d);
+	if (n == 0)
+		snprintf(err, errlen, "%s: no *.json record in this folder", dir);
+	else
+		qsort(names, n, sizeof *names, hp_strcmp_p);
+	for (size_t i = 0; i < n && total >= 0; i++) {
+		snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+		got = hp_record_load_file(path, s, err, errlen);
+		total = got < 0 ? -1 : total + got;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return n ? total : -1;
+}
+
+long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode))
+		return hp_record_load_dir(path, s, err, errlen);
+	return hp_record_load_file(path, s, err, errlen);
+}
+
+/* Do two numbers agree within 1e-9 relative? */
+static int hp_agree(double a, double b)
+{
+	double d = fabs(a - b);
+
+	return d == 0 || d <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+int hp_record_shares_check(const struct hp_loaded_row *row, char *msg, size_t len)
+{
+	static const struct { const char *group; int raw; } groups[] = {
+		{ "shares", 1 }, { "shares_raw", 1 }, { "shares_corrected", 0 },
+	};
+	const struct hp_result *r = &row->r;
+
+	msg[0] = '\0';
+	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+		json_t *stored = row->record ? json_object_get(row->record, groups[g].group) : NULL;
+		struct hp_shares sh;
+
+		if (!json_is_object(stored))
+			continue;
+		hp_shares_of_result(r, groups[g].raw, &sh);
+		const struct { const char *key; double value; } vals[] = {
+			{ "hash", sh.hash }, { "drng", sh.drng }, { "drng_init", sh.drng_init },
+			{ "total_ticks", sh.total_ticks },
+			{ "hash_spread_pp", hp_shares_spread(r, groups[g].raw, 0) },
+			{ "drng_spread_pp", hp_shares_spread(r, groups[g].raw, 1) },
+		};
+		for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
+			json_t *v = json_object_get(stored, vals[k].key);
+			if (!json_is_number(v) || hp_agree(json_number_value(v), vals[k].value))
+				continue;
+			snprintf(msg, len, "stored %s.%s %.9g disagrees with its call table and totals (%.9g)",
+				 groups[g].group, vals[k].key, json_number_value(v), vals[k].value);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---------- writing ---------- */
+
+json_t *hp_record_file_json(const struct hp_result *r, json_t *run)
+{
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
+	size_t n = hp_report_notes(r, notes);
+	json_t *rec = hp_record_from_result(r), *a = json_array();
+
+	if (!rec || !a) {
+		json_decref(rec);
+		json_decref(a);
+		return NULL;
+	}
+	for (size_t k = 0; k < n; k++)
+		json_array_append_new(a, json_string(notes[k]));
+	json_object_set_new(rec, "notes", a);
+	if (run)
+		json_object_set(rec, "run", run);
+	return rec;
+}
+
+static void hp_safe_name(const char *s, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	for (; *s && n + 1 < cap; s++, n++) {
+		unsigned char c = (unsigned char)*s;
+		int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			 c == '+' || c == '.' || c == '_' || c == '-';
+		out[n] = ok && !(n == 0 && c == '.') ? (char)c : '_';
+	}
+	out[n] = '\0';
+}
+
+char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len)
+{
+	char inst[2 * HP_NAME_MAX], op[64];
+
+	hp_safe_name(r->instance, inst, sizeof inst);
+	hp_safe_name(r->operation, op, sizeof op);
+	snprintf(buf, len, "%s__%s.json", inst, op);
+	return buf;
+}
+
+int hp_record_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
+{
+	char dir[4096], tmp[8192];
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	const char *p = data;
+	mode_t mask;
+	int fd, dfd;
+
+	if (!*base || strlen(path) >= sizeof dir) {
+		snprintf(err, errlen, "%s: not a file name", path);
+		return -1;
+	}
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
+	if ((fd = mkstemp(tmp)) < 0) {
+		snprintf(err, errlen, "%s: cannot create a temporary file in %s: %s", path, dir, strerror(errno));
+		return -1;
+	}
+	mask = umask(0);
+	umask(mask);
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			goto fail;
+		p += w;
+		len -= (size_t)w;
+	}
+	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0)
+		goto fail;
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0)
+		goto fail;
+	/* Make the rename itself durable; some file systems refuse fsync on a folder. */
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+fail:
+	snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+int hp_record_write_json(const char *path, const json_t *doc, char *err, size_t errlen)
+{
+	char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	size_t n;
+	int rc;
+
+	if (!text) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	n = strlen(text);
+	char *buf = realloc(text, n + 2);
+	if (!buf) {
+		free(text);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	buf[n] = '\n';
+	buf[n + 1] = '\0';
+	rc = hp_record_write_atomic(path, buf, n + 1, err, errlen);
+	free(buf);
+	return rc;
+}
+
+int hp_record_prepare_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0) {
+		if (errno != ENOENT || mkdir(dir, 0777) != 0) {
+			snprintf(err, errlen, "%s: cannot create the record folder: %s", dir, strerror(errno));
+			return -1;
+		}
+	} else if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: exists and is not a folder", dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK) != 0) {
+		snprintf(err, errlen, "%s: cannot write into the record folder: %s", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int hp_record_write_dir(const char *dir, const struct hp_result *rows, size_t nrows,
+			json_t *run, char *err, size_t errlen)
+{
+	char name[256], path[8192];
+
+	for (size_t i = 0; i < nrows; i++) {
+		json_t *rec = hp_record_file_json(&rows[i], run);
+		int rc;
+
+		hp_record_file_name(&rows[i], name, sizeof name);
+		snprintf(path, sizeof path, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", name);
+		if (!rec) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			return -1;
+		}
+		rc = hp_record_write_json(path, rec, err, errlen);
+		json_decref(rec);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
