@@ -140,9 +140,8 @@ static struct counts measure_end(struct hp_wrap_state *ws)
 	ck_assert_uint_eq(ws->overflow_calls, 0);
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &ws->shapes[i];
-		if (!s->used)
+		if (!s->used || s->fn >= HP_FN_COUNT)  /* not a helper (calibration) */
 			continue;
-		ck_assert_uint_lt(s->fn, HP_FN_COUNT);
 		ck_assert_uint_eq(s->nested, 0);  /* the helpers never nest here */
 		c.fn[s->fn] += s->calls;
 	}
@@ -640,8 +639,9 @@ int main(void)
 		const char *ci = getenv("CI");
 		if (ci && strcasecmp(ci, "true") == 0) {
 			fprintf(stderr, "test_pqclean: FAIL: this build has no PQClean instances "
-				"(configure could not get pqclean-0.8.1.tgz: see its warning and "
-				"config.log), and CI=true requires them\n");
+				"(configured --without-pqclean, or configure could not get "
+				"pqclean-0.8.1.tgz: see its warning and config.log), and CI=true "
+				"requires them\n");
 			return 1;
 		}
 		fprintf(stderr, "test_pqclean: SKIP: PQClean was not configured, so the PQClean "

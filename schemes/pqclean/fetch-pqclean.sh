@@ -122,8 +122,13 @@ install_root() {
 		[ -f "$root/$p" ] || die "$p is missing from the PQClean sources"
 	done
 	if [ -e "$dest" ]; then
-		# Only ever remove what an earlier run made.
-		[ -f "$dest/$stamp_name" ] || die "$dest exists and was not made by fetch-pqclean.sh; remove it"
+		# Only ever remove what an earlier run made, or the empty
+		# dependency stubs (.deps/*.Plo) that config.status creates there
+		# when PQClean was not configured.
+		if [ ! -f "$dest/$stamp_name" ] &&
+			[ -n "$(find "$dest" -type f ! -path '*/.deps/*' | head -n 1)" ]; then
+			die "$dest exists and was not made by fetch-pqclean.sh; remove it"
+		fi
 		rm -rf "$dest" || die "cannot remove the old $dest"
 	fi
 	mkdir -p "$(dirname "$dest")" || die "cannot create $(dirname "$dest")"

@@ -59,7 +59,7 @@ hp_pqc_kem_cppflags = $(hp_pqc_inst_cppflags) -DHP_INSTANCE_KIND='"kem"' \
 	-DHP_ADAPTER_HEADER='"KEM_AlgorithmInstance.h"'
 hp_pqc_kex_cppflags = $(hp_pqc_inst_cppflags) -DHP_INSTANCE_KIND='"kex"' \
 	-DHP_ADAPTER_HEADER='"KEX_AlgorithmInstance.h"'
-hp_pqc_libadd = schemes/pqclean/libhpqcadapter.la schemes/iccs/libiccs.la wrap/libhpwrap.la
+hp_pqc_libadd = schemes/pqclean/libhpqcadapter.la schemes/iccs/libiccs.la $(HP_WRAP_LIBADD)
 
 # ---- PQClean's scheme sources, one convenience library each ---------------
 noinst_LTLIBRARIES += schemes/pqclean/libpqc_mlkem512.la \
