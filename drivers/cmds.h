@@ -17,6 +17,10 @@ int hp_cmd_run(int argc, char **argv);
 /* `hashprof list`: the instances found along the search path. */
 int hp_cmd_list(int argc, char **argv);
 
+/* `hashprof report FILE...|DIR` and `hashprof check ...` (issue 6). */
+int hp_cmd_report(int argc, char **argv);
+int hp_cmd_check(int argc, char **argv);
+
 /* Print "hashprof: <message>\n" to stderr; returns HP_EXIT_USAGE. */
 int hp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

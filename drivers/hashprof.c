@@ -38,6 +38,7 @@ static const struct {
 	int (*run)(int argc, char **argv);
 } hp_cmds[] = {
 	{ "list", hp_cmd_list },
+	{ "report", hp_cmd_report }, { "check", hp_cmd_check },
 };
 
 int main(int argc, char **argv)
