@@ -13,7 +13,7 @@
 
 #define HP_DEFAULT_TIMEOUT 600u  /* seconds per (instance, operation) child */
 #define HP_DEFAULT_MESSAGE_LEN 64u /* method.md: "a 64-byte message" */
-#define HP_DEFAULT_NOISE_PP 1.0   /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
+#define HP_DEFAULT_NOISE_PP 2.0   /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
 
 struct hp_options {
 	uint64_t iterations;        /* 0: plan from a calibration call */

@@ -87,9 +87,14 @@ static json_t *hp_trials_json(const struct hp_result *r)
 
 	for (uint32_t t = 0; t < r->ntrials; t++) {
 		const struct hp_trial *tr = &r->trials[t];
-		json_array_append_new(a, json_pack("{s:I, s:I, s:o, s:o}",
+		struct hp_shares raw, cor;
+		hp_shares_of_trial(r, t, 1, &raw);
+		hp_shares_of_trial(r, t, 0, &cor);
+		json_array_append_new(a, json_pack("{s:I, s:I, s:o, s:o, s:{s:f, s:f}, s:{s:f, s:f}}",
 			"operations", (json_int_t)tr->operations, "total_ticks", (json_int_t)tr->total_ticks,
-			"calls", hp_fn_array_json(tr->calls), "ticks", hp_fn_array_json(tr->ticks)));
+			"calls", hp_fn_array_json(tr->calls), "ticks", hp_fn_array_json(tr->ticks),
+			"shares_raw", "hash", raw.hash, "drng", raw.drng,
+			"shares_corrected", "hash", cor.hash, "drng", cor.drng));
 	}
 	return a;
 }

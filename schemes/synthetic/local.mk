@@ -8,9 +8,10 @@ SYNTH_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/schemes/synthetic -I$(srcdir)/scheme
 	-DHP_INSTANCE_WRAPPED='"$(HP_ALL_WRAPPED)"' -DHP_INSTANCE_ORIGIN='"hashprof synthetic"'
 SYNTH_CFLAGS = $(AM_CFLAGS) $(LIBCRYPTO_CFLAGS)
 SYNTH_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
-SYNTH_LIBADD = wrap/libhpwrap.la $(LIBCRYPTO_LIBS)
+SYNTH_LIBADD = $(HP_WRAP_LIBADD) $(LIBCRYPTO_LIBS)
 
-pkglib_LTLIBRARIES += schemes/synth-sig.la schemes/synth-kem.la schemes/synth-kex.la schemes/synth-none.la
+pkglib_LTLIBRARIES += schemes/synth-sig.la schemes/synth-kem.la schemes/synth-kex.la schemes/synth-none.la \
+	schemes/synth-reseed.la
 
 schemes_synth_sig_la_SOURCES = $(SYNTH_SOURCES) \
 	schemes/synthetic/sig/SIG_AlgorithmInstance.c schemes/synthetic/sig/SIG_AlgorithmInstance.h
@@ -36,9 +37,18 @@ schemes_synth_kex_la_CFLAGS = $(SYNTH_CFLAGS)
 schemes_synth_kex_la_LDFLAGS = $(SYNTH_LDFLAGS)
 schemes_synth_kex_la_LIBADD = $(SYNTH_LIBADD)
 
+schemes_synth_reseed_la_SOURCES = $(SYNTH_SOURCES) \
+	schemes/synthetic/reseed/SIG_AlgorithmInstance.c schemes/synthetic/reseed/SIG_AlgorithmInstance.h
+schemes_synth_reseed_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthetic/reseed \
+	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"'
+schemes_synth_reseed_la_CFLAGS = $(SYNTH_CFLAGS)
+schemes_synth_reseed_la_LDFLAGS = $(SYNTH_LDFLAGS)
+schemes_synth_reseed_la_LIBADD = $(SYNTH_LIBADD)
+
 # No helper at all: only the shims' state, no --wrap, no DRNG.
 schemes_synth_none_la_SOURCES = schemes/synthetic/none/SIG_AlgorithmInstance.c \
-	schemes/synthetic/none/SIG_AlgorithmInstance.h schemes/common/instance_info.c wrap/state.c
+	schemes/synthetic/none/SIG_AlgorithmInstance.h schemes/common/instance_info.c \
+	wrap/state.c wrap/calib_nop.c
 schemes_synth_none_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/schemes/synthetic/none \
 	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"' \
 	-DHP_INSTANCE_WRAPPED='""' -DHP_INSTANCE_ORIGIN='"hashprof synthetic"'

@@ -1,0 +1,104 @@
+/*
+ * hook.h - the body every --wrap shim shares (uftrace libmcount style):
+ * per-thread depth, a recursion guard, rare branches marked unlikely, no
+ * allocation, no locks, no system calls.  Only the outermost helper call
+ * is timed; a helper called from inside another (a DRNG built on sm3hash,
+ * say) is executed and counted as nested, so its time is never added twice.
+ *
+ * Accounting is single-threaded by design: the driver makes every measured
+ * API call from one thread, and NGCC reference code is single-threaded.
+ * The depth counter is thread-local so that a helper running in another
+ * thread can never disable timing in this one.
+ *
+ * One shim per file (wrap_*.c) so that a static archive link pulls only the
+ * shims of the helpers an instance defines.
+ */
+#ifndef HP_HOOK_H
+#define HP_HOOK_H
+
+#include "hp_wrap.h"
+
+#define hp_unlikely(x) __builtin_expect(!!(x), 0)
+
+/* Defined in state.c; protected visibility keeps the shims' accesses
+ * direct (no GOT indirection) while the runtime can still dlsym() it. */
+extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;
+
+/* Nesting depth of wrapped calls in this thread (state.c).  initial-exec:
+ * a 4-byte slot in the static TLS block, read without __tls_get_addr even
+ * in a dlopen()ed instance (glibc keeps surplus static TLS for that). */
+extern __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local unsigned hp_depth;
+
+/* Knuth's multiplicative hashing of the shape key. */
+static inline uint32_t hp_shape_hash(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
+{
+	uint64_t h = (in_bits * 0x9e3779b97f4a7c15ull) ^ (out_bits * 0xc2b2ae3d27d4eb4full) ^ fn;
+	return (uint32_t)(h ^ (h >> 32)) & (HP_SHAPES_MAX - 1);
+}
+
+/* The slot of a shape, claimed on first use; NULL when the table is full. */
+static inline struct hp_shape *hp_shape_slot(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
+{
+	struct hp_shape *tab = hashprof_wrap_state.shapes;
+	uint32_t i = hp_shape_hash(fn, in_bits, out_bits);
+
+	for (uint32_t probes = 0; probes < HP_SHAPES_MAX; probes++) {
+		struct hp_shape *s = &tab[i];
+		if (s->used && s->fn == fn && s->in_bits == in_bits && s->out_bits == out_bits)
+			return s;
+		if (hp_unlikely(!s->used)) {
+			s->used = 1;
+			s->fn = fn;
+			s->in_bits = in_bits;
+			s->out_bits = out_bits;
+			return s;
+		}
+		i = (i + 1) & (HP_SHAPES_MAX - 1);
+	}
+	return 0;
+}
+
+static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
+			    uint64_t ticks, int nested)
+{
+	struct hp_shape *s = hp_shape_slot(fn, in_bits, out_bits);
+
+	if (hp_unlikely(!s)) {
+		hashprof_wrap_state.overflow_calls++;
+		hashprof_wrap_state.overflow_ticks += ticks;
+		return;
+	}
+	if (nested) {
+		s->nested++;
+	} else {
+		s->calls++;
+		s->ticks += ticks;
+	}
+}
+
+/*
+ * HP_HOOK(fn-id, in-bits, out-bits, real-call): the body every shim shares.
+ * The clock is read as late and as early as possible around the real call
+ * so that the shim's own bookkeeping stays outside the timed region.
+ */
+#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)                              \
+	do {                                                                   \
+		if (hp_unlikely(!hashprof_wrap_state.accounting))              \
+			return REAL_CALL;                                      \
+		if (hp_unlikely(hp_depth)) {                                   \
+			hp_depth++;                                            \
+			int r_ = REAL_CALL;                                    \
+			hp_depth--;                                            \
+			hp_count(FN, IN_BITS, OUT_BITS, 0, 1);                 \
+			return r_;                                             \
+		}                                                              \
+		hp_depth = 1;                                                  \
+		uint64_t t0_ = hashprof_wrap_state.clock();                    \
+		int r_ = REAL_CALL;                                            \
+		uint64_t t1_ = hashprof_wrap_state.clock();                    \
+		hp_depth = 0;                                                  \
+		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0);                 \
+		return r_;                                                     \
+	} while (0)
+
+#endif

@@ -1,0 +1,16 @@
+/*
+ * wrap_pseudohash.c - the --wrap shim of pseudohash (ngcc-api.md signature).
+ */
+#include "hook.h"
+
+int __real_pseudohash(int digest_len_bits, const unsigned char *msg,
+		      unsigned long long msg_len_bits, unsigned char *digest);
+int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg,
+		      unsigned long long msg_len_bits, unsigned char *digest);
+
+int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg,
+		      unsigned long long msg_len_bits, unsigned char *digest)
+{
+	HP_HOOK(HP_FN_PSEUDOHASH, msg_len_bits, (uint64_t)digest_len_bits,
+		__real_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
+}

@@ -1,0 +1,16 @@
+/*
+ * wrap_sm3hash.c - the --wrap shim of sm3hash (ngcc-api.md signature).
+ */
+#include "hook.h"
+
+int __real_sm3hash(int digest_len_bits, const unsigned char *msg,
+		   unsigned long long msg_len_bits, unsigned char *digest);
+int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg,
+		   unsigned long long msg_len_bits, unsigned char *digest);
+
+int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg,
+		   unsigned long long msg_len_bits, unsigned char *digest)
+{
+	HP_HOOK(HP_FN_SM3, msg_len_bits, (uint64_t)digest_len_bits,
+		__real_sm3hash(digest_len_bits, msg, msg_len_bits, digest));
+}
