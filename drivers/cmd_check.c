@@ -52,6 +52,8 @@ struct hp_check {
 	struct hp_options run;          /* procedure of INSTANCE and --published rows */
 	unsigned compared, failed;      /* comparisons made, out of tolerance */
 	char first_failure[512];
+	char missing[4096];               /* --published rows not available here */
+	size_t page_rows;                 /* rows of the --published page */
 };
 
 /* ---------- a plain aligned table ---------- */
@@ -411,8 +413,8 @@ static void hp_compare_published(struct hp_check *c, struct hp_table *t, const s
 static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct hp_table *thr)
 {
 	struct hp_published page;
-	char err[HP_RECORD_ERR_MAX], missing[4096] = "";
-	size_t used = 0, measured = 0;
+	char err[HP_RECORD_ERR_MAX];
+	size_t used = 0;
 
 	if (hp_published_load(c->published, &page, err, sizeof err) < 0)
 		return hp_usage_error("%s", err);
@@ -425,8 +427,8 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 
 		if (hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops(inst.kind)) ||
 		    !hp_kind_has_op(k, p->operation)) {
-			if (used < sizeof missing)
-				used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s %s",
+			if (used < sizeof c->missing)
+				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, "%s%s %s",
 							 used ? ", " : "", p->instance, p->operation);
 			continue;
 		}
@@ -434,13 +436,8 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 		hp_compare_published(c, diff, p, &now);
 		hp_check_thresholds(c, thr, &now);
 		hp_result_free(&now);
-		measured++;
 	}
-	if (missing[0])
-		printf("not available: %s\n", missing);
-	if (!measured)
-		printf("check: none of the %zu rows of %s is available here; nothing compared\n",
-		       page.n, c->published);
+	c->page_rows = page.n;
 	hp_published_free(&page);
 	return 0;
 }
@@ -712,11 +709,16 @@ int hp_cmd_check(int argc, char **argv)
 			printf("\n");
 		if (thr.n)
 			hp_table_print(&thr);
+		if (c.missing[0])
+			printf("not available: %s\n", c.missing);
 		if (c.failed)
 			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed,
 			       c.compared, c.first_failure);
 		else if (c.compared)
 			printf("check: pass: %u comparisons within tolerance\n", c.compared);
+		else if (c.published)
+			printf("check: none of the %zu rows of %s is available here; nothing compared\n",
+			       c.page_rows, c.published);
 		rc = c.failed ? HP_EXIT_FAILED : HP_EXIT_OK;
 	}
 	hp_table_free(&diff);

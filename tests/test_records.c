@@ -1,0 +1,620 @@
+/*
+ * test_records.c - issue 6: record files and `hashprof report`.
+ *
+ *  - round trip: the text table of a run equals `hashprof report` of the
+ *    records it wrote (--record-dir and --output), and --output holds
+ *    exactly what --format=json prints;
+ *  - what a record file carries (run description, build flags), no
+ *    temporary file left behind;
+ *  - report flags a record whose stored shares disagree with its calls,
+ *    and reads records with fields it does not know;
+ *  - reproduction: two processes, same procedure (-n 50 --warmup 1),
+ *    identical per-shape call tables (synthetic instances; ML-DSA-44 sign
+ *    when it is built);
+ *  - prof/record_io.c and prof/published.c as a library: errors name the
+ *    file and field / line, the published fixture parses to the TSV's
+ *    numbers.
+ * Runs the build tree's hashprof (HP_HASHPROF); fixtures in HP_TEST_DATA.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "published.h"
+#include "record_io.h"
+#include "records_util.h"
+
+/* ---------- round trip ---------- */
+
+static void roundtrip_dir(const char *instance)
+{
+	char *dir = hpt_tmpdir("rt"), *recs = hpt_path(dir, "recs");
+	struct hpt_run run, rep;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "20", "--record-dir", recs, instance, NULL), 0);
+	ck_assert_int_eq(hpt_hashprof(&rep, "report", recs, NULL), 0);
+	ck_assert_str_eq(rep.out, run.out);
+	ck_assert_str_eq(rep.err, "");
+	hpt_run_free(&rep);
+	/* the markdown table too */
+	ck_assert_int_eq(hpt_hashprof(&rep, "report", "--format=md", recs, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(rep.out, "| instance | operation | pseudohash/XOF/sm3 | DRNG |"));
+	hpt_run_free(&rep);
+	hpt_run_free(&run);
+	hpt_rmtree(dir);
+	free(recs);
+	free(dir);
+}
+
+START_TEST(test_roundtrip_record_dir_sig)
+{
+	roundtrip_dir("SYNTH-SIG");
+}
+END_TEST
+
+START_TEST(test_roundtrip_record_dir_kem)
+{
+	/* file names sort decaps < encaps < keygen: report must restore table order */
+	roundtrip_dir("SYNTH-KEM");
+}
+END_TEST
+
+START_TEST(test_roundtrip_output)
+{
+	char *dir = hpt_tmpdir("out"), *f = hpt_path(dir, "run.json"), *g = hpt_path(dir, "json.json"), *text;
+	struct hpt_run run, rep;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "20", "--output", f, "SYNTH-KEX", NULL), 0);
+	ck_assert_int_eq(hpt_hashprof(&rep, "report", f, NULL), 0);
+	ck_assert_str_eq(rep.out, run.out);
+	hpt_run_free(&rep);
+	hpt_run_free(&run);
+	/* --output holds exactly what --format=json prints */
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "5", "--format=json", "--output", g, "SYNTH-SIG", "sign", NULL), 0);
+	text = hpt_slurp(g);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_str_eq(text, run.out);
+	/* and the JSON rendering of report gives the same document back */
+	ck_assert_int_eq(hpt_hashprof(&rep, "report", "--format=json", g, NULL), 0);
+	ck_assert_str_eq(rep.out, run.out);
+	hpt_run_free(&rep);
+	hpt_run_free(&run);
+	free(text);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_record_contents)
+{
+	char *dir = hpt_tmpdir("rec"), *f = hpt_path(dir, "SYNTH-SIG__sign.json");
+	struct hpt_run run;
+	json_t *j, *run_j, *inst;
+	DIR *d;
+	struct dirent *e;
+	int files = 0;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "7", "--warmup", "2", "--record-dir", dir, "SYNTH-SIG", "sign", NULL), 0);
+	hpt_run_free(&run);
+	d = opendir(dir);
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		ck_assert_msg(e->d_name[0] != '.', "temporary file left behind: %s", e->d_name);
+		files++;
+	}
+	closedir(d);
+	ck_assert_int_eq(files, 1);
+	j = hpt_json_load(f);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "schema")), "hashprof-record/1");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "instance")), "SYNTH-SIG");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "operation")), "sign");
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j, "procedure"), "iterations")), 7);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j, "procedure"), "warmup")), 2);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j, "totals"), "operations")), 7);
+	ck_assert(json_array_size(json_object_get(j, "calls")) > 0);
+	ck_assert(json_is_number(json_object_get(json_object_get(j, "shares"), "hash")));
+	run_j = json_object_get(j, "run");
+	ck_assert(json_is_object(run_j));
+	ck_assert(json_array_size(json_object_get(run_j, "command")) >= 3);
+	ck_assert_str_eq(json_string_value(json_object_get(run_j, "hashprof")), PACKAGE_VERSION);
+	ck_assert(json_is_string(json_object_get(run_j, "cpu")));
+	ck_assert(json_is_string(json_object_get(run_j, "kernel")));
+	inst = json_object_get(run_j, "instance");
+	ck_assert_str_eq(json_string_value(json_object_get(inst, "name")), "SYNTH-SIG");
+	ck_assert(json_is_string(json_object_get(inst, "cflags")));
+	json_decref(j);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_output_unwritable)
+{
+	struct hpt_run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--output", "/nonexistent-hp-dir/x.json", "SYNTH-SIG", "sign", NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-hp-dir"));
+	ck_assert_str_eq(r.out, "");   /* refused before measuring */
+	hpt_run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", "/nonexistent-hp-dir/sub", "SYNTH-SIG", NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-hp-dir/sub"));
+	hpt_run_free(&r);
+}
+END_TEST
+
+/* ---------- report: stored shares, unknown fields ---------- */
+
+START_TEST(test_report_flags_stored_shares)
+{
+	char *dir = hpt_tmpdir("flag"), *f = hpt_path(dir, "SYNTH-SIG__verify.json");
+	struct hpt_run run, rep;
+	json_t *j;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-SIG", "verify", NULL), 0);
+	/* a hand edit of the shares only: the calls say otherwise */
+	j = hpt_json_load(f);
+	json_object_set_new(json_object_get(j, "shares"), "hash", json_real(0.5));
+	hpt_json_save(f, j);
+	json_decref(j);
+	ck_assert_int_eq(hpt_hashprof(&rep, "report", dir, NULL), 1);
+	/* the table is the recomputed one: unchanged */
+	ck_assert_ptr_nonnull(strstr(rep.out, run.out));
+	ck_assert_ptr_nonnull(strstr(rep.out, "note: "));
+	ck_assert_ptr_nonnull(strstr(rep.out, f));
+	ck_assert_ptr_nonnull(strstr(rep.out, "shares.hash"));
+	hpt_run_free(&rep);
+	/* machine formats keep stdout clean and warn on stderr */
+	ck_assert_int_eq(hpt_hashprof(&rep, "report", "--format=csv", f, NULL), 1);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, f));
+	ck_assert_ptr_nonnull(strstr(rep.err, "warning"));
+	ck_assert_ptr_null(strstr(rep.out, "note"));
+	hpt_run_free(&rep);
+	hpt_run_free(&run);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_report_tolerates_unknown_fields)
+{
+	char *dir = hpt_tmpdir("extra"), *f = hpt_path(dir, "SYNTH-KEM__encaps.json");
+	struct hpt_run run, rep;
+	json_t *j;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-KEM", "encaps", NULL), 0);
+	j = hpt_json_load(f);
+	json_object_set_new(j, "a_future_field", json_pack("{s:i}", "x", 1));
+	json_object_set_new(json_object_get(j, "procedure"), "future", json_true());
+	json_object_set_new(json_array_get(json_object_get(j, "calls"), 0), "future_per_shape", json_real(1.5));
+	hpt_json_save(f, j);
+	json_decref(j);
+	ck_assert_int_eq(hpt_hashprof(&rep, "report", f, NULL), 0);
+	ck_assert_str_eq(rep.out, run.out);
+	ck_assert_str_eq(rep.err, "");
+	hpt_run_free(&rep);
+	hpt_run_free(&run);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_report_bad_input)
+{
+	char *dir = hpt_tmpdir("badrep"), *f = hpt_path(dir, "bad.json"), *empty = hpt_path(dir, "empty");
+	struct hpt_run r;
+
+	hpt_write(f, "{\n  \"schema\": \"hashprof-record/1\",\n  \"instance\": }\n");
+	ck_assert_int_eq(hpt_hashprof(&r, "report", f, NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, f));
+	ck_assert_ptr_nonnull(strstr(r.err, ":3:"));
+	ck_assert_ptr_nonnull(strstr(r.err, "malformed JSON"));
+	hpt_run_free(&r);
+	mkdir(empty, 0777);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", empty, NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "no *.json record"));
+	hpt_run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	hpt_run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", "--format=xml", f, NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	hpt_run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(empty);
+	free(dir);
+}
+END_TEST
+
+/* ---------- reproduction ---------- */
+
+/* The per-shape call tables of a --format=json run, as one string per row. */
+static char *call_tables(const char *json_text)
+{
+	json_error_t je;
+	json_t *doc = json_loads(json_text, 0, &je), *rows, *row;
+	char *out = calloc(1, 1 << 16);
+	size_t used = 0, i, k;
+
+	ck_assert_msg(doc != NULL, "%s", je.text);
+	rows = json_object_get(doc, "rows");
+	ck_assert(json_array_size(rows) > 0);
+	json_array_foreach(rows, i, row) {
+		json_t *s;
+		ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "ok");
+		used += (size_t)snprintf(out + used, (1 << 16) - used, "%s %s ops=%lld:",
+			json_string_value(json_object_get(row, "instance")),
+			json_string_value(json_object_get(row, "operation")),
+			(long long)json_integer_value(json_object_get(json_object_get(row, "totals"), "operations")));
+		json_array_foreach(json_object_get(row, "calls"), k, s)
+			used += (size_t)snprintf(out + used, (1 << 16) - used, " %s/%lld/%lld=%lld+%lld",
+				json_string_value(json_object_get(s, "fn")),
+				(long long)json_integer_value(json_object_get(s, "in_bits")),
+				(long long)json_integer_value(json_object_get(s, "out_bits")),
+				(long long)json_integer_value(json_object_get(s, "calls")),
+				(long long)json_integer_value(json_object_get(s, "nested")));
+		used += (size_t)snprintf(out + used, (1 << 16) - used, "\n");
+	}
+	json_decref(doc);
+	return out;
+}
+
+static void reproduce(const char *instance, const char *op)
+{
+	struct hpt_run a, b;
+	char *ta, *tb;
+
+	ck_assert_int_eq(hpt_hashprof(&a, "-n", "50", "--warmup", "1", "--format=json", instance, op, NULL), 0);
+	ck_assert_int_eq(hpt_hashprof(&b, "-n", "50", "--warmup", "1", "--format=json", instance, op, NULL), 0);
+	ta = call_tables(a.out);
+	tb = call_tables(b.out);
+	ck_assert_str_eq(ta, tb);
+	ck_assert_ptr_nonnull(strstr(ta, "ops=50"));
+	free(ta);
+	free(tb);
+	hpt_run_free(&a);
+	hpt_run_free(&b);
+}
+
+START_TEST(test_reproduction_synthetic)
+{
+	reproduce("SYNTH-SIG", NULL);
+	reproduce("SYNTH-KEM", NULL);
+	reproduce("SYNTH-KEX", NULL);
+}
+END_TEST
+
+START_TEST(test_reproduction_ml_dsa_44)
+{
+	if (!hpt_have_instance("ML-DSA-44")) {
+		fprintf(stderr, "test_reproduction_ml_dsa_44: ML-DSA-44 is not built here; skipped\n");
+		return;
+	}
+	/* rejection sampling: the means depend on the DRNG stream, which the
+	 * procedure fixes (seed, set-up, one warm-up, 50 measured) */
+	reproduce("ML-DSA-44", "sign");
+}
+END_TEST
+
+/* ---------- record_io as a library ---------- */
+
+static const char *good_record(void)
+{
+	return "{\"schema\": \"hashprof-record/1\", \"instance\": \"X\", \"kind\": \"sig\","
+	       " \"operation\": \"sign\", \"path\": \"/x.so\", \"wrapped\": \"pseudoXOF\","
+	       " \"status\": \"ok\", \"failure\": \"\","
+	       " \"procedure\": {\"iterations\": 4, \"warmup\": 1, \"planned\": false,"
+	       " \"calibration_seconds\": 0.0, \"seed\": \"0001\", \"message\": \"40c3\"},"
+	       " \"clock\": {\"source\": \"PAPI_get_real_cyc\", \"unit\": \"TSC ticks\", \"rate_hz\": 2e9},"
+	       " \"totals\": {\"operations\": 4, \"ticks\": 1000},"
+	       " \"overflow\": {\"calls\": 0, \"ticks\": 0},"
+	       " \"calls\": [{\"fn\": \"pseudoXOF\", \"in_bits\": 256, \"out_bits\": 512, \"calls\": 8,"
+	       " \"nested\": 0, \"ticks\": 250}],"
+	       " \"shares\": {\"hash\": 0.25, \"drng\": 0.0}}";
+}
+
+/* Parse text after replacing `from` by `to` in the good record; returns the error line. */
+static long parse_edited(const char *from, const char *to, char *err, size_t errlen)
+{
+	const char *g = good_record(), *at = strstr(g, from);
+	char buf[4096];
+	struct hp_record_set s;
+	long n;
+
+	ck_assert_ptr_nonnull(at);
+	snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - g), g, to, at + strlen(from));
+	hp_record_set_init(&s);
+	n = hp_record_parse_buffer("rec.json", buf, strlen(buf), &s, err, errlen);
+	ck_assert_uint_eq(s.n, n < 0 ? 0 : (size_t)n);
+	hp_record_set_free(&s);
+	return n;
+}
+
+START_TEST(test_record_io_parse)
+{
+	char err[HP_RECORD_ERR_MAX], msg[512];
+	struct hp_record_set s;
+	const char *g = good_record();
+
+	hp_record_set_init(&s);
+	ck_assert_int_eq(hp_record_parse_buffer("rec.json", g, strlen(g), &s, err, sizeof err), 1);
+	ck_assert_str_eq(s.rows[0].r.instance, "X");
+	ck_assert_uint_eq(s.rows[0].r.iterations, 4);
+	ck_assert_uint_eq(s.rows[0].r.seed_len, 2);
+	ck_assert_uint_eq(s.rows[0].r.nshapes, 1);
+	ck_assert_uint_eq(s.rows[0].r.shapes[0].calls, 8);
+	ck_assert_int_eq(hp_record_shares_check(&s.rows[0], msg, sizeof msg), 0);
+	hp_record_set_free(&s);
+
+	ck_assert_int_eq(parse_edited("\"hash\": 0.25", "\"hash\": 0.25", err, sizeof err), 1);
+	ck_assert_int_eq(parse_edited("hashprof-record/1", "hashprof-record/2", err, sizeof err), -1);
+	ck_assert_str_eq(err, "rec.json: field 'schema': 'hashprof-record/2' is not supported (this hashprof reads hashprof-record/1)");
+	ck_assert_int_eq(parse_edited("\"iterations\": 4, ", "", err, sizeof err), -1);
+	ck_assert_str_eq(err, "rec.json: field 'procedure.iterations': missing");
+	ck_assert_int_eq(parse_edited("\"iterations\": 4", "\"iterations\": \"4\"", err, sizeof err), -1);
+	ck_assert_str_eq(err, "rec.json: field 'procedure.iterations': expected a whole number >= 0");
+	ck_assert_int_eq(parse_edited("\"calls\": 8", "\"calls\": -8", err, sizeof err), -1);
+	ck_assert_str_eq(err, "rec.json: field 'calls[0].calls': expected a whole number >= 0");
+	ck_assert_int_eq(parse_edited("\"fn\": \"pseudoXOF\"", "\"fn\": \"sha3\"", err, sizeof err), -1);
+	ck_assert_str_eq(err, "rec.json: field 'calls[0].fn': 'sha3' is not a wrapped helper");
+	ck_assert_int_eq(parse_edited("\"seed\": \"0001\"", "\"seed\": \"0x01\"", err, sizeof err), -1);
+	ck_assert_str_eq(err, "rec.json: field 'procedure.seed': not hex");
+	ck_assert_int_eq(parse_edited("\"status\": \"ok\"", "\"status\": \"fine\"", err, sizeof err), -1);
+	ck_assert_str_eq(err, "rec.json: field 'status': 'fine' is neither ok nor failed");
+	ck_assert_int_eq(parse_edited("{\"schema\"", "[{\"schema\"", err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "rec.json:1:"));
+	ck_assert_ptr_nonnull(strstr(err, "malformed JSON"));
+	ck_assert_int_eq(parse_edited("\"schema\": \"hashprof-record/1\", ", "", err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "rec.json: field 'schema': missing"));
+
+	/* a run document: the row's position is named */
+	{
+		char doc[8192];
+		snprintf(doc, sizeof doc, "{\"run\": {\"hashprof\": \"0\"}, \"rows\": [%s, {\"schema\": \"hashprof-record/1\"}]}", g);
+		hp_record_set_init(&s);
+		ck_assert_int_eq(hp_record_parse_buffer("doc.json", doc, strlen(doc), &s, err, sizeof err), -1);
+		ck_assert_str_eq(err, "doc.json: rows[1]: field 'instance': missing");
+		ck_assert_uint_eq(s.n, 0);
+		snprintf(doc, sizeof doc, "{\"run\": {\"hashprof\": \"0\"}, \"rows\": [%s, %s]}", g, g);
+		ck_assert_int_eq(hp_record_parse_buffer("doc.json", doc, strlen(doc), &s, err, sizeof err), 2);
+		ck_assert_str_eq(s.rows[1].where, "rows[1]");
+		ck_assert_str_eq(json_string_value(json_object_get(s.rows[1].run, "hashprof")), "0");
+		hp_record_set_free(&s);
+	}
+}
+END_TEST
+
+START_TEST(test_record_io_shares_check)
+{
+	const char *g = good_record(), *at = strstr(g, "\"hash\": 0.25");
+	char buf[4096], err[HP_RECORD_ERR_MAX], msg[512];
+	struct hp_record_set s;
+
+	snprintf(buf, sizeof buf, "%.*s\"hash\": 0.2500001%s", (int)(at - g), g, at + strlen("\"hash\": 0.25"));
+	hp_record_set_init(&s);
+	ck_assert_int_eq(hp_record_parse_buffer("r.json", buf, strlen(buf), &s, err, sizeof err), 1);
+	ck_assert_int_eq(hp_record_shares_check(&s.rows[0], msg, sizeof msg), 1);
+	ck_assert_ptr_nonnull(strstr(msg, "shares.hash"));
+	hp_record_set_free(&s);
+	/* within 1e-9 relative is agreement */
+	snprintf(buf, sizeof buf, "%.*s\"hash\": 0.2500000000001%s", (int)(at - g), g, at + strlen("\"hash\": 0.25"));
+	ck_assert_int_eq(hp_record_parse_buffer("r.json", buf, strlen(buf), &s, err, sizeof err), 1);
+	ck_assert_int_eq(hp_record_shares_check(&s.rows[0], msg, sizeof msg), 0);
+	hp_record_set_free(&s);
+}
+END_TEST
+
+START_TEST(test_record_io_atomic_write)
+{
+	char *dir = hpt_tmpdir("atomic"), *f = hpt_path(dir, "a.json"), err[HP_RECORD_ERR_MAX], *text;
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+
+	ck_assert_int_eq(hp_record_write_atomic(f, "old\n", 4, err, sizeof err), 0);
+	ck_assert_int_eq(hp_record_write_atomic(f, "new text\n", 9, err, sizeof err), 0);
+	text = hpt_slurp(f);
+	ck_assert_str_eq(text, "new text\n");
+	free(text);
+	ck_assert_int_eq(stat(f, &st), 0);
+	{
+		mode_t mask = umask(0);
+		umask(mask);
+		ck_assert_int_eq(st.st_mode & 0777, 0666 & ~mask);   /* not mkstemp's 0600 */
+	}
+	d = opendir(dir);
+	while ((e = readdir(d)))
+		ck_assert_msg(e->d_name[0] != '.' || !strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."),
+			      "temporary file left: %s", e->d_name);
+	closedir(d);
+	/* a folder in the way, a missing folder: one line naming the path */
+	ck_assert_int_eq(hp_record_write_atomic(dir, "x", 1, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, dir));
+	ck_assert_int_eq(hp_record_write_atomic("/nonexistent-hp/a.json", "x", 1, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "/nonexistent-hp/a.json"));
+	ck_assert_ptr_null(strchr(err, '\n'));
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_record_file_name)
+{
+	struct hp_result r;
+	char name[256];
+
+	hp_result_init(&r);
+	snprintf(r.instance, sizeof r.instance, "SPHINCS+-SHAKE-128f-simple");
+	snprintf(r.operation, sizeof r.operation, "sign");
+	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "SPHINCS+-SHAKE-128f-simple__sign.json");
+	snprintf(r.instance, sizeof r.instance, ".a/b c");
+	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "_a_b_c__sign.json");
+}
+END_TEST
+
+/* ---------- the published-page parser ---------- */
+
+static const struct hp_published_row *find_row(const struct hp_published *p, const char *inst, const char *op)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (!strcmp(p->rows[i].instance, inst) && !strcmp(p->rows[i].operation, op))
+			return &p->rows[i];
+	ck_abort_msg("row %s %s not parsed", inst, op);
+	return NULL;
+}
+
+START_TEST(test_published_fixture)
+{
+	struct hp_published p;
+	char err[HP_RECORD_ERR_MAX];
+	const struct hp_published_row *r;
+
+	ck_assert_int_eq(hp_published_load(HP_TEST_DATA "/published-sample.md", &p, err, sizeof err), 27);
+	r = &p.rows[0];
+	ck_assert_str_eq(r->instance, "DARTS128");
+	ck_assert_str_eq(r->operation, "keygen");
+	ck_assert(r->hash_pct == 46 && r->drng_pct == 0.5);
+	ck_assert_str_eq(r->hash_text, "46%");
+	ck_assert_str_eq(r->drng_text, "0.5%");
+	ck_assert(r->calls[HP_FN_DRNG] == 1 && r->calls[HP_FN_XOF] == 8.61 && r->calls[HP_FN_PSEUDOHASH] == 8.61);
+	ck_assert(r->calls[HP_FN_SM3] == 0 && r->calls_text[HP_FN_SM3][0] == '\0');
+	ck_assert_str_eq(r->calls_text[HP_FN_XOF], "8.61");
+	ck_assert_uint_eq(r->line, 18);
+
+	r = find_row(&p, "DARTS128", "sign");
+	ck_assert(r->hash_pct == 88 && r->drng_pct == 0);
+	ck_assert(r->calls[HP_FN_DRNG] == 0 && r->calls[HP_FN_XOF] == 210 && r->calls[HP_FN_PSEUDOHASH] == 83);
+	r = find_row(&p, "SHUTTLE-128", "sign");
+	ck_assert(r->hash_pct == 0 && r->drng_pct == 67);
+	ck_assert_str_eq(r->hash_text, "0.0%");
+	ck_assert(r->calls[HP_FN_DRNG] == 89.9 && r->calls[HP_FN_XOF] == 0);
+	r = find_row(&p, "SHUTTLE-512", "keygen");
+	ck_assert(r->drng_pct == 81 && r->calls[HP_FN_DRNG] == 672);
+	r = find_row(&p, "CS-256", "sign");
+	ck_assert(r->hash_pct == 49 && r->drng_pct == 8.4);
+	ck_assert(r->calls[HP_FN_DRNG] == 154 && r->calls[HP_FN_XOF] == 17.7);
+	r = find_row(&p, "CS-512", "verify");
+	ck_assert(r->hash_pct == 16 && r->drng_pct == 60 && r->calls[HP_FN_DRNG] == 171 && r->calls[HP_FN_XOF] == 3);
+	ck_assert_str_eq(p.rows[26].instance, "CS-512");   /* the 4-column table after it is not read */
+	hp_published_free(&p);
+}
+END_TEST
+
+START_TEST(test_published_own_md)
+{
+	/* `hashprof --format=md` output reads back */
+	static const char md[] =
+		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+		"|---|---|---|---|---|\n"
+		"| `SYNTH-NONE` | keygen | 0.0% | 0.0% | none seen |\n"
+		"| `SPHINCS+-SHAKE-128f-simple` | sign | 97% | 0.0% | drng 1, pseudoXOF 1.79e+05, sm3hash 2 |\n"
+		"\n";
+	struct hp_published p;
+	char err[HP_RECORD_ERR_MAX];
+
+	ck_assert_int_eq(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err), 2);
+	ck_assert(p.rows[0].calls[HP_FN_DRNG] == 0 && p.rows[0].calls[HP_FN_XOF] == 0);
+	ck_assert(p.rows[1].calls[HP_FN_XOF] == 179000 && p.rows[1].calls[HP_FN_SM3] == 2);
+	hp_published_free(&p);
+	ck_assert(hp_published_3g(8.6139) == 8.61);
+	ck_assert(hp_published_3g(179312) == 179000);
+	ck_assert(hp_published_3g(8.6149) == 8.61 && hp_published_3g(8.6151) == 8.62);
+}
+END_TEST
+
+static void published_error(const char *body, const char *expect)
+{
+	char text[2048], err[HP_RECORD_ERR_MAX];
+	struct hp_published p;
+
+	snprintf(text, sizeof text, "# page\n\n| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n%s", body);
+	ck_assert_int_eq(hp_published_parse("page.md", text, strlen(text), &p, err, sizeof err), -1);
+	ck_assert_uint_eq(p.n, 0);
+	ck_assert_msg(strstr(err, expect) != NULL, "error '%s' lacks '%s'", err, expect);
+	ck_assert_ptr_null(strchr(err, '\n'));
+}
+
+START_TEST(test_published_errors)
+{
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88 percent | 0.0% | drng 1 |\n",
+			"page.md:5: column 'pseudohash/XOF/sm3': '88 percent' is not a share");
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 101% | drng 1 |\n",
+			"page.md:5: column 'DRNG': '101%'");
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% |\n",
+			"page.md:5: expected 5 cells");
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% | sha3 4 |\n",
+			"page.md:5: column 'calls per operation': unknown function 'sha3'");
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% | drng x |\n",
+			"page.md:5: column 'calls per operation': 'x' is not a mean number of calls for drng");
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% | drng 1, drng 2 |\n",
+			"page.md:5: column 'calls per operation': drng given twice");
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% | drng 1,, pseudoXOF 2 |\n",
+			"page.md:5: column 'calls per operation': an empty item");
+	published_error("|---|---|---|---|---|\n| `` | sign | 88% | 0.0% | drng 1 |\n",
+			"page.md:5: column 'instance'");
+	published_error("|---|---|---|---|---|\n| `A` | Sign! | 88% | 0.0% | drng 1 |\n",
+			"page.md:5: column 'operation'");
+	published_error("| `A` | sign | 88% | 0.0% | drng 1 |\n",
+			"page.md:4: the table header is not followed by");
+	published_error("|---|---|---|---|---|\n",
+			"page.md: no 'Symmetric primitives' table");
+}
+END_TEST
+
+static Suite *records_suite(void)
+{
+	Suite *s = suite_create("records");
+	TCase *cli = tcase_create("cli"), *lib = tcase_create("library");
+
+	tcase_set_timeout(cli, HPT_TIMEOUT);
+	tcase_add_test(cli, test_roundtrip_record_dir_sig);
+	tcase_add_test(cli, test_roundtrip_record_dir_kem);
+	tcase_add_test(cli, test_roundtrip_output);
+	tcase_add_test(cli, test_record_contents);
+	tcase_add_test(cli, test_output_unwritable);
+	tcase_add_test(cli, test_report_flags_stored_shares);
+	tcase_add_test(cli, test_report_tolerates_unknown_fields);
+	tcase_add_test(cli, test_report_bad_input);
+	tcase_add_test(cli, test_reproduction_synthetic);
+	tcase_add_test(cli, test_reproduction_ml_dsa_44);
+	suite_add_tcase(s, cli);
+	tcase_add_test(lib, test_record_io_parse);
+	tcase_add_test(lib, test_record_io_shares_check);
+	tcase_add_test(lib, test_record_io_atomic_write);
+	tcase_add_test(lib, test_record_file_name);
+	tcase_add_test(lib, test_published_fixture);
+	tcase_add_test(lib, test_published_own_md);
+	tcase_add_test(lib, test_published_errors);
+	suite_add_tcase(s, lib);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(records_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
