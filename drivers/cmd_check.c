@@ -715,7 +715,7 @@ int hp_cmd_check(int argc, char **argv)
 			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed,
 			       c.compared, c.first_failure);
 		else if (c.compared)
-			printf("check: pass: %u comparisons within tolerance\n", c.compared);
+			printf("check: pass: %u comparison%s within tolerance\n", c.compared, c.compared == 1 ? "" : "s");
 		else if (c.published)
 			printf("check: none of the %zu rows of %s is available here; nothing compared\n",
 			       c.page_rows, c.published);
