@@ -304,8 +304,8 @@ static int hp_baseline_usable(const struct hp_loaded_row *row, struct hp_instanc
 	const char *sep = row->where[0] ? ": " : "";
 
 	if (b->status != HP_STATUS_OK)
-		return hp_usage_error("%s%s%s%s: field 'status': the baseline row failed (%s): nothing to compare",
-				      row->file, sep, row->where, "", b->failure);
+		return hp_usage_error("%s%s%s: field 'status': the baseline row failed (%s): nothing to compare",
+				      row->file, sep, row->where, b->failure);
 	if (hp_instance_find(b->instance, inst) != 0)
 		return hp_usage_error("%s%s%s: field 'instance': '%s' is not available here "
 				      "(`hashprof list` shows the instances found)", row->file, sep, row->where,
