@@ -39,6 +39,7 @@ static const struct {
 } hp_cmds[] = {
 	{ "list", hp_cmd_list },
 	{ "report", hp_cmd_report }, { "check", hp_cmd_check },
+	{ "build", hp_cmd_build },
 };
 
 int main(int argc, char **argv)

@@ -11,6 +11,8 @@
  *   HP_INSTANCE_WRAPPED  comma-separated helper names linked with --wrap
  *   HP_INSTANCE_ORIGIN   free text: where the code comes from
  *   HP_INSTANCE_CFLAGS   the compiler flags the scheme was built with
+ *   HP_INSTANCE_EXTRA    more "key=value\n" lines (hashprof build: flags,
+ *                        kat, warnings); empty when absent
  * Format (drivers/instance.c parses it): "hashprof-instance 1\n" then
  * "key=value\n" lines.
  */
@@ -24,6 +26,9 @@
 #ifndef HP_INSTANCE_CFLAGS
 #define HP_INSTANCE_CFLAGS ""
 #endif
+#ifndef HP_INSTANCE_EXTRA
+#define HP_INSTANCE_EXTRA ""
+#endif
 
 __attribute__((used, section(".hashprof")))
 static const char hp_instance_info[] =
@@ -32,4 +37,5 @@ static const char hp_instance_info[] =
 	"kind=" HP_INSTANCE_KIND "\n"
 	"wrapped=" HP_INSTANCE_WRAPPED "\n"
 	"origin=" HP_INSTANCE_ORIGIN "\n"
-	"cflags=" HP_INSTANCE_CFLAGS "\n";
+	"cflags=" HP_INSTANCE_CFLAGS "\n"
+	HP_INSTANCE_EXTRA;

@@ -1,0 +1,188 @@
+/*
+ * run.c - running the compiler, the linker, make and KAT programs: fork
+ * and exec with argument vectors (never a shell), output into log files,
+ * a timeout that kills the whole process group (see builder.h).
+ */
+#include "config.h"
+#include "builder.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* In the child: open path onto fd, or /dev/null when path is NULL. */
+static int hp_redirect(int fd, const char *path, int append)
+{
+	int flags = path ? O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC) : O_WRONLY;
+	int f = open(path ? path : "/dev/null", flags, 0666);
+
+	if (f < 0)
+		return -1;
+	if (f != fd) {
+		if (dup2(f, fd) < 0)
+			return -1;
+		close(f);
+	}
+	return 0;
+}
+
+int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
+		  const char *out_path, const char *err_path, int append)
+{
+	int pipefd[2];
+	pid_t pid;
+
+	memset(p, 0, sizeof *p);
+	p->pid = -1;
+	if (pipe2(pipefd, O_CLOEXEC) != 0)
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		int e;
+		setpgid(0, 0);
+		signal(SIGPIPE, SIG_DFL);
+		if (hp_redirect(STDIN_FILENO, NULL, 0) != 0 ||
+		    (cwd && chdir(cwd) != 0) ||
+		    hp_redirect(STDOUT_FILENO, out_path, append) != 0 ||
+		    (err_path && out_path && !strcmp(err_path, out_path)
+			     ? dup2(STDOUT_FILENO, STDERR_FILENO) < 0
+			     : hp_redirect(STDERR_FILENO, err_path, append) != 0))
+			goto fail;
+		execvp(argv[0], argv);
+fail:
+		e = errno;
+		if (write(pipefd[1], &e, sizeof e) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	p->pid = pid;
+	setpgid(pid, pid);
+	{
+		int e;
+		ssize_t got;
+		while ((got = read(pipefd[0], &e, sizeof e)) < 0 && errno == EINTR)
+			;
+		if (got == (ssize_t)sizeof e)
+			p->spawn_errno = e ? e : ENOEXEC;
+	}
+	close(pipefd[0]);
+	return 0;
+}
+
+int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
+{
+	struct timespec start, now;
+	int st;
+
+	if (p->pid < 0)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		pid_t r = waitpid(p->pid, &st, timeout_s ? WNOHANG : 0);
+		if (r == p->pid)
+			break;
+		if (r < 0 && errno != EINTR) {
+			p->status = 127;
+			return p->status;
+		}
+		if (r == 0) {
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			if (now.tv_sec - start.tv_sec >= (time_t)timeout_s) {
+				kill(-p->pid, SIGKILL);
+				kill(p->pid, SIGKILL);
+				p->timed_out = 1;
+				timeout_s = 0;      /* now wait for it without limit */
+				continue;
+			}
+			nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
+		}
+	}
+	if (WIFEXITED(st))
+		p->status = WEXITSTATUS(st);
+	else if (WIFSIGNALED(st))
+		p->status = 128 + WTERMSIG(st);
+	else
+		p->status = 127;
+	if (p->spawn_errno)
+		return -1;
+	return p->status;
+}
+
+int hp_run(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s)
+{
+	struct hp_proc p;
+
+	if (hp_proc_start(&p, argv, cwd, log_path, log_path, append) != 0)
+		return -1;
+	return hp_proc_wait(&p, timeout_s);
+}
+
+/* Line priority for hp_first_error: lower is better, 9 = none. */
+static int hp_error_rank(const char *line)
+{
+	if (strstr(line, "error:") && !strstr(line, "-Werror"))
+		return 0;
+	if (strstr(line, "undefined reference") || strstr(line, "multiple definition") ||
+	    strstr(line, "undefined symbol"))
+		return 1;
+	if (strstr(line, "No such file") || strstr(line, "cannot find") || strstr(line, "not found"))
+		return 2;
+	return 9;
+}
+
+void hp_first_error(const char *log_path, char *buf, size_t len)
+{
+	size_t n;
+	char *text = hp_read_file(log_path, &n), *best = NULL, *first = NULL;
+	int best_rank = 9;
+
+	buf[0] = '\0';
+	if (!text)
+		return;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		int rank;
+		if (!line[strspn(line, " \t\r")])
+			continue;
+		if (!first && strncmp(line, "+ ", 2) && strncmp(line, "$ ", 2))
+			first = line;
+		rank = hp_error_rank(line);
+		if (rank < best_rank) {
+			best_rank = rank;
+			best = line;
+		}
+	}
+	if (!best)
+		best = first;
+	if (best) {
+		best[strcspn(best, "\r")] = '\0';
+		hp_fmt(buf, len, "%s", best + strspn(best, " \t"));
+	}
+	free(text);
+}
+
+int hp_cc_argv(struct hp_strv *sv)
+{
+	const char *cc = getenv("CC");
+
+	if (cc && *cc) {
+		size_t before = sv->n;
+		if (hp_split_words(cc, sv) != 0)
+			return -1;
+		if (sv->n > before)
+			return 0;
+	}
+	return hp_strv_add(sv, "cc");
+}
