@@ -1,1 +1,38 @@
 # tests/: Check suites of the runtime and the driver.
+#
+#   tests/test_format  prof/format.c (published number formats), prof/plan.c (N)
+#   tests/test_wrap    wrap/ shims, linked with --wrap around fake helpers that
+#                      live in other objects (so nesting really happens) and
+#                      driven by a fake clock (exact ticks)
+#   tests/test_report  prof/report.c (text, md, csv, json, notes), prof/record.c
+#   tests/test_cli     the build tree's `hashprof` on the synthetic instances
+#
+# Every path is absolute or relative to the top build dir, so the suites run
+# in-tree, in VPATH builds and under make distcheck.
+
+HP_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+
+check_PROGRAMS += tests/test_format tests/test_wrap tests/test_report tests/test_cli
+TESTS += tests/test_format tests/test_wrap tests/test_report tests/test_cli
+
+tests_test_format_SOURCES = tests/test_format.c
+tests_test_format_CFLAGS = $(HP_TEST_CFLAGS)
+tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
+
+# The fake helpers are split over two objects on purpose: --wrap only
+# reroutes references that cross object files, so pseudohash (and the DRNG)
+# in fake_helpers.c reach sm3hash in fake_sm3.c through the shims.
+tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c
+tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
+tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS)
+tests_test_wrap_LDADD = wrap/libhpwrap.la $(CHECK_LIBS)
+
+tests_test_report_SOURCES = tests/test_report.c
+tests_test_report_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_report_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
+
+# Runs the build tree's hashprof, which finds the build tree's instances.
+tests_test_cli_SOURCES = tests/test_cli.c
+tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
+tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
