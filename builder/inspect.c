@@ -258,7 +258,7 @@ static int hp_read_symbols(Elf *elf, struct hp_object *o, struct hp_esym **out, 
 			o->ndefs++;
 			if (!strcmp(e->name, "main"))
 				o->is_main = 1;
-			if (!strcmp(e->name, "__gnu_lto_slim") || !strcmp(e->name, "__gnu_lto_v1")) {
+			if ((!strcmp(e->name, "__gnu_lto_slim") || !strcmp(e->name, "__gnu_lto_v1")) && !o->lto) {
 				o->lto = 1;
 				hp_fmt(o->lto_what, sizeof o->lto_what, "GCC LTO object");
 			}

@@ -154,8 +154,8 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 		pl = hp_strv_join(&parts, ", ");
 		if (cl && pl)
 			rc |= hp_strv_addf(&plan->warnings,
-					   "%s: %u call site%s of helpers defined in the same object, invisible to --wrap "
-					   "(%s; from %s)",
+					   "%s: %u call site%s of helpers defined in the same object, invisible to --wrap: "
+					   "%s (callers: %s)",
 					   o->src->rel, total, total == 1 ? "" : "s", pl, cl);
 		else
 			rc = -1;
@@ -440,15 +440,22 @@ static int hp_c_literal(struct hp_strv *out, const char *prefix, const char *s)
 /* The header that gives instance_info.c its fields. */
 static int hp_write_meta(const struct hp_meta *m, const char *path)
 {
-	struct hp_strv lines = { 0 }, extra = { 0 };
-	char *warn = hp_strv_join(m->warnings, "; "), *ex = NULL, *text = NULL;
+	struct hp_strv lines = { 0 }, extra = { 0 }, clean = { 0 };
+	char *warn = NULL, *ex = NULL, *text = NULL;
 	int rc = -1;
 
-	if (!warn)
-		return -1;
-	for (char *p = warn; *p; p++)
-		if (*p == '\n')
-			*p = ' ';
+	/* "; " separates the warnings in the field: none may contain one */
+	for (size_t i = 0; i < m->warnings->n; i++) {
+		if (hp_strv_add(&clean, m->warnings->v[i]))
+			goto out;
+		for (char *p = clean.v[i]; *p; p++)
+			if (*p == ';')
+				*p = ',';
+			else if (*p == '\n')
+				*p = ' ';
+	}
+	if (!(warn = hp_strv_join(&clean, "; ")))
+		goto out;
 	if (hp_strv_addf(&extra, "flags=%s", m->flagset) || hp_strv_addf(&extra, "kat=%s", m->kat) ||
 	    hp_strv_addf(&extra, "warnings=%s", warn) || hp_strv_add(&extra, ""))
 		goto out;
@@ -495,6 +502,7 @@ out:
 	free(text);
 	free(ex);
 	free(warn);
+	hp_strv_free(&clean);
 	hp_strv_free(&lines);
 	hp_strv_free(&extra);
 	return rc;

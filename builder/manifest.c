@@ -56,6 +56,7 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
 	rc |= hp_strv_addf(&lines, "options %s", options);
 	if (r->path[0])
 		rc |= hp_manifest_file(&lines, "recipe", r->path, r->path);
+	rc |= hp_manifest_file(&lines, "runtime", "/proc/self/exe", "hashprof");
 	rc |= hp_manifest_file(&lines, "runtime", rt->wrap_archive, rt->wrap_archive);
 	rc |= hp_manifest_file(&lines, "runtime", rt->instance_info, rt->instance_info);
 	rc |= hp_manifest_file(&lines, "runtime", rt->drng_global, rt->drng_global);
@@ -128,7 +129,8 @@ static void hp_manifest_why(char *stored, const char *fresh, char *why, size_t w
 			} else if (!strncmp(l, "recipe ", 7)) {
 				hp_fmt(why, whylen, "the recipe changed");
 			} else if (!strncmp(l, "runtime ", 8)) {
-				hp_fmt(why, whylen, "hashprof's %s changed", hp_line_path(l));
+				hp_fmt(why, whylen, "%s changed", !strcmp(hp_line_path(l), "hashprof")
+									   ? "the hashprof program" : hp_line_path(l));
 			} else {
 				hp_fmt(why, whylen, "%s", l);
 			}

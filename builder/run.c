@@ -133,6 +133,8 @@ int hp_run(char *const argv[], const char *cwd, const char *log_path, int append
 /* Line priority for hp_first_error: lower is better, 9 = none. */
 static int hp_error_rank(const char *line)
 {
+	if (strstr(line, "collect2: error:") || strstr(line, "make: ***"))
+		return 5;       /* a summary: the linker said why just before */
 	if (strstr(line, "error:") && !strstr(line, "-Werror"))
 		return 0;
 	if (strstr(line, "undefined reference") || strstr(line, "multiple definition") ||

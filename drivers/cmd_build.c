@@ -444,8 +444,23 @@ static void hp_report(struct hp_build *b, struct hp_object *objs, const struct h
 		if (*p == ',')
 			*p = ' ';
 	hp_say("  wraps:   %s", wrapped[0] ? wrapped : "(none: no linked object defines a helper)");
-	if (plan->drng_defined_by >= 0)
-		hp_say("  drng_algorithm: defined by the package (%s)", objs[plan->drng_defined_by].src->rel);
+	if (plan->drng_defined_by >= 0) {
+		struct hp_strv by = { 0 };
+		int common = 0;
+		char *list;
+		for (size_t k = 0; k < plan->nobjs; k++) {
+			const struct hp_osym *d = hp_object_defines(&objs[plan->objs[k]], "drng_algorithm");
+			if (d) {
+				hp_strv_add(&by, objs[plan->objs[k]].src->rel);
+				common |= d->common;
+			}
+		}
+		list = hp_strv_join(&by, ", ");
+		hp_say("  drng_algorithm: defined by the package (%s%s)", list ? list : "",
+		       common ? "; common symbols, merged by the linker" : "");
+		free(list);
+		hp_strv_free(&by);
+	}
 	else if (plan->provide_drng)
 		hp_say("  drng_algorithm: hashprof's (no linked object defines it)");
 	for (size_t i = 0; i < b->det.infos.n; i++)

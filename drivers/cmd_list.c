@@ -15,9 +15,10 @@
 
 static void hp_list_help(void)
 {
-	printf("Usage: hashprof list [--path]\n"
+	printf("Usage: hashprof list [--long] [--path]\n"
 	       "List the instances hashprof finds: name, API kind, helpers linked with --wrap,\n"
-	       "origin and shared object.\n"
+	       "how `hashprof build` built it (flag set, KAT, warnings) and shared object.\n"
+	       "  -l, --long   also print each built instance's origin, compiler flags and warnings\n"
 	       "      --path   print the folders searched, one per line, and exit\n"
 	       "  -h, --help   display this help and exit\n");
 }
@@ -31,16 +32,42 @@ static void hp_print_path(void)
 		printf("%s\n", dir);
 }
 
+/* The "build" cell: "-" for an instance hashprof build did not make, else
+ * its flag set, the KAT result when it was checked, the number of warnings. */
+static void hp_build_cell(const struct hp_instance *in, char *buf, size_t len)
+{
+	size_t warnings = 0;
+
+	if (!in->flags[0]) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (in->warnings[0])
+		for (const char *p = in->warnings; p; p = strstr(p + 1, "; "))
+			warnings++;
+	snprintf(buf, len, "%s", in->flags);
+	if (in->kat[0] && strcmp(in->kat, "not checked"))
+		snprintf(buf + strlen(buf), len - strlen(buf), ", KAT %s", in->kat);
+	if (warnings)
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
+}
+
 int hp_cmd_list(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "path", no_argument, NULL, 'p' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "path", no_argument, NULL, 'p' }, { "long", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	struct hp_instance *all = NULL;
 	long n;
-	int c, wn = (int)strlen("instance"), ww = (int)strlen("wraps");
+	int c, wn = (int)strlen("instance"), ww = (int)strlen("wraps"), wb = (int)strlen("build"), lng = 0;
+	char cell[128];
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hl", longopts, NULL)) != -1) {
+		if (c == 'l') {
+			lng = 1;
+			continue;
+		}
 		if (c == 'h') {
 			hp_list_help();
 			return HP_EXIT_OK;
@@ -60,11 +87,26 @@ int hp_cmd_list(int argc, char **argv)
 			wn = (int)strlen(all[i].name);
 		if ((int)strlen(all[i].wrapped) > ww)
 			ww = (int)strlen(all[i].wrapped);
+		hp_build_cell(&all[i], cell, sizeof cell);
+		if ((int)strlen(cell) > wb)
+			wb = (int)strlen(cell);
 	}
-	printf("%-*s  kind  %-*s  file\n", wn, "instance", ww, "wraps");
-	for (long i = 0; i < n; i++)
-		printf("%-*s  %-4s  %-*s  %s\n", wn, all[i].name, all[i].kind, ww,
-		       all[i].wrapped[0] ? all[i].wrapped : "(none)", all[i].path);
+	printf("%-*s  kind  %-*s  %-*s  file\n", wn, "instance", ww, "wraps", wb, "build");
+	for (long i = 0; i < n; i++) {
+		hp_build_cell(&all[i], cell, sizeof cell);
+		printf("%-*s  %-4s  %-*s  %-*s  %s\n", wn, all[i].name, all[i].kind, ww,
+		       all[i].wrapped[0] ? all[i].wrapped : "(none)", wb, cell, all[i].path);
+		if (!lng || !all[i].flags[0])
+			continue;
+		printf("    origin:   %s\n    cflags:   %s\n    KAT:      %s\n", all[i].origin, all[i].cflags,
+		       all[i].kat[0] ? all[i].kat : "not checked");
+		for (char *w = all[i].warnings, *next; w && *w; w = next) {
+			next = strstr(w, "; ");
+			printf("    warning:  %.*s\n", next ? (int)(next - w) : (int)strlen(w), w);
+			if (next)
+				next += 2;
+		}
+	}
 	if (n == 0) {
 		char path[8192];
 		hp_instance_path_string(path, sizeof path);

@@ -48,6 +48,9 @@ static int hp_parse_info(const char *text, size_t len, struct hp_instance *out)
 			HP_FIELD("wrapped", out->wrapped);
 			HP_FIELD("origin", out->origin);
 			HP_FIELD("cflags", out->cflags);
+			HP_FIELD("flags", out->flags);
+			HP_FIELD("kat", out->kat);
+			HP_FIELD("warnings", out->warnings);
 #undef HP_FIELD
 		}
 		p = nl + 1;

@@ -25,6 +25,10 @@ struct hp_instance {
 	char wrapped[256];     /* comma-separated helper names; "" when none */
 	char origin[256];
 	char cflags[1024];
+	/* written by `hashprof build` only ("" otherwise): */
+	char flags[16];        /* the flag set used: "reference" or "permissive" */
+	char kat[16];          /* "pass", "fail" or "not checked" */
+	char warnings[512];    /* build warnings, "; "-separated; "" when none */
 	char path[PATH_MAX];
 };
 

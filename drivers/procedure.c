@@ -20,6 +20,7 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op,
 	snprintf(r->operation, sizeof r->operation, "%s", op);
 	snprintf(r->path, sizeof r->path, "%s", inst->path);
 	snprintf(r->wrapped, sizeof r->wrapped, "%s", inst->wrapped);
+	snprintf(r->build_notes, sizeof r->build_notes, "%s", inst->warnings);
 	memcpy(r->seed, o->seed, o->seed_len);
 	r->seed_len = o->seed_len;
 	if (!strcmp(inst->kind, "sig")) {

@@ -116,6 +116,8 @@ json_t *hp_record_from_result(const struct hp_result *r)
 
 	if (rec)
 		hp_add_accuracy(rec, r);
+	if (rec && r->build_notes[0])   /* optional: only instances made by `hashprof build` */
+		json_object_set_new(rec, "build_notes", json_string(r->build_notes));
 	return rec;
 }
 
@@ -289,5 +291,8 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 	r->message_len = (size_t)n;
 	if (hp_shapes_from_json(calls, r, err, errlen) != 0)
 		return -1;
+	if (json_is_string(json_object_get(j, "build_notes")))
+		snprintf(r->build_notes, sizeof r->build_notes, "%s",
+			 json_string_value(json_object_get(j, "build_notes")));
 	return hp_accuracy_from_json(j, r, err, errlen);
 }

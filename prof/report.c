@@ -117,6 +117,9 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 	if (!hp_raw && !r->overhead_valid && hp_result_all_calls(r))
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "no overhead calibration (the instance lacks hashprof_calib_loop): figures are raw");
+	if (r->build_notes[0])
+		snprintf(notes[n++], HP_NOTE_MAX, "build warning%s: %s", strstr(r->build_notes, "; ") ? "s" : "",
+			 r->build_notes);
 	if (r->overflow_calls)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "%llu calls had a shape that did not fit the shape table; their ticks are in no share",

@@ -46,6 +46,7 @@ struct hp_result {
 	char operation[16];            /* "sign", "encaps", "exchange", "pass2", ... */
 	char path[4096];               /* the instance's shared object */
 	char wrapped[256];             /* helpers linked with --wrap, comma-separated */
+	char build_notes[512];         /* `hashprof build` warnings ("; "-separated); "" when none */
 	enum hp_status status;
 	char failure[256];             /* one line, when status != OK */
 
