@@ -169,6 +169,8 @@ static void hp_run_help(void)
 {
 	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
 	       "       hashprof list\n"
+	       "       hashprof report FILE...|DIR      (tables of stored records)\n"
+	       "       hashprof check BASELINE|INSTANCE|--published PAGE.md   (regression checks)\n"
 	       "Measure the share of time an NGCC instance spends in the ICCS hash helpers\n"
 	       "(pseudohash, pseudoXOF, sm3hash) and in the DRNG (get_random_number), and the\n"
 	       "helper calls per operation.  Without OPERATION, every operation of the instance.\n"
