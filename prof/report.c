@@ -170,13 +170,16 @@ static void hp_cell(FILE *out, const char *s, size_t w, int right, const char *s
 	fputs(sep, out);
 }
 
-static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows)
+/* The notes of every row, one line each; prefix goes before the first. */
+static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
 	for (size_t i = 0; i < nrows; i++) {
 		char notes[HP_NOTES_MAX][HP_NOTE_MAX];
 		size_t n = hp_report_notes(&rows[i], notes);
-		for (size_t k = 0; k < n; k++)
-			fprintf(out, "note: %s %s: %s\n", rows[i].instance, rows[i].operation, notes[k]);
+		for (size_t k = 0; k < n; k++) {
+			fprintf(out, "%snote: %s %s: %s\n", prefix, rows[i].instance, rows[i].operation, notes[k]);
+			prefix = "";
+		}
 	}
 }
 
@@ -236,7 +239,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 		for (int k = 0; k < HP_COLS; k++)
 			hp_cell(out, cell[k], w[k], k >= 6, k + 1 < HP_COLS ? "  " : "\n");
 	}
-	hp_print_notes(out, rows, nrows);
+	hp_print_notes(out, rows, nrows, "");
 	hp_print_overhead(out, rows, nrows, "");
 }
 
@@ -257,6 +260,8 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation,
 				c.hash, c.drng, c.calls);
 	}
+	/* below the table, so that a 0.0% never stands without its reason */
+	hp_print_notes(out, rows, nrows, "\n");
 	hp_print_overhead(out, rows, nrows, "\n");
 }
 
