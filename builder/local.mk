@@ -11,4 +11,15 @@ hashprof_SOURCES += drivers/cmd_build.c builder/builder.h \
 hashprof_CPPFLAGS += -I$(top_srcdir)/builder -DHP_ABS_SRCDIR='"$(abs_top_srcdir)"' \
 	-DHP_PKGDATADIR='"$(pkgdatadir)"' -DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
 dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
-EXTRA_DIST += docs/build.md docs/recipes.md
+
+# Check suite: the build tree's `hashprof build` on copies of the
+# submission-shaped fixtures (tests/fixtures/README.md), then profiles of
+# what it built.  Absolute paths, so it runs in VPATH builds and distcheck.
+check_PROGRAMS += tests/test_build
+TESTS += tests/test_build
+tests_test_build_SOURCES = tests/test_build.c
+tests_test_build_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
+tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+EXTRA_DIST += tests/fixtures

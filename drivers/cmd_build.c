@@ -292,6 +292,7 @@ static int hp_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object 
 	struct hp_object *objs = calloc(b->det.nsrc, sizeof *objs);
 	struct hp_strv cc = { 0 };
 	long failed;
+	size_t bad = (size_t)-1;     /* the failed source to report, when known */
 	int rc = 1;
 
 	*objs_out = objs;
@@ -357,6 +358,26 @@ static int hp_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object 
 		hp_strv_free(&cc);
 		return 1;
 	}
+	/* A source that does not compile is tolerated only when nothing could
+	 * stand in for it: the Makefile does not compile it, and no linked
+	 * object has its file name (a stray old/x.c replacing a broken x.c). */
+	for (size_t i = 0; i < b->det.nsrc; i++) {
+		const char *base = strrchr(objs[i].src->rel, '/');
+		if (objs[i].compiled || !objs[i].command)
+			continue;
+		base = base ? base + 1 : objs[i].src->rel;
+		if (objs[i].src->from_make) {
+			bad = i;
+			goto compile_failure;
+		}
+		for (size_t k = 0; k < plan->nobjs; k++) {
+			const char *lrel = objs[plan->objs[k]].src->rel, *lb = strrchr(lrel, '/');
+			if (!strcmp(lb ? lb + 1 : lrel, base)) {
+				bad = i;
+				goto compile_failure;
+			}
+		}
+	}
 	{
 		struct hp_meta m = { b->det.name, b->det.kind, b->det.dir, *cflags_shown ? *cflags_shown : "",
 				     hp_flagset_name(set), "not checked", "", &plan->warnings };
@@ -379,7 +400,7 @@ static int hp_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object 
 		return 1;
 	}
 compile_failure:
-	for (size_t i = 0; i < b->det.nsrc; i++)
+	for (size_t i = bad < b->det.nsrc ? bad : 0; i < b->det.nsrc; i++)
 		if (objs[i].command && !objs[i].compiled) {
 			hp_fmt(f->what, sizeof f->what, "%s", objs[i].first_error[0] ? objs[i].first_error
 											: "the compiler failed");

@@ -1,0 +1,669 @@
+/*
+ * test_build.c - `hashprof build` (issue 4) on the submission-shaped
+ * fixtures of tests/fixtures/ (see tests/fixtures/README.md).
+ *
+ * Each test copies a fixture (symbolic links dereferenced, so the copy is
+ * a standalone package) into a fresh temporary folder, runs the build
+ * tree's hashprof (HP_HASHPROF) as `hashprof build COPY --output-dir OUT`
+ * with HOME and XDG_DATA_HOME pointing into the temporary folder, then
+ * `HASHPROF_PATH=OUT hashprof -n 5 --format=json NAME` and checks the
+ * documented results (docs/build.md).  Instances made from synthetic code
+ * must profile with exactly the call table of the built-in instance
+ * (SYNTH-SIG, SYNTH-KEM): same shapes, same calls, same nested calls.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#ifndef HP_HASHPROF
+#error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
+#endif
+#ifndef HP_FIXTURES
+#error "HP_FIXTURES (the absolute path of tests/fixtures) must be defined"
+#endif
+
+#define N_STR "5"
+
+extern char **environ;
+
+/* ---------- running programs ---------- */
+
+struct run {
+	int status;      /* exit status, or -1 when killed */
+	char *out, *err; /* NUL-terminated */
+	size_t out_len, err_len;
+};
+
+static void run_free(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+	memset(r, 0, sizeof *r);
+}
+
+static void append(char **buf, size_t *len, const char *data, size_t n)
+{
+	char *grown = realloc(*buf, *len + n + 1);
+
+	ck_assert_ptr_nonnull(grown);
+	memcpy(grown + *len, data, n);
+	*len += n;
+	grown[*len] = '\0';
+	*buf = grown;
+}
+
+/* The temporary folder of the running test. */
+static char tmp[4096];
+
+/* Run argv[0] (an absolute path) with argv; the environment is ours with
+ * HOME and XDG_DATA_HOME in tmp, HASHPROF_PATH=hp_path (unset when NULL). */
+static void run_argv(struct run *r, const char *hp_path, char *const argv[])
+{
+	int po[2], pe[2], st;
+	size_t n = 0, k = 0;
+	char **envp, home[4200], xdg[4200], path[4200];
+	pid_t pid;
+
+	memset(r, 0, sizeof *r);
+	append(&r->out, &r->out_len, "", 0);
+	append(&r->err, &r->err_len, "", 0);
+	while (environ[n])
+		n++;
+	envp = calloc(n + 4, sizeof *envp);
+	ck_assert_ptr_nonnull(envp);
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "HASHPROF_PATH=", 14) && strncmp(environ[i], "HOME=", 5) &&
+		    strncmp(environ[i], "XDG_DATA_HOME=", 14) && strncmp(environ[i], "HASHPROF_SYNTH_FAULT=", 21))
+			envp[k++] = environ[i];
+	snprintf(home, sizeof home, "HOME=%s/home", tmp);
+	snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+	envp[k++] = home;
+	envp[k++] = xdg;
+	if (hp_path) {
+		snprintf(path, sizeof path, "HASHPROF_PATH=%s", hp_path);
+		envp[k++] = path;
+	}
+	ck_assert_int_eq(pipe(po), 0);
+	ck_assert_int_eq(pipe(pe), 0);
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		dup2(po[1], STDOUT_FILENO);
+		dup2(pe[1], STDERR_FILENO);
+		close(po[0]);
+		close(po[1]);
+		close(pe[0]);
+		close(pe[1]);
+		execve(argv[0], argv, envp);
+		dprintf(STDERR_FILENO, "exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[1]);
+	{
+		struct pollfd p[2] = { { po[0], POLLIN, 0 }, { pe[0], POLLIN, 0 } };
+		int open_fds = 2;
+		char buf[8192];
+		while (open_fds) {
+			if (poll(p, 2, -1) < 0) {
+				ck_assert_int_eq(errno, EINTR);
+				continue;
+			}
+			for (int i = 0; i < 2; i++) {
+				if (p[i].fd < 0 || !p[i].revents)
+					continue;
+				ssize_t got = read(p[i].fd, buf, sizeof buf);
+				if (got < 0 && errno == EINTR)
+					continue;
+				if (got <= 0) {
+					close(p[i].fd);
+					p[i].fd = -1;
+					open_fds--;
+				} else if (i == 0) {
+					append(&r->out, &r->out_len, buf, (size_t)got);
+				} else {
+					append(&r->err, &r->err_len, buf, (size_t)got);
+				}
+			}
+		}
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		ck_assert_int_eq(errno, EINTR);
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	free(envp);
+}
+
+/* hashprof with args (NULL-terminated), HASHPROF_PATH=hp_path. */
+static void hashprof_v(struct run *r, const char *hp_path, const char *const *args)
+{
+	size_t na = 0;
+	char **argv;
+
+	while (args[na])
+		na++;
+	argv = calloc(na + 2, sizeof *argv);
+	ck_assert_ptr_nonnull(argv);
+	argv[0] = (char *)HP_HASHPROF;
+	for (size_t i = 0; i < na; i++)
+		argv[i + 1] = (char *)args[i];
+	run_argv(r, hp_path, argv);
+	free(argv);
+}
+
+#define HASHPROF(r, path, ...) hashprof_v((r), (path), (const char *const[]){ __VA_ARGS__, NULL })
+
+static void show(const struct run *r)
+{
+	fprintf(stderr, "--- exit %d\n--- stdout:\n%s--- stderr:\n%s---\n", r->status, r->out, r->err);
+}
+
+static void expect_status(const struct run *r, int want)
+{
+	if (r->status != want)
+		show(r);
+	ck_assert_int_eq(r->status, want);
+}
+
+static void expect_in(const struct run *r, const char *text, const char *what)
+{
+	if (!strstr(text, what))
+		show(r);
+	ck_assert_msg(strstr(text, what) != NULL, "output lacks '%s'", what);
+}
+
+/* ---------- fixtures ---------- */
+
+static char out_dir[4200], pkg[4200];
+
+/* A fresh temporary folder with a standalone copy of the fixture in
+ * tmp/pkg and an empty tmp/out. */
+static void setup_fixture(const char *fixture)
+{
+	const char *base = getenv("TMPDIR");
+	char src[4200];
+	char *cp[] = { "/bin/cp", "-RL", src, pkg, NULL };
+	struct run r;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-build-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(src, sizeof src, "%s/%s", HP_FIXTURES, fixture);
+	snprintf(pkg, sizeof pkg, "%s/%s", tmp, fixture);
+	snprintf(out_dir, sizeof out_dir, "%s/out", tmp);
+	run_argv(&r, NULL, cp);
+	expect_status(&r, 0);
+	run_free(&r);
+	/* the copy must be writable even when the source tree is not (distcheck) */
+	{
+		char *chmod_argv[] = { "/bin/chmod", "-R", "u+w", pkg, NULL };
+		run_argv(&r, NULL, chmod_argv);
+		expect_status(&r, 0);
+		run_free(&r);
+	}
+}
+
+static void teardown_fixture(void)
+{
+	char *rm[] = { "/bin/rm", "-rf", tmp, NULL };
+	struct run r;
+
+	if (!tmp[0])
+		return;
+	run_argv(&r, NULL, rm);
+	run_free(&r);
+	tmp[0] = '\0';
+}
+
+/* Append text to a file of the copied package. */
+static void append_to(const char *rel, const char *text)
+{
+	char path[8400];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", pkg, rel);
+	f = fopen(path, "a");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* ---------- profiles ---------- */
+
+/* `hashprof -n 5 --format=json NAME [OP]`, parsed; rows must be measured. */
+static json_t *profile(const char *hp_path, const char *name, const char *op)
+{
+	struct run r;
+	json_error_t je;
+	json_t *doc;
+
+	if (op)
+		HASHPROF(&r, hp_path, "-n", N_STR, "--format=json", name, op);
+	else
+		HASHPROF(&r, hp_path, "-n", N_STR, "--format=json", name);
+	expect_status(&r, 0);
+	doc = json_loads(r.out, 0, &je);
+	ck_assert_msg(doc != NULL, "bad JSON: %s\n%s", je.text, r.out);
+	run_free(&r);
+	return doc;
+}
+
+static int is_helper(const char *fn)
+{
+	return !strcmp(fn, "pseudohash") || !strcmp(fn, "pseudoXOF") || !strcmp(fn, "sm3hash") ||
+	       !strcmp(fn, "get_random_number") || !strcmp(fn, "init_random_number");
+}
+
+/* The call table of a row as text: "fn in out calls nested" per helper shape. */
+static void call_table(const json_t *row, char *buf, size_t len)
+{
+	size_t i, o = 0;
+	json_t *e;
+
+	buf[0] = '\0';
+	json_array_foreach(json_object_get(row, "calls"), i, e) {
+		const char *fn = json_string_value(json_object_get(e, "fn"));
+		if (!fn || !is_helper(fn))
+			continue;
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s %lld %lld %lld %lld\n", fn,
+				      (long long)json_integer_value(json_object_get(e, "in_bits")),
+				      (long long)json_integer_value(json_object_get(e, "out_bits")),
+				      (long long)json_integer_value(json_object_get(e, "calls")),
+				      (long long)json_integer_value(json_object_get(e, "nested")));
+	}
+}
+
+static json_t *row_of(json_t *doc, const char *op)
+{
+	size_t i;
+	json_t *row;
+
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+		if (!strcmp(json_string_value(json_object_get(row, "operation")), op))
+			return row;
+	ck_abort_msg("no row for %s", op);
+	return NULL;
+}
+
+/* Does some note of the row contain what? */
+static int row_has_note(const json_t *row, const char *what)
+{
+	size_t i;
+	json_t *n;
+
+	json_array_foreach(json_object_get(row, "notes"), i, n)
+		if (strstr(json_string_value(n), what))
+			return 1;
+	return 0;
+}
+
+/* Every row of the built instance has the call table of the built-in one. */
+static void expect_same_calls(const char *name, const char *builtin)
+{
+	json_t *a = profile(out_dir, name, NULL), *b = profile(NULL, builtin, NULL);
+	size_t i, nrows = json_array_size(json_object_get(b, "rows"));
+	json_t *rb;
+
+	ck_assert_uint_eq(json_array_size(json_object_get(a, "rows")), nrows);
+	ck_assert_uint_ge(nrows, 3);
+	json_array_foreach(json_object_get(b, "rows"), i, rb) {
+		const char *op = json_string_value(json_object_get(rb, "operation"));
+		char ta[4096], tb[4096];
+		call_table(row_of(a, op), ta, sizeof ta);
+		call_table(rb, tb, sizeof tb);
+		ck_assert_msg(tb[0] != '\0', "%s %s: no calls", builtin, op);
+		ck_assert_msg(!strcmp(ta, tb), "%s %s calls:\n%s\ndiffer from %s:\n%s", name, op, ta, builtin, tb);
+	}
+	json_decref(a);
+	json_decref(b);
+}
+
+/* The `hashprof list` line of an instance (a copy; free it). */
+static char *list_line(const char *name)
+{
+	struct run r;
+	char *line = NULL;
+
+	HASHPROF(&r, out_dir, "list");
+	expect_status(&r, 0);
+	for (char *l = strtok(r.out, "\n"); l; l = strtok(NULL, "\n"))
+		if (!strncmp(l, name, strlen(name)) && l[strlen(name)] == ' ')
+			line = strdup(l);
+	run_free(&r);
+	ck_assert_msg(line != NULL, "%s is not listed", name);
+	return line;
+}
+
+/* ---------- (a) sub-folders, config.h, Makefile flags ---------- */
+
+START_TEST(test_subdirs)
+{
+	struct run r;
+	char *line;
+
+	setup_fixture("subdirs");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-SUB-128");                      /* name expanded from macros */
+	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs");   /* from make -n */
+	expect_in(&r, r.out, "flags:   reference");
+	expect_in(&r, r.out, "wraps:   pseudohash pseudoXOF sm3hash get_random_number init_random_number");
+	expect_in(&r, r.out, "drng_algorithm: hashprof's");
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	expect_same_calls("FIX-SUB-128", "SYNTH-SIG");
+
+	/* idempotent, until an input changes */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-SUB-128: up to date");
+	run_free(&r);
+	append_to("params/config.h", "/* edited */\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "params/config.h changed");
+	run_free(&r);
+
+	/* -D on the command line replaces the Makefile's parameter set */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "-DSCHEME_MODE=256");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-SUB-256");
+	run_free(&r);
+	{
+		json_t *doc = profile(out_dir, "FIX-SUB-256", "sign");
+		char t[4096];
+		call_table(row_of(doc, "sign"), t, sizeof t);
+		/* pseudohash over pk || m || r: 8 * (256 + 64 + 32) bits */
+		ck_assert_msg(strstr(t, "pseudohash 2816 1024 5 0") != NULL, "calls:\n%s", t);
+		json_decref(doc);
+	}
+	line = list_line("FIX-SUB-128");
+	ck_assert_msg(strstr(line, " sig ") && strstr(line, "reference"), "list: %s", line);
+	free(line);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (b) KAT program, shipped vectors, stray duplicate ---------- */
+
+START_TEST(test_kat)
+{
+	struct run r;
+	char *line;
+
+	setup_fixture("kat");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "2 programs not linked (KAT_SIG.c, tools/gentab.c)");
+	expect_in(&r, r.out, "old/synth_common.c also defines synth_fault, synth_work");
+	expect_in(&r, r.out, "linked synth_common.c instead");
+	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
+	run_free(&r);
+	line = list_line("FIX-KAT");
+	ck_assert_msg(strstr(line, "KAT pass"), "list: %s", line);
+	free(line);
+	/* the stray old/synth_common.c (which calls pseudohash) is not linked */
+	expect_same_calls("FIX-KAT", "SYNTH-SIG");
+
+	/* a test vector that does not match: built, KAT fail, exit 1 */
+	append_to("Test_Vectors/KAT_SIG_FIX-KAT.txt", "count = 3\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KAT_SIG_FIX-KAT.txt");
+	run_free(&r);
+	line = list_line("FIX-KAT");
+	ck_assert_msg(strstr(line, "KAT fail"), "list: %s", line);
+	free(line);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (c) drng_algorithm defined by the scheme, twice ---------- */
+
+START_TEST(test_drng_own)
+{
+	struct run r;
+	char *line;
+
+	setup_fixture("drng-own");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "the reference flags failed: ");
+	expect_in(&r, r.out, "multiple definition of `drng_algorithm'");
+	expect_in(&r, r.out, "retrying with the permissive flags");
+	expect_in(&r, r.out, "flags:   permissive: -std=gnu99 -fcommon");
+	expect_in(&r, r.out, "drng_algorithm: defined by the package (");
+	expect_in(&r, strstr(r.out, "drng_algorithm: defined"), "common.c");
+	expect_in(&r, strstr(r.out, "drng_algorithm: defined"), "rng.c");
+	expect_in(&r, r.out, "; common symbols, merged by the linker)");
+	run_free(&r);
+	line = list_line("FIX-OWN-DRNG");
+	ck_assert_msg(strstr(line, " kem ") && strstr(line, "permissive"), "list: %s", line);
+	free(line);
+	expect_same_calls("FIX-OWN-DRNG", "SYNTH-KEM");
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (d) helpers in the callers' translation unit ---------- */
+
+START_TEST(test_same_tu)
+{
+	struct run r;
+	const char *w;
+	unsigned sites = 0;
+	json_t *doc;
+	size_t i;
+	json_t *row;
+
+	setup_fixture("same-tu");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.err, "warning: SIG_AlgorithmInstance.c: ");
+	w = strstr(r.err, "warning: SIG_AlgorithmInstance.c: ");
+	ck_assert_int_eq(sscanf(w, "warning: SIG_AlgorithmInstance.c: %u call sites", &sites), 1);
+	/* at least one site per call in the source: 3 pseudoXOF, 3 pseudohash, 1 sm3hash */
+	ck_assert_uint_ge(sites, 7);
+	expect_in(&r, r.err, "invisible to --wrap: pseudohash ");
+	expect_in(&r, r.err, "pseudoXOF ");
+	expect_in(&r, r.err, "sm3hash 1 (callers: ");
+	expect_in(&r, r.out, "iccs/auxfunc.c also defines");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-SAME-TU", NULL);
+	json_array_foreach(json_object_get(doc, "rows"), i, row) {
+		char t[4096];
+		ck_assert_msg(row_has_note(row, "build warning: SIG_AlgorithmInstance.c: "), "row %zu lacks the build note", i);
+		call_table(row, t, sizeof t);
+		/* only the DRNG (another object) and its nested sm3hash are seen */
+		ck_assert_msg(!strstr(t, "pseudoXOF") && !strstr(t, "pseudohash"), "calls:\n%s", t);
+	}
+	{
+		char t[4096];
+		call_table(row_of(doc, "keygen"), t, sizeof t);
+		ck_assert_str_eq(t, "get_random_number 0 256 5 0\nsm3hash 264 256 0 10\n");
+	}
+	json_decref(doc);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (e) -flto in the Makefile ---------- */
+
+START_TEST(test_lto)
+{
+	struct run r;
+	char so[8400];
+	struct stat st;
+
+	setup_fixture("lto");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "hashprof: build FIX-LTO refused: ");
+	expect_in(&r, r.err, "LTO object");
+	expect_in(&r, r.err, "-flto from the package's Makefile");
+	expect_in(&r, r.err, "--wrap cannot see them");
+	run_free(&r);
+	snprintf(so, sizeof so, "%s/FIX-LTO.so", out_dir);
+	ck_assert_int_ne(stat(so, &st), 0);
+	/* the way out the message suggests */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--cflags=-fno-lto");
+	expect_status(&r, 0);
+	run_free(&r);
+	expect_same_calls("FIX-LTO", "SYNTH-SIG");
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (f) no helper call, no helper at all ---------- */
+
+START_TEST(test_no_helpers)
+{
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+	char recipe[8400];
+	FILE *f;
+
+	setup_fixture("no-helpers");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "wraps:   pseudohash pseudoXOF sm3hash");
+	expect_in(&r, r.out, "1 program not linked (test/speed.c)");
+	expect_in(&r, r.err, "warning: the code linked for the API never calls the ICCS helpers");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-NO-HELPERS", NULL);
+	json_array_foreach(json_object_get(doc, "rows"), i, row) {
+		char t[4096];
+		call_table(row, t, sizeof t);
+		ck_assert_str_eq(t, "");
+		ck_assert(row_has_note(row, "no helper call was seen"));
+		ck_assert(row_has_note(row, "build warning: the code linked for the API never calls the ICCS helpers"));
+	}
+	json_decref(doc);
+
+	/* a recipe that leaves the ICCS file out: no helper defined at all,
+	 * and the speed test references one no source defines */
+	snprintf(recipe, sizeof recipe, "%s/bare.recipe", tmp);
+	f = fopen(recipe, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# no ICCS helpers\nname = FIX-NO-HELPERS-BARE\nexclude = auxfunc.c\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX-NO-HELPERS-BARE (recipe)");
+	expect_in(&r, r.err, "warning: pseudohash is referenced (test/speed.c) but no source defines it");
+	expect_in(&r, r.err, "warning: no source defines an ICCS helper");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-NO-HELPERS-BARE", "sign");
+	row = row_of(doc, "sign");
+	ck_assert_str_eq(json_string_value(json_object_get(row, "wrapped")), "");
+	ck_assert(row_has_note(row, "defines none of the ICCS helpers"));
+	ck_assert(row_has_note(row, "build warnings: pseudohash is referenced (test/speed.c)"));
+	ck_assert(row_has_note(row, "no source defines an ICCS helper"));
+	json_decref(doc);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- failures ---------- */
+
+START_TEST(test_compile_failure)
+{
+	struct run r;
+	char log[8400], *nl;
+	struct stat st;
+
+	setup_fixture("kat");
+	append_to("synth_common.c", "int broken = ;\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 2);
+	/* one line: the compiler's first error, the exact command, the log */
+	nl = strchr(r.err, '\n');
+	ck_assert_ptr_nonnull(nl);
+	ck_assert_msg(nl[1] == '\0', "more than one line on stderr:\n%s", r.err);
+	expect_in(&r, r.err, "hashprof: build FIX-KAT failed: ");
+	expect_in(&r, r.err, "synth_common.c:");
+	expect_in(&r, r.err, "error: ");
+	expect_in(&r, r.err, "(command: cc -std=gnu99 ");
+	expect_in(&r, r.err, "synth_common.c -o ");
+	expect_in(&r, r.err, "; full log: ");
+	/* old/synth_common.c must not stand in for the broken file */
+	snprintf(log, sizeof log, "%s/.hashprof-build/FIX-KAT/build.log", out_dir);
+	ck_assert_int_eq(stat(log, &st), 0);
+	expect_in(&r, r.err, log);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+START_TEST(test_bad_input)
+{
+	struct run r;
+	char recipe[8400];
+	FILE *f;
+
+	setup_fixture("kat");
+	HASHPROF(&r, NULL, "build");
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "missing DIR");
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", "/nonexistent/package");
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "not a folder");
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--name", "bad name!");
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "--name");
+	run_free(&r);
+	snprintf(recipe, sizeof recipe, "%s/bad.recipe", tmp);
+	f = fopen(recipe, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("name = OK\nsource = *.c\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	HASHPROF(&r, NULL, "build", pkg, "--recipe", recipe, "--output-dir", out_dir);
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "bad.recipe:2: unknown key 'source'");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+static Suite *build_suite(void)
+{
+	Suite *s = suite_create("build");
+	TCase *tc = tcase_create("fixtures");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_checked_fixture(tc, NULL, teardown_fixture);
+	tcase_add_test(tc, test_subdirs);
+	tcase_add_test(tc, test_kat);
+	tcase_add_test(tc, test_drng_own);
+	tcase_add_test(tc, test_same_tu);
+	tcase_add_test(tc, test_lto);
+	tcase_add_test(tc, test_no_helpers);
+	tcase_add_test(tc, test_compile_failure);
+	tcase_add_test(tc, test_bad_input);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(build_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
