@@ -99,7 +99,38 @@ static const char *hp_line_path(const char *line)
 	return p ? p : line;
 }
 
-/* Why the stored manifest does not match: the first difference. */
+/* Do two manifest lines speak of the same thing (same kind, same file)? */
+static int hp_same_subject(const char *a, const char *b)
+{
+	size_t ka = strcspn(a, " "), kb = strcspn(b, " ");
+
+	if (ka != kb || strncmp(a, b, ka))
+		return 0;
+	if (!strncmp(a, "file ", 5) || !strncmp(a, "recipe ", 7) || !strncmp(a, "runtime ", 8))
+		return !strcmp(hp_line_path(a), hp_line_path(b));
+	return 1;
+}
+
+/* What a manifest line that is new or different says changed. */
+static void hp_describe(const char *l, int seen_before, char *why, size_t whylen)
+{
+	if (!strncmp(l, "file ", 5))
+		hp_fmt(why, whylen, "%s %s", hp_line_path(l), seen_before ? "changed" : "is new");
+	else if (!strncmp(l, "options ", 8))
+		hp_fmt(why, whylen, "the options changed");
+	else if (!strncmp(l, "dir ", 4))
+		hp_fmt(why, whylen, "it was built from another folder");
+	else if (!strncmp(l, "recipe ", 7))
+		hp_fmt(why, whylen, seen_before ? "the recipe changed" : "a recipe is new");
+	else if (!strncmp(l, "runtime ", 8))
+		hp_fmt(why, whylen, "%s changed", !strcmp(hp_line_path(l), "hashprof") ? "the hashprof program"
+										   : hp_line_path(l));
+	else
+		hp_fmt(why, whylen, "the build settings changed (%s)", l);
+}
+
+/* Why the stored manifest does not match: the first difference, and how
+ * many things changed in all (a changed file counts once). */
 static void hp_manifest_why(char *stored, const char *fresh, char *why, size_t whylen)
 {
 	struct hp_strv a = { 0 }, b = { 0 };
@@ -112,51 +143,31 @@ static void hp_manifest_why(char *stored, const char *fresh, char *why, size_t w
 		goto out;
 	}
 	for (size_t i = 0; i < b.n; i++) {
-		const char *l = b.v[i];
-		if (hp_strv_find(&a, l) >= 0)
+		int seen = 0;
+		if (hp_strv_find(&a, b.v[i]) >= 0)
 			continue;
-		if (!changes++) {
-			if (!strncmp(l, "file ", 5)) {
-				const char *path = hp_line_path(l);
-				int seen = 0;
-				for (size_t k = 0; k < a.n && !seen; k++)
-					seen = !strncmp(a.v[k], "file ", 5) && !strcmp(hp_line_path(a.v[k]), path);
-				hp_fmt(why, whylen, "%s %s", path, seen ? "changed" : "is new");
-			} else if (!strncmp(l, "options ", 8)) {
-				hp_fmt(why, whylen, "the options changed");
-			} else if (!strncmp(l, "dir ", 4)) {
-				hp_fmt(why, whylen, "it was built from another folder");
-			} else if (!strncmp(l, "recipe ", 7)) {
-				hp_fmt(why, whylen, "the recipe changed");
-			} else if (!strncmp(l, "runtime ", 8)) {
-				hp_fmt(why, whylen, "%s changed", !strcmp(hp_line_path(l), "hashprof")
-									   ? "the hashprof program" : hp_line_path(l));
-			} else {
-				hp_fmt(why, whylen, "%s", l);
-			}
-		}
+		for (size_t k = 0; k < a.n && !seen; k++)
+			seen = hp_same_subject(a.v[k], b.v[i]);
+		if (!changes++)
+			hp_describe(b.v[i], seen, why, whylen);
 	}
 	for (size_t i = 0; i < a.n; i++) {
 		const char *l = a.v[i];
+		int still = 0;
 		if (!strncmp(l, "output ", 7) || !strncmp(l, "kat-checked ", 12) || hp_strv_find(&b, l) >= 0)
 			continue;
-		if (!strncmp(l, "file ", 5)) {
-			const char *path = hp_line_path(l);
-			int still = 0;
-			for (size_t k = 0; k < b.n && !still; k++)
-				still = !strncmp(b.v[k], "file ", 5) && !strcmp(hp_line_path(b.v[k]), path);
-			if (still)
-				continue;
-			if (!changes++)
-				hp_fmt(why, whylen, "%s was removed", path);
-		} else if (!changes++) {
-			hp_fmt(why, whylen, "the build settings changed");
-		}
+		for (size_t k = 0; k < b.n && !still; k++)
+			still = hp_same_subject(b.v[k], l);
+		if (still)
+			continue;       /* counted above as changed */
+		if (!changes++)
+			hp_fmt(why, whylen, "%s%s was removed", !strncmp(l, "recipe ", 7) ? "the recipe " : "",
+			       !strncmp(l, "recipe ", 7) ? "" : hp_line_path(l));
 	}
 	if (changes > 1) {
 		size_t n = strlen(why);
 		hp_fmt(why + n, n < whylen ? whylen - n : 0, " (and %zu more change%s)", changes - 1,
-			 changes - 1 == 1 ? "" : "s");
+		       changes - 1 == 1 ? "" : "s");
 	}
 out:
 	free(copy);

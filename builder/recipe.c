@@ -75,8 +75,14 @@ toolong:
 static int hp_recipe_scalar(struct hp_recipe *r, const char *key, const struct hp_strv *words,
 			    char *err, size_t errlen)
 {
+	static const char *const scalars[] = { "name", "kind", "flags", "make", "kat-program", "kat-vectors" };
 	const char *v = words->n ? words->v[0] : "";
+	int scalar = 0;
 
+	for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+		scalar |= !strcmp(key, scalars[i]);
+	if (!scalar)
+		return 1;
 	if (words->n > 1) {
 		hp_fmt(err, errlen, "%s takes one value, not %zu", key, words->n);
 		return -1;

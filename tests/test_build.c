@@ -575,6 +575,47 @@ START_TEST(test_no_helpers)
 }
 END_TEST
 
+/* ---------- recipes ---------- */
+
+/* The docs/recipes.md example for FIX-SUB: no make, the flags by hand. */
+START_TEST(test_recipe)
+{
+	struct run r;
+	char recipe[8400];
+	FILE *f;
+
+	setup_fixture("subdirs");
+	snprintf(recipe, sizeof recipe, "%s/fixsub.recipe", tmp);
+	f = fopen(recipe, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# FIX-SUB without its Makefile\n"
+	      "make = no\n"
+	      "define = SCHEME_MODE=128\n"
+	      "include = params include iccs\n"
+	      "sources = SIG_AlgorithmInstance.c sign/ rng/*.c iccs/auxfunc.c\n"
+	      "libs = -lcrypto\n"
+	      "name = FIX-SUB-RECIPE\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	expect_status(&r, 0);
+	ck_assert_ptr_null(strstr(r.out, "make -n:"));
+	expect_in(&r, r.out, "name:    FIX-SUB-RECIPE (recipe)");
+	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs");
+	expect_in(&r, r.out, "sources: 4 compiled, 4 linked");
+	ck_assert_ptr_null(strstr(r.out, "linking -lcrypto"));   /* named by the recipe */
+	run_free(&r);
+	expect_same_calls("FIX-SUB-RECIPE", "SYNTH-SIG");
+	/* the recipe is an input: editing it rebuilds */
+	append_to("../fixsub.recipe", "cflags = -O1\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "(the recipe changed)");
+	expect_in(&r, r.out, " -O1");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* ---------- failures ---------- */
 
 START_TEST(test_compile_failure)
@@ -651,6 +692,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_same_tu);
 	tcase_add_test(tc, test_lto);
 	tcase_add_test(tc, test_no_helpers);
+	tcase_add_test(tc, test_recipe);
 	tcase_add_test(tc, test_compile_failure);
 	tcase_add_test(tc, test_bad_input);
 	suite_add_tcase(s, tc);
