@@ -214,7 +214,8 @@ int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err,
 
 /*
  * Run `make -n -B -w` in d->dir (when it has a Makefile and the recipe does
- * not say make = no), never executing recipes, and collect the -D/-U/-I/
+ * not say make = no; without the MAKEFLAGS of a make that runs us), never
+ * executing recipes, and collect the -D/-U/-I/
  * -include, -l/-L and -flto words and the sources of its compiler
  * commands.  The dry run's output goes to log_path.  Returns 0 (also when
  * there is no Makefile or make fails: the build goes on without it), or -1

@@ -277,10 +277,16 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *l
 	if (!found)
 		return 0;
 	if (hp_strv_add(&argv, "make") || hp_strv_add(&argv, "-n") || hp_strv_add(&argv, "-B") ||
-	    hp_strv_add(&argv, "-w") || hp_strv_add(&argv, "-C") || hp_strv_add(&argv, d->dir) ||
-	    hp_strv_extend(&argv, &r->make_args))
+	    hp_strv_add(&argv, "-w") || hp_strv_extend(&argv, &r->make_args))
 		goto oom;
-	status = hp_run(argv.v, NULL, log_path, 0, HP_MAKE_TIMEOUT);
+	/* a make that runs us (make check) must not leak its flags, jobserver
+	 * or level into the dry run: its "Entering directory" lines would lie */
+	unsetenv("MAKEFLAGS");
+	unsetenv("MFLAGS");
+	unsetenv("GNUMAKEFLAGS");
+	unsetenv("MAKELEVEL");
+	unsetenv("MAKEOVERRIDES");
+	status = hp_run(argv.v, d->dir, log_path, 0, HP_MAKE_TIMEOUT);
 	d->ran_make = 1;
 	d->make_status = status;
 	if (status < 0) {

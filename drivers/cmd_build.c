@@ -579,7 +579,7 @@ static int hp_prepare(struct hp_build *b)
 			fprintf(lf, "# hashprof build %s -> %s\n", b->det.dir, b->so);
 			hp_fmt(path, sizeof path, "%s/make-n.log", b->work);
 			if (b->det.ran_make) {
-				fprintf(lf, "$ make -n -B -w -C %s\n", b->det.dir);
+				fprintf(lf, "$ cd %s && make -n -B -w\n", b->det.dir);
 				fflush(lf);
 				hp_append_file(fileno(lf), path);
 			}

@@ -17,7 +17,7 @@ static void hp_list_help(void)
 {
 	printf("Usage: hashprof list [--long] [--path]\n"
 	       "List the instances hashprof finds: name, API kind, helpers linked with --wrap,\n"
-	       "how `hashprof build` built it (flag set, KAT, warnings) and shared object.\n"
+	       "shared object, and how `hashprof build` built it (flag set, KAT, warnings).\n"
 	       "  -l, --long   also print each built instance's origin, compiler flags and warnings\n"
 	       "      --path   print the folders searched, one per line, and exit\n"
 	       "  -h, --help   display this help and exit\n");
@@ -60,7 +60,7 @@ int hp_cmd_list(int argc, char **argv)
 	};
 	struct hp_instance *all = NULL;
 	long n;
-	int c, wn = (int)strlen("instance"), ww = (int)strlen("wraps"), wb = (int)strlen("build"), lng = 0;
+	int c, wn = (int)strlen("instance"), ww = (int)strlen("wraps"), wf = (int)strlen("file"), lng = 0;
 	char cell[128];
 
 	while ((c = getopt_long(argc, argv, "hl", longopts, NULL)) != -1) {
@@ -87,15 +87,16 @@ int hp_cmd_list(int argc, char **argv)
 			wn = (int)strlen(all[i].name);
 		if ((int)strlen(all[i].wrapped) > ww)
 			ww = (int)strlen(all[i].wrapped);
-		hp_build_cell(&all[i], cell, sizeof cell);
-		if ((int)strlen(cell) > wb)
-			wb = (int)strlen(cell);
 	}
-	printf("%-*s  kind  %-*s  %-*s  file\n", wn, "instance", ww, "wraps", wb, "build");
+	/* the build column comes last: scripts read "instance kind wraps file" */
+	for (long i = 0; i < n; i++)
+		if ((int)strlen(all[i].path) > wf)
+			wf = (int)strlen(all[i].path);
+	printf("%-*s  kind  %-*s  %-*s  build\n", wn, "instance", ww, "wraps", wf, "file");
 	for (long i = 0; i < n; i++) {
 		hp_build_cell(&all[i], cell, sizeof cell);
 		printf("%-*s  %-4s  %-*s  %-*s  %s\n", wn, all[i].name, all[i].kind, ww,
-		       all[i].wrapped[0] ? all[i].wrapped : "(none)", wb, cell, all[i].path);
+		       all[i].wrapped[0] ? all[i].wrapped : "(none)", wf, all[i].path, cell);
 		if (!lng || !all[i].flags[0])
 			continue;
 		printf("    origin:   %s\n    cflags:   %s\n    KAT:      %s\n", all[i].origin, all[i].cflags,
