@@ -213,7 +213,7 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 	const char *const *api = hp_api_symbols(kind);
 	struct hp_strv need = { 0 };
 	struct hp_dup *dups = NULL;
-	size_t ndups = 0;
+	size_t ndups = 0, api_n = 0;
 	char *in = calloc(nobjs ? nobjs : 1, 1);
 	int rc = -1;
 
@@ -228,6 +228,7 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 	for (const char *const *s = api; *s; s++)
 		if (hp_strv_add(&need, *s))
 			goto oom;
+	api_n = need.n;
 	/* every helper some object defines is linked (and so wrapped), as in
 	 * the published evaluation, even when the scheme never calls it */
 	for (unsigned h = 0; h < HP_H_COUNT; h++)
@@ -249,6 +250,15 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 		for (size_t i = 0; i < nobjs && chosen < 0; i++)
 			if (hp_linkable(&objs[i]) && hp_object_defines(&objs[i], sym))
 				chosen = (long)i;
+		/* an adapter that also holds a test main(): the only way to the API */
+		for (size_t i = 0; i < nobjs && chosen < 0 && k < api_n; i++)
+			if (objs[i].compiled && objs[i].inspected && objs[i].is_main && !objs[i].lto &&
+			    hp_object_defines(&objs[i], sym)) {
+				chosen = (long)i;
+				if (hp_strv_addf(&plan->infos, "%s defines main() but also %s, which no other object "
+					    "defines: linked all the same", objs[i].src->rel, sym))
+					goto oom;
+			}
 		if (chosen < 0) {
 			if (hp_strv_find(&plan->missing, sym) < 0 && hp_strv_add(&plan->missing, sym))
 				goto oom;
@@ -391,8 +401,9 @@ int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 	paths[2] = rt->drng_global;
 	for (int i = 0; i < 3; i++)
 		if (stat(paths[i], &st) != 0) {
-			hp_fmt(err, errlen, "hashprof's run-time piece %s is missing (%s): %s", paths[i], strerror(errno),
-				 hp_is_build_tree() ? "run make" : "reinstall hashprof");
+			int e = errno;
+			hp_fmt(err, errlen, "hashprof's run-time piece %s is missing (%s): %s", paths[i], strerror(e),
+			       hp_is_build_tree() ? "run make" : "reinstall hashprof");
 			return -1;
 		}
 	if (hp_split_words(flags[0] ? flags : HP_DEFAULT_STATE_LDFLAGS, &rt->state_ldflags) != 0) {

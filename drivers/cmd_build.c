@@ -440,7 +440,7 @@ static void hp_report(struct hp_build *b, struct hp_object *objs, const struct h
 	for (size_t i = 0; i < b->det.nsrc; i++) {
 		if (!objs[i].compiled)
 			failed++;
-		else if (objs[i].is_main) {
+		else if (objs[i].is_main && !objs[i].linked) {
 			programs++;
 			if (progs.n < 4)
 				hp_strv_add(&progs, objs[i].src->rel);
