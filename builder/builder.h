@@ -100,6 +100,10 @@ uint64_t hp_fnv(uint64_t h, const void *data, size_t len);
  * *size.  Returns 0, or -1 (errno) when it cannot be read. */
 int hp_hash_file(const char *path, uint64_t *hash, uint64_t *size);
 
+/* Copy the files rel (relative paths) from folder src into folder dst,
+ * creating folders, keeping permission bits.  Returns 0, or -1 (errno). */
+int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel);
+
 /*
  * Every regular file below dir (symbolic links to files are followed,
  * links to folders and hidden entries are not), as paths relative to dir
@@ -201,6 +205,7 @@ struct hp_detect {
 	struct hp_strv make_libs;              /* -l/-L/-pthread from make -n */
 	struct hp_strv make_lto;               /* -flto... words from make -n */
 	struct hp_strv make_sources;           /* absolute paths of sources make -n compiles */
+	char make_copy[PATH_MAX];              /* where the dry run ran ("" outside it) */
 	struct hp_source *src;
 	size_t nsrc;
 	struct hp_strv files;                  /* every file below dir (relative) */
@@ -213,15 +218,18 @@ struct hp_detect {
 int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err, size_t errlen);
 
 /*
- * Run `make -n -B -w` in d->dir (when it has a Makefile and the recipe does
- * not say make = no; without the MAKEFLAGS of a make that runs us), never
- * executing recipes, and collect the -D/-U/-I/
- * -include, -l/-L and -flto words and the sources of its compiler
- * commands.  The dry run's output goes to log_path.  Returns 0 (also when
- * there is no Makefile or make fails: the build goes on without it), or -1
- * on out-of-memory.
+ * Run `make -n -B -w` (when d->dir has a Makefile and the recipe does not
+ * say make = no) in a copy of the package below scratch, without the
+ * MAKEFLAGS of a make that runs us, and collect the -D/-U/-I/-include,
+ * -l/-L and -flto words and the sources of its compiler commands (paths
+ * mapped back to d->dir).  The copy is there because GNU make remakes
+ * included makefiles even under -n: whatever it runs for that can never
+ * touch the package.  The dry run's output goes to log_path.  Returns 0
+ * (also when there is no Makefile or make fails: the build goes on
+ * without it), or -1 with a reason (out of memory, the copy failed).
  */
-int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *log_path, char *err, size_t errlen);
+int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path,
+		   char *err, size_t errlen);
 
 /* The API kind from *_AlgorithmInstance.h (or the recipe).  Leaves d->kind
  * empty when no adapter header names it (the objects decide later). */

@@ -157,6 +157,21 @@ static int hp_add_unique(struct hp_strv *sv, const char *word)
 	return hp_strv_find(sv, word) >= 0 ? 0 : hp_strv_add(sv, word);
 }
 
+/* path, made absolute against cwd, from the dry run's copy back into the
+ * package folder.  Returns 0, or -1 when too long. */
+static int hp_abs_in(const struct hp_detect *d, const char *cwd, const char *path, char out[PATH_MAX])
+{
+	size_t n = strlen(d->make_copy);
+	char tmp[PATH_MAX];
+
+	if (hp_path_abs(cwd, path, tmp) != 0)
+		return -1;
+	if (n && !strncmp(tmp, d->make_copy, n) && (tmp[n] == '/' || tmp[n] == '\0'))
+		return (size_t)hp_fmt(out, PATH_MAX, "%s%s", d->dir, tmp + n) >= PATH_MAX ? -1 : 0;
+	hp_fmt(out, PATH_MAX, "%s", tmp);
+	return 0;
+}
+
 /* The words of one compiler command run in folder cwd. */
 static int hp_parse_compile(struct hp_detect *d, char **w, size_t n, const char *cwd)
 {
@@ -182,17 +197,17 @@ static int hp_parse_compile(struct hp_detect *d, char **w, size_t n, const char 
 			hp_fmt(word, sizeof word, "-%c%s", x[1], arg);
 			rc = hp_add_macro(d, word);
 		} else if (!strncmp(x, "-I", 2) || !strncmp(x, "-isystem", 8) || !strncmp(x, "-iquote", 7)) {
-			if (hp_path_abs(cwd, arg, abs) == 0) {
+			if (hp_abs_in(d, cwd, arg, abs) == 0) {
 				char word[PATH_MAX + 16];
 				hp_fmt(word, sizeof word, "-I%s", abs);
 				rc = hp_add_unique(&d->make_cppflags, word);
 			}
 		} else if (!strcmp(x, "-include") && arg) {
-			if (hp_path_abs(cwd, arg, abs) == 0 && hp_strv_find(&d->make_cppflags, abs) < 0 &&
+			if (hp_abs_in(d, cwd, arg, abs) == 0 && hp_strv_find(&d->make_cppflags, abs) < 0 &&
 			    (rc = hp_strv_add(&d->make_cppflags, "-include")) == 0)
 				rc = hp_strv_add(&d->make_cppflags, abs);
 		} else if (!strncmp(x, "-L", 2)) {
-			if (hp_path_abs(cwd, arg, abs) == 0) {
+			if (hp_abs_in(d, cwd, arg, abs) == 0) {
 				char word[PATH_MAX + 16];
 				hp_fmt(word, sizeof word, "-L%s", abs);
 				rc = hp_add_unique(&d->make_libs, word);
@@ -202,7 +217,7 @@ static int hp_parse_compile(struct hp_detect *d, char **w, size_t n, const char 
 		} else if (!strncmp(x, "-flto", 5) || !strcmp(x, "-fno-lto") || !strcmp(x, "-ffat-lto-objects")) {
 			rc = hp_add_unique(&d->make_lto, x);
 		} else if (x[0] != '-' && hp_is_source(x)) {
-			if (hp_path_abs(cwd, x, abs) == 0)
+			if (hp_abs_in(d, cwd, x, abs) == 0)
 				rc = hp_add_unique(&d->make_sources, abs);
 		}
 		if (rc != 0)
@@ -258,13 +273,14 @@ static int hp_parse_make_line(struct hp_detect *d, char *line, char cwd[PATH_MAX
 	return rc;
 }
 
-int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *log_path, char *err, size_t errlen)
+int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path,
+		   char *err, size_t errlen)
 {
 	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile" };
 	const char *found = NULL;
 	struct hp_strv argv = { 0 };
 	char path[PATH_MAX], cwd[PATH_MAX], *text;
-	int status;
+	int status, rc = 0;
 
 	if (r->make == 0)
 		return 0;
@@ -276,6 +292,18 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *l
 	}
 	if (!found)
 		return 0;
+	if (!d->files.n && hp_walk_files(d->dir, &d->files) != 0) {
+		hp_fmt(err, errlen, "cannot read %s: %s", d->dir, strerror(errno));
+		return -1;
+	}
+	hp_fmt(d->make_copy, sizeof d->make_copy, "%s/make-copy", scratch);
+	hp_rmtree(d->make_copy);
+	if (hp_copy_files(d->dir, d->make_copy, &d->files) != 0) {
+		hp_fmt(err, errlen, "cannot copy the package to %s for make -n: %s", d->make_copy, strerror(errno));
+		hp_rmtree(d->make_copy);
+		d->make_copy[0] = '\0';
+		return -1;
+	}
 	if (hp_strv_add(&argv, "make") || hp_strv_add(&argv, "-n") || hp_strv_add(&argv, "-B") ||
 	    hp_strv_add(&argv, "-w") || hp_strv_extend(&argv, &r->make_args))
 		goto oom;
@@ -286,13 +314,13 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *l
 	unsetenv("GNUMAKEFLAGS");
 	unsetenv("MAKELEVEL");
 	unsetenv("MAKEOVERRIDES");
-	status = hp_run(argv.v, d->dir, log_path, 0, HP_MAKE_TIMEOUT);
+	status = hp_run(argv.v, d->make_copy, log_path, 0, HP_MAKE_TIMEOUT);
+	hp_strv_free(&argv);
 	d->ran_make = 1;
 	d->make_status = status;
 	if (status < 0) {
 		hp_strv_addf(&d->infos, "the package has a %s but make could not be run: its flags are not used", found);
-		hp_strv_free(&argv);
-		return 0;
+		goto done;
 	}
 	if (status != 0) {
 		char first[HP_BUILD_ERR];
@@ -300,10 +328,9 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *l
 		hp_strv_addf(&d->infos, "make -n exited with status %d (%s); using what it printed", status,
 			     first[0] ? first : "no output");
 	}
-	hp_strv_free(&argv);
 	if (!(text = hp_read_file(log_path, NULL)))
-		return 0;
-	hp_fmt(cwd, sizeof cwd, "%s", d->dir);
+		goto done;
+	hp_fmt(cwd, sizeof cwd, "%s", d->make_copy);
 	/* a command continued with backslash-newline is one command */
 	for (char *p = text; (p = strstr(p, "\\\n")); )
 		p[0] = p[1] = ' ';
@@ -313,13 +340,20 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *l
 			*next++ = '\0';
 		if (hp_parse_make_line(d, line, cwd) != 0) {
 			free(text);
-			goto oom;
+			hp_fmt(err, errlen, "out of memory");
+			rc = -1;
+			goto done;
 		}
 	}
 	free(text);
-	return 0;
+done:
+	hp_rmtree(d->make_copy);
+	d->make_copy[0] = '\0';
+	return rc;
 oom:
 	hp_strv_free(&argv);
+	hp_rmtree(d->make_copy);
+	d->make_copy[0] = '\0';
 	hp_fmt(err, errlen, "out of memory");
 	return -1;
 }

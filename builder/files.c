@@ -487,3 +487,54 @@ int hp_walk_files(const char *dir, struct hp_strv *out)
 {
 	return hp_walk(dir, "", out, 0);
 }
+
+int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel)
+{
+	for (size_t i = 0; i < rel->n; i++) {
+		char from[PATH_MAX], to[PATH_MAX], dir[PATH_MAX], buf[65536];
+		struct stat st;
+		int in, out;
+		ssize_t got;
+		char *slash;
+
+		if ((size_t)hp_fmt(from, sizeof from, "%s/%s", src, rel->v[i]) >= sizeof from ||
+		    (size_t)hp_fmt(to, sizeof to, "%s/%s", dst, rel->v[i]) >= sizeof to) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		hp_fmt(dir, sizeof dir, "%s", to);
+		if ((slash = strrchr(dir, '/')))
+			*slash = '\0';
+		if (hp_mkdirs(dir) != 0 || (in = open(from, O_RDONLY | O_CLOEXEC)) < 0)
+			return -1;
+		if (fstat(in, &st) != 0 ||
+		    (out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, (st.st_mode & 0777) | 0600)) < 0) {
+			close(in);
+			return -1;
+		}
+		while ((got = read(in, buf, sizeof buf)) != 0) {
+			const char *p = buf;
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got < 0)
+				break;
+			while (got > 0) {
+				ssize_t w = write(out, p, (size_t)got);
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w < 0) {
+					got = -1;
+					break;
+				}
+				p += w;
+				got -= w;
+			}
+			if (got < 0)
+				break;
+		}
+		close(in);
+		if (close(out) != 0 || got < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -532,7 +532,7 @@ static int hp_prepare(struct hp_build *b)
 	hp_fmt(make_log, sizeof make_log, "%s/make-n.log", tmp);
 	hp_fmt(detect_log, sizeof detect_log, "%s/detect.log", tmp);
 
-	if (hp_detect_make(&b->det, &b->recipe, make_log, err, sizeof err) != 0 ||
+	if (hp_detect_make(&b->det, &b->recipe, tmp, make_log, err, sizeof err) != 0 ||
 	    hp_detect_sources(&b->det, &b->recipe, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
 		return hp_usage_error("build: %s", err);
@@ -579,7 +579,7 @@ static int hp_prepare(struct hp_build *b)
 			fprintf(lf, "# hashprof build %s -> %s\n", b->det.dir, b->so);
 			hp_fmt(path, sizeof path, "%s/make-n.log", b->work);
 			if (b->det.ran_make) {
-				fprintf(lf, "$ cd %s && make -n -B -w\n", b->det.dir);
+				fprintf(lf, "$ make -n -B -w   # in a scratch copy of %s\n", b->det.dir);
 				fflush(lf);
 				hp_append_file(fileno(lf), path);
 			}

@@ -361,6 +361,13 @@ START_TEST(test_subdirs)
 	expect_in(&r, r.out, "drng_algorithm: hashprof's");
 	ck_assert_str_eq(r.err, "");
 	run_free(&r);
+	{
+		/* make remakes deps.mk even under -n: in hashprof's copy, not here */
+		char deps[8400];
+		struct stat st;
+		snprintf(deps, sizeof deps, "%s/deps.mk", pkg);
+		ck_assert_msg(stat(deps, &st) != 0, "hashprof build wrote %s into the package", deps);
+	}
 	expect_same_calls("FIX-SUB-128", "SYNTH-SIG");
 
 	/* idempotent, until an input changes */
