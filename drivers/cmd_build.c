@@ -592,21 +592,27 @@ static int hp_prepare(struct hp_build *b)
 	return -1;
 }
 
-/* Warn when another instance of the same name comes first on the search path. */
-static void hp_check_shadowed(const struct hp_build *b)
+/* How to run the instance: by name when the search path finds this .so;
+ * with HASHPROF_PATH when the output folder is not on it; a warning when
+ * another instance of the same name comes first. */
+static void hp_how_to_run(const struct hp_build *b)
 {
 	struct hp_instance inst;
 	char a[PATH_MAX], c[PATH_MAX];
 
-	if (hp_instance_find(b->det.name, &inst) != 0)
+	if (hp_instance_find(b->det.name, &inst) != 0) {
+		hp_say("%s: built %s; %s is not on the search path: run it with: HASHPROF_PATH=%s hashprof %s",
+		       b->det.name, b->so, b->opt.outdir, b->opt.outdir, b->det.name);
 		return;
+	}
+	hp_say("%s: built %s; run it with: hashprof %s", b->det.name, b->so, b->det.name);
 	if (realpath(inst.path, a) && realpath(b->so, c) && !strcmp(a, c))
 		return;
 	{
 		char msg[2 * PATH_MAX + 256];
 		hp_fmt(msg, sizeof msg,
-			 "another instance named %s comes first on the search path (%s): `hashprof %s` runs that one",
-			 b->det.name, inst.path, b->det.name);
+		       "another instance named %s comes first on the search path (%s): `hashprof %s` runs that one",
+		       b->det.name, inst.path, b->det.name);
 		hp_warn(msg);
 	}
 }
@@ -707,8 +713,7 @@ int hp_cmd_build(int argc, char **argv)
 	}
 	if (hp_manifest_store(b.manifest_path, b.manifest, b.so, b.opt.kat) != 0)
 		hp_warn("cannot write the manifest: the next build will not be skipped");
-	hp_say("%s: built %s; run it with: hashprof %s", b.det.name, b.so, b.det.name);
-	hp_check_shadowed(&b);
+	hp_how_to_run(&b);
 out:
 	for (size_t s = 0; s < 2; s++)
 		free(fail[s].command);
