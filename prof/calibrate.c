@@ -12,6 +12,7 @@
  */
 #include "calibrate.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -42,37 +43,50 @@ static uint64_t hp_time_batch(hp_calib_loop_fn loop, uint64_t (*clock)(void), in
 	return clock() - t0;
 }
 
+static int hp_cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int64_t hp_median_i64(int64_t *v, unsigned n)
+{
+	qsort(v, n, sizeof v[0], hp_cmp_i64);
+	return v[n / 2];
+}
+
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 		  struct hp_overhead *out)
 {
-	uint64_t best_direct = UINT64_MAX, best_wrapped = UINT64_MAX, best_inside = UINT64_MAX;
+	int64_t added[HP_CALIB_BATCHES], inside[HP_CALIB_BATCHES];
 	double start = hp_wall();
 
 	memset(out, 0, sizeof *out);
 	if (!loop)
 		return;
 	w->accounting = 1;
+	/* Each batch pairs a direct and a wrapped run back to back, so that a
+	 * change of CPU frequency or a preemption between batches moves both;
+	 * the median over the pairs ignores the disturbed ones. */
 	for (unsigned b = 0; b < HP_CALIB_BATCHES; b++) {
 		uint64_t direct = hp_time_batch(loop, clock, 0);
 		uint64_t before = hp_calib_inside(w);
 		uint64_t wrapped = hp_time_batch(loop, clock, 1);
-		uint64_t inside = hp_calib_inside(w) - before;
-		if (direct < best_direct)
-			best_direct = direct;
-		if (wrapped < best_wrapped)
-			best_wrapped = wrapped;
-		if (inside < best_inside)
-			best_inside = inside;
+		added[b] = (int64_t)wrapped - (int64_t)direct;
+		inside[b] = (int64_t)(hp_calib_inside(w) - before) - (int64_t)direct;
 	}
 	w->accounting = 0;
 	memset(w->shapes, 0, sizeof w->shapes);
 	w->overflow_calls = w->overflow_ticks = 0;
 
 	out->valid = 1;
-	out->added_ticks = best_wrapped > best_direct
-		? (double)(best_wrapped - best_direct) / HP_CALIB_CALLS : 0.0;
-	out->inside_ticks = best_inside > best_direct
-		? (double)(best_inside - best_direct) / HP_CALIB_CALLS : 0.0;
+	out->added_ticks = (double)hp_median_i64(added, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
+	out->inside_ticks = (double)hp_median_i64(inside, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
+	if (out->added_ticks < 0)
+		out->added_ticks = 0;
+	if (out->inside_ticks < 0)
+		out->inside_ticks = 0;
 	if (out->inside_ticks > out->added_ticks)
 		out->inside_ticks = out->added_ticks;
 	out->seconds = hp_wall() - start;
