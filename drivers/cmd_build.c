@@ -50,7 +50,7 @@ static void hp_build_help(void)
 	       "SIG_/KEM_/KEX_AlgorithmInstance.c) into an instance hashprof can profile,\n"
 	       "then run it with `hashprof NAME`.  Nothing is rebuilt when no input changed.\n"
 	       "\n"
-	       "  -n, --name=NAME        instance name (default: ALGORITHM_INSTANCE as the\n"
+	       "      --name=NAME        instance name (default: ALGORITHM_INSTANCE as the\n"
 	       "                         preprocessor expands it, else the folder name)\n"
 	       "  -o, --output-dir=DIR   where NAME.so goes (default: the user instance folder,\n"
 	       "                         $XDG_DATA_HOME/hashprof/instances)\n"
@@ -77,7 +77,7 @@ static int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 {
 	enum { OPT_CFLAGS = 256, OPT_RECIPE, OPT_KAT, OPT_KAT_TIMEOUT, OPT_FLAGS };
 	static const struct option longopts[] = {
-		{ "name", required_argument, NULL, 'n' },
+		{ "name", required_argument, NULL, 'n' },   /* long only: -n is --iterations elsewhere */
 		{ "output-dir", required_argument, NULL, 'o' },
 		{ "cflags", required_argument, NULL, OPT_CFLAGS },
 		{ "recipe", required_argument, NULL, OPT_RECIPE },
@@ -93,7 +93,7 @@ static int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 	unsigned long v;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "n:o:D:U:I:j:fh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:D:U:I:j:fh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			o->name = optarg;
