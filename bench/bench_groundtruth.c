@@ -223,8 +223,8 @@ int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 		fflush(stdout);
 		if (d == 100000) {
 			s->gt_err_1e5 = mec;
-			s->gt_err_1e5_lo = lo;
-			s->gt_err_1e5_hi = hi;
+			s->gt_err_1e5_lo = q1;
+			s->gt_err_1e5_hi = q3;
 		}
 	}
 	unsetenv("HASHPROF_GT_CALLS");
