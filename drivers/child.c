@@ -14,10 +14,40 @@
 #include <time.h>
 #include <unistd.h>
 
+static volatile sig_atomic_t hp_interrupt_signal;
+static volatile pid_t hp_running_child;
+
+static void hp_on_interrupt(int sig)
+{
+	hp_interrupt_signal = sig;
+	if (hp_running_child > 0)
+		kill(-hp_running_child, SIGKILL);
+}
+
+void hp_child_trap_interrupts(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = hp_on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int hp_child_interrupted(void)
+{
+	return hp_interrupt_signal;
+}
+
 static void hp_child_main(int fd, hp_child_fn fn, void *arg)
 {
 	json_t *out;
 
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	setpgid(0, 0);
 	fflush(stdout);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
@@ -111,6 +141,9 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		hp_child_main(fds[1], fn, arg);
 	}
 	setpgid(pid, pid);
+	hp_running_child = pid;
+	if (hp_interrupt_signal)    /* arrived between fork and here */
+		kill(-pid, SIGKILL);
 	close(fds[1]);
 	timed_out = hp_read_all(fds[0], timeout_s ? hp_monotonic() + timeout_s : 0, &buf, &used);
 	close(fds[0]);
@@ -120,7 +153,10 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	}
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (timed_out)
+	hp_running_child = 0;
+	if (hp_interrupt_signal)
+		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_interrupt_signal));
+	else if (timed_out)
 		snprintf(failure, len, "timed out after %u s", timeout_s);
 	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		hp_describe_status(status, failure, len);

@@ -22,4 +22,16 @@ typedef json_t *(*hp_child_fn)(void *arg);
  */
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len);
 
+/*
+ * Make SIGINT, SIGTERM and SIGHUP interrupt the run cleanly: the running
+ * child's process group is killed at once (children sit in their own
+ * groups, out of reach of the terminal's ^C), its hp_child_run fails with
+ * "interrupted by SIGINT", and hp_child_interrupted() tells the caller to
+ * stop starting children and report what was measured.
+ */
+void hp_child_trap_interrupts(void);
+
+/* The signal that interrupted the run, or 0. */
+int hp_child_interrupted(void);
+
 #endif

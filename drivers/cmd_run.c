@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,9 +103,16 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 {
 	int failed = 0;
 
+	hp_child_trap_interrupts();
 	for (size_t i = 0; i < nops; i++) {
 		hp_result_init(&rows[i]);
-		hp_run_operation(inst, ops[i], o, &rows[i]);
+		if (hp_child_interrupted()) {
+			hp_procedure_describe(inst, ops[i], o, &rows[i]);
+			hp_result_fail(&rows[i], "not run: interrupted by SIG%s",
+				       sigabbrev_np(hp_child_interrupted()));
+		} else {
+			hp_run_operation(inst, ops[i], o, &rows[i]);
+		}
 		failed += rows[i].status != HP_STATUS_OK;
 	}
 	return failed;
@@ -357,5 +365,7 @@ int hp_cmd_run(int argc, char **argv)
 	json_decref(meta);
 	for (size_t i = 0; i < nops; i++)
 		hp_result_free(&rows[i]);
-	return rc;
+	/* interrupted: what was measured is printed and recorded above; the
+	 * exit status says how the run ended, as a shell would */
+	return hp_child_interrupted() ? 128 + hp_child_interrupted() : rc;
 }
