@@ -12,6 +12,8 @@
 #include "config.h"
 
 #include <check.h>
+#include <signal.h>
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdint.h>
@@ -632,6 +634,75 @@ START_TEST(fault_in_json)
 }
 END_TEST
 
+/* Does any process still run with this (unique) word on its command line? */
+static int process_with_arg(const char *word)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int found = 0;
+
+	while (d && (e = readdir(d)) && !found) {
+		char path[300], buf[4096];
+		size_t n;
+		FILE *f;
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		n = fread(buf, 1, sizeof buf - 1, f);
+		fclose(f);
+		for (size_t i = 0; i < n; i++)
+			if (!buf[i])
+				buf[i] = ' ';
+		buf[n] = '\0';
+		found = strstr(buf, word) != NULL;
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* ^C during a hanging operation: the child is killed with the run, the
+ * rows measured before it are printed, the rest say so, exit 128+2. */
+START_TEST(interrupt_kills_children)
+{
+	static const char seed[] = "1badc0ffee1badc0ffee";   /* marks this run's processes */
+	int out[2], status;
+	char buf[8192] = "";
+	size_t len = 0;
+	ssize_t n;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(out), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		dup2(out[1], STDOUT_FILENO);
+		close(out[0]);
+		setenv("HASHPROF_SYNTH_FAULT", "sign:hang:2", 1);
+		execl(HP_HASHPROF, HP_HASHPROF, "SYNTH-SIG", "-n", "5", "--timeout", "0", "--seed", seed, (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	for (int i = 0; i < 100 && !process_with_arg(seed); i++)
+		usleep(50000);
+	usleep(1500000);   /* keygen measured, sign hanging */
+	kill(pid, SIGINT);
+	while ((n = read(out[0], buf + len, sizeof buf - 1 - len)) > 0)
+		len += (size_t)n;
+	buf[len] = '\0';
+	close(out[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130, "status %d, output:\n%s", status, buf);
+	expect_row_measured(buf, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
+	expect_row_contains(buf, "SYNTH-SIG", "sign", "sign: interrupted by SIGINT");
+	expect_row_contains(buf, "SYNTH-SIG", "verify", "verify: not run: interrupted by SIGINT");
+	usleep(200000);
+	ck_assert_msg(!process_with_arg(seed), "a hashprof child outlived the interrupted run");
+}
+END_TEST
+
 START_TEST(kex_pass_beyond_protocol)
 {
 	struct run r;
@@ -1009,6 +1080,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, fault_in_setup);
 	tcase_add_test(tc, fault_in_json);
 	tcase_add_test(tc, kex_pass_beyond_protocol);
+	tcase_add_test(tc, interrupt_kills_children);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("interface");
