@@ -9,10 +9,36 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#define HP_PHASE_BYTES 160
+static char *hp_phase;          /* shared with the running child (mmap) */
+static int hp_in_child;
+
+void hp_child_phase(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!hp_in_child || !hp_phase)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(hp_phase, HP_PHASE_BYTES, fmt, ap);
+	va_end(ap);
+}
+
+/* " during <phase>" when the child said what it was doing. */
+static void hp_append_phase(char *failure, size_t len)
+{
+	size_t used = strlen(failure);
+
+	if (hp_phase && hp_phase[0] && used < len)
+		snprintf(failure + used, len - used, " during %.*s", HP_PHASE_BYTES, hp_phase);
+}
 
 static volatile sig_atomic_t hp_interrupt_signal;
 static volatile pid_t hp_running_child;
@@ -48,6 +74,7 @@ static void hp_child_main(int fd, hp_child_fn fn, void *arg)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
+	hp_in_child = 1;
 	setpgid(0, 0);
 	fflush(stdout);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
@@ -128,6 +155,12 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		snprintf(failure, len, "pipe: %s", strerror(errno));
 		return NULL;
 	}
+	if (!hp_phase) {
+		void *page = mmap(NULL, HP_PHASE_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		hp_phase = page == MAP_FAILED ? NULL : page;
+	}
+	if (hp_phase)
+		hp_phase[0] = '\0';
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -154,12 +187,16 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	hp_running_child = 0;
-	if (hp_interrupt_signal)
+	if (hp_interrupt_signal) {
 		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_interrupt_signal));
-	else if (timed_out)
+		hp_append_phase(failure, len);
+	} else if (timed_out) {
 		snprintf(failure, len, "timed out after %u s", timeout_s);
-	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		hp_append_phase(failure, len);
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		hp_describe_status(status, failure, len);
+		hp_append_phase(failure, len);
+	}
 	else if (!buf || !(out = json_loadb(buf, used, 0, &je)))
 		snprintf(failure, len, "the measuring process sent no readable result");
 	free(buf);

@@ -31,6 +31,14 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
  */
 void hp_child_trap_interrupts(void);
 
+/*
+ * In the child: say what it is doing now ("set-up: sig_keygen",
+ * "operation 17 of 1000"), printf-style, into a page shared with the
+ * parent, so that a crash or a timeout names the phase it hit.  Does
+ * nothing outside hp_child_run.
+ */
+void hp_child_phase(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* The signal that interrupted the run, or 0. */
 int hp_child_interrupted(void);
 

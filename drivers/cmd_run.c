@@ -173,6 +173,23 @@ int hp_unknown_instance(const char *name)
 	return hp_usage_error("unknown instance '%s'; known instances: %s", name, known);
 }
 
+/* A key exchange's passN exists only up to its number of passes (asked
+ * of the instance in a child); every other operation of the kind exists. */
+static int hp_protocol_has_op(const struct hp_instance *inst, const struct hp_kind_ops *k,
+			      unsigned timeout, const char *op)
+{
+	const char *ops[HP_OPS_MAX];
+	size_t n;
+
+	if (strcmp(inst->kind, "kex") || strncmp(op, "pass", 4))
+		return 1;
+	n = hp_default_ops(inst, k, timeout, ops);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ops[i], op))
+			return 1;
+	return 0;
+}
+
 static void hp_run_help(void)
 {
 	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
@@ -342,6 +359,9 @@ int hp_cmd_run(int argc, char **argv)
 			return hp_usage_error("'%s' is not an operation of %s (%s: %s)", argv[optind + 1],
 					      inst.name, inst.kind, list);
 		}
+		if (!hp_protocol_has_op(&inst, k, o.timeout, argv[optind + 1]))
+			return hp_usage_error("'%s' is not an operation of %s: its protocol has fewer passes",
+					      argv[optind + 1], inst.name);
 		ops[nops++] = argv[optind + 1];
 	} else {
 		nops = hp_default_ops(&inst, k, o.timeout, ops);

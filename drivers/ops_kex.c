@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "child.h"
 #include "ops.h"
 
 enum hp_kex_step { HP_INIT_A, HP_INIT_B, HP_PASS1, HP_PASS2, HP_PASS3, HP_DERIVE_A, HP_DERIVE_B, HP_STEPS };
@@ -43,7 +44,7 @@ static int hp_kex_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 		return -1;
 	}
 	if (!all && !strncmp(c->op, "pass", 4) && (ull)(c->op[4] - '0') > s->passes) {
-		snprintf(err, errlen, "%s: the protocol has %llu passes", c->op, s->passes);
+		snprintf(err, errlen, "the protocol has only %llu passes", s->passes);
 		return -1;
 	}
 	for (int k = 0; k < HP_STEPS; k++)
@@ -75,6 +76,7 @@ static int hp_kex_setup(struct hp_op_ctx *c, char *err, size_t errlen)
 /* Run one step, metered when the operation measures it. */
 #define HP_STEP(k, call)                                                       \
 	do {                                                                   \
+		hp_child_phase("%s of an exchange", hp_kex_operations[k + 1]); \
 		if (s->measured[k])                                            \
 			hp_meter_begin(&c->meter);                             \
 		rc = (call);                                                   \

@@ -9,6 +9,7 @@
 
 #include "api.h"
 #include "calibrate.h"
+#include "child.h"
 #include "clock.h"
 #include "ops.h"
 
@@ -89,8 +90,9 @@ static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uin
 	*prev = now;
 }
 
-/* The N measured operations, in `trials` consecutive slices; stops at
- * the first failing call (what was measured before it is kept). */
+/* The N measured operations, in `trials` consecutive slices (0: this is
+ * the calibration call); stops at the first failing call (what was
+ * measured before it is kept). */
 static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations,
 		       uint64_t warmup, unsigned trials, struct hp_result *r)
 {
@@ -98,6 +100,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	struct hp_trial prev;
 	uint64_t ops_before = 0;
 
+	hp_child_phase("warm-up");
 	for (uint64_t i = 0; i < warmup; i++)
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "warm-up: %s", err);
@@ -105,11 +108,20 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 		}
 	hp_reset_counters(c);
 	hp_snapshot(c, &prev);
+	int calibrating = !trials;
+
+	if (calibrating)        /* one slice */
+		trials = 1;
 	if (trials > iterations)
 		trials = (unsigned)iterations;
 	if (trials > HP_TRIALS_MAX)
 		trials = HP_TRIALS_MAX;
 	for (uint64_t i = 0; i < iterations; i++) {
+		if (!calibrating)
+			hp_child_phase("operation %llu of %llu", (unsigned long long)i + 1,
+				       (unsigned long long)iterations);
+		else
+			hp_child_phase("the calibration call");
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "%s (operation %llu of %llu)", err,
 				       (unsigned long long)i + 1, (unsigned long long)iterations);
@@ -163,6 +175,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, "unknown API kind '%s'", inst->kind);
 		return;
 	}
+	hp_child_phase("loading the instance");
 	if (hp_api_load(inst, &api, err, sizeof err) != 0) {
 		hp_result_fail(r, "%s", err);
 		return;
@@ -175,9 +188,10 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	/* method.md: "seeded once, before anything else" */
 	if (api.init_random_number)
 		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);
+	hp_child_phase("set-up");
 	if (k->prepare(&c, err, sizeof err) != 0 || k->setup(&c, err, sizeof err) != 0)
 		hp_result_fail(r, "%s", err);
 	else
-		hp_measure(&c, k, r->iterations, r->warmup, mode == HP_RUN_MEASURE ? o->trials : 1, r);
+		hp_measure(&c, k, r->iterations, r->warmup, mode == HP_RUN_MEASURE ? o->trials : 0, r);
 	k->release(&c);
 }

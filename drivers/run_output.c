@@ -27,6 +27,20 @@ json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const str
 	return meta;
 }
 
+/* Can a file be created in dir?  (access() says yes to root in /proc.) */
+static int hp_probe_writable(const char *dir)
+{
+	char probe[4200];
+	int fd;
+
+	snprintf(probe, sizeof probe, "%s/.hashprof-probe.XXXXXX", dir);
+	if ((fd = mkstemp(probe)) < 0)
+		return -1;
+	close(fd);
+	unlink(probe);
+	return 0;
+}
+
 int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen)
 {
 	if (output) {
@@ -43,8 +57,12 @@ int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err
 			snprintf(err, errlen, "--output: %s is a folder (--record-dir writes one file per row)", output);
 			return -1;
 		}
-		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0) {
-			snprintf(err, errlen, "--output: cannot write into the folder %s", dir);
+		if (lstat(output, &st) == 0 && !S_ISREG(st.st_mode)) {
+			snprintf(err, errlen, "--output: %s is not a regular file (records are written to regular files only)", output);
+			return -1;
+		}
+		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || hp_probe_writable(dir) != 0) {
+			snprintf(err, errlen, "--output: cannot create files in the folder %s", dir);
 			return -1;
 		}
 	}

@@ -543,6 +543,13 @@ int hp_record_write_atomic(const char *path, const void *data, size_t len, char 
 		snprintf(dir, sizeof dir, "/");
 	else
 		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	/* rename() would replace a device or a FIFO (/dev/null, /dev/full)
+	 * with a regular file: a record goes to regular files only */
+	struct stat st;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file; records are written to regular files only", path);
+		return -1;
+	}
 	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
 	if ((fd = mkstemp(tmp)) < 0) {
 		snprintf(err, errlen, "%s: cannot create a temporary file in %s: %s", path, dir, strerror(errno));
