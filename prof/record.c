@@ -223,6 +223,34 @@ static int hp_accuracy_from_json(const json_t *j, struct hp_result *r, char *err
 	return 0;
 }
 
+/* What a measurement cannot produce: helper time beyond the operation's
+ * time, calls without operations, more operations than were planned. */
+static int hp_record_consistent(const struct hp_result *r, char *err, size_t errlen)
+{
+	uint64_t inside = r->overflow_ticks, calls = r->overflow_calls;
+
+	for (size_t i = 0; i < r->nshapes; i++) {
+		inside += r->shapes[i].ticks;
+		calls += r->shapes[i].calls + r->shapes[i].nested;
+	}
+	if (inside > r->total_ticks) {
+		snprintf(err, errlen, "field 'calls': %llu ticks inside the helpers exceed totals.ticks %llu",
+			 (unsigned long long)inside, (unsigned long long)r->total_ticks);
+		return -1;
+	}
+	if (calls && !r->operations) {
+		snprintf(err, errlen, "field 'totals.operations': 0, yet the call table has %llu calls",
+			 (unsigned long long)calls);
+		return -1;
+	}
+	if (r->operations > r->iterations) {
+		snprintf(err, errlen, "field 'totals.operations': %llu, more than procedure.iterations %llu",
+			 (unsigned long long)r->operations, (unsigned long long)r->iterations);
+		return -1;
+	}
+	return 0;
+}
+
 int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t errlen)
 {
 	const char *schema, *inst, *kind, *op, *path, *wrapped, *status, *failure;
@@ -294,5 +322,7 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 	if (json_is_string(json_object_get(j, "build_notes")))
 		snprintf(r->build_notes, sizeof r->build_notes, "%s",
 			 json_string_value(json_object_get(j, "build_notes")));
-	return hp_accuracy_from_json(j, r, err, errlen);
+	if (hp_accuracy_from_json(j, r, err, errlen) != 0)
+		return -1;
+	return hp_record_consistent(r, err, errlen);
 }

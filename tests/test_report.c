@@ -625,6 +625,28 @@ static void negative_total(json_t *j)
 	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(-1));
 }
 
+/* helper ticks beyond the operation's ticks: no measurement gives that */
+static void helper_beyond_total(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(1));
+}
+static void calls_without_operations(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "totals"), "operations", json_integer(0));
+}
+static void more_operations_than_planned(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "procedure"), "iterations", json_integer(1));
+}
+
+START_TEST(record_rejects_impossible_rows)
+{
+	expect_rejected(helper_beyond_total, "exceed totals.ticks");
+	expect_rejected(calls_without_operations, "totals.operations");
+	expect_rejected(more_operations_than_planned, "procedure.iterations");
+}
+END_TEST
+
 START_TEST(record_rejects_wrong_schema)
 {
 	expect_rejected(wrong_schema, "schema");
@@ -684,6 +706,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, record_rejects_wrong_schema);
 	tcase_add_test(tc, record_rejects_missing_fields);
 	tcase_add_test(tc, record_rejects_bad_values);
+	tcase_add_test(tc, record_rejects_impossible_rows);
 	suite_add_tcase(s, tc);
 	return s;
 }
