@@ -150,7 +150,7 @@ static int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 			hp_build_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_usage_error("try 'hashprof build --help'");
+			return hp_bad_option("build", argv);
 		}
 	}
 	if (optind >= argc)

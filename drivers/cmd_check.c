@@ -634,7 +634,7 @@ static int hp_check_parse(int argc, char **argv, struct hp_check *c)
 			hp_check_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_usage_error("try 'hashprof check --help'");
+			return hp_bad_option("check", argv);
 		}
 	}
 	if (c->run.iterations && !c->run.warmup_set)

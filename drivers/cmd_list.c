@@ -76,10 +76,11 @@ int hp_cmd_list(int argc, char **argv)
 			hp_print_path();
 			return HP_EXIT_OK;
 		}
-		return hp_usage_error("try 'hashprof list --help'");
+		return hp_bad_option("list", argv);
 	}
 	if (optind < argc)
 		return hp_usage_error("list: unexpected argument '%s'", argv[optind]);
+	hp_instance_warn_to(stderr);
 	if ((n = hp_instance_scan(&all)) < 0)
 		return hp_usage_error("list: out of memory");
 	for (long i = 0; i < n; i++) {
@@ -114,5 +115,7 @@ int hp_cmd_list(int argc, char **argv)
 		fprintf(stderr, "hashprof: no instance found along %s\n", path);
 	}
 	free(all);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return hp_usage_error("list: cannot write to standard output");
 	return HP_EXIT_OK;
 }

@@ -122,7 +122,7 @@ int hp_cmd_report(int argc, char **argv)
 			hp_report_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_usage_error("try 'hashprof report --help'");
+			return hp_bad_option("report", argv);
 		}
 	}
 	if (optind >= argc)

@@ -267,12 +267,14 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			break;
 		case 's':
 			if ((n = hp_hex_decode(optarg, o->seed, sizeof o->seed)) < 1)
-				return hp_usage_error("--seed: '%s' is not 1 to %u bytes of hex", optarg, HP_BYTES_MAX);
+				return hp_usage_error("--seed: '%.40s%s' is not 1 to %u bytes of hex (an even number of hex digits)",
+						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
 			o->seed_len = (size_t)n;
 			break;
 		case 'm':
 			if ((n = hp_hex_decode(optarg, o->message, sizeof o->message)) < 0)
-				return hp_usage_error("--message: '%s' is not at most %u bytes of hex", optarg, HP_BYTES_MAX);
+				return hp_usage_error("--message: '%.40s%s' is not at most %u bytes of hex (an even number of hex digits)",
+						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
 			o->message_len = (size_t)n;
 			message_set = 1;
 			break;
@@ -323,7 +325,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		case 'V':
 			return hp_print_version();
 		default:
-			return hp_usage_error("try 'hashprof --help'");
+			return hp_bad_option(NULL, argv);
 		}
 	}
 	if (o->iterations && !o->warmup_set)

@@ -27,6 +27,10 @@ int hp_cmd_build(int argc, char **argv);
 /* Print "hashprof: <message>\n" to stderr; returns HP_EXIT_USAGE. */
 int hp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* getopt's '?' in command cmd (NULL for the main command): one line
+ * naming the offending word, argv[optind - 1]; returns HP_EXIT_USAGE. */
+int hp_bad_option(const char *cmd, char **argv);
+
 /* Print the --version text (GNU style) to stdout; returns HP_EXIT_OK. */
 int hp_print_version(void);
 

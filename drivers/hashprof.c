@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +21,14 @@ int hp_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return HP_EXIT_USAGE;
+}
+
+int hp_bad_option(const char *cmd, char **argv)
+{
+	const char *opt = optind > 0 ? argv[optind - 1] : "?";
+
+	return hp_usage_error("%s: unrecognized option or missing argument; try 'hashprof%s%s --help'",
+			      opt, cmd ? " " : "", cmd ? cmd : "");
 }
 
 int hp_print_version(void)
@@ -44,6 +53,9 @@ static const struct {
 
 int main(int argc, char **argv)
 {
+	/* the recorded command line reads "hashprof ...", whatever path was typed */
+	argv[0] = (char *)"hashprof";
+	opterr = 0;   /* each command says it in one line: hp_bad_option */
 	if (argc > 1)
 		for (size_t i = 0; i < sizeof hp_cmds / sizeof hp_cmds[0]; i++)
 			if (!strcmp(argv[1], hp_cmds[i].word))

@@ -157,12 +157,35 @@ static int hp_name_cmp(const void *a, const void *b)
 	return strcmp(((const struct hp_instance *)a)->name, ((const struct hp_instance *)b)->name);
 }
 
-static int hp_seen(const struct hp_instance *all, size_t n, const char *name)
+/* The instance of that name found so far, or NULL. */
+static const struct hp_instance *hp_seen(const struct hp_instance *all, size_t n, const char *name)
 {
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(all[i].name, name))
-			return 1;
-	return 0;
+			return &all[i];
+	return NULL;
+}
+
+static FILE *hp_warnings;
+
+void hp_instance_warn_to(FILE *out)
+{
+	hp_warnings = out;
+}
+
+/* Why a .so along the path is not listed, when someone asked. */
+static int hp_skip(const char *path, int rc, const struct hp_instance *inst, const struct hp_instance *first)
+{
+	if (!hp_warnings)
+		return 1;
+	if (rc < 0)
+		fprintf(hp_warnings, "hashprof: skipping %s: cannot read it as an ELF file\n", path);
+	else if (rc > 0)
+		fprintf(hp_warnings, "hashprof: skipping %s: not a hashprof instance (no .hashprof section)\n", path);
+	else
+		fprintf(hp_warnings, "hashprof: skipping %s: instance %s is already found in %s, earlier on the path\n",
+			path, inst->name, first->path);
+	return 1;
 }
 
 /* Add the instances of one folder that no earlier folder had. */
@@ -182,7 +205,9 @@ static int hp_scan_dir(const char *dir, struct hp_instance **all, size_t *n, siz
 			continue;
 		if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path)
 			continue;
-		if (hp_instance_read(path, &inst) != 0 || hp_seen(*all, *n, inst.name))
+		int rc = hp_instance_read(path, &inst);
+		const struct hp_instance *first = rc == 0 ? hp_seen(*all, *n, inst.name) : NULL;
+		if ((rc != 0 || first) && hp_skip(path, rc, &inst, first))
 			continue;
 		if (*n == *cap) {
 			size_t ncap = *cap ? 2 * *cap : 16;

@@ -16,6 +16,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "result.h"
 
@@ -42,6 +43,11 @@ int hp_instance_read(const char *path, struct hp_instance *out);
  * out-of-memory.
  */
 long hp_instance_scan(struct hp_instance **out);
+
+/* Say on `out` (NULL: silence, the default) why a .so along the path is
+ * skipped by the scans: unreadable, not an instance, or shadowed by an
+ * instance of the same name earlier on the path. */
+void hp_instance_warn_to(FILE *out);
 
 /* Find an instance by exact name.  Returns 0, or -1 when not found. */
 int hp_instance_find(const char *name, struct hp_instance *out);
