@@ -114,12 +114,21 @@ static void hpb_one_round(unsigned r, struct hp_wrap_state *w, hp_calib_loop_fn 
 	out->reads = ((double)best[4] - (double)best[5]) / n;
 }
 
-static void hpb_row(const char *what, double *v, size_t n, const char *unit)
+/* Rounds whose ratio is undefined (a non-positive denominator: a batch
+ * disturbed in all of its repetitions) are left out. */
+static double hpb_row(const char *what, double *v, size_t n, const char *unit)
 {
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			v[m++] = v[i];
+	n = m;
 	double mn = hpb_min(v, n), md = hpb_median(v, n), q1, q3;
 
 	hpb_quartiles(v, n, &q1, &q3);
 	printf("  %-52s %8.2f %8.2f   %6.2f..%-6.2f %s\n", what, mn, md, q1, q3, unit);
+	return md;
 }
 
 int hpb_overhead(const struct hpb_opts *o, struct hpb_summary *s)
@@ -159,22 +168,18 @@ int hpb_overhead(const struct hpb_opts *o, struct hpb_summary *s)
 	printf("  %-52s %8s %8s   %-14s\n", "", "min", "median", "quartiles");
 #define HPB_COL(expr) do { for (unsigned r = 0; r < rounds; r++) v[r] = (expr); } while (0)
 	HPB_COL(rr[r].cal_added);
-	hpb_row("hashprof shim, added/call (hp_calibrate)", v, rounds, "ticks");
-	double cal_added = hpb_median(v, rounds);
+	double cal_added = hpb_row("hashprof shim, added/call (hp_calibrate)", v, rounds, "ticks");
 	HPB_COL(rr[r].cal_inside);
 	hpb_row("  of which inside the helper (hp_calibrate)", v, rounds, "ticks");
 	HPB_COL(rr[r].hp_added);
 	hpb_row("hashprof shim, added/call (same batches as below)", v, rounds, "ticks");
 	HPB_COL(rr[r].reads);
-	hpb_row("two clock reads (2 x PAPI_get_real_cyc)", v, rounds, "ticks");
-	double reads = hpb_median(v, rounds);
+	double reads = hpb_row("two clock reads (2 x PAPI_get_real_cyc)", v, rounds, "ticks");
 	HPB_COL(rr[r].min_added);
-	hpb_row("minimal rdtsc wrapper (published), added/call", v, rounds, "ticks");
-	double minimal = hpb_median(v, rounds);
+	double minimal = hpb_row("minimal rdtsc wrapper (published), added/call", v, rounds, "ticks");
 	printf("  ratios (per round, then median):\n");
 	HPB_COL(rr[r].reads > 0 ? rr[r].cal_added / rr[r].reads : NAN);
-	hpb_row("hashprof shim (hp_calibrate) / two clock reads", v, rounds, "x");
-	double ratio = hpb_median(v, rounds);
+	double ratio = hpb_row("hashprof shim (hp_calibrate) / two clock reads", v, rounds, "x");
 	HPB_COL(rr[r].reads > 0 ? rr[r].hp_added / rr[r].reads : NAN);
 	hpb_row("hashprof shim (batches) / two clock reads", v, rounds, "x");
 	HPB_COL(rr[r].reads > 0 ? rr[r].min_added / rr[r].reads : NAN);

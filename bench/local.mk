@@ -36,9 +36,10 @@ bench_minwrap_la_LDFLAGS = $(HP_BENCH_MODULE_LDFLAGS)
 # The driver's own API loading and operations (drivers/), so that set-up
 # and DRNG stream are exactly those of a hashprof measuring child.
 hp_bench_driver_sources = drivers/api.c drivers/api.h drivers/ops.c drivers/ops.h \
-	drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c drivers/meter.h
+	drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c drivers/meter.h bench/bench_child.c
 
 bench_hp_bench_run_SOURCES = bench/bench_run.c $(hp_bench_driver_sources)
+bench_hp_bench_run_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 bench_hp_bench_run_LDADD = -ldl
 
 bench_hp_bench_SOURCES = bench/bench.c bench/bench.h bench/bench_util.c \
