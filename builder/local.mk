@@ -17,7 +17,7 @@ dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
 # what it built.  Absolute paths, so it runs in VPATH builds and distcheck.
 check_PROGRAMS += tests/test_build
 TESTS += tests/test_build
-tests_test_build_SOURCES = tests/test_build.c
+tests_test_build_SOURCES = tests/test_build.c tests/capture.c tests/capture.h
 tests_test_build_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
 tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)

@@ -32,7 +32,7 @@ tests_test_report_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_report_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 
 # Runs the build tree's hashprof, which finds the build tree's instances.
-tests_test_cli_SOURCES = tests/test_cli.c
+tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)

@@ -25,6 +25,8 @@
 
 #include <jansson.h>
 
+#include "capture.h"
+
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
 #endif
@@ -37,42 +39,13 @@ extern char **environ;
 
 /* ---------- running hashprof ---------- */
 
-struct run {
-	int status;      /* exit status, or -1 when killed */
-	char *out, *err; /* NUL-terminated */
-	size_t out_len, err_len;
-};
-
-static void run_free(struct run *r)
-{
-	free(r->out);
-	free(r->err);
-	memset(r, 0, sizeof *r);
-}
-
-static void append(char **buf, size_t *len, const char *data, size_t n)
-{
-	char *grown = realloc(*buf, *len + n + 1);
-
-	ck_assert_ptr_nonnull(grown);
-	memcpy(grown + *len, data, n);
-	*len += n;
-	grown[*len] = '\0';
-	*buf = grown;
-}
-
 /* Run hashprof with args (NULL-terminated) and HASHPROF_SYNTH_FAULT=fault
  * (unset when fault is NULL; HASHPROF_PATH is unset too). */
 static void run_v(struct run *r, const char *fault, const char *const *args)
 {
-	int po[2], pe[2], st;
 	size_t n = 0, k = 0, na = 0;
 	char **envp, **argv, faultvar[256];
-	pid_t pid;
 
-	memset(r, 0, sizeof *r);
-	append(&r->out, &r->out_len, "", 0);
-	append(&r->err, &r->err_len, "", 0);
 	while (environ[n])
 		n++;
 	envp = calloc(n + 2, sizeof *envp);
@@ -91,55 +64,7 @@ static void run_v(struct run *r, const char *fault, const char *const *args)
 	argv[0] = (char *)HP_HASHPROF;
 	for (size_t i = 0; i < na; i++)
 		argv[i + 1] = (char *)args[i];
-
-	ck_assert_int_eq(pipe(po), 0);
-	ck_assert_int_eq(pipe(pe), 0);
-	fflush(NULL);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(po[1], STDOUT_FILENO);
-		dup2(pe[1], STDERR_FILENO);
-		close(po[0]);
-		close(po[1]);
-		close(pe[0]);
-		close(pe[1]);
-		execve(HP_HASHPROF, argv, envp);
-		dprintf(STDERR_FILENO, "exec %s: %s\n", HP_HASHPROF, strerror(errno));
-		_exit(127);
-	}
-	close(po[1]);
-	close(pe[1]);
-	{
-		struct pollfd p[2] = { { po[0], POLLIN, 0 }, { pe[0], POLLIN, 0 } };
-		int open_fds = 2;
-		char buf[8192];
-		while (open_fds) {
-			if (poll(p, 2, -1) < 0) {
-				ck_assert_int_eq(errno, EINTR);
-				continue;
-			}
-			for (int i = 0; i < 2; i++) {
-				if (p[i].fd < 0 || !p[i].revents)
-					continue;
-				ssize_t got = read(p[i].fd, buf, sizeof buf);
-				if (got < 0 && errno == EINTR)
-					continue;
-				if (got <= 0) {
-					close(p[i].fd);
-					p[i].fd = -1;
-					open_fds--;
-				} else if (i == 0) {
-					append(&r->out, &r->out_len, buf, (size_t)got);
-				} else {
-					append(&r->err, &r->err_len, buf, (size_t)got);
-				}
-			}
-		}
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		ck_assert_int_eq(errno, EINTR);
-	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	run_capture(r, argv, envp);
 	free(envp);
 	free(argv);
 }
