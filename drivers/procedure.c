@@ -90,6 +90,20 @@ static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uin
 	*prev = now;
 }
 
+/* Calibrate the shims' overhead with the instance's own shim code. */
+static void hp_overhead(struct hp_api *api, struct hp_result *r)
+{
+	struct hp_overhead oh;
+	hp_calib_loop_fn loop;
+
+	*(void **)&loop = dlsym(api->dl, HP_CALIB_LOOP_SYMBOL);
+	hp_calibrate(api->wrap, loop, hp_clock_fn(), &oh);
+	r->overhead_valid = oh.valid;
+	r->overhead_added_ticks = oh.added_ticks;
+	r->overhead_inside_ticks = oh.inside_ticks;
+	r->overhead_seconds = oh.seconds;
+}
+
 /* The N measured operations, in `trials` consecutive slices (0: this is
  * the calibration call); stops at the first failing call (what was
  * measured before it is kept). */
@@ -99,6 +113,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	char err[256];
 	struct hp_trial prev;
 	uint64_t ops_before = 0;
+	int calibrating = !trials;
 
 	hp_child_phase("warm-up");
 	for (uint64_t i = 0; i < warmup; i++)
@@ -106,10 +121,15 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 			hp_result_fail(r, "warm-up: %s", err);
 			return;
 		}
+	/* the shims' overhead, measured now that set-up and warm-up have
+	 * brought the CPU to the speed the measured operations will see (a
+	 * calibration right after start-up read up to 1.8x too many ticks) */
+	if (!calibrating) {
+		hp_child_phase("overhead calibration");
+		hp_overhead(c->api, r);
+	}
 	hp_reset_counters(c);
 	hp_snapshot(c, &prev);
-	int calibrating = !trials;
-
 	if (calibrating)        /* one slice */
 		trials = 1;
 	if (trials > iterations)
@@ -139,19 +159,6 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	hp_collect(c, r);
 }
 
-/* Calibrate the shims' overhead with the instance's own shim code. */
-static void hp_overhead(struct hp_api *api, struct hp_result *r)
-{
-	struct hp_overhead oh;
-	hp_calib_loop_fn loop;
-
-	*(void **)&loop = dlsym(api->dl, HP_CALIB_LOOP_SYMBOL);
-	hp_calibrate(api->wrap, loop, hp_clock_fn(), &oh);
-	r->overhead_valid = oh.valid;
-	r->overhead_added_ticks = oh.added_ticks;
-	r->overhead_inside_ticks = oh.inside_ticks;
-	r->overhead_seconds = oh.seconds;
-}
 
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 		      enum hp_run_mode mode, uint64_t iterations, uint64_t warmup,
@@ -183,8 +190,6 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	api.wrap->clock = hp_clock_fn();
 	api.wrap->accounting = 0;
 	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn() };
-	if (mode == HP_RUN_MEASURE)
-		hp_overhead(&api, r);
 	/* method.md: "seeded once, before anything else" */
 	if (api.init_random_number)
 		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);

@@ -16,19 +16,19 @@ struct hp_overhead {
 	double seconds;       /* how long the calibration took, wall seconds */
 };
 
-/* Calls per timed batch and batch pairs per calibration: 9 x 2 x 1000
- * calls of the stand-in helper, about 5 ms on our 2 GHz VMs (issue 5:
- * under 50 ms). */
-#define HP_CALIB_CALLS 1000u
-#define HP_CALIB_BATCHES 9u
+/* Calls per timed batch and batch pairs per calibration: 91 x 2 x 100
+ * calls of the stand-in helper (about 460 TSC ticks each), about 5 ms on
+ * our 2 GHz VMs (issue 5: under 50 ms). */
+#define HP_CALIB_CALLS 100u
+#define HP_CALIB_BATCHES 91u
 
 /*
  * Time HP_CALIB_BATCHES pairs of batches of HP_CALIB_CALLS direct and
- * wrapped calls of the stand-in helper with `clock` (ticks), back to back,
- * and derive the per-call overhead from the median pair (robust to a
- * disturbed batch and to frequency changes between pairs).  Switches the
- * shims' accounting on and off, and clears the shape table afterwards.
- * loop == NULL gives an invalid (zero) overhead.
+ * wrapped calls of the stand-in helper with `clock` (ticks), back to back
+ * in alternating order, and derive the per-call overhead from the median
+ * pair difference (robust to a disturbed pair and to frequency changes).
+ * Switches the shims' accounting on and off, and clears the shape table
+ * afterwards.  loop == NULL gives an invalid (zero) overhead.
  */
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 		  struct hp_overhead *out);
