@@ -28,15 +28,12 @@ static json_t *hp_shapes_to_json(const struct hp_result *r)
 	return a;
 }
 
-static double hp_ratio(uint64_t part, uint64_t whole)
-{
-	return whole ? (double)part / (double)whole : 0.0;
-}
-
 static json_t *hp_record_base(const struct hp_result *r)
 {
 	char seed[2 * HP_BYTES_MAX + 1], msg[2 * HP_BYTES_MAX + 1];
+	struct hp_shares raw;   /* `shares` is the published, uncorrected pair */
 
+	hp_shares_of_result(r, 1, &raw);
 	hp_hex_encode(r->seed, r->seed_len, seed);
 	hp_hex_encode(r->message, r->message_len, msg);
 	return json_pack(
@@ -57,8 +54,7 @@ static json_t *hp_record_base(const struct hp_result *r)
 		"overflow", "calls", (json_int_t)r->overflow_calls, "ticks", (json_int_t)r->overflow_ticks,
 		"calls", hp_shapes_to_json(r),
 		"shares",
-		"hash", hp_ratio(hp_result_hash_ticks(r), r->total_ticks),
-		"drng", hp_ratio(hp_result_drng_ticks(r), r->total_ticks));
+		"hash", raw.hash, "drng", raw.drng);
 }
 
 /* shares of r as {"hash", "drng", "drng_init", "total_ticks"} */

@@ -66,22 +66,6 @@ void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 	}
 }
 
-uint64_t hp_result_hash_ticks(const struct hp_result *r)
-{
-	uint64_t c[HP_FN_COUNT], n[HP_FN_COUNT], t[HP_FN_COUNT];
-
-	hp_result_fn_totals(r, c, n, t);
-	return t[HP_FN_PSEUDOHASH] + t[HP_FN_XOF] + t[HP_FN_SM3];
-}
-
-uint64_t hp_result_drng_ticks(const struct hp_result *r)
-{
-	uint64_t c[HP_FN_COUNT], n[HP_FN_COUNT], t[HP_FN_COUNT];
-
-	hp_result_fn_totals(r, c, n, t);
-	return t[HP_FN_DRNG];
-}
-
 uint64_t hp_result_all_calls(const struct hp_result *r)
 {
 	uint64_t sum = r->overflow_calls;

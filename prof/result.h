@@ -99,12 +99,6 @@ void hp_result_sort_shapes(struct hp_result *r);
 void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT]);
 
-/* Ticks inside the hash helpers (pseudohash + pseudoXOF + sm3hash). */
-uint64_t hp_result_hash_ticks(const struct hp_result *r);
-
-/* Ticks inside get_random_number. */
-uint64_t hp_result_drng_ticks(const struct hp_result *r);
-
 /* Outermost plus nested calls of every wrapped helper. */
 uint64_t hp_result_all_calls(const struct hp_result *r);
 
