@@ -9,37 +9,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Run hashprof with args (a shell word list); return its stdout (malloc'ed). */
-static char *run(const char *env, const char *args, int *status)
-{
-	char cmd[1024], *out = NULL;
-	size_t len = 0;
-	FILE *p, *mem;
-	int c;
+#include "capture.h"
 
-	snprintf(cmd, sizeof cmd, "%s '%s' %s", env ? env : "", HP_HASHPROF, args);
-	p = popen(cmd, "r");
-	ck_assert(p != NULL);
-	mem = open_memstream(&out, &len);
-	while ((c = fgetc(p)) != EOF)
-		fputc(c, mem);
-	fclose(mem);
-	*status = pclose(p);
-	return out;
+extern char **environ;
+
+/* Run the build tree's hashprof with args (NULL-terminated), capturing
+ * its output (tests/capture.c). */
+static void run_v(struct run *r, const char *const *args)
+{
+	const char *argv[16] = { HP_HASHPROF };
+	size_t n = 1;
+
+	for (; args[n - 1]; n++) {
+		ck_assert_uint_lt(n, sizeof argv / sizeof argv[0] - 1);
+		argv[n] = args[n - 1];
+	}
+	run_capture(r, (char *const *)argv, environ);
 }
 
-static json_t *run_json(const char *env, const char *args)
-{
-	int status;
-	char *out = run(env, args, &status);
-	json_error_t je;
-	json_t *doc = json_loads(out, 0, &je);
+#define RUN(r, ...) run_v((r), (const char *const[]){ __VA_ARGS__, NULL })
 
-	ck_assert_msg(doc != NULL, "not JSON (%s): %s", je.text, out);
-	ck_assert_int_eq(status, 0);
-	free(out);
+/* The JSON a successful run printed (caller owns it). */
+static json_t *run_json(const char *const *args)
+{
+	struct run r;
+	json_error_t je;
+	json_t *doc;
+
+	run_v(&r, args);
+	doc = json_loads(r.out, 0, &je);
+	ck_assert_msg(doc != NULL, "not JSON (%s): %s", je.text, r.out);
+	ck_assert_int_eq(r.status, 0);
+	run_free(&r);
 	return doc;
 }
+
+#define RUN_JSON(...) run_json((const char *const[]){ __VA_ARGS__, NULL })
 
 static json_t *row0(json_t *doc)
 {
@@ -54,7 +59,7 @@ static double num(json_t *obj, const char *a, const char *b)
 /* Calibration ran, its figures are plausible, and they correct the shares. */
 START_TEST(test_overhead_calibrated)
 {
-	json_t *doc = run_json(NULL, "SYNTH-SIG sign -n 20 --format=json"), *r = row0(doc);
+	json_t *doc = RUN_JSON("SYNTH-SIG", "sign", "-n", "20", "--format=json"), *r = row0(doc);
 	double added = num(r, "overhead", "added_ticks_per_call");
 	double inside = num(r, "overhead", "inside_ticks_per_call");
 
@@ -74,17 +79,17 @@ END_TEST
 /* --raw prints the published figures and says so; the default says corrected. */
 START_TEST(test_raw_flag)
 {
-	int status;
-	char *out = run(NULL, "SYNTH-SIG verify -n 10", &status);
+	struct run r;
 
-	ck_assert_int_eq(status, 0);
-	ck_assert_ptr_nonnull(strstr(out, "overhead: "));
-	ck_assert_ptr_nonnull(strstr(out, "corrected for it"));
-	free(out);
-	out = run(NULL, "SYNTH-SIG verify -n 10 --raw", &status);
-	ck_assert_int_eq(status, 0);
-	ck_assert_ptr_nonnull(strstr(out, "NOT corrected"));
-	free(out);
+	RUN(&r, "SYNTH-SIG", "verify", "-n", "10");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "overhead: "));
+	ck_assert_ptr_nonnull(strstr(r.out, "corrected for it"));
+	run_free(&r);
+	RUN(&r, "SYNTH-SIG", "verify", "-n", "10", "--raw");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "NOT corrected"));
+	run_free(&r);
 }
 END_TEST
 
@@ -93,7 +98,7 @@ END_TEST
 START_TEST(test_trials)
 {
 	static const int ops[5] = { 4, 5, 4, 5, 5 };
-	json_t *doc = run_json(NULL, "SYNTH-KEM encaps -n 23 --trials 5 --format=json"), *r = row0(doc), *t;
+	json_t *doc = RUN_JSON("SYNTH-KEM", "encaps", "-n", "23", "--trials", "5", "--format=json"), *r = row0(doc), *t;
 	size_t i;
 	long long total = 0;
 
@@ -109,13 +114,13 @@ START_TEST(test_trials)
 	ck_assert(num(r, "shares_corrected", "hash_spread_pp") >= 0);
 	json_decref(doc);
 
-	int status;
-	char *out = run(NULL, "SYNTH-KEM encaps -n 23 --trials 5", &status);
-	ck_assert_ptr_nonnull(strstr(out, "\u00b1"));
-	free(out);
-	out = run(NULL, "SYNTH-KEM encaps -n 23 --trials 0", &status);
-	ck_assert_int_eq(WEXITSTATUS(status), 2);
-	free(out);
+	struct run cap;
+	RUN(&cap, "SYNTH-KEM", "encaps", "-n", "23", "--trials", "5");
+	ck_assert_ptr_nonnull(strstr(cap.out, "\u00b1"));
+	run_free(&cap);
+	RUN(&cap, "SYNTH-KEM", "encaps", "-n", "23", "--trials", "0");
+	ck_assert_int_eq(cap.status, 2);
+	run_free(&cap);
 }
 END_TEST
 
@@ -124,7 +129,7 @@ END_TEST
  * of its own, and stays out of the published DRNG share. */
 START_TEST(test_drng_init_column)
 {
-	json_t *doc = run_json(NULL, "SYNTH-RESEED sign -n 10 --format=json"), *r = row0(doc), *s;
+	json_t *doc = RUN_JSON("SYNTH-RESEED", "sign", "-n", "10", "--format=json"), *r = row0(doc), *s;
 	size_t i;
 	int seen = 0;
 	double init_ticks = 0, drng_ticks = 0;
@@ -149,11 +154,11 @@ START_TEST(test_drng_init_column)
 	ck_assert_double_eq_tol(num(r, "shares_raw", "drng_init"), init_ticks / total, 1e-9);
 	json_decref(doc);
 
-	int status;
-	char *out = run(NULL, "SYNTH-RESEED sign -n 10", &status);
-	ck_assert_ptr_nonnull(strstr(out, "DRNG init"));
-	ck_assert_ptr_nonnull(strstr(out, "init_random_number: 1 calls per operation"));
-	free(out);
+	struct run cap;
+	RUN(&cap, "SYNTH-RESEED", "sign", "-n", "10");
+	ck_assert_ptr_nonnull(strstr(cap.out, "DRNG init"));
+	ck_assert_ptr_nonnull(strstr(cap.out, "init_random_number: 1 calls per operation"));
+	run_free(&cap);
 }
 END_TEST
 
