@@ -11,8 +11,10 @@
  */
 #include <stdint.h>
 
-int __real_hashprof_calib_nop(int x);
-int bench_minwrap_nop(int x);
+int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+			      unsigned long long msg_len_bits, unsigned char *digest);
+int bench_minwrap_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+		      unsigned char *digest);
 void bench_minwrap_loop(unsigned n, int wrapped);
 uint64_t bench_minwrap_ticks(void);
 
@@ -37,24 +39,37 @@ static inline uint64_t minwrap_tick(void)
 }
 
 /* noinline and exported like a --wrap shim: called, never folded in. */
-__attribute__((noinline)) int bench_minwrap_nop(int x)
+__attribute__((noinline)) int bench_minwrap_nop(int digest_len_bits, const unsigned char *msg,
+						 unsigned long long msg_len_bits, unsigned char *digest)
 {
 	uint64_t t0 = minwrap_tick();
-	int r = __real_hashprof_calib_nop(x);
+	int r = __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest);
 	uint64_t t1 = minwrap_tick();
 
 	minwrap_counter += t1 - t0;
 	return r;
 }
 
+/* The shape of the stand-in calls, read at run time as in wrap/state.c. */
+static volatile unsigned long long minwrap_msg_bits = 512;
+static volatile int minwrap_digest_bits = 256;
+
 void bench_minwrap_loop(unsigned n, int wrapped)
 {
+	unsigned char msg[64] = { 1 }, digest[32];
+	unsigned long long bits = minwrap_msg_bits;
+	int dbits = minwrap_digest_bits;
+
 	if (wrapped)
-		for (unsigned i = 0; i < n; i++)
-			bench_minwrap_nop((int)i);
+		for (unsigned i = 0; i < n; i++) {
+			msg[1] = (unsigned char)i;
+			bench_minwrap_nop(dbits, msg, bits, digest);
+		}
 	else
-		for (unsigned i = 0; i < n; i++)
-			__real_hashprof_calib_nop((int)i);
+		for (unsigned i = 0; i < n; i++) {
+			msg[1] = (unsigned char)i;
+			__real_hashprof_calib_nop(dbits, msg, bits, digest);
+		}
 }
 
 uint64_t bench_minwrap_ticks(void)

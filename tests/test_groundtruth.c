@@ -3,9 +3,9 @@
  * with no instrumentation at all (issue 5).
  *
  * GROUND-TRUTH's keygen makes D sm3hash calls, each in a dependency chain
- * with fixed non-helper work (schemes/groundtruth/).  GROUND-TRUTH-PLAIN
- * is the same code linked without --wrap.  Per repetition, back to back in
- * this process:
+ * with fixed straight-line non-helper work (schemes/groundtruth/).
+ * GROUND-TRUTH-PLAIN is the same code linked without --wrap.  Per
+ * repetition, back to back in one process:
  *   truth     = (plain keygen - plain keygen with the helper calls skipped)
  *               / plain keygen: the share of time the operation would save
  *               if the helper were free;
@@ -13,18 +13,22 @@
  *               shares computed by prof/shares.c, corrected with the
  *               overhead prof/calibrate.c measures (and raw, for contrast);
  *   alone     = the same D helper calls timed alone on the same inputs
- *               (printed for reference: it cannot see the overlap of the
- *               helper with the work around it).
- * The error is the median over the repetitions of (measured - truth):
- * adjacent measurements share whatever the machine was doing, so a noisy
- * 2-core VM moves both (repeat-and-median).
+ *               (printed for reference: run back to back, the calls
+ *               overlap one another and find the CPU trained on nothing
+ *               else, so the helper is cheaper alone than in keygen).
+ * A repetition times each of the three SAMPLES times, interleaved, and
+ * keeps the fastest of each (load only ever adds time); a process's error
+ * is the median over its repetitions of (measured - truth).
  *
- * Issue 5 asks for 0.5 percentage points.  Measured on our 2-core VM the
- * corrected share sits 0.4-0.7 pp below this truth at every density (the
- * raw share 0.65-0.9 pp below), a bias the calibration does not capture;
- * under heavy load single densities scatter further.  The suite asserts
- * TOLERANCE_PP, what holds here, and prints the errors; README "Accuracy"
- * gives the numbers.
+ * Each density is measured in PROCESSES fresh processes (this program,
+ * run again with --density), and the median of their errors is asserted:
+ * where address-space randomisation puts the two libraries moves the
+ * same code's speed by up to 2% in one process against another (measured
+ * here: single processes' errors scatter by +-0.9 pp around the median),
+ * and only a new process gets a new layout.
+ *
+ * Asserted: within 0.5 percentage points (issue 5) at 10..10^5 calls/op.
+ * Why the work is straight-line code: schemes/groundtruth.
  *
  * The hashprof command computes its shares with the same prof/ code
  * (tests/test_accuracy.c checks the command end to end).
@@ -33,14 +37,19 @@
 #include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "calibrate.h"
 #include "clock.h"
 #include "shares.h"
 
-#define TOLERANCE_PP 1.5
+#define TOLERANCE_PP 0.5   /* issue 5 */
+#define PROCESSES 9         /* fresh processes per density and attempt */
+#define ATTEMPTS 3
+#define SAMPLES 3           /* timings of each kind per repetition; the fastest counts */
 #define MSG_BYTES 64       /* GT_MSG_BYTES in schemes/groundtruth */
 
 typedef int (*keygen_fn)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *);
@@ -54,14 +63,25 @@ struct gt {
 	input_fn input;
 	volatile int *skip;
 	struct hp_wrap_state *wrap;
+	hp_calib_loop_fn loop;
 	struct hp_overhead oh;
 };
+
+/* The measuring processes run outside Check: a failed requirement is a
+ * one-line error and exit status 1, which the test reports. */
+static void need(int ok, const char *what)
+{
+	if (!ok) {
+		fprintf(stderr, "test_groundtruth: %s\n", what);
+		exit(1);
+	}
+}
 
 static void *sym(void *dl, const char *name)
 {
 	void *p = dlsym(dl, name);
 
-	ck_assert_msg(p != NULL, "missing %s", name);
+	need(p != NULL, name);
 	return p;
 }
 
@@ -70,10 +90,10 @@ static void gt_open(struct gt *g)
 	char err[256];
 	hp_calib_loop_fn loop;
 
-	ck_assert_int_eq(hp_clock_init(HP_CLOCK_TSC, err, sizeof err), 0);
+	need(hp_clock_init(HP_CLOCK_TSC, err, sizeof err) == 0, err);
 	g->plain_dl = dlopen(HP_PLAIN_SO, RTLD_NOW | RTLD_LOCAL);
 	g->wrapped_dl = dlopen(HP_WRAPPED_SO, RTLD_NOW | RTLD_LOCAL);
-	ck_assert_msg(g->plain_dl && g->wrapped_dl, "dlopen: %s", dlerror());
+	need(g->plain_dl && g->wrapped_dl, dlerror());
 	*(void **)&g->plain = sym(g->plain_dl, "sig_keygen");
 	*(void **)&g->wrapped = sym(g->wrapped_dl, "sig_keygen");
 	*(void **)&g->sm3 = sym(g->plain_dl, "sm3hash");
@@ -82,8 +102,15 @@ static void gt_open(struct gt *g)
 	g->wrap = sym(g->wrapped_dl, HP_WRAP_STATE_SYMBOL);
 	*(void **)&loop = sym(g->wrapped_dl, HP_CALIB_LOOP_SYMBOL);
 	g->wrap->clock = hp_clock_fn();
-	hp_calibrate(g->wrap, loop, hp_clock_fn(), &g->oh);
-	ck_assert(g->oh.valid);
+	g->loop = loop;
+}
+
+/* The overhead calibration, after warm-up as in hashprof (right after
+ * start-up it reads up to twice the ticks). */
+static void gt_calibrate(struct gt *g)
+{
+	hp_calibrate(g->wrap, g->loop, hp_clock_fn(), &g->oh);
+	need(g->oh.valid, "no overhead calibration");
 }
 
 static uint64_t time_keygen(keygen_fn f)
@@ -96,15 +123,32 @@ static uint64_t time_keygen(keygen_fn f)
 	return hp_clock_read() - t0;
 }
 
-/* One keygen of the wrapped instance as a hashprof row of one operation. */
-static void measure(struct gt *g, double *corrected, double *raw)
+/* The shape slots the warm-up keygen claimed: a measurement reads only
+ * these, before and after, as hashprof's trials do.  Clearing or scanning
+ * the whole 48 KB table around every keygen would evict the operation's
+ * data from L1 and slow the instrumented keygen for reasons of the test's
+ * own making (most visible at 10 calls/op). */
+static unsigned used_slots(const struct gt *g, unsigned slot[HP_SHAPES_MAX])
 {
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		if (g->wrap->shapes[i].used && g->wrap->shapes[i].fn < HP_FN_COUNT)
+			slot[n++] = i;
+	return n;
+}
+
+/* One keygen of the wrapped instance as a hashprof row of one operation. */
+static uint64_t measure(struct gt *g, const unsigned *slot, unsigned nslots, double *corrected, double *raw)
+{
+	struct hp_shape before[8];
 	struct hp_result r;
 	struct hp_shares s;
-	struct hp_result_shape shape;
 	uint64_t total;
 
-	memset(g->wrap->shapes, 0, sizeof g->wrap->shapes);
+	need(nslots <= 8, "too many shapes");
+	for (unsigned k = 0; k < nslots; k++)
+		before[k] = g->wrap->shapes[slot[k]];
 	g->wrap->accounting = 1;
 	total = time_keygen(g->wrapped);
 	g->wrap->accounting = 0;
@@ -114,18 +158,18 @@ static void measure(struct gt *g, double *corrected, double *raw)
 	r.overhead_valid = 1;
 	r.overhead_added_ticks = g->oh.added_ticks;
 	r.overhead_inside_ticks = g->oh.inside_ticks;
-	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
-		const struct hp_shape *sh = &g->wrap->shapes[i];
-		if (!sh->used || sh->fn >= HP_FN_COUNT)
-			continue;
-		shape = (struct hp_result_shape){ sh->fn, sh->in_bits, sh->out_bits, sh->calls, sh->nested, sh->ticks };
-		ck_assert_int_eq(hp_result_add_shape(&r, &shape), 0);
+	for (unsigned k = 0; k < nslots; k++) {
+		const struct hp_shape *sh = &g->wrap->shapes[slot[k]];
+		struct hp_result_shape shape = { sh->fn, sh->in_bits, sh->out_bits, sh->calls - before[k].calls,
+						 sh->nested - before[k].nested, sh->ticks - before[k].ticks };
+		need(hp_result_add_shape(&r, &shape) == 0, "out of memory");
 	}
 	hp_shares_of_result(&r, 0, &s);
 	*corrected = s.hash;
 	hp_shares_of_result(&r, 1, &s);
 	*raw = s.hash;
 	hp_result_free(&r);
+	return total;
 }
 
 /* The D helper calls alone, on keygen's inputs, net of making the inputs. */
@@ -134,13 +178,16 @@ static uint64_t time_alone(struct gt *g, unsigned d)
 	unsigned char msg[MSG_BYTES], out[32];
 	uint64_t t0 = hp_clock_read(), t1, t2;
 
+	out[0] = 0;
 	for (unsigned i = 0; i < d; i++) {
 		g->input(i, msg);
+		msg[0] ^= out[0];    /* a chain, as in keygen */
 		g->sm3(256, msg, 8 * MSG_BYTES, out);
 	}
 	t1 = hp_clock_read();
 	for (unsigned i = 0; i < d; i++) {
 		g->input(i, msg);
+		msg[0] ^= out[0];
 		__asm__ volatile("" : : "r"(msg) : "memory");
 	}
 	t2 = hp_clock_read();
@@ -159,48 +206,107 @@ static double median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* The median error of the corrected share over `reps` pairs, in pp. */
-static double density_error(unsigned d, int reps)
+/* One process's measurement of density d: prints
+ * "D truth alone corrected-error raw-error added inside reps" (percent,
+ * percentage points, ticks/call). */
+static void measure_density(unsigned d, int reps)
 {
 	struct gt g;
 	double truth[256], alone[256], err_c[256], err_r[256];
+	unsigned slot[HP_SHAPES_MAX], nslots;
 	char calls[16];
 
+	need(reps > 0 && reps <= 256, "--repetitions: 1..256");
 	snprintf(calls, sizeof calls, "%u", d);
 	setenv("HASHPROF_GT_CALLS", calls, 1);   /* keygen reads it */
 	gt_open(&g);
 	time_keygen(g.plain);                     /* warm both up */
+	g.wrap->accounting = 1;
 	time_keygen(g.wrapped);
+	g.wrap->accounting = 0;
+	gt_calibrate(&g);                         /* clears the shape table */
+	g.wrap->accounting = 1;
+	time_keygen(g.wrapped);
+	g.wrap->accounting = 0;
+	nslots = used_slots(&g, slot);
+	need(nslots == 1, "keygen did not make exactly one shape of calls");  /* sm3hash, 512 -> 256 bits */
 	for (int r = 0; r < reps; r++) {
-		double c, raw;
-		uint64_t op = time_keygen(g.plain);
-		*g.skip = 1;
-		uint64_t free_op = time_keygen(g.plain);
-		*g.skip = 0;
-		measure(&g, &c, &raw);
+		uint64_t op = UINT64_MAX, free_op = UINT64_MAX, total = UINT64_MAX;
+		double c = 0, raw = 0;
+		/* the fastest of SAMPLES of each, interleaved: load only ever
+		 * adds time, so the fastest is the least disturbed */
+		for (int k = 0; k < SAMPLES; k++) {
+			double ck, rk;
+			uint64_t t = time_keygen(g.plain);
+			op = t < op ? t : op;
+			*g.skip = 1;
+			t = time_keygen(g.plain);
+			*g.skip = 0;
+			free_op = t < free_op ? t : free_op;
+			t = measure(&g, slot, nslots, &ck, &rk);
+			if (t < total)
+				total = t, c = ck, raw = rk;
+		}
 		truth[r] = 100.0 * ((double)op - (double)free_op) / (double)op;
 		alone[r] = 100.0 * (double)time_alone(&g, d) / (double)op;
 		err_c[r] = 100.0 * c - truth[r];
 		err_r[r] = 100.0 * raw - truth[r];
 	}
-	double t = median(truth, reps), a = median(alone, reps);
-	double ec = median(err_c, reps), er = median(err_r, reps);
+	printf("%u %.3f %.3f %+.3f %+.3f %.1f %.1f %d\n", d, median(truth, reps), median(alone, reps),
+	       median(err_c, reps), median(err_r, reps), g.oh.added_ticks, g.oh.inside_ticks, reps);
+}
+
+struct gt_process {
+	double truth, alone, err_c, err_r, added, inside;
+	int reps;
+};
+
+/* Run this program again to measure density d in a fresh process. */
+static void run_process(unsigned d, int reps, struct gt_process *p)
+{
+	char self[4096], cmd[4200];
+	unsigned dd;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+
+	ck_assert_msg(n > 0, "readlink /proc/self/exe failed");
+	self[n] = 0;
+	snprintf(cmd, sizeof cmd, "'%s' --density %u --repetitions %d", self, d, reps);
+	FILE *f = popen(cmd, "r");
+	ck_assert_msg(f != NULL, "cannot run %s", cmd);
+	int got = fscanf(f, "%u %lf %lf %lf %lf %lf %lf %d", &dd, &p->truth, &p->alone, &p->err_c, &p->err_r,
+			 &p->added, &p->inside, &p->reps);
+	int status = pclose(f);
+	ck_assert_msg(got == 8 && dd == d && status == 0, "density %u: the measuring process failed (%s)", d, cmd);
+}
+
+/* The median over PROCESSES fresh processes of their corrected errors. */
+static double density_error(unsigned d, int reps)
+{
+	struct gt_process p[PROCESSES];
+	double truth[PROCESSES], alone[PROCESSES], ec[PROCESSES], er[PROCESSES], added[PROCESSES];
+	char each[PROCESSES * 8 + 1] = "";
+
+	for (int k = 0; k < PROCESSES; k++) {
+		run_process(d, reps, &p[k]);
+		truth[k] = p[k].truth, alone[k] = p[k].alone, added[k] = p[k].added;
+		ec[k] = p[k].err_c, er[k] = p[k].err_r;
+		snprintf(each + strlen(each), sizeof each - strlen(each), " %+.2f", p[k].err_c);
+	}
+	double m = median(ec, PROCESSES);
 	printf("density %6u calls/op: truth %6.2f%% (helper timed alone %6.2f%%)  corrected error %+5.2f pp"
-	       "  raw error %+5.2f pp  (overhead %.0f ticks/call, %.0f inside; %d repetitions)\n",
-	       d, t, a, ec, er, g.oh.added_ticks, g.oh.inside_ticks, reps);
+	       "  raw error %+5.2f pp  (overhead %.0f ticks/call; %d processes x %d repetitions; each:%s)\n",
+	       d, median(truth, PROCESSES), median(alone, PROCESSES), m, median(er, PROCESSES),
+	       median(added, PROCESSES), PROCESSES, reps, each);
 	fflush(stdout);
-	dlclose(g.plain_dl);
-	dlclose(g.wrapped_dl);
-	return ec;
+	return m;
 }
 
 /*
- * A density passes when one of ATTEMPTS measurements (each itself a median
- * over many pairs) is within the tolerance: a bias of hashprof's fails
- * every attempt, a burst of load on a shared machine rarely spoils three.
+ * A density passes when one of ATTEMPTS measurements (each the median
+ * over PROCESSES processes) is within the tolerance: a bias of hashprof's
+ * fails every attempt, a burst of load on a shared machine rarely spoils
+ * all three.
  */
-#define ATTEMPTS 3
-
 static void check_density(unsigned d, int reps)
 {
 	double ec = 0;
@@ -217,20 +323,26 @@ static void check_density(unsigned d, int reps)
 START_TEST(test_density)
 {
 	static const unsigned densities[] = { 10, 100, 1000, 10000, 100000 };
-	static const int reps[] = { 201, 201, 101, 41, 11 };
+	static const int reps[] = { 51, 51, 25, 11, 3 };
 
 	check_density(densities[_i], reps[_i]);
 }
 END_TEST
 
-int main(void)
+int main(int argc, char **argv)
 {
-	Suite *s = suite_create("groundtruth");
-	TCase *tc = tcase_create("corrected share vs uninstrumented truth");
+	Suite *s;
+	TCase *tc;
 	SRunner *sr;
 	int failed;
 
-	tcase_set_timeout(tc, 300);
+	if (argc == 5 && !strcmp(argv[1], "--density") && !strcmp(argv[3], "--repetitions")) {
+		measure_density((unsigned)strtoul(argv[2], NULL, 10), atoi(argv[4]));
+		return 0;
+	}
+	s = suite_create("groundtruth");
+	tc = tcase_create("corrected share vs uninstrumented truth");
+	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_density, 0, 5);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

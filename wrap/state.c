@@ -15,29 +15,48 @@ struct hp_wrap_state hashprof_wrap_state = { .abi_version = HP_WRAP_ABI_VERSION 
 
 __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local unsigned hp_depth;
 
-int __real_hashprof_calib_nop(int x);   /* calib_nop.c: an empty function */
-int __wrap_hashprof_calib_nop(int x);
+int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+			      unsigned long long msg_len_bits, unsigned char *digest);
+int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+			      unsigned long long msg_len_bits, unsigned char *digest);
 __attribute__((visibility("default"))) void hashprof_calib_loop(unsigned n, int wrapped);
 
-/* The calibration shim: the same hook around the empty function.
- * noinline: called like a real shim, never folded into the loop. */
-__attribute__((noinline)) int __wrap_hashprof_calib_nop(int x)
+/* The calibration shim: the same hook, with the same arguments, as
+ * wrap_sm3hash.c around the stand-in helper.  noinline: called like a
+ * real shim, never folded into the loop. */
+__attribute__((noinline)) int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+							 unsigned long long msg_len_bits,
+							 unsigned char *digest)
 {
-	HP_HOOK(HP_FN_CALIB, 0, 0, __real_hashprof_calib_nop(x));
+	HP_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits,
+		__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
 }
+
+/* The shape of the stand-in calls: a 512-bit message, a 256-bit digest,
+ * read at run time so that the shim hashes its shape key like a real one. */
+static volatile unsigned long long hp_calib_msg_bits = 512;
+static volatile int hp_calib_digest_bits = 256;
 
 /*
  * wrapped != 0: n calls through the shim (accounting check, depth guard,
  * two clock reads, shape-table update); wrapped == 0: n direct calls of
- * the same empty function.  The difference, per call, is what a shim adds
+ * the same stand-in helper.  The difference, per call, is what a shim adds
  * to an operation's total (prof/calibrate.c).
  */
 void hashprof_calib_loop(unsigned n, int wrapped)
 {
+	unsigned char msg[64] = { 1 }, digest[32];
+	unsigned long long bits = hp_calib_msg_bits;
+	int dbits = hp_calib_digest_bits;
+
 	if (wrapped)
-		for (unsigned i = 0; i < n; i++)
-			__wrap_hashprof_calib_nop((int)i);
+		for (unsigned i = 0; i < n; i++) {
+			msg[1] = (unsigned char)i;
+			__wrap_hashprof_calib_nop(dbits, msg, bits, digest);
+		}
 	else
-		for (unsigned i = 0; i < n; i++)
-			__real_hashprof_calib_nop((int)i);
+		for (unsigned i = 0; i < n; i++) {
+			msg[1] = (unsigned char)i;
+			__real_hashprof_calib_nop(dbits, msg, bits, digest);
+		}
 }
