@@ -1,8 +1,9 @@
 /*
  * bench_slowdown.c - (b) slowdown of an operation instrumented (the
  * built-in instance, shims accounting) over the same operation
- * uninstrumented (its -PLAIN twin in bench/.libs: the same sources linked
- * without --wrap), in one process.
+ * uninstrumented (its -PLAIN twin in bench/.libs: the same objects and
+ * shims in the same order linked without --wrap, so that its code sits at
+ * the instrumented module's offsets; bench/local.mk), in one process.
  *
  * Three instances are loaded side by side: the instrumented module, a
  * byte-identical copy of it (loaded separately, accounting left off) and
@@ -284,11 +285,11 @@ int hpb_slowdown(const struct hpb_opts *o, struct hpb_summary *s)
 	}
 	printf("  Three copies of each operation run in lockstep, in the 6 orders in turn: the instrumented\n"
 	       "  instance with accounting on (as in a measuring run), a byte-identical copy of it with\n"
-	       "  accounting off (same code layout, the shims only test the switch), and the -PLAIN twin\n"
-	       "  (linked without --wrap).  Ratios per round, median [quartiles]; min/min = fastest\n"
-	       "  instrumented batch / fastest plain batch; plain/op in ticks (median).\n"
-	       "  on/off isolates what measuring costs; off/plain is what a different link does to code and\n"
-	       "  data placement (it moves every function and table: see README, Accuracy).\n"
+	       "  accounting off (the shims only test the switch), and the -PLAIN twin (the same objects and\n"
+	       "  shims linked without --wrap: its code at the same offsets).  Ratios per round, median\n"
+	       "  [quartiles]; min/min = fastest instrumented batch / fastest plain batch; plain/op in ticks.\n"
+	       "  on/off isolates what measuring costs; off/plain what remains of the link (the gate each\n"
+	       "  unmeasured call passes, and placement: see the control row).\n"
 	       "  predict = 1 + (added ticks/call, hp_calibrate) x calls/op / plain ticks/op;\n"
 	       "  lockstep = all three DRNG states equal after every round (same randomness, same work).\n");
 	long shift = hpb_offset(hpb_cases[3].plain_so, "PQCLEAN_MLDSA44_CLEAN_ntt") -

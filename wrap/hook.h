@@ -20,6 +20,11 @@
 
 #define hp_unlikely(x) __builtin_expect(!!(x), 0)
 
+/* A shim is hidden: the instance's calls to it (ld --wrap rewrote them to
+ * __wrap_F) bind inside the module at link time, a direct call with no
+ * PLT hop, and the module exports nothing new. */
+#define HP_SHIM __attribute__((visibility("hidden")))
+
 /* Defined in state.c; protected visibility keeps the shims' accesses
  * direct (no GOT indirection) while the runtime can still dlsym() it. */
 extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;
@@ -77,14 +82,34 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
 }
 
 /*
- * HP_HOOK(fn-id, in-bits, out-bits, real-call): the body every shim shares.
- * The clock is read as late and as early as possible around the real call
- * so that the shim's own bookkeeping stays outside the timed region.
+ * Every shim is two functions (uftrace's libmcount has the same split
+ * between the entry hook and the out-of-line work):
+ *
+ *   __wrap_F   the gate: with accounting off, a tail call of the real
+ *              helper (no register saved, no frame: what an unmeasured
+ *              call costs is one load and one branch); with accounting
+ *              on, a tail call of hp_timed_F.
+ *   hp_timed_F HP_HOOK: depth guard, clock, shape table.  Kept out of
+ *              line (HP_TIMED) so that its frame and saved registers are
+ *              never paid on the unmeasured path.
  */
-#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)                              \
+#define HP_TIMED __attribute__((noinline))
+
+#define HP_GATE(REAL_CALL, TIMED_CALL)                                         \
 	do {                                                                   \
 		if (hp_unlikely(!hashprof_wrap_state.accounting))              \
 			return REAL_CALL;                                      \
+		return TIMED_CALL;                                             \
+	} while (0)
+
+/*
+ * HP_HOOK(fn-id, in-bits, out-bits, real-call): the body of every
+ * hp_timed_F.  The clock is read as late and as early as possible around
+ * the real call so that the shim's own bookkeeping stays outside the
+ * timed region.
+ */
+#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)                              \
+	do {                                                                   \
 		if (hp_unlikely(hp_depth)) {                                   \
 			hp_depth++;                                            \
 			int r_ = REAL_CALL;                                    \

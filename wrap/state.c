@@ -17,19 +17,26 @@ __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local u
 
 int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
 			      unsigned long long msg_len_bits, unsigned char *digest);
+HP_SHIM
 int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
 			      unsigned long long msg_len_bits, unsigned char *digest);
 __attribute__((visibility("default"))) void hashprof_calib_loop(unsigned n, int wrapped);
 
-/* The calibration shim: the same hook, with the same arguments, as
- * wrap_sm3hash.c around the stand-in helper.  noinline: called like a
- * real shim, never folded into the loop. */
-__attribute__((noinline)) int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-							 unsigned long long msg_len_bits,
-							 unsigned char *digest)
+/* The calibration shim: the same gate and hook, with the same arguments,
+ * as wrap_sm3hash.c, around the stand-in helper. */
+static HP_TIMED int hp_timed_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+						unsigned long long msg_len_bits,
+						unsigned char *digest)
 {
 	HP_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits,
 		__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
+}
+
+int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+			      unsigned long long msg_len_bits, unsigned char *digest)
+{
+	HP_GATE(__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
+		hp_timed_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
 }
 
 /* The shape of the stand-in calls: a 512-bit message, a 256-bit digest,
