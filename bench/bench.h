@@ -38,6 +38,8 @@ struct hpb_summary {
 int hpb_overhead(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_slowdown(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s);
+/* One measuring process of (c), for hp-bench --gt-process=SPEC; exit status. */
+int hpb_groundtruth_process(const char *spec);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
 
 /* --- bench_util.c ---------------------------------------------------------- */
