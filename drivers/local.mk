@@ -17,4 +17,6 @@ hashprof_CPPFLAGS = $(AM_CPPFLAGS) -DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DH
 hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS) $(LIBELF_CFLAGS)
 hashprof_LDADD = prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm
 # issue 6: records of a run, `hashprof report`, `hashprof check`.
-hashprof_SOURCES += drivers/run.h drivers/run_output.c drivers/cmd_report.c drivers/cmd_check.c
+hashprof_SOURCES += drivers/run.h drivers/run_output.c drivers/cmd_report.c \
+	drivers/cmd_check.c drivers/check_cmd.h drivers/check_options.c drivers/check_compare.c \
+	drivers/table.c drivers/table.h

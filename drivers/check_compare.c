@@ -1,0 +1,203 @@
+/*
+ * check_compare.c - the verdicts of `hashprof check` (see check_cmd.h):
+ * each measured quantity against a baseline row, a published row or a
+ * --max threshold, one table line each, counted in struct hp_check so
+ * that the summary can name the first failure.  Calls are exact counts,
+ * compared exactly unless a tolerance is given; shares are noisy timings,
+ * compared within percentage points.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "check_cmd.h"
+#include "published.h"
+#include "result.h"
+#include "shares.h"
+#include "table.h"
+
+/* ---------- verdicts ---------- */
+
+/* Count a comparison; returns the result cell. */
+static const char *hp_verdict(struct hp_check *c, int ok, const char *bad, const struct hp_result *r,
+			      const char *quantity, const char *expected, const char *now)
+{
+	c->compared++;
+	if (ok)
+		return "ok";
+	if (c->failed++ == 0)
+		snprintf(c->first_failure, sizeof c->first_failure, "%s %s %.63s: %.100s -> %.100s", r->instance,
+			 r->operation, quantity, expected, now);
+	return bad;
+}
+
+/* Mean per operation; 0 rather than NaN for a row without operations. */
+static double hp_mean(uint64_t calls, uint64_t ops)
+{
+	return ops ? (double)calls / (double)ops : 0.0;
+}
+
+/* A row that did not measure: one failing line, "ok" in the expected
+ * column (baseline/published of the 8-column tables, limit of the 6). */
+static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now,
+			  const char *bad)
+{
+	char cell[HP_TCELL];
+
+	if (now->status == HP_STATUS_OK)
+		return 0;
+	snprintf(cell, sizeof cell, "failed: %.180s", now->failure);
+	if (t->ncols == 8)
+		hp_table_add(t, now->instance, now->operation, "status", "ok", cell, "-", "-",
+			     hp_verdict(c, 0, bad, now, "status", "ok", cell));
+	else
+		hp_table_add(t, now->instance, now->operation, "status", cell, "ok",
+			     hp_verdict(c, 0, bad, now, "status", "ok", cell));
+	return 1;
+}
+
+/* ---------- thresholds ---------- */
+
+void hp_check_thresholds(struct hp_check *c, struct hp_table *t, const struct hp_result *r)
+{
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	struct hp_shares sh;
+	char now[64], lim[64];
+
+	if (hp_status_line(c, t, r, "FAILED"))
+		return;
+	hp_shares_of_result(r, c->raw, &sh);
+	hp_result_fn_totals(r, calls, nested, ticks);
+	for (int k = 0; k < 2; k++) {
+		double max = k ? c->max_drng : c->max_hash, v = 100.0 * (k ? sh.drng : sh.hash);
+		const char *q = k ? "DRNG share" : "hash share";
+		if (max < 0)
+			continue;
+		snprintf(now, sizeof now, "%.2f%%", v);
+		snprintf(lim, sizeof lim, "<= %g%%", max);
+		hp_table_add(t, r->instance, r->operation, q, now, lim,
+			     hp_verdict(c, v <= max, "EXCEEDED", r, q, lim, now));
+	}
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		char q[64];
+		double v = hp_mean(calls[fn], r->operations);
+		if (c->max_calls[fn] < 0)
+			continue;
+		snprintf(q, sizeof q, "%s calls/op", hp_fn_label(fn));
+		snprintf(now, sizeof now, "%.6g", v);
+		snprintf(lim, sizeof lim, "<= %g", c->max_calls[fn]);
+		hp_table_add(t, r->instance, r->operation, q, now, lim,
+			     hp_verdict(c, v <= c->max_calls[fn], "EXCEEDED", r, q, lim, now));
+	}
+}
+
+/* ---------- baseline ---------- */
+
+/* Compare one count per operation (calls or nested) of base and now. */
+static void hp_compare_calls(struct hp_check *c, struct hp_table *t, const struct hp_result *base,
+			     const struct hp_result *now, const char *q, uint64_t cb, uint64_t cn)
+{
+	double mb = hp_mean(cb, base->operations), mn = hp_mean(cn, now->operations);
+	char eb[64], en[64], diff[64], tol[32];
+	int ok;
+
+	if (cb == 0 && cn == 0)
+		return;
+	if (c->calls_tol > 0)
+		ok = fabs(mn - mb) <= c->calls_tol * mb;
+	else if (base->operations == now->operations)
+		ok = cb == cn;
+	else
+		ok = mb == mn;
+	snprintf(eb, sizeof eb, "%.6g", mb);
+	snprintf(en, sizeof en, "%.6g", mn);
+	if (ok && c->calls_tol == 0)
+		snprintf(diff, sizeof diff, "0");
+	else
+		snprintf(diff, sizeof diff, "%+.6g", mn - mb);
+	if (c->calls_tol > 0)
+		snprintf(tol, sizeof tol, "%g%%", 100.0 * c->calls_tol);
+	else
+		snprintf(tol, sizeof tol, "exact");
+	hp_table_add(t, now->instance, now->operation, q, eb, en, diff, tol,
+		     hp_verdict(c, ok, "REGRESSION", now, q, eb, en));
+}
+
+/* Compare a share (fractions), with the share tolerance. */
+static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struct hp_result *now,
+			     const char *q, double expected_pct, const char *expected_text, double now_pct,
+			     const char *bad)
+{
+	char en[64], diff[64], tol[32];
+
+	snprintf(en, sizeof en, "%.2f%%", now_pct);
+	snprintf(diff, sizeof diff, "%+.2f pp", now_pct - expected_pct);
+	snprintf(tol, sizeof tol, "%g pp", c->share_tol);
+	hp_table_add(t, now->instance, now->operation, q, expected_text, en, diff, tol,
+		     hp_verdict(c, fabs(now_pct - expected_pct) <= c->share_tol + 1e-9, bad, now, q,
+				expected_text, en));
+}
+
+void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b,
+			 const struct hp_result *n)
+{
+	uint64_t cb[HP_FN_COUNT], nb[HP_FN_COUNT], tb[HP_FN_COUNT];
+	uint64_t cn[HP_FN_COUNT], nn[HP_FN_COUNT], tn[HP_FN_COUNT];
+	struct hp_shares sb, sn;
+	char q[64], eb[32];
+
+	if (hp_status_line(c, t, n, "REGRESSION"))
+		return;
+	hp_result_fn_totals(b, cb, nb, tb);
+	hp_result_fn_totals(n, cn, nn, tn);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		snprintf(q, sizeof q, "%s calls/op", hp_fn_label(fn));
+		hp_compare_calls(c, t, b, n, q, cb[fn], cn[fn]);
+		snprintf(q, sizeof q, "%s nested/op", hp_fn_label(fn));
+		hp_compare_calls(c, t, b, n, q, nb[fn], nn[fn]);
+	}
+	hp_shares_of_result(b, c->raw, &sb);
+	hp_shares_of_result(n, c->raw, &sn);
+	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.hash);
+	hp_compare_share(c, t, n, "hash share", 100.0 * sb.hash, eb, 100.0 * sn.hash, "REGRESSION");
+	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.drng);
+	hp_compare_share(c, t, n, "DRNG share", 100.0 * sb.drng, eb, 100.0 * sn.drng, "REGRESSION");
+}
+
+/* ---------- published page ---------- */
+
+void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct hp_published_row *p,
+			  const struct hp_result *n)
+{
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	struct hp_shares sh;
+	char q[64], en[64], diff[64], tol[32];
+
+	if (hp_status_line(c, t, n, "DIFFERS"))
+		return;
+	hp_result_fn_totals(n, calls, nested, ticks);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		double mn = hp_mean(calls[fn], n->operations);
+		const char *pub = p->calls_text[fn][0] ? p->calls_text[fn] : "0";
+		int ok;
+		if (!p->calls_text[fn][0] && (calls[fn] == 0 || fn == HP_FN_DRNG_INIT))
+			continue;   /* not printed, none seen (published tables never show init) */
+		ok = hp_published_3g(mn) == hp_published_3g(p->calls[fn]) ||
+		     (c->calls_tol > 0 && fabs(mn - p->calls[fn]) <= c->calls_tol * p->calls[fn]);
+		snprintf(q, sizeof q, "%s calls/op", hp_fn_label(fn));
+		snprintf(en, sizeof en, "%.3g", mn);
+		snprintf(diff, sizeof diff, "%+.3g", mn - p->calls[fn]);
+		if (c->calls_tol > 0)
+			snprintf(tol, sizeof tol, "3 digits or %g%%", 100.0 * c->calls_tol);
+		else
+			snprintf(tol, sizeof tol, "3 digits");
+		hp_table_add(t, n->instance, n->operation, q, pub, en, ok ? "0" : diff, tol,
+			     hp_verdict(c, ok, "DIFFERS", n, q, pub, en));
+	}
+	/* The published shares are uncorrected (method.md): compare raw ones. */
+	hp_shares_of_result(n, 1, &sh);
+	hp_compare_share(c, t, n, "hash share", p->hash_pct, p->hash_text, 100.0 * sh.hash, "DIFFERS");
+	hp_compare_share(c, t, n, "DRNG share", p->drng_pct, p->drng_text, 100.0 * sh.drng, "DIFFERS");
+}
