@@ -20,3 +20,6 @@ hashprof_LDADD = prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -l
 hashprof_SOURCES += drivers/run.h drivers/run_output.c drivers/cmd_report.c \
 	drivers/cmd_check.c drivers/check_cmd.h drivers/check_options.c drivers/check_compare.c \
 	drivers/table.c drivers/table.h
+# issue 4: `hashprof build`; its entry point drivers/cmd_build.c and the
+# builder library are listed in builder/local.mk.
+hashprof_SOURCES += drivers/build_cmd.h drivers/build_options.c drivers/build_attempt.c drivers/build_report.c
