@@ -122,9 +122,19 @@ static double hpb_count(const char *s, const char **end)
  * add its Ir to hash when the function is pseudohash, pseudoXOF or
  * sm3hash, to drng for get_random_number.
  */
+/*
+ * Totals from callgrind_annotate --inclusive=yes.  A function's line reads
+ * "Ir (pct)  FILE:FUNCTION [OBJECT]"; for sources it can resolve to an
+ * absolute path (an in-tree build), annotate 3.19 prints the function a
+ * second time as "Ir (pct)  /ABS/FILE:FUNCTION" with no object.  Only the
+ * lines with an object are counted, so each function counts once; when
+ * no line names an object (other versions), all lines are.
+ */
 static int hpb_parse_annotate(const char *text, double *total, double *hash, double *drng)
 {
 	static const char *const hash_fns[] = { "pseudohash", "pseudoXOF", "sm3hash" };
+	double sum[2][2] = { { 0, 0 }, { 0, 0 } };   /* [with object?][hash, drng] */
+	int any_object = 0;
 
 	*total = *hash = *drng = 0;
 	for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
@@ -147,6 +157,7 @@ static int hpb_parse_annotate(const char *text, double *total, double *hash, dou
 		const char *stop = p;
 		while (stop < line + len && !(stop[0] == ' ' && stop[1] == '['))
 			stop++;
+		int has_object = stop < line + len;
 		const char *name = stop;
 		while (name > p && name[-1] != ':')
 			name--;
@@ -155,12 +166,15 @@ static int hpb_parse_annotate(const char *text, double *total, double *hash, dou
 			continue;
 		memcpy(fn, name, n);
 		fn[n] = '\0';
+		any_object |= has_object;
 		for (size_t i = 0; i < sizeof hash_fns / sizeof hash_fns[0]; i++)
 			if (!strcmp(fn, hash_fns[i]))
-				*hash += ir;
+				sum[has_object][0] += ir;
 		if (!strcmp(fn, "get_random_number"))
-			*drng += ir;
+			sum[has_object][1] += ir;
 	}
+	*hash = sum[any_object][0];
+	*drng = sum[any_object][1];
 	return *total > 0 ? 0 : -1;
 }
 
