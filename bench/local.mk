@@ -26,7 +26,7 @@
 EXTRA_PROGRAMS = bench/hp-bench bench/hp-bench-run
 EXTRA_LTLIBRARIES = bench/minwrap.la
 CLEANFILES += $(EXTRA_PROGRAMS) $(EXTRA_LTLIBRARIES) bench/callgrind.* bench/hashprof.json \
-	bench/hashprof.err bench/copy-*.so
+	bench/hashprof.err bench/copy-*.so bench/groundtruth.out
 
 HP_BENCH_MODULE_LDFLAGS = -module -avoid-version -shared -no-undefined -rpath $(abs_builddir)/bench
 
