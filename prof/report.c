@@ -265,7 +265,8 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 	hp_print_overhead(out, rows, nrows, "\n");
 }
 
-/* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting. */
+/* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting;
+ * the notes the text report prints under the table, joined by "; ". */
 static void hp_csv_field(FILE *out, const char *s, const char *sep)
 {
 	fputc('"', out);
@@ -277,25 +278,39 @@ static void hp_csv_field(FILE *out, const char *s, const char *sep)
 	fprintf(out, "\"%s", sep);
 }
 
+/* A failed row's numbers are empty fields, not zeros that read as measured. */
 static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 {
 	struct hp_cells c;
 	struct hp_shares sh;
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX], joined[HP_NOTES_MAX * (HP_NOTE_MAX + 2)];
 
 	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
-		     "ticks_per_operation,seconds_per_operation,operations,failure\n");
+		     "ticks_per_operation,seconds_per_operation,operations,failure,notes\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
+		int ok = r->status == HP_STATUS_OK;
 		hp_shares_of_result(r, hp_raw, &sh);
 		double per_op = r->operations ? sh.total_ticks / (double)r->operations : 0;
 		hp_row_cells(r, &c);
 		hp_csv_field(out, r->instance, ",");
-		fprintf(out, "%s,%s,%.6f,%.6f,%.6f,", r->operation, r->status == HP_STATUS_OK ? "ok" : "failed",
-			sh.hash, sh.drng, sh.drng_init);
-		hp_csv_field(out, r->status == HP_STATUS_OK ? c.calls : "", ",");
-		fprintf(out, "%.6g,%.6g,%llu,", per_op, r->tick_hz > 0 ? per_op / r->tick_hz : 0.0,
-			(unsigned long long)r->operations);
-		hp_csv_field(out, r->failure, "\n");
+		fprintf(out, "%s,%s,", r->operation, ok ? "ok" : "failed");
+		if (ok)
+			fprintf(out, "%.6f,%.6f,%.6f,", sh.hash, sh.drng, sh.drng_init);
+		else
+			fputs(",,,", out);
+		hp_csv_field(out, ok ? c.calls : "", ",");
+		if (ok)
+			fprintf(out, "%.6g,%.6g,", per_op, r->tick_hz > 0 ? per_op / r->tick_hz : 0.0);
+		else
+			fputs(",,", out);
+		fprintf(out, "%llu,", (unsigned long long)r->operations);
+		hp_csv_field(out, r->failure, ",");
+		size_t n = ok ? hp_report_notes(r, notes) : 0, len = 0;
+		joined[0] = '\0';
+		for (size_t k = 0; k < n; k++)
+			len += (size_t)snprintf(joined + len, sizeof joined - len, "%s%s", k ? "; " : "", notes[k]);
+		hp_csv_field(out, joined, "\n");
 	}
 }
 
