@@ -19,7 +19,7 @@
  *
  * Everything here reports errors as a one-line reason in a caller's
  * buffer; nothing prints except through the hp_build_say* functions of
- * drivers/cmd_build.c's struct hp_build.
+ * drivers/build_report.c.
  */
 #ifndef HP_BUILDER_H
 #define HP_BUILDER_H

@@ -75,6 +75,7 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 	hp_fmt(objdir, sizeof objdir, "%s/objs-%s", b->work, hp_flagset_name(set));
 	if (hp_mkdirs(objdir) != 0) {
 		fprintf(stderr, "hashprof: build: cannot create %s: %s\n", objdir, strerror(errno));
+		hp_strv_free(&cc);
 		return 2;
 	}
 	{

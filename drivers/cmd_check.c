@@ -138,7 +138,10 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 /* ---------- published page ---------- */
 
 /* --published mode.  A page covers more candidates than one machine has
- * built: rows whose instance or operation is not here are listed, not failed. */
+ * built: rows whose instance is not here are listed, not failed (but a
+ * page of which nothing is here fails: a check that compared nothing must
+ * not pass).  A row naming an instance that is here with an operation it
+ * does not have is bad input. */
 static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct hp_table *thr)
 {
 	struct hp_published page;
@@ -154,8 +157,16 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 		struct hp_result now;
 		const char *op = p->operation;
 
-		if (hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops(inst.kind)) ||
+		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops(inst.kind)) &&
 		    !hp_kind_has_op(k, p->operation)) {
+			/* the instance is here: a wrong operation is a typo, not a gap */
+			char list[256];
+			hp_kind_op_list(k, list, sizeof list);
+			hp_published_free(&page);
+			return hp_usage_error("%s:%u: '%s' is not an operation of %s (%s: %s)", c->published,
+					      p->line, p->operation, p->instance, inst.kind, list);
+		}
+		if (hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops(inst.kind))) {
 			if (used < sizeof c->missing)
 				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, "%s%s %s",
 							 used ? ", " : "", p->instance, p->operation);
@@ -269,7 +280,7 @@ int hp_cmd_check(int argc, char **argv)
 		else if (c.published)
 			printf("check: none of the %zu rows of %s is available here; nothing compared\n",
 			       c.page_rows, c.published);
-		rc = c.failed ? HP_EXIT_FAILED : HP_EXIT_OK;
+		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED : HP_EXIT_OK;
 	}
 	hp_table_free(&diff);
 	hp_table_free(&thr);

@@ -214,7 +214,8 @@ START_TEST(test_published_sample_not_available)
 {
 	struct hpt_run r;
 
-	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", HP_TEST_DATA "/published-sample.md", NULL), 0);
+	/* nothing of the page is here: listed, and a failure (exit 1) */
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", HP_TEST_DATA "/published-sample.md", NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "not available: DARTS128 keygen, DARTS128 sign"));
 	ck_assert_ptr_nonnull(strstr(r.out, "CS-512 verify"));
 	ck_assert_ptr_nonnull(strstr(r.out, "nothing compared"));
@@ -322,6 +323,13 @@ START_TEST(test_bad_markdown)
 	expect_bad(g, "no 'Symmetric primitives' table", "check", "--published", g, NULL);
 	expect_bad("nothere.md", "cannot read", "check", "--published", "nothere.md", NULL);
 	expect_bad("--published takes no other argument", NULL, "check", "--published", f, "SYNTH-SIG", NULL);
+	/* an instance that is here with an operation it does not have: a typo */
+	hpt_write(f, "# X\n\n## Symmetric primitives\n\n"
+		     "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+		     "|---|---|---|---|---|\n"
+		     "| `SYNTH-SIG` | sing | 32% | 0.8% | drng 1, pseudoXOF 8 |\n");
+	expect_bad(":7: 'sing' is not an operation of SYNTH-SIG (sig: keygen, sign, verify)", NULL, "check",
+		   "--published", f, NULL);
 	hpt_rmtree(dir);
 	free(f);
 	free(g);
