@@ -236,6 +236,15 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
 void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r);
 
 /*
+ * -1 (err: one line listing them) when the shallowest *_AlgorithmInstance.h
+ * headers below d->dir lie in more than one folder: DIR is a folder of
+ * instance folders (a submission's Reference_Implementation/ above
+ * DARTS128/, DARTS192/), and building it would mix their sources.  0
+ * otherwise.
+ */
+int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen);
+
+/*
  * The instance name: --name, else the recipe's, else ALGORITHM_INSTANCE as
  * the preprocessor expands it with the package's flags (cppflags), else the
  * folder name with unsupported characters replaced by '_'.  workdir is a

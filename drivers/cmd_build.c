@@ -69,12 +69,17 @@ static int hp_prepare(struct hp_build *b)
 	hp_fmt(tmp, sizeof tmp, "%s/.tmp-%ld", b->root, (long)getpid());
 	hp_rmtree(tmp);
 	if (hp_mkdirs(tmp) != 0)
-		return hp_usage_error("build: cannot create %s: %s", tmp, strerror(errno));
+		return hp_usage_error("build: cannot write to the output folder %s: %s", b->opt.outdir,
+				      strerror(errno));
 	hp_fmt(make_log, sizeof make_log, "%s/make-n.log", tmp);
 	hp_fmt(detect_log, sizeof detect_log, "%s/detect.log", tmp);
 
 	if (hp_detect_make(&b->det, &b->recipe, tmp, make_log, err, sizeof err) != 0 ||
 	    hp_detect_sources(&b->det, &b->recipe, err, sizeof err) != 0) {
+		hp_rmtree(tmp);
+		return hp_usage_error("build: %s", err);
+	}
+	if (hp_detect_one_instance(&b->det, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
 		return hp_usage_error("build: %s", err);
 	}

@@ -595,6 +595,12 @@ START_TEST(test_bad_input)
 	expect_status(&r, 2);
 	expect_in(&r, r.err, "not a folder");
 	run_free(&r);
+	/* a folder of instance folders: refused, listing them, nothing built */
+	HASHPROF(&r, NULL, "build", HP_FIXTURES, "--output-dir", out_dir);
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "holds 6 instance folders (drng-own/, kat/, lto/, no-helpers/, same-tu/, subdirs/): "
+			     "build one of them");
+	run_free(&r);
 	HASHPROF(&r, NULL, "build", pkg, "--name", "bad name!");
 	expect_status(&r, 2);
 	expect_in(&r, r.err, "--name");
