@@ -46,7 +46,7 @@ static void hp_check_help(void)
 	       "                         default 0: exactly)\n"
 	       "      --share-tolerance=PP   shares may differ by this many percentage points\n"
 	       "                         (default %g)\n"
-	       "      --max-drng-share=PCT   fail when the DRNG share is above PCT (e.g. 10%%)\n"
+	       "      --max-drng-share=PCT   fail when the DRNG share is above PCT (with its %%: 10%%)\n"
 	       "      --max-hash-share=PCT   fail when the pseudohash/XOF/sm3 share is above PCT\n"
 	       "      --max-calls=FN=N       fail when FN (drng, pseudoXOF, pseudohash, sm3hash)\n"
 	       "                         makes more than N calls per operation; repeatable\n"
@@ -152,6 +152,12 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 			if (hp_parse_num(optarg, pct_sfx, 0, 100, &d, &pct))
 				return hp_usage_error("--max-%s-share: '%s' is not a share from 0%% to 100%% (e.g. 10%%)",
 						      ch == O_MAXD ? "drng" : "hash", optarg);
+			/* a bare 0.1 could mean 0.1% or a tenth: below 1 the unit is
+			 * required (above 1 a number can only be percent) */
+			if (!pct && d <= 1)
+				return hp_usage_error("--max-%s-share: '%s' has no unit: write it in percent, "
+						      "e.g. %s%% (or 10%% for a tenth)", ch == O_MAXD ? "drng" : "hash",
+						      optarg, optarg);
 			*(ch == O_MAXD ? &c->max_drng : &c->max_hash) = d;
 			break;
 		case O_MAXC:

@@ -56,6 +56,16 @@ int main(int argc, char **argv)
 	/* the recorded command line reads "hashprof ...", whatever path was typed */
 	argv[0] = (char *)"hashprof";
 	opterr = 0;   /* each command says it in one line: hp_bad_option */
+	/* `hashprof help [COMMAND]` is `hashprof [COMMAND] --help` */
+	if (argc > 1 && !strcmp(argv[1], "help")) {
+		static char help_opt[] = "--help";
+		char *hv[] = { argv[0], help_opt, NULL }, *cv[] = { argc > 2 ? argv[2] : NULL, help_opt, NULL };
+		optind = 1;
+		for (size_t i = 0; argc > 2 && i < sizeof hp_cmds / sizeof hp_cmds[0]; i++)
+			if (!strcmp(argv[2], hp_cmds[i].word))
+				return hp_cmds[i].run(2, cv);
+		return hp_cmd_run(2, hv);
+	}
 	if (argc > 1)
 		for (size_t i = 0; i < sizeof hp_cmds / sizeof hp_cmds[0]; i++)
 			if (!strcmp(argv[1], hp_cmds[i].word))

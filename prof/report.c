@@ -111,7 +111,8 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 		if (sh > hp_noise_pp || sd > hp_noise_pp)
 			snprintf(notes[n++], HP_NOTE_MAX,
 				 "noisy: the share varies by \u00b1%.1f pp (hash) and \u00b1%.1f pp (DRNG) across "
-				 "%u trials, above %.1f pp; rerun on a quieter machine or with more iterations",
+				 "%u trials, above %.1f pp: the machine was busy, or the operation's own time "
+				 "varies with its inputs (rejection sampling); more iterations (-n) narrow it",
 				 sh, sd, r->ntrials, hp_noise_pp);
 	}
 	if (!hp_raw && !r->overhead_valid && hp_result_all_calls(r))

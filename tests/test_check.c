@@ -303,6 +303,8 @@ START_TEST(test_bad_options)
 	expect_bad("--max-calls: 'sha3=4'", NULL, "check", "--max-calls=sha3=4", "SYNTH-SIG", NULL);
 	expect_bad("--max-calls: 'drng=-1'", NULL, "check", "--max-calls=drng=-1", "SYNTH-SIG", NULL);
 	expect_bad("give a limit", NULL, "check", "SYNTH-SIG", NULL);
+	expect_bad("--max-drng-share: '0.1' has no unit: write it in percent, e.g. 0.1% (or 10% for a tenth)", NULL,
+		   "check", "SYNTH-SIG", "--max-drng-share=0.1", NULL);
 	expect_bad("unknown instance 'SYNTH-SIGG'", "SYNTH-SIG", "check", "SYNTH-SIGG", "--max-drng-share=10%", NULL);
 	expect_bad("'frob' is not an operation of SYNTH-SIG", NULL, "check", "SYNTH-SIG", "frob", "--max-drng-share=10%", NULL);
 	expect_bad("missing BASELINE", NULL, "check", NULL);

@@ -773,6 +773,19 @@ START_TEST(bad_arguments)
 	RUN(&r, NULL, "SYNTH-SIG", "sign", "extra");
 	EXPECT_USAGE(&r, "'extra'");
 	run_free(&r);
+	RUN(&r, NULL, "--record-dir=", "SYNTH-SIG");
+	EXPECT_USAGE(&r, "--record-dir: empty folder name");
+	run_free(&r);
+	RUN(&r, NULL, "--output=", "SYNTH-SIG");
+	EXPECT_USAGE(&r, "--output: empty file name");
+	run_free(&r);
+	/* a message on an instance that signs none: measured, with one warning line */
+	RUN(&r, NULL, "--message=00", "-n", "3", "SYNTH-KEM", "keygen");
+	expect_status(&r, 0);
+	ck_assert_str_eq(r.err, "hashprof: warning: --message and --message-len are ignored: SYNTH-KEM is a kem "
+				"instance and signs no message\n");
+	expect_row_measured(r.out, "SYNTH-KEM", "keygen", "drng 1, pseudoXOF 2");
+	run_free(&r);
 }
 END_TEST
 
@@ -817,6 +830,16 @@ START_TEST(help_and_version)
 	RUN(&r, NULL, "list", "--help");
 	expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "Usage: hashprof list", 20), "%s", r.out);
+	run_free(&r);
+
+	/* `hashprof help [COMMAND]` is `hashprof [COMMAND] --help` */
+	RUN(&r, NULL, "help");
+	expect_status(&r, 0);
+	ck_assert_msg(!strncmp(r.out, "Usage: hashprof ", 16) && strstr(r.out, "--iterations"), "%s", r.out);
+	run_free(&r);
+	RUN(&r, NULL, "help", "build");
+	expect_status(&r, 0);
+	ck_assert_msg(!strncmp(r.out, "Usage: hashprof build", 21), "%s", r.out);
 	run_free(&r);
 }
 END_TEST
