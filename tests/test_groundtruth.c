@@ -27,7 +27,13 @@
  * here: single processes' errors scatter by +-0.9 pp around the median),
  * and only a new process gets a new layout.
  *
- * Asserted: within TOLERANCE_PP at 10..10^5 calls/op.  Issue 5 asks 0.5
+ * Two kinds of work: "line" (400 rounds per call, the helper ~47% of
+ * keygen) at 10..10^5 calls/op, and "short" (20 rounds, ~93%, the density
+ * of hash-based signatures) at 10^3 and 10^5, where the shims cost several
+ * percent of the total: raw error -1.6..-2.0 pp, corrected -0.1..-0.5 pp
+ * here; there the corrected share must also beat the raw one.
+ *
+ * Asserted: within TOLERANCE_PP at every density.  Issue 5 asks 0.5
  * pp.  Measured here (median of 9 processes): -0.3..+0.3 pp while the host
  * is quiet, but -0.3..-0.85 pp at every density while it is busy (other
  * tenants, or `make -j2 check` running other suites beside this one), in
@@ -290,7 +296,7 @@ static void run_process(unsigned d, int reps, struct gt_process *p)
 }
 
 /* The median over PROCESSES fresh processes of their corrected errors. */
-static double density_error(unsigned d, int reps)
+static double density_error(unsigned d, int reps, const char *work, double *raw)
 {
 	struct gt_process p[PROCESSES];
 	double truth[PROCESSES], alone[PROCESSES], ec[PROCESSES], er[PROCESSES], added[PROCESSES];
@@ -303,11 +309,12 @@ static double density_error(unsigned d, int reps)
 		snprintf(each + strlen(each), sizeof each - strlen(each), " %+.2f", p[k].err_c);
 	}
 	double m = median(ec, PROCESSES);
-	printf("density %6u calls/op: truth %6.2f%% (helper timed alone %6.2f%%)  corrected error %+5.2f pp"
+	printf("density %6u calls/op, %-5s work: truth %6.2f%% (helper timed alone %6.2f%%)  corrected error %+5.2f pp"
 	       "  raw error %+5.2f pp  (overhead %.0f ticks/call; %d processes x %d repetitions; each:%s)\n",
-	       d, median(truth, PROCESSES), median(alone, PROCESSES), m, median(er, PROCESSES),
+	       d, work, median(truth, PROCESSES), median(alone, PROCESSES), m, median(er, PROCESSES),
 	       median(added, PROCESSES), PROCESSES, reps, each);
 	fflush(stdout);
+	*raw = median(er, PROCESSES);
 	return m;
 }
 
@@ -317,25 +324,39 @@ static double density_error(unsigned d, int reps)
  * fails every attempt, a burst of load on a shared machine rarely spoils
  * all three.
  */
-static void check_density(unsigned d, int reps)
+static void check_density(unsigned d, int reps, const char *work)
 {
-	double ec = 0;
+	double ec = 0, er = 0;
+	/* dense: the shims cost several percent of the total, so the
+	 * correction must also beat the raw share (a correction that did
+	 * nothing would pass the tolerance at 47% but not this) */
+	int dense = !strcmp(work, "short");
 
+	/* the measuring processes inherit it; keygen reads it */
+	if (strcmp(work, "line"))
+		setenv("HASHPROF_GT_WORK", work, 1);
+	else
+		unsetenv("HASHPROF_GT_WORK");
 	for (int a = 0; a < ATTEMPTS; a++) {
-		ec = density_error(d, reps);
-		if (fabs(ec) <= TOLERANCE_PP)
+		ec = density_error(d, reps, work, &er);
+		if (fabs(ec) <= TOLERANCE_PP && (!dense || fabs(ec) < fabs(er)))
 			return;
 	}
-	ck_abort_msg("density %u: the corrected share is %+.2f pp from the truth in each of %d attempts",
-		     d, ec, ATTEMPTS);
+	ck_abort_msg("density %u, %s work: the corrected share is %+.2f pp from the truth (raw %+.2f pp) in "
+		     "each of %d attempts", d, work, ec, er, ATTEMPTS);
 }
 
 START_TEST(test_density)
 {
-	static const unsigned densities[] = { 10, 100, 1000, 10000, 100000 };
-	static const int reps[] = { 51, 51, 25, 11, 3 };
+	/* line: 400 rounds of work per call, the helper ~47% of keygen; short:
+	 * 20 rounds, ~93%, where the shims' cost is several percent of the
+	 * total (raw error about -1.5 pp) and the correction matters most */
+	static const struct { unsigned d; int reps; const char *work; } cases[] = {
+		{ 10, 51, "line" }, { 100, 51, "line" }, { 1000, 25, "line" }, { 10000, 11, "line" },
+		{ 100000, 3, "line" }, { 1000, 25, "short" }, { 100000, 3, "short" },
+	};
 
-	check_density(densities[_i], reps[_i]);
+	check_density(cases[_i].d, cases[_i].reps, cases[_i].work);
 }
 END_TEST
 
@@ -353,7 +374,7 @@ int main(int argc, char **argv)
 	s = suite_create("groundtruth");
 	tc = tcase_create("corrected share vs uninstrumented truth");
 	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_density, 0, 5);
+	tcase_add_loop_test(tc, test_density, 0, 7);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

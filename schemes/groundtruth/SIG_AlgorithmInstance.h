@@ -11,6 +11,7 @@
 #define GT_SN_BYTES 32
 #define GT_DEFAULT_CALLS 1000u   /* helper calls per keygen without HASHPROF_GT_CALLS */
 #define GT_WORK_ROUNDS 400u      /* xorshift rounds between two helper calls */
+#define GT_SHORT_ROUNDS 20u      /* the same with HASHPROF_GT_WORK=short */
 #define GT_MSG_BYTES 64          /* each sm3hash call hashes 512 bits */
 
 unsigned long long sig_get_pk_len_bytes(void);
