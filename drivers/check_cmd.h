@@ -56,14 +56,18 @@ int hp_has_thresholds(const struct hp_check *c);
 /*
  * Each compares a measured row r / n, adds one line per quantity to a
  * table and counts the verdicts in c (compared, failed, first_failure).
- * A row that did not measure adds one failing "status" line instead.
+ * A row that did not measure adds one failing "status" line instead (not
+ * counted as a failure when the run was interrupted: hp_child_interrupted).
  * Comparison tables have the 8 columns instance, operation, quantity,
  * baseline|published, now, diff, tolerance, result; threshold tables the
  * 6 columns instance, operation, quantity, now, limit, result.
  */
 
-/* The --max-... thresholds of c (those set) on row r, into the 6-column thr. */
-void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct hp_result *r);
+/* The --max-... thresholds of c (those set; none: nothing added) on row r,
+ * into the 6-column thr.  A row that did not measure adds its failing
+ * status line unless status_shown (a comparison table has it already:
+ * one failure is counted once). */
+void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct hp_result *r, int status_shown);
 
 /*
  * Row n against the baseline row b: calls and nested calls per operation

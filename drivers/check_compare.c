@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "check_cmd.h"
+#include "child.h"
 #include "published.h"
 #include "result.h"
 #include "shares.h"
@@ -49,6 +50,14 @@ static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct h
 	if (now->status == HP_STATUS_OK)
 		return 0;
 	snprintf(cell, sizeof cell, "failed: %.180s", now->failure);
+	if (hp_child_interrupted()) {
+		/* ^C is not a regression: shown, not counted (hp_cmd_check exits 128+sig) */
+		if (t->ncols == 8)
+			hp_table_add(t, now->instance, now->operation, "status", "ok", cell, "-", "-", "interrupted");
+		else
+			hp_table_add(t, now->instance, now->operation, "status", cell, "ok", "interrupted");
+		return 1;
+	}
 	if (t->ncols == 8)
 		hp_table_add(t, now->instance, now->operation, "status", "ok", cell, "-", "-",
 			     hp_verdict(c, 0, bad, now, "status", "ok", cell));
@@ -60,14 +69,19 @@ static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct h
 
 /* ---------- thresholds ---------- */
 
-void hp_check_thresholds(struct hp_check *c, struct hp_table *t, const struct hp_result *r)
+void hp_check_thresholds(struct hp_check *c, struct hp_table *t, const struct hp_result *r, int status_shown)
 {
 	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
 	struct hp_shares sh;
 	char now[64], lim[64];
 
-	if (hp_status_line(c, t, r, "FAILED"))
+	if (!hp_has_thresholds(c))
 		return;
+	if (r->status != HP_STATUS_OK) {
+		if (!status_shown)      /* else the diff table counted it already */
+			hp_status_line(c, t, r, "FAILED");
+		return;
+	}
 	hp_shares_of_result(r, c->raw, &sh);
 	hp_result_fn_totals(r, calls, nested, ticks);
 	for (int k = 0; k < 2; k++) {

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "check_cmd.h"
+#include "child.h"
 #include "clock.h"
 #include "cmds.h"
 #include "instance.h"
@@ -124,11 +125,13 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 		hp_baseline_procedure(c, &row->r, &o);
 		hp_run_rows(&insts[i], &op, 1, &o, &now);
 		hp_compare_baseline(c, diff, &row->r, &now);
-		hp_check_thresholds(c, thr, &now);
+		hp_check_thresholds(c, thr, &now, 1);
 		if (cf && strcmp(cf, insts[i].cflags))
 			printf("note: %s: built with other flags than the baseline (%s: '%s', now: '%s')\n",
 			       insts[i].name, row->file, cf, insts[i].cflags);
 		hp_result_free(&now);
+		if (hp_child_interrupted())
+			break;
 	}
 	free(insts);
 	hp_record_set_free(&set);
@@ -174,8 +177,10 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 		}
 		hp_run_rows(&inst, &op, 1, &c->run, &now);
 		hp_compare_published(c, diff, p, &now);
-		hp_check_thresholds(c, thr, &now);
+		hp_check_thresholds(c, thr, &now, 1);
 		hp_result_free(&now);
+		if (hp_child_interrupted())
+			break;
 	}
 	c->page_rows = page.n;
 	hp_published_free(&page);
@@ -209,7 +214,7 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	}
 	hp_run_rows(&inst, ops, nops, &c->run, rows);
 	for (size_t i = 0; i < nops; i++) {
-		hp_check_thresholds(c, thr, &rows[i]);
+		hp_check_thresholds(c, thr, &rows[i], 0);
 		hp_result_free(&rows[i]);
 	}
 	return 0;
@@ -272,7 +277,11 @@ int hp_cmd_check(int argc, char **argv)
 			hp_table_print(&thr);
 		if (c.missing[0])
 			printf("not available: %s\n", c.missing);
-		if (c.failed)
+		if (hp_child_interrupted())
+			printf("check: interrupted by SIG%s: no verdict (%u comparison%s made before it, %u out of "
+			       "tolerance)\n", sigabbrev_np(hp_child_interrupted()), c.compared,
+			       c.compared == 1 ? "" : "s", c.failed);
+		else if (c.failed)
 			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed,
 			       c.compared, c.first_failure);
 		else if (c.compared)
@@ -281,6 +290,8 @@ int hp_cmd_check(int argc, char **argv)
 			printf("check: none of the %zu rows of %s is available here; nothing compared\n",
 			       c.page_rows, c.published);
 		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED : HP_EXIT_OK;
+		if (hp_child_interrupted())   /* as `hashprof INSTANCE`: 128 + the signal */
+			rc = 128 + hp_child_interrupted();
 	}
 	hp_table_free(&diff);
 	hp_table_free(&thr);
