@@ -111,7 +111,7 @@ int main(int argc, char **argv)
 		failed = 1;
 
 	hpb_load(load, sizeof load);
-	printf("\nTargets (issue 5, item 7)\n");
+	printf("\nTargets\n");
 	if (!isnan(s.wrapper_vs_reads))
 		printf("  wrapper adds <= 1.3 x two clock reads        %5.2f x (%.1f vs %.1f ticks; minimal wrapper %.1f) %s\n",
 		       s.wrapper_vs_reads, s.wrapper_added, s.two_reads, s.minimal_added,
