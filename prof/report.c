@@ -267,7 +267,9 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 }
 
 /* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting;
- * the notes the text report prints under the table, joined by "; ". */
+ * calls per operation as the display string and exact, one column per
+ * helper (calls_drng, calls_pseudoXOF, ...); the notes the text report
+ * prints under the table, joined by "; ". */
 static void hp_csv_field(FILE *out, const char *s, const char *sep)
 {
 	fputc('"', out);
@@ -286,8 +288,10 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	struct hp_shares sh;
 	char notes[HP_NOTES_MAX][HP_NOTE_MAX], joined[HP_NOTES_MAX * (HP_NOTE_MAX + 2)];
 
-	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
-		     "ticks_per_operation,seconds_per_operation,operations,failure,notes\n");
+	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,");
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		fprintf(out, "calls_%s,", hp_fn_label(fn));
+	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,failure,notes\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
 		int ok = r->status == HP_STATUS_OK;
@@ -301,6 +305,15 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 		else
 			fputs(",,,", out);
 		hp_csv_field(out, ok ? c.calls : "", ",");
+		/* exact means per operation, one column per helper (the display
+		 * string above rounds: 1.05e+05) */
+		uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+		hp_result_fn_totals(r, calls, nested, ticks);
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			if (ok && r->operations)
+				fprintf(out, "%.10g,", (double)calls[fn] / (double)r->operations);
+			else
+				fputs(",", out);
 		if (ok)
 			fprintf(out, "%.6g,%.6g,", per_op, r->tick_hz > 0 ? per_op / r->tick_hz : 0.0);
 		else

@@ -927,8 +927,9 @@ START_TEST(csv_output)
 	size_t n = 0;
 	static const char *const heads[] = { "\"SYNTH-KEM\",keygen,ok,", "\"SYNTH-KEM\",encaps,ok,",
 					     "\"SYNTH-KEM\",decaps,ok," };
-	static const char *const calls[] = { ",\"drng 1, pseudoXOF 2\",", ",\"drng 1, pseudoXOF 1, pseudohash 2\",",
-					     ",\"pseudoXOF 1, pseudohash 2, sm3hash 1\"," };
+	static const char *const calls[] = { ",\"drng 1, pseudoXOF 2\",1,2,0,0,0,",
+					     ",\"drng 1, pseudoXOF 1, pseudohash 2\",1,1,2,0,0,",
+					     ",\"pseudoXOF 1, pseudohash 2, sm3hash 1\",0,1,2,1,0," };
 
 	RUN(&r, NULL, "--format=csv", "-n", "3", "SYNTH-KEM");
 	expect_status(&r, 0);
@@ -936,7 +937,8 @@ START_TEST(csv_output)
 	for (line = strtok_r(r.out, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
 		if (n == 0) {
 			ck_assert_str_eq(line, "instance,operation,status,hash_share,drng_share,drng_init_share,"
-					       "calls_per_operation,ticks_per_operation,seconds_per_operation,"
+					       "calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,"
+					       "calls_sm3hash,calls_drng_init,ticks_per_operation,seconds_per_operation,"
 					       "operations,failure,notes");
 			continue;
 		}

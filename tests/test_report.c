@@ -337,17 +337,18 @@ START_TEST(csv_exact)
 	csv = render(HP_FORMAT_CSV, rows, NROWS, NULL);
 	ck_assert_str_eq(csv,
 		"instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
+		"calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,calls_drng_init,"
 		"ticks_per_operation,seconds_per_operation,operations,failure,notes\n"
 		"\"SYNTH-SIG\",sign,ok,0.880000,0.000400,0.000000,\"drng 1, pseudoXOF 210, pseudohash 83\","
-		"1000,5e-07,1000,\"\",\"nested calls per operation: sm3hash 2 (made inside another helper "
+		"1,210,83,0,0,1000,5e-07,1000,\"\",\"nested calls per operation: sm3hash 2 (made inside another helper "
 		"call: executed and counted, their time is inside the outer call's)\"\n"
-		"\"SYNTH-NONE\",keygen,ok,0.000000,0.000000,0.000000,\"none seen\",100,5e-08,3,\"\","
+		"\"SYNTH-NONE\",keygen,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,100,5e-08,3,\"\","
 		"\"the instance defines none of the ICCS helpers, so none is wrapped: its 0.0% shares mean "
 		"\"\"not measured\"\", not \"\"free\"\"\"\n"
-		"\"X-LTO\",verify,ok,0.000000,0.000000,0.000000,\"none seen\",500,2.5e-07,10,\"\","
+		"\"X-LTO\",verify,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,500,2.5e-07,10,\"\","
 		"\"no helper call was seen (wrapped: pseudohash): the shares are 0.0% because nothing was "
 		"measured; calls made inside the helper's own object file are invisible to --wrap\"\n"
-		"\"SYNTH-SIG\",verify,failed,,,,\"\",,,0,"
+		"\"SYNTH-SIG\",verify,failed,,,,\"\",,,,,,,,0,"
 		"\"sig_verify returned \"\"-1\"\", twice\",\"\"\n");
 	free(csv);
 	free_rows();
