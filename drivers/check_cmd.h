@@ -28,6 +28,7 @@ struct hp_check {
 	char first_failure[512];
 	char missing[4096];               /* --published rows not available here */
 	size_t page_rows;                 /* rows of the --published page */
+	int fractional_differs;           /* --published: a fractional calls/op differed */
 };
 
 /* ---------- check_options.c ---------- */

@@ -277,6 +277,9 @@ int hp_cmd_check(int argc, char **argv)
 			hp_table_print(&thr);
 		if (c.missing[0])
 			printf("not available: %s\n", c.missing);
+		if (c.fractional_differs)
+			printf("note: a fractional calls/op (rejection sampling) depends on the number of operations "
+			       "N: give the page's N with -n, or allow --calls-tolerance\n");
 		if (hp_child_interrupted())
 			printf("check: interrupted by SIG%s: no verdict (%u comparison%s made before it, %u out of "
 			       "tolerance)\n", sigabbrev_np(hp_child_interrupted()), c.compared,
