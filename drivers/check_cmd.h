@@ -29,6 +29,7 @@ struct hp_check {
 	char missing[4096];               /* --published rows not available here */
 	size_t page_rows;                 /* rows of the --published page */
 	int fractional_differs;           /* --published: a fractional calls/op differed */
+	int page_corrected;               /* --published: a hashprof page of corrected shares */
 };
 
 /* ---------- check_options.c ---------- */

@@ -213,8 +213,9 @@ void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct h
 		if (!ok && calls[fn] % (n->operations ? n->operations : 1))
 			c->fractional_differs = 1;
 	}
-	/* The published shares are uncorrected (method.md): compare raw ones. */
-	hp_shares_of_result(n, 1, &sh);
+	/* The published shares are uncorrected (method.md): compare raw ones,
+	 * unless the page is hashprof's own corrected output. */
+	hp_shares_of_result(n, !c->page_corrected, &sh);
 	hp_compare_share(c, t, n, "hash share", p->hash_pct, p->hash_text, 100.0 * sh.hash, "DIFFERS");
 	hp_compare_share(c, t, n, "DRNG share", p->drng_pct, p->drng_text, 100.0 * sh.drng, "DIFFERS");
 }

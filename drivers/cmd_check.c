@@ -153,6 +153,7 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 
 	if (hp_published_load(c->published, &page, err, sizeof err) < 0)
 		return hp_usage_error("%s", err);
+	c->page_corrected = page.corrected;
 	for (size_t i = 0; i < page.n; i++) {
 		const struct hp_published_row *p = &page.rows[i];
 		const struct hp_kind_ops *k;
@@ -169,10 +170,13 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 			return hp_usage_error("%s:%u: '%s' is not an operation of %s (%s: %s)", c->published,
 					      p->line, p->operation, p->instance, inst.kind, list);
 		}
-		if (hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops(inst.kind))) {
+		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops(inst.kind))) {
 			if (used < sizeof c->missing)
 				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, "%s%s %s",
 							 used ? ", " : "", p->instance, p->operation);
+			if (p->failed && used < sizeof c->missing)
+				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used,
+							 " (failed on the page)");
 			continue;
 		}
 		hp_run_rows(&inst, &op, 1, &c->run, &now);

@@ -249,6 +249,10 @@ static int hp_parse_row(struct hp_pp *p, char *cells[], struct hp_published_row 
 	if (!hp_name_ok(cells[1], 1) || strlen(cells[1]) >= sizeof r->operation)
 		return hp_pp_fail(p, "column 'operation': '%s' is not an operation name", hp_quote(cells[1], q));
 	snprintf(r->operation, sizeof r->operation, "%s", cells[1]);
+	if (!strcmp(cells[2], "-") && !strcmp(cells[3], "-")) {
+		r->failed = 1;          /* hashprof's md for a failed row: nothing to compare */
+		return 0;
+	}
 	if (hp_parse_share(p, 2, cells[2], &r->hash_pct, r->hash_text, sizeof r->hash_text) != 0 ||
 	    hp_parse_share(p, 3, cells[3], &r->drng_pct, r->drng_text, sizeof r->drng_text) != 0)
 		return -1;
@@ -282,6 +286,8 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 
 	out->n = 0;
 	out->rows = NULL;
+	/* hashprof's own pages end with "overhead: ... figures corrected for it" */
+	out->corrected = memmem(text, len, HP_PAGE_CORRECTED, strlen(HP_PAGE_CORRECTED)) != NULL;
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t n = (nl ? (size_t)(nl - text) : len) - pos;

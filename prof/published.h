@@ -36,11 +36,18 @@ struct hp_published_row {
 	double calls[HP_FN_COUNT];     /* mean calls per operation, by enum hp_fn; 0 when omitted */
 	char calls_text[HP_FN_COUNT][24]; /* the numbers as printed; "" when omitted */
 	unsigned line;                 /* 1-based line of the page */
+	int failed;                    /* "-" in both share cells: a row hashprof could not measure */
 };
+
+/* What hashprof's overhead line says under corrected shares (report.c
+ * prints it; the parser looks for it). */
+#define HP_PAGE_CORRECTED "figures corrected for it"
 
 struct hp_published {
 	size_t n;
 	struct hp_published_row *rows;  /* n entries, page order; free with hp_published_free */
+	int corrected;                  /* a hashprof page whose overhead line says its shares are
+					 * corrected for the wrapper (report.c); published pages are not */
 };
 
 /*

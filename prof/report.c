@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "published.h"
 #include "record.h"
 #include "shares.h"
 
@@ -207,9 +208,9 @@ static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nr
 		return;
 	qsort(added, n, sizeof added[0], hp_double_cmp);
 	qsort(inside, n, sizeof inside[0], hp_double_cmp);
-	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); "
-		"figures %s\n", prefix, added[n / 2], rows[0].clock_unit, inside[n / 2],
-		hp_raw ? "NOT corrected (--raw, as published)" : "corrected for it (--raw: uncorrected)");
+	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n",
+		prefix, added[n / 2], rows[0].clock_unit, inside[n / 2],
+		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
 }
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)

@@ -534,6 +534,20 @@ START_TEST(test_published_own_md)
 	ck_assert_int_eq(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err), 2);
 	ck_assert(p.rows[0].calls[HP_FN_DRNG] == 0 && p.rows[0].calls[HP_FN_XOF] == 0);
 	ck_assert(p.rows[1].calls[HP_FN_XOF] == 179000 && p.rows[1].calls[HP_FN_SM3] == 2);
+	ck_assert(!p.corrected && !p.rows[0].failed && !p.rows[1].failed);
+	hp_published_free(&p);
+
+	/* a failed row, and the overhead line of corrected output */
+	static const char md2[] =
+		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+		"|---|---|---|---|---|\n"
+		"| `SYNTH-SIG` | keygen | 24% | 2.1% | drng 1, pseudoXOF 4, pseudohash 2 |\n"
+		"| `SYNTH-SIG` | sign | - | - | sign: killed by SIGSEGV during warm-up |\n"
+		"\noverhead: 45 TSC ticks/call added by the wrapper (14 of them inside the helper); "
+		"figures corrected for it (--raw: uncorrected)\n";
+	ck_assert_int_eq(hp_published_parse("own2.md", md2, sizeof md2 - 1, &p, err, sizeof err), 2);
+	ck_assert(p.corrected && !p.rows[0].failed && p.rows[1].failed);
+	ck_assert(p.rows[0].hash_pct == 24 && p.rows[0].calls[HP_FN_XOF] == 4);
 	hp_published_free(&p);
 	ck_assert(hp_published_3g(8.6139) == 8.61);
 	ck_assert(hp_published_3g(179312) == 179000);
