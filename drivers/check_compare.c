@@ -147,7 +147,9 @@ static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struc
 	char en[64], diff[64], tol[32];
 
 	snprintf(en, sizeof en, "%.2f%%", now_pct);
-	snprintf(diff, sizeof diff, "%+.2f pp", now_pct - expected_pct);
+	/* enough digits that a failing difference never prints as 0.00 */
+	snprintf(diff, sizeof diff, fabs(now_pct - expected_pct) < 0.01 ? "%+.2g pp" : "%+.2f pp",
+		 now_pct - expected_pct);
 	snprintf(tol, sizeof tol, "%g pp", c->share_tol);
 	hp_table_add(t, now->instance, now->operation, q, expected_text, en, diff, tol,
 		     hp_verdict(c, fabs(now_pct - expected_pct) <= c->share_tol + 1e-9, bad, now, q,

@@ -185,7 +185,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 			break;
 		case O_TIMEOUT:
 			if (hp_parse_u64(optarg, 0, 86400, &v))
-				return hp_usage_error("--timeout: '%s' is not a number of seconds from 0 to 86400", optarg);
+				return hp_usage_error("--timeout: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)", optarg);
 			c->run.timeout = (unsigned)v;
 			break;
 		case O_CLOCK:

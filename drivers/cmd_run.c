@@ -276,7 +276,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--message: '%.40s%s' is not at most %u bytes of hex (an even number of hex digits)",
 						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
 			o->message_len = (size_t)n;
-			message_set = o->message_given = 1;
+			message_set = 1;
+			o->message_given = 'm';
 			break;
 		case 'L':
 			if (hp_parse_u64(optarg, 0, HP_BYTES_MAX, &v))
@@ -284,11 +285,11 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			if (message_set)
 				return hp_usage_error("--message-len and --message exclude each other");
 			hp_options_message_pattern(o, (size_t)v);
-			o->message_given = 1;
+			o->message_given = 'L';
 			break;
 		case 't':
 			if (hp_parse_u64(optarg, 0, 86400, &v))
-				return hp_usage_error("--timeout: '%s' is not a number of seconds from 0 to 86400", optarg);
+				return hp_usage_error("--timeout: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)", optarg);
 			o->timeout = (unsigned)v;
 			break;
 		case 'c':
@@ -374,8 +375,8 @@ int hp_cmd_run(int argc, char **argv)
 		nops = hp_default_ops(&inst, k, o.timeout, ops);
 	}
 	if (o.message_given && strcmp(inst.kind, "sig"))
-		fprintf(stderr, "hashprof: warning: --message and --message-len are ignored: %s is a %s instance "
-				"and signs no message\n", inst.name, inst.kind);
+		fprintf(stderr, "hashprof: warning: %s is ignored: %s is a %s instance and signs no message\n",
+			o.message_given == 'm' ? "--message" : "--message-len", inst.name, inst.kind);
 	hp_report_configure(o.raw, o.noise_pp);
 	if (hp_clock_init(o.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);

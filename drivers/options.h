@@ -23,7 +23,7 @@ struct hp_options {
 	size_t seed_len;            /* bytes */
 	unsigned char message[HP_BYTES_MAX];
 	size_t message_len;         /* bytes */
-	int message_given;          /* --message or --message-len given (only SIG signs one) */
+	int message_given;          /* 'm': --message given, 'L': --message-len, 0: neither (only SIG signs one) */
 	unsigned timeout;           /* seconds; 0 = none */
 	enum hp_clock_kind clock;
 	double tick_hz;             /* measured by the parent */

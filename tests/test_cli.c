@@ -782,8 +782,8 @@ START_TEST(bad_arguments)
 	/* a message on an instance that signs none: measured, with one warning line */
 	RUN(&r, NULL, "--message=00", "-n", "3", "SYNTH-KEM", "keygen");
 	expect_status(&r, 0);
-	ck_assert_str_eq(r.err, "hashprof: warning: --message and --message-len are ignored: SYNTH-KEM is a kem "
-				"instance and signs no message\n");
+	ck_assert_str_eq(r.err, "hashprof: warning: --message is ignored: SYNTH-KEM is a kem instance and signs "
+				"no message\n");
 	expect_row_measured(r.out, "SYNTH-KEM", "keygen", "drng 1, pseudoXOF 2");
 	run_free(&r);
 }
