@@ -37,6 +37,16 @@ static const char *hp_basename(const char *p)
 	return slash ? slash + 1 : p;
 }
 
+/* How many folders deep a relative path is ("a/b/c.h": 2). */
+static int hp_path_depth(const char *rel)
+{
+	int depth = 0;
+
+	for (; *rel; rel++)
+		depth += *rel == '/';
+	return depth;
+}
+
 int hp_name_valid(const char *s)
 {
 	size_t n = strlen(s);
@@ -95,8 +105,7 @@ int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err,
 			goto oom;
 		}
 		s->from_make = hp_strv_find(&d->make_sources, abs) >= 0;
-		for (const char *p = rel; *p; p++)
-			s->depth += *p == '/';
+		s->depth = hp_path_depth(rel);
 		d->nsrc++;
 	}
 	if (d->nsrc)
@@ -366,12 +375,11 @@ void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
 
 	for (size_t i = 0; i < d->files.n; i++) {
 		const char *rel = d->files.v[i], *base = hp_basename(rel);
-		int depth = 0;
+		int depth;
 
 		if (!hp_has_suffix(base, "_AlgorithmInstance.h"))
 			continue;
-		for (const char *p = rel; *p; p++)
-			depth += *p == '/';
+		depth = hp_path_depth(rel);
 		if (depth >= best_depth)
 			continue;
 		best_depth = depth;
@@ -423,11 +431,10 @@ int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen)
 
 	for (int pass = 0; pass < 2; pass++)   /* 0: the shallowest depth; 1: its folders */
 		for (size_t i = 0; i < d->files.n; i++) {
-			int depth = 0, seen = 0;
+			int depth, seen = 0;
 			if (!hp_has_suffix(hp_basename(d->files.v[i]), "_AlgorithmInstance.h"))
 				continue;
-			for (const char *p = d->files.v[i]; *p; p++)
-				depth += *p == '/';
+			depth = hp_path_depth(d->files.v[i]);
 			if (pass == 0) {
 				best_depth = depth < best_depth ? depth : best_depth;
 				continue;
