@@ -148,6 +148,21 @@ struct hpb_gt_row {
 	double truth, alone, err_c, err_r, q1, q3, lo, hi, added;
 };
 
+/* A row from n values of each: corrected error's median, quartiles and
+ * range, the others' medians (the arrays are reordered). */
+static void hpb_gt_summarise(struct hpb_gt_row *row, double *ec, double *er, double *truth, double *alone,
+			     double *added, size_t n)
+{
+	row->lo = hpb_min(ec, n);
+	row->hi = hpb_max(ec, n);
+	hpb_quartiles(ec, n, &row->q1, &row->q3);
+	row->err_c = hpb_median(ec, n);
+	row->err_r = hpb_median(er, n);
+	row->truth = hpb_median(truth, n);
+	row->alone = hpb_median(alone, n);
+	row->added = hpb_median(added, n);
+}
+
 static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigned samples, double *v[5],
 			  struct hpb_gt_row *row)
 {
@@ -202,14 +217,7 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		er[r] = 100.0 * w - truth[r];
 		oha[r] = oh.added_ticks;
 	}
-	row->lo = hpb_min(ec, groups);
-	row->hi = hpb_max(ec, groups);
-	hpb_quartiles(ec, groups, &row->q1, &row->q3);
-	row->err_c = hpb_median(ec, groups);
-	row->err_r = hpb_median(er, groups);
-	row->truth = hpb_median(truth, groups);
-	row->alone = hpb_median(alone, groups);
-	row->added = hpb_median(oha, groups);
+	hpb_gt_summarise(row, ec, er, truth, alone, oha, groups);
 	return 0;
 }
 
@@ -287,14 +295,7 @@ static int hpb_gt_row_of_processes(unsigned d, const char *work, unsigned procs,
 		}
 	}
 	unlink(out);
-	row->lo = hpb_min(ec, procs);
-	row->hi = hpb_max(ec, procs);
-	hpb_quartiles(ec, procs, &row->q1, &row->q3);
-	row->err_c = hpb_median(ec, procs);
-	row->err_r = hpb_median(er, procs);
-	row->truth = hpb_median(truth, procs);
-	row->alone = hpb_median(alone, procs);
-	row->added = hpb_median(added, procs);
+	hpb_gt_summarise(row, ec, er, truth, alone, added, procs);
 	return 0;
 }
 

@@ -53,6 +53,14 @@ void gt_input(unsigned i, unsigned char msg[GT_MSG_BYTES])
 		msg[k] = (unsigned char)(i * 31 + k);
 }
 
+/* One xorshift round: three dependent shift-xors, no branch. */
+static inline unsigned long long gt_round(unsigned long long v)
+{
+	v ^= v << 13;
+	v ^= v >> 7;
+	return v ^ (v << 17);
+}
+
 /* GT_WORK_ROUNDS xorshift rounds: one dependency chain, no branch. */
 static void gt_work(unsigned long long *x)
 {
@@ -60,9 +68,7 @@ static void gt_work(unsigned long long *x)
 
 #pragma GCC unroll 400
 	for (unsigned r = 0; r < GT_WORK_ROUNDS; r++) {
-		v ^= v << 13;
-		v ^= v >> 7;
-		v ^= v << 17;
+		v = gt_round(v);
 	}
 	*x = v;
 }
@@ -74,9 +80,7 @@ static void gt_work_short(unsigned long long *x)
 
 #pragma GCC unroll 64
 	for (unsigned r = 0; r < GT_SHORT_ROUNDS; r++) {
-		v ^= v << 13;
-		v ^= v >> 7;
-		v ^= v << 17;
+		v = gt_round(v);
 	}
 	*x = v;
 }
@@ -88,9 +92,7 @@ __attribute__((optimize("no-unroll-loops"))) static void gt_work_loop(unsigned l
 
 #pragma GCC unroll 1
 	for (unsigned r = 0; r < GT_WORK_ROUNDS; r++) {
-		v ^= v << 13;
-		v ^= v >> 7;
-		v ^= v << 17;
+		v = gt_round(v);
 	}
 	*x = v;
 }
