@@ -23,6 +23,8 @@
 #define FAKE_COST_PSEUDOHASH 1000u
 #define FAKE_COST_SM3 50u
 #define FAKE_COST_DRNG_INIT 70u
+/* The calibration stand-in of tests/fake_calib.c (test_correction only). */
+#define FAKE_COST_CALIB 400u
 
 /* The fake clock: every tick the fakes "spend" is added here. */
 extern uint64_t fake_now;

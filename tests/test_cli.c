@@ -592,13 +592,15 @@ static int process_with_arg(const char *word)
  * rows measured before it are printed, the rest say so, exit 128+2. */
 START_TEST(interrupt_kills_children)
 {
-	static const char seed[] = "1badc0ffee1badc0ffee";   /* marks this run's processes */
+	char seed[32];   /* marks this run's processes: unique to this test process, so that
+			  * a suite running beside it (another build tree) is not mistaken for ours */
 	int out[2], status;
 	char buf[8192] = "";
 	size_t len = 0;
 	ssize_t n;
 	pid_t pid;
 
+	snprintf(seed, sizeof seed, "%08x1badc0ffee", (unsigned)getpid());
 	ck_assert_int_eq(pipe(out), 0);
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
