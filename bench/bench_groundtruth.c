@@ -138,7 +138,7 @@ static int hpb_gt_open(struct hpb_gt *g)
 	*(void **)&g->loop = hpb_sym(wdl, wrapped, HP_CALIB_LOOP_SYMBOL);
 	if (!g->plain || !g->sm3 || !g->input || !g->skip || !g->wrapped || !g->w || !g->loop)
 		return -1;
-	g->w->clock = hp_clock_fn();
+	hp_clock_install(g->w);
 	g->w->accounting = 0;
 	return 0;
 }

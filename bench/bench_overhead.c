@@ -153,7 +153,7 @@ int hpb_overhead(const struct hpb_opts *o, struct hpb_summary *s)
 	*(void **)&min_loop = hpb_sym(mdl, minso, "bench_minwrap_loop");
 	if (!w || !hp_loop || !min_loop)
 		return -1;
-	w->clock = clk;
+	hp_clock_install(w);
 	w->accounting = 0;
 
 	struct hpb_round *rr = calloc(rounds, sizeof *rr);
@@ -166,7 +166,7 @@ int hpb_overhead(const struct hpb_opts *o, struct hpb_summary *s)
 	for (unsigned r = 0; r < rounds; r++)
 		hpb_one_round(r, w, hp_loop, min_loop, clk, &rr[r]);
 
-	printf("  instance: %s; clock: %s\n", inst, hp_clock_source());
+	printf("  instance: %s; clock: %s; the shims read: %s\n", inst, hp_clock_source(), hp_clock_shim_read());
 	printf("  %-52s %8s %8s   %-14s\n", "", "min", "median", "quartiles");
 #define HPB_COL(expr) do { for (unsigned r = 0; r < rounds; r++) v[r] = (expr); } while (0)
 	HPB_COL(rr[r].cal_added);

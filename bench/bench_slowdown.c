@@ -74,7 +74,7 @@ static int hpb_side_open(struct hpb_side *sd, const struct hpb_case *cs, const c
 		printf("  %s\n", err);
 		return -1;
 	}
-	sd->api.wrap->clock = hp_clock_fn();
+	hp_clock_install(sd->api.wrap);
 	sd->api.wrap->accounting = 0;
 	hpb_seed(seed);
 	hpb_message(sd->message);

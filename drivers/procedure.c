@@ -187,7 +187,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, "%s", err);
 		return;
 	}
-	api.wrap->clock = hp_clock_fn();
+	hp_clock_install(api.wrap);
 	api.wrap->accounting = 0;
 	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn() };
 	/* method.md: "seeded once, before anything else" */

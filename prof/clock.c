@@ -4,11 +4,14 @@
 #include "clock.h"
 
 #include <papi.h>
+
+#include "tick.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 static enum hp_clock_kind hp_kind;
+static int hp_inline;   /* hp_clock_install() let the shims read inline */
 static int hp_eventset = PAPI_NULL;
 
 static uint64_t hp_read_tsc(void)
@@ -78,6 +81,42 @@ uint64_t hp_clock_read(void)
 uint64_t (*hp_clock_fn(void))(void)
 {
 	return hp_kind == HP_CLOCK_CYCLES ? hp_read_cycles : hp_read_tsc;
+}
+
+/* Is PAPI's real-cycle clock the counter wrap/tick.h reads inline?  Each
+ * of 16 PAPI readings must lie between two inline readings: a different
+ * counter (a nanosecond clock, another timer) fails at once; preemption
+ * only widens a bracket. */
+static int hp_papi_is_arch_tick(void)
+{
+#ifdef HP_ARCH_TICK_NAME
+	for (int k = 0; k < 16; k++) {
+		uint64_t a = hp_arch_tick();
+		uint64_t p = (uint64_t)PAPI_get_real_cyc();
+		uint64_t b = hp_arch_tick();
+		if (p < a || p > b)
+			return 0;
+	}
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+void hp_clock_install(struct hp_wrap_state *w)
+{
+	hp_inline = hp_kind == HP_CLOCK_TSC && hp_papi_is_arch_tick();
+	w->clock = hp_clock_fn();
+	w->tick_inline = (uint32_t)hp_inline;
+}
+
+const char *hp_clock_shim_read(void)
+{
+#ifdef HP_ARCH_TICK_NAME
+	if (hp_inline)
+		return HP_ARCH_TICK_NAME;
+#endif
+	return hp_clock_source();
 }
 
 const char *hp_clock_source(void)

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hp_wrap.h"
+
 enum hp_clock_kind { HP_CLOCK_TSC = 0, HP_CLOCK_CYCLES };
 
 /*
@@ -29,6 +31,20 @@ uint64_t hp_clock_read(void);
 
 /* The function the wrap shims call: the same reading as hp_clock_read. */
 uint64_t (*hp_clock_fn(void))(void);
+
+/*
+ * Install the selected clock into an instance's shims: w->clock =
+ * hp_clock_fn(), and w->tick_inline = 1 where the shims may read the
+ * counter inline instead of calling it (wrap/tick.h: rdtsc on x86-64,
+ * cntvct_el0 on AArch64): only for HP_CLOCK_TSC, and only when 16 reads
+ * of PAPI_get_real_cyc() each fall between two inline reads, i.e. PAPI's
+ * real-cycle clock is that very counter.  hp_clock_init first.
+ */
+void hp_clock_install(struct hp_wrap_state *w);
+
+/* What the shims read after hp_clock_install(): "rdtsc", "cntvct_el0",
+ * or hp_clock_source() when they call the clock function. */
+const char *hp_clock_shim_read(void);
 
 /* "PAPI_get_real_cyc" or "PAPI_TOT_CYC". */
 const char *hp_clock_source(void);

@@ -82,7 +82,12 @@ static void gt_open(struct gt *g)
 	g->skip = sym(g->plain_dl, "gt_skip_helper");
 	g->wrap = sym(g->wrapped_dl, HP_WRAP_STATE_SYMBOL);
 	*(void **)&loop = sym(g->wrapped_dl, HP_CALIB_LOOP_SYMBOL);
-	g->wrap->clock = hp_clock_fn();
+	hp_clock_install(g->wrap);
+#if defined(__x86_64__)
+	/* PAPI_get_real_cyc is the TSC on x86-64: the shims read it inline */
+	ck_assert_uint_eq(g->wrap->tick_inline, 1);
+	ck_assert_str_eq(hp_clock_shim_read(), "rdtsc");
+#endif
 	g->loop = loop;
 }
 

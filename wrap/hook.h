@@ -17,6 +17,7 @@
 #define HP_HOOK_H
 
 #include "hp_wrap.h"
+#include "tick.h"
 
 #define hp_unlikely(x) __builtin_expect(!!(x), 0)
 
@@ -118,9 +119,9 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
 			return r_;                                             \
 		}                                                              \
 		hp_depth = 1;                                                  \
-		uint64_t t0_ = hashprof_wrap_state.clock();                    \
+		uint64_t t0_ = hp_tick(&hashprof_wrap_state);                    \
 		int r_ = REAL_CALL;                                            \
-		uint64_t t1_ = hashprof_wrap_state.clock();                    \
+		uint64_t t1_ = hp_tick(&hashprof_wrap_state);                    \
 		hp_depth = 0;                                                  \
 		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0);                 \
 		return r_;                                                     \

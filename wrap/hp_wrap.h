@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 /* Bumped whenever struct hp_wrap_state changes layout. */
-#define HP_WRAP_ABI_VERSION 1u
+#define HP_WRAP_ABI_VERSION 2u
 #define HP_WRAP_STATE_SYMBOL "hashprof_wrap_state"
 
 /*
@@ -66,6 +66,8 @@ struct hp_wrap_state {
 	uint32_t abi_version;            /* HP_WRAP_ABI_VERSION */
 	volatile int accounting;         /* non-zero only around measured API calls */
 	uint64_t (*clock)(void);         /* installed by the runtime; returns ticks */
+	uint32_t tick_inline;            /* non-zero: the shims read the counter inline (wrap/tick.h),
+					  * set by the runtime only where that is the clock's counter */
 	uint64_t overflow_calls;         /* per-fn counts of calls whose shape did not fit */
 	uint64_t overflow_ticks;
 	struct hp_shape shapes[HP_SHAPES_MAX];

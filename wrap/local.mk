@@ -5,7 +5,8 @@
 # A PIC static archive, installed for `hashprof build`: a link pulls only
 # the shims of the helpers the instance's objects reference.
 pkglib_LIBRARIES += wrap/libhashprof-wrap.a
-wrap_libhashprof_wrap_a_SOURCES = wrap/hp_wrap.h wrap/hook.h wrap/state.c wrap/calib_nop.c \
+wrap_libhashprof_wrap_a_SOURCES = wrap/hp_wrap.h wrap/hook.h wrap/tick.h wrap/arch/x86_64/tick.h \
+	wrap/arch/aarch64/tick.h wrap/state.c wrap/calib_nop.c \
 	wrap/wrap_pseudohash.c wrap/wrap_pseudoxof.c wrap/wrap_sm3hash.c \
 	wrap/wrap_drng.c wrap/wrap_drng_init.c
 wrap_libhashprof_wrap_a_CFLAGS = $(AM_CFLAGS) -fPIC
