@@ -463,12 +463,15 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
  * Compare a new manifest with the one stored at path, and the stored
  * output hash with the .so at so_path.  Returns 1 when up to date, 0 when
  * something changed (what, into why: "sign/tag.c changed", "options
- * changed", "no previous build"...).
+ * changed", "no previous build"...).  need_kat: also 0 when the last build
+ * did not run the KAT.  When up to date, *stored_kat is the KAT result of
+ * the build that made the .so ("not checked" when it did not run); the
+ * caller's exit status follows it.
  */
 int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path,
-			   int need_kat, char *why, size_t whylen);
-/* Store the manifest plus the hash of the built .so and whether the KAT
- * ran.  Returns 0, or -1 (errno). */
-int hp_manifest_store(const char *path, const char *manifest, const char *so_path, int kat_checked);
+			   int need_kat, struct hp_kat *stored_kat, char *why, size_t whylen);
+/* Store the manifest plus the hash of the built .so and the KAT result
+ * (NULL: the KAT did not run).  Returns 0, or -1 (errno). */
+int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat);
 
 #endif

@@ -12,8 +12,9 @@
  * attempt with one flag set in build_attempt.c, what is printed in
  * build_report.c (build_cmd.h).
  *
- * Exit status: 0 built or up to date; 1 built, but the KAT did not pass;
- * 2 bad input, a compile or link failure, or a refused package.
+ * Exit status: 0 built or up to date; 1 built, or up to date, but the KAT
+ * of the instance failed; 2 bad input, a compile or link failure, or a
+ * refused package.
  */
 #include "config.h"
 
@@ -50,6 +51,7 @@ static int hp_prepare(struct hp_build *b)
 	char tmp[PATH_MAX], err[HP_BUILD_ERR], why[HP_BUILD_ERR], make_log[PATH_MAX], detect_log[PATH_MAX];
 	char *options;
 	struct stat st;
+	struct hp_kat stored;
 
 	if (!realpath(b->opt.dir_arg, b->det.dir) || stat(b->det.dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return hp_usage_error("build: %s: not a folder", b->opt.dir_arg);
@@ -107,9 +109,16 @@ static int hp_prepare(struct hp_build *b)
 	}
 	free(options);
 	if (!b->opt.force &&
-	    hp_manifest_up_to_date(b->manifest_path, b->manifest, b->so, b->opt.kat, why, sizeof why)) {
+	    hp_manifest_up_to_date(b->manifest_path, b->manifest, b->so, b->opt.kat, &stored, why, sizeof why)) {
 		hp_rmtree(tmp);
 		hp_build_say("%s: up to date (%s)", b->det.name, b->so);
+		/* the instance is the one whose KAT failed: so is this build */
+		if (!strcmp(stored.status, "fail")) {
+			fflush(stdout);
+			fprintf(stderr, "hashprof: build %s: the instance is up to date, but its KAT failed: %s (log: %s)\n",
+				b->det.name, stored.detail[0] ? stored.detail : "no detail stored", b->log);
+			return HP_EXIT_FAILED;
+		}
 		return HP_EXIT_OK;
 	}
 	hp_build_say("hashprof build: %s from %s (%s)", b->det.name, b->det.dir, b->opt.force ? "--force" : why);
@@ -205,6 +214,13 @@ int hp_cmd_build(int argc, char **argv)
 		hp_kat_check(&b.det, &b.recipe, &cc, &words, objs, b.det.nsrc, &plan, b.work, b.log, b.opt.kat_timeout, &kat);
 		hp_fmt(katfield, sizeof katfield, "%s", kat.status);
 		m.kat = katfield;
+		/* a warning: in the output, in `list --long` and in every row's notes */
+		if (!strcmp(kat.status, "fail") && hp_strv_addf(&plan.warnings, "the KAT failed: %s", kat.detail)) {
+			fprintf(stderr, "hashprof: build: out of memory\n");
+			hp_strv_free(&cc);
+			rc = HP_EXIT_USAGE;
+			goto out;
+		}
 		hp_plan_wrapped(&plan, m.wrapped, sizeof m.wrapped);
 		hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b.work, b.det.name);
 		if (hp_link_instance(&b.rt, &cc, objs, &plan, &m, b.work, tmp_so, b.log, err, sizeof err, &command) != 0) {
@@ -230,7 +246,7 @@ int hp_cmd_build(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (hp_manifest_store(b.manifest_path, b.manifest, b.so, b.opt.kat) != 0)
+	if (hp_manifest_store(b.manifest_path, b.manifest, b.so, b.opt.kat ? &kat : NULL) != 0)
 		hp_build_warn("cannot write the manifest: the next build will not be skipped");
 	hp_build_how_to_run(&b);
 out:

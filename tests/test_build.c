@@ -151,17 +151,50 @@ static void teardown_fixture(void)
 	tmp[0] = '\0';
 }
 
-/* Append text to a file of the copied package. */
-static void append_to(const char *rel, const char *text)
+/* Write text into a file of the copied package, fopen mode "a" or "w". */
+static void put_to(const char *rel, const char *mode, const char *text)
 {
 	char path[8400];
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/%s", pkg, rel);
-	f = fopen(path, "a");
+	f = fopen(path, mode);
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
 	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Append text to a file of the copied package. */
+static void append_to(const char *rel, const char *text)
+{
+	put_to(rel, "a", text);
+}
+
+/* Replace a file of the copied package with text. */
+static void write_to(const char *rel, const char *text)
+{
+	put_to(rel, "w", text);
+}
+
+/* The contents of a file of the copied package (malloc'd). */
+static char *read_from(const char *rel)
+{
+	char path[8400], *text;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof path, "%s/%s", pkg, rel);
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	text = calloc((size_t)n + 1, 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return text;
 }
 
 /* ---------- profiles ---------- */
@@ -270,6 +303,26 @@ static char *list_line(const char *name)
 	return line;
 }
 
+/* FIX-KAT, whose KAT failed, says so in `list --long` and in every row. */
+static void expect_kat_failed_everywhere(void)
+{
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+
+	HASHPROF(&r, out_dir, "list", "--long");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "    KAT:      fail\n");
+	expect_in(&r, r.out, "    warning:  the KAT failed: KAT_SIG_FIX-KAT.txt differs from ");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-KAT", NULL);
+	ck_assert_uint_ge(json_array_size(json_object_get(doc, "rows")), 3);
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+		ck_assert_msg(row_has_note(row, "build warning: the KAT failed: KAT_SIG_FIX-KAT.txt differs from "),
+			      "row %zu does not say that the KAT failed", i);
+	json_decref(doc);
+}
+
 /* ---------- (a) sub-folders, config.h, Makefile flags ---------- */
 
 START_TEST(test_subdirs)
@@ -353,10 +406,58 @@ START_TEST(test_kat)
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
 	expect_status(&r, 1);
 	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KAT_SIG_FIX-KAT.txt");
+	expect_in(&r, r.err, "warning: the KAT failed: KAT_SIG_FIX-KAT.txt differs from");
 	run_free(&r);
 	line = list_line("FIX-KAT");
 	ck_assert_msg(strstr(line, "KAT fail"), "list: %s", line);
 	free(line);
+	expect_kat_failed_everywhere();
+	teardown_fixture();
+}
+END_TEST
+
+/* The stored KAT result decides the exit status of an up-to-date build: a
+ * retrying CI must not pass a package whose KAT failed (issue 18, item 3). */
+START_TEST(test_kat_fail_up_to_date)
+{
+	struct run r;
+	char from[8400], to[8400], *good;
+
+	setup_fixture("kat");
+	/* the KAT program writes KAT_SIG_FIX-KAT.txt; the shipped file is now
+	 * the only vector file, paired by default, and one line is wrong */
+	snprintf(from, sizeof from, "%s/Test_Vectors/KAT_SIG_FIX-KAT.txt", pkg);
+	snprintf(to, sizeof to, "%s/Test_Vectors/KATX", pkg);
+	ck_assert_int_eq(rename(from, to), 0);
+	good = read_from("Test_Vectors/KATX");
+	append_to("Test_Vectors/KATX", "count = 3\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
+	run_free(&r);
+	/* again: nothing changed, nothing rebuilt, and still exit 1 */
+	for (int kat = 1; kat >= 0; kat--) {
+		if (kat)
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+		else
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+		expect_status(&r, 1);
+		expect_in(&r, r.out, "FIX-KAT: up to date");
+		expect_in(&r, r.err, "hashprof: build FIX-KAT: the instance is up to date, but its KAT failed: "
+				     "KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
+		run_free(&r);
+	}
+	expect_kat_failed_everywhere();
+	/* the vectors fixed: rebuilt, the KAT passes, and its result is stored */
+	write_to("Test_Vectors/KATX", good);
+	free(good);
+	for (int again = 0; again < 2; again++) {
+		HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+		expect_status(&r, 0);
+		expect_in(&r, r.out, again ? "FIX-KAT: up to date" : "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KATX)");
+		ck_assert_str_eq(r.err, "");
+		run_free(&r);
+	}
 	teardown_fixture();
 }
 END_TEST
@@ -627,6 +728,7 @@ static Suite *build_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown_fixture);
 	tcase_add_test(tc, test_subdirs);
 	tcase_add_test(tc, test_kat);
+	tcase_add_test(tc, test_kat_fail_up_to_date);
 	tcase_add_test(tc, test_drng_own);
 	tcase_add_test(tc, test_same_tu);
 	tcase_add_test(tc, test_lto);
