@@ -138,6 +138,19 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
  * started.
  */
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s);
+/*
+ * Make SIGINT, SIGTERM and SIGHUP end the process cleanly: the handler
+ * kills the process group of every child hp_proc_start started and that
+ * was not reaped yet (each sits in its own group, out of reach of the
+ * terminal's ^C and of a kill sent to us alone), and the next
+ * hp_proc_check_interrupt (hp_proc_start and hp_proc_wait call it) calls
+ * on_interrupt(sig) (may be NULL; it may clean up and print, and should
+ * not return), then exits with 128 + sig.
+ */
+void hp_proc_trap_interrupts(void (*on_interrupt)(int sig));
+/* After one of those signals: on_interrupt, then exit(128 + sig).  Else
+ * nothing. */
+void hp_proc_check_interrupt(void);
 /* hp_proc_start + hp_proc_wait, with stdout and stderr into log_path. */
 int hp_run(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s);
 

@@ -14,7 +14,8 @@
  *
  * Exit status: 0 built or up to date; 1 built, or up to date, but the KAT
  * of the instance failed; 2 bad input, a compile or link failure, or a
- * refused package.
+ * refused package; 128 + N after signal N (SIGINT, SIGTERM, SIGHUP), the
+ * programs it ran killed with their children.
  */
 #include "config.h"
 
@@ -29,6 +30,24 @@
 #include "builder.h"
 #include "cmds.h"
 #include "instance.h"
+
+/* The scratch folder of hp_prepare until it becomes the work folder ("":
+ * none), removed when a signal ends the build. */
+static char hp_scratch[PATH_MAX];
+
+/* SIGINT, SIGTERM or SIGHUP: the children's groups are killed already
+ * (builder/run.c); say so and remove the scratch folder.  The caller exits
+ * with 128 + sig. */
+static void hp_build_interrupted(int sig)
+{
+	const char *abbrev = sigabbrev_np(sig);
+
+	fflush(stdout);
+	fprintf(stderr, "hashprof: build interrupted by SIG%s: the programs it started were killed\n",
+		abbrev ? abbrev : "?");
+	if (hp_scratch[0])
+		hp_rmtree(hp_scratch);
+}
 
 /* The option string of the manifest: what changes the result besides files. */
 static char *hp_options_string(const struct hp_build *b)
@@ -48,7 +67,7 @@ static char *hp_options_string(const struct hp_build *b)
  * an exit status. */
 static int hp_prepare(struct hp_build *b)
 {
-	char tmp[PATH_MAX], err[HP_BUILD_ERR], why[HP_BUILD_ERR], make_log[PATH_MAX], detect_log[PATH_MAX];
+	char *tmp = hp_scratch, err[HP_BUILD_ERR], why[HP_BUILD_ERR], make_log[PATH_MAX], detect_log[PATH_MAX];
 	char *options;
 	struct stat st;
 	struct hp_kat stored;
@@ -68,7 +87,7 @@ static int hp_prepare(struct hp_build *b)
 	if (hp_runtime_find(&b->rt, err, sizeof err) != 0)
 		return hp_usage_error("build: %s", err);
 	hp_fmt(b->root, sizeof b->root, "%s/.hashprof-build", b->opt.outdir);
-	hp_fmt(tmp, sizeof tmp, "%s/.tmp-%ld", b->root, (long)getpid());
+	hp_fmt(tmp, sizeof hp_scratch, "%s/.tmp-%ld", b->root, (long)getpid());
 	hp_rmtree(tmp);
 	if (hp_mkdirs(tmp) != 0)
 		return hp_usage_error("build: cannot write to the output folder %s: %s", b->opt.outdir,
@@ -127,6 +146,7 @@ static int hp_prepare(struct hp_build *b)
 		hp_rmtree(tmp);
 		return hp_usage_error("build: cannot prepare %s: %s", b->work, strerror(errno));
 	}
+	tmp[0] = '\0';
 	{
 		FILE *lf = fopen(b->log, "w");
 		if (lf) {
@@ -165,6 +185,8 @@ int hp_cmd_build(int argc, char **argv)
 	memset(fail, 0, sizeof fail);
 	hp_build_defaults(&b.opt);
 	b.recipe.make = -1;
+	hp_scratch[0] = '\0';
+	hp_proc_trap_interrupts(hp_build_interrupted);
 	if ((rc = hp_build_parse(argc, argv, &b.opt)) >= 0)
 		goto out;
 	if ((rc = hp_prepare(&b)) >= 0)
@@ -237,6 +259,7 @@ int hp_cmd_build(int argc, char **argv)
 			rc = HP_EXIT_FAILED;
 	}
 	hp_build_report(&b, objs, &plan, used, cflags_shown, &kat);
+	hp_proc_check_interrupt();      /* a signal between the children: install nothing */
 	{
 		char tmp_so[PATH_MAX];
 		hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b.work, b.det.name);
@@ -250,6 +273,7 @@ int hp_cmd_build(int argc, char **argv)
 		hp_build_warn("cannot write the manifest: the next build will not be skipped");
 	hp_build_how_to_run(&b);
 out:
+	hp_proc_check_interrupt();
 	for (size_t s = 0; s < 2; s++)
 		free(fail[s].command);
 	hp_build_free_objects(objs, b.det.nsrc);

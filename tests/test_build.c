@@ -16,6 +16,7 @@
 #include <check.h>
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -719,6 +720,167 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
+/* ---------- interruption (issue 18, item 6) ---------- */
+
+/* Start the build tree's hashprof with args (NULL-terminated) in the
+ * background, in the environment of run_argv, its output into tmp/bg.log. */
+static pid_t start_hashprof(const char *const *args)
+{
+	char home[4200], xdg[4200], log[4200];
+	size_t na = 0;
+	pid_t pid;
+
+	while (args[na])
+		na++;
+	snprintf(home, sizeof home, "%s/home", tmp);
+	snprintf(xdg, sizeof xdg, "%s/home/.local/share", tmp);
+	snprintf(log, sizeof log, "%s/bg.log", tmp);
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char **argv = calloc(na + 2, sizeof *argv);
+		FILE *f = freopen(log, "w", stdout);
+		if (!argv || !f || dup2(STDOUT_FILENO, STDERR_FILENO) < 0)
+			_exit(127);
+		argv[0] = (char *)HP_HASHPROF;
+		for (size_t i = 0; i < na; i++)
+			argv[i + 1] = (char *)args[i];
+		setenv("HOME", home, 1);
+		setenv("XDG_DATA_HOME", xdg, 1);
+		unsetenv("HASHPROF_PATH");
+		unsetenv("HASHPROF_SYNTH_FAULT");
+		execv(HP_HASHPROF, argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* The pid a program of the package wrote into path ("PID\n"), once it is
+ * there.  Fails when hashprof (hp) ends first, or after two minutes (a
+ * bound for a slow machine, never reached otherwise). */
+static pid_t wait_for_pid_file(const char *path, pid_t hp)
+{
+	for (int i = 0; i < 120 * 50; i++) {
+		FILE *f = fopen(path, "r");
+		long pid = 0;
+		char nl = 0;
+		int st;
+		if (f) {
+			int got = fscanf(f, "%ld%c", &pid, &nl);
+			fclose(f);
+			if (got == 2 && nl == '\n' && pid > 1)
+				return (pid_t)pid;
+		}
+		ck_assert_msg(waitpid(hp, &st, WNOHANG) == 0, "hashprof ended (status %d) before its child started", st);
+		usleep(20000);
+	}
+	ck_abort_msg("no pid in %s after 120 s", path);
+	return -1;
+}
+
+/* Is pid gone: no such process, or a zombie its new parent did not reap? */
+static int process_gone(pid_t pid)
+{
+	char path[64], buf[1024], *paren;
+	size_t n;
+	FILE *f;
+
+	if (kill(pid, 0) != 0)
+		return errno == ESRCH;
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	if (!(f = fopen(path, "r")))
+		return 1;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	paren = strrchr(buf, ')');
+	return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+}
+
+/* SIGTERM to a build while its child (pid in pid_path) runs: hashprof
+ * exits with 128 + SIGTERM and the child is gone (checked for up to 10 s,
+ * a generous wait: it is killed at once). */
+static void expect_interrupt_kills(const char *const *args, const char *pid_path)
+{
+	pid_t hp = start_hashprof(args), child;
+	int st, gone = 0;
+
+	child = wait_for_pid_file(pid_path, hp);
+	ck_assert_int_eq(kill(hp, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(hp, &st, 0), hp);
+	for (int i = 0; i < 500 && !(gone = process_gone(child)); i++)
+		usleep(20000);
+	if (!gone) {
+		/* do not leave it behind: its group (the KAT program's, make's) */
+		pid_t g = getpgid(child);
+		if (g > 1 && g != getpgrp())
+			kill(-g, SIGKILL);
+		kill(child, SIGKILL);
+	}
+	if (!gone || !WIFEXITED(st) || WEXITSTATUS(st) != 128 + SIGTERM) {
+		char log[4200], line[4096];
+		FILE *f;
+		snprintf(log, sizeof log, "%s/bg.log", tmp);
+		fprintf(stderr, "--- hashprof's output:\n");
+		if ((f = fopen(log, "r"))) {
+			while (fgets(line, sizeof line, f))
+				fputs(line, stderr);
+			fclose(f);
+		}
+	}
+	ck_assert_msg(gone, "the build's child %ld outlived the interrupted build", (long)child);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 128 + SIGTERM, "hashprof: wait status %d, want exit %d", st,
+		      128 + SIGTERM);
+}
+
+/* In a copy of the kat fixture, replace rel with format (its %s: the path
+ * of the pid file the child writes), then interrupt `hashprof build` with
+ * args while that child runs. */
+static void interrupt_case(const char *rel, const char *format, const char *const *args)
+	__attribute__((format(printf, 2, 0)));
+static void interrupt_case(const char *rel, const char *format, const char *const *args)
+{
+	char pid_path[4200], text[8400];
+
+	setup_fixture("kat");
+	snprintf(pid_path, sizeof pid_path, "%s/child.pid", tmp);
+	snprintf(text, sizeof text, format, pid_path);
+	write_to(rel, text);
+	expect_interrupt_kills(args, pid_path);
+	teardown_fixture();
+}
+
+/* A KAT program that writes its pid, then runs (far) past any wait of the
+ * test; --kat-timeout does not come into it. */
+START_TEST(test_interrupt_kat)
+{
+	interrupt_case("KAT_SIG.c",
+		       "/* a KAT program that hangs (test_build.c) */\n"
+		       "#include <stdio.h>\n#include <unistd.h>\n#include \"drng.h\"\n"
+		       "DRNG_ctx drng_algorithm;\n"
+		       "int main(void)\n{\n"
+		       "\tFILE *f = fopen(\"%s\", \"w\");\n"
+		       "\tif (!f)\n\t\treturn 1;\n"
+		       "\tfprintf(f, \"%%ld\\n\", (long)getpid());\n"
+		       "\tfclose(f);\n"
+		       "\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n"
+		       "\treturn 0;\n}\n",
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL });
+}
+END_TEST
+
+/* The Makefile's dry run (make -n) evaluates a slow $(shell ...). */
+START_TEST(test_interrupt_make)
+{
+	interrupt_case("Makefile",
+		       "# make -n evaluates this while it reads the Makefile (test_build.c)\n"
+		       "SLOW := $(shell echo $$$$ > '%s'; exec sleep 60)\n"
+		       "all:\n\t@:\n",
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL });
+}
+END_TEST
+
 static Suite *build_suite(void)
 {
 	Suite *s = suite_create("build");
@@ -736,6 +898,8 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_recipe);
 	tcase_add_test(tc, test_compile_failure);
 	tcase_add_test(tc, test_bad_input);
+	tcase_add_test(tc, test_interrupt_kat);
+	tcase_add_test(tc, test_interrupt_make);
 	suite_add_tcase(s, tc);
 	return s;
 }
