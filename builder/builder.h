@@ -155,9 +155,11 @@ void hp_proc_check_interrupt(void);
 int hp_run(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s);
 
 /*
- * The first diagnostic worth one line in a compiler or linker log: the
- * first "error:", "undefined reference", "multiple definition" line, else
- * the first non-empty line; "" when the log is empty.  Into buf (len).
+ * The first diagnostic worth one line in a compiler, linker or make log:
+ * the first "error:" line or makefile error ("Makefile:24: *** ..."), else
+ * "undefined reference", "multiple definition", ..., else the first
+ * non-empty line that is not make's "Entering directory"; "" when the log
+ * is empty.  Into buf (len).
  */
 void hp_first_error(const char *log_path, char *buf, size_t len);
 
@@ -214,6 +216,8 @@ struct hp_detect {
 	char adapter_header[PATH_MAX];         /* "" when none */
 	int ran_make;                          /* make -n was run */
 	int make_status;                       /* its exit status */
+	char make_error[HP_BUILD_ERR];         /* a failed dry run: status and first error; "" when it worked */
+	char name_fallback[HP_BUILD_ERR];      /* why the folder name was used; "" when it was not */
 	struct hp_strv make_cppflags;          /* -D/-U/-I/-include from make -n (absolute) */
 	struct hp_strv make_libs;              /* -l/-L/-pthread from make -n */
 	struct hp_strv make_lto;               /* -flto... words from make -n */

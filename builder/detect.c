@@ -328,14 +328,16 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
 	d->ran_make = 1;
 	d->make_status = status;
 	if (status < 0) {
-		hp_strv_addf(&d->infos, "the package has a %s but make could not be run: its flags are not used", found);
+		hp_fmt(d->make_error, sizeof d->make_error, "the package has a %s but make could not be run", found);
+		hp_strv_addf(&d->infos, "%s: its flags are not used", d->make_error);
 		goto done;
 	}
 	if (status != 0) {
 		char first[HP_BUILD_ERR];
 		hp_first_error(log_path, first, sizeof first);
-		hp_strv_addf(&d->infos, "make -n exited with status %d (%s); using what it printed", status,
-			     first[0] ? first : "no output");
+		hp_fmt(d->make_error, sizeof d->make_error, "make -n exited with status %d (%s)", status,
+		       first[0] ? first : "no output");
+		hp_strv_addf(&d->infos, "%s; using what it printed", d->make_error);
 	}
 	if (!(text = hp_read_file(log_path, NULL)))
 		goto done;
@@ -548,19 +550,20 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 				free(out);
 				return 0;
 			}
-			hp_strv_addf(&d->infos, "ALGORITHM_INSTANCE expands to%s, not a valid instance name: using the folder name",
-				     mark);
+			hp_fmt(d->name_fallback, sizeof d->name_fallback,
+			       "ALGORITHM_INSTANCE expands to%s, not a valid instance name", mark);
 		} else {
-			hp_strv_addf(&d->infos, "ALGORITHM_INSTANCE is not defined%s%s: using the folder name",
-				     d->adapter_header[0] ? " by " : "",
-				     d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "");
+			hp_fmt(d->name_fallback, sizeof d->name_fallback, "ALGORITHM_INSTANCE is not defined%s%s",
+			       d->adapter_header[0] ? " by " : "",
+			       d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "");
 		}
 	} else {
 		char first[HP_BUILD_ERR];
 		hp_first_error(log_path, first, sizeof first);
-		hp_strv_addf(&d->infos, "could not expand ALGORITHM_INSTANCE (%s): using the folder name",
-			     first[0] ? first : "preprocessor failed");
+		hp_fmt(d->name_fallback, sizeof d->name_fallback, "could not expand ALGORITHM_INSTANCE (%s)",
+		       first[0] ? first : "preprocessor failed");
 	}
+	hp_strv_addf(&d->infos, "%s: using the folder name", d->name_fallback);
 	free(out);
 	{
 		const char *base = hp_basename(d->dir);

@@ -195,13 +195,36 @@ int hp_run(char *const argv[], const char *cwd, const char *log_path, int append
 	return hp_proc_wait(&p, timeout_s);
 }
 
+/* Does line start with make's own "make: " or "make[2]: " (not a
+ * makefile's "makefile:24: ")? */
+static int hp_make_says(const char *line)
+{
+	if (strncmp(line, "make", 4))
+		return 0;
+	line += 4;
+	if (*line == '[') {
+		line += 1 + strspn(line + 1, "0123456789");
+		if (*line++ != ']')
+			return 0;
+	}
+	return line[0] == ':' && line[1] == ' ';
+}
+
+/* Is line make's "make[2]: Entering directory '...'" (or Leaving)? */
+static int hp_make_chdir_line(const char *line)
+{
+	return hp_make_says(line) && (strstr(line, ": Entering directory '") || strstr(line, ": Leaving directory '"));
+}
+
 /* Line priority for hp_first_error: lower is better, 9 = none. */
 static int hp_error_rank(const char *line)
 {
-	if (strstr(line, "collect2: error:") || strstr(line, "make: ***"))
-		return 5;       /* a summary: the linker said why just before */
+	if (strstr(line, "collect2: error:") || (hp_make_says(line) && strstr(line, ": ***")))
+		return 5;       /* a summary: the linker or the recipe said why just before */
 	if (strstr(line, "error:") && !strstr(line, "-Werror"))
 		return 0;
+	if (strstr(line, ": *** "))
+		return 0;       /* make: "Makefile:24: *** invalid syntax in conditional.  Stop." */
 	if (strstr(line, "undefined reference") || strstr(line, "multiple definition") ||
 	    strstr(line, "undefined symbol"))
 		return 1;
@@ -223,7 +246,7 @@ void hp_first_error(const char *log_path, char *buf, size_t len)
 		int rank;
 		if (!line[strspn(line, " \t\r")])
 			continue;
-		if (!first && strncmp(line, "+ ", 2) && strncmp(line, "$ ", 2))
+		if (!first && strncmp(line, "+ ", 2) && strncmp(line, "$ ", 2) && !hp_make_chdir_line(line))
 			first = line;
 		rank = hp_error_rank(line);
 		if (rank < best_rank) {

@@ -207,8 +207,10 @@ int hp_cmd_build(int argc, char **argv)
 		cflags_shown = NULL;
 		tried = s + 1;
 		r = hp_build_attempt(&b, sets[s], &objs, &plan, &words, &cflags_shown, &fail[s]);
-		if (r == 2)
+		if (r == 2) {
+			hp_build_warn_fallbacks(&b);
 			goto out;
+		}
 		if (r == 0) {
 			built = 1;
 			used = sets[s];
@@ -219,6 +221,7 @@ int hp_cmd_build(int argc, char **argv)
 	}
 	if (!built) {
 		struct hp_failure *f = &fail[tried - 1];
+		hp_build_warn_fallbacks(&b);
 		fflush(stdout);
 		fprintf(stderr, "hashprof: build %s failed: %s (command: %s; full log: %s)\n", b.det.name, f->what,
 			f->command ? f->command : "-", b.log);

@@ -682,6 +682,42 @@ START_TEST(test_compile_failure)
 }
 END_TEST
 
+/* A Makefile whose dry run fails: its first error is shown, and what it
+ * made the build guess (issue 18, item 7). */
+START_TEST(test_make_failure)
+{
+	struct run r;
+	const char *last;
+
+	/* the build then fails: without the Makefile's flags nothing compiles */
+	setup_fixture("subdirs");
+	append_to("Makefile", "ifeq (\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "hashprof build: warning: the Makefile's dry run failed: make -n exited with status 2 "
+			     "(Makefile:24: *** invalid syntax in conditional.  Stop.); the build used none of the "
+			     "Makefile's flags (-D, -I, -l)\n");
+	expect_in(&r, r.err, "hashprof build: warning: the instance is named subdirs after its folder (a fallback): "
+			     "could not expand ALGORITHM_INSTANCE (");
+	/* the failure itself is still the last line */
+	last = strstr(r.err, "hashprof: build subdirs failed: ");
+	ck_assert_ptr_nonnull(last);
+	ck_assert_ptr_eq(strchr(last, '\n'), r.err + r.err_len - 1);
+	run_free(&r);
+	teardown_fixture();
+
+	/* the build works without them: a note with the same first error */
+	setup_fixture("kat");
+	write_to("Makefile", "ifeq (\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "  note:    make -n exited with status 2 (Makefile:1: *** invalid syntax in conditional.  "
+			     "Stop.); using what it printed\n");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -897,6 +933,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_no_helpers);
 	tcase_add_test(tc, test_recipe);
 	tcase_add_test(tc, test_compile_failure);
+	tcase_add_test(tc, test_make_failure);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_interrupt_make);
