@@ -499,7 +499,8 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 		   const struct hp_strv *cppflags, const char *workdir, const char *log_path,
 		   char *err, size_t errlen)
 {
-	char probe[PATH_MAX], outp[PATH_MAX], text[PATH_MAX + 256], *out = NULL;
+	static const char text[] = "#ifdef ALGORITHM_INSTANCE\n" HP_NAME_MARK " ALGORITHM_INSTANCE\n#endif\n";
+	char probe[PATH_MAX], outp[PATH_MAX], *out = NULL;
 	struct hp_strv argv = { 0 };
 	int status;
 
@@ -519,17 +520,17 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 	}
 	hp_fmt(probe, sizeof probe, "%s/hp_name_probe.c", workdir);
 	hp_fmt(outp, sizeof outp, "%s/hp_name_probe.i", workdir);
-	hp_fmt(text, sizeof text, "%s%s%s#ifdef ALGORITHM_INSTANCE\n" HP_NAME_MARK " ALGORITHM_INSTANCE\n#endif\n",
-		 d->adapter_header[0] ? "#include \"" : "", d->adapter_header,
-		 d->adapter_header[0] ? "\"\n" : "");
+	/* the header comes in by -include, an argument: a path is not C text
+	 * (no escape lets a '"' into an #include "...") */
 	if (hp_write_file(probe, text, strlen(text)) != 0) {
 		hp_fmt(err, errlen, "cannot write %s: %s", probe, strerror(errno));
 		return -1;
 	}
 	if (hp_cc_argv(&argv) || hp_strv_add(&argv, "-E") || hp_strv_add(&argv, "-P") ||
 	    hp_strv_add(&argv, "-D_GNU_SOURCE") || hp_strv_extend(&argv, cppflags) ||
-	    hp_strv_add(&argv, "-iquote") || hp_strv_add(&argv, d->dir) || hp_strv_add(&argv, "-o") ||
-	    hp_strv_add(&argv, outp) || hp_strv_add(&argv, probe)) {
+	    hp_strv_add(&argv, "-iquote") || hp_strv_add(&argv, d->dir) ||
+	    (d->adapter_header[0] && (hp_strv_add(&argv, "-include") || hp_strv_add(&argv, d->adapter_header))) ||
+	    hp_strv_add(&argv, "-o") || hp_strv_add(&argv, outp) || hp_strv_add(&argv, probe)) {
 		hp_strv_free(&argv);
 		hp_fmt(err, errlen, "out of memory");
 		return -1;

@@ -718,6 +718,33 @@ START_TEST(test_make_failure)
 }
 END_TEST
 
+/* A package folder whose path holds a '"' (issue 18, item 11): the name
+ * probe, the compilers, the KAT and the metadata take it as it is. */
+START_TEST(test_quote_in_path)
+{
+	struct run r;
+	char dir[sizeof tmp + 16], moved[sizeof dir + 8], origin[sizeof pkg + 32];
+
+	setup_fixture("kat");
+	snprintf(dir, sizeof dir, "%s/say \"hi\"", tmp);
+	snprintf(moved, sizeof moved, "%s/kat", dir);
+	ck_assert_int_eq(mkdir(dir, 0777), 0);
+	ck_assert_int_eq(rename(pkg, moved), 0);
+	snprintf(pkg, sizeof pkg, "%s", moved);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    FIX-KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)\n");
+	expect_in(&r, r.out, "KAT:     pass");
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	expect_status(&r, 0);
+	snprintf(origin, sizeof origin, "    origin:   %s\n", pkg);
+	expect_in(&r, r.out, origin);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -934,6 +961,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_recipe);
 	tcase_add_test(tc, test_compile_failure);
 	tcase_add_test(tc, test_make_failure);
+	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_interrupt_make);
