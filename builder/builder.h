@@ -138,13 +138,28 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
  * started.
  */
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s);
+/*
+ * Make SIGINT, SIGTERM and SIGHUP end the process cleanly: the handler
+ * kills the process group of every child hp_proc_start started and that
+ * was not reaped yet (each sits in its own group, out of reach of the
+ * terminal's ^C and of a kill sent to us alone), and the next
+ * hp_proc_check_interrupt (hp_proc_start and hp_proc_wait call it) calls
+ * on_interrupt(sig) (may be NULL; it may clean up and print, and should
+ * not return), then exits with 128 + sig.
+ */
+void hp_proc_trap_interrupts(void (*on_interrupt)(int sig));
+/* After one of those signals: on_interrupt, then exit(128 + sig).  Else
+ * nothing. */
+void hp_proc_check_interrupt(void);
 /* hp_proc_start + hp_proc_wait, with stdout and stderr into log_path. */
 int hp_run(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s);
 
 /*
- * The first diagnostic worth one line in a compiler or linker log: the
- * first "error:", "undefined reference", "multiple definition" line, else
- * the first non-empty line; "" when the log is empty.  Into buf (len).
+ * The first diagnostic worth one line in a compiler, linker or make log:
+ * the first "error:" line or makefile error ("Makefile:24: *** ..."), else
+ * "undefined reference", "multiple definition", ..., else the first
+ * non-empty line that is not make's "Entering directory"; "" when the log
+ * is empty.  Into buf (len).
  */
 void hp_first_error(const char *log_path, char *buf, size_t len);
 
@@ -201,6 +216,8 @@ struct hp_detect {
 	char adapter_header[PATH_MAX];         /* "" when none */
 	int ran_make;                          /* make -n was run */
 	int make_status;                       /* its exit status */
+	char make_error[HP_BUILD_ERR];         /* a failed dry run: status and first error; "" when it worked */
+	char name_fallback[HP_BUILD_ERR];      /* why the folder name was used; "" when it was not */
 	struct hp_strv make_cppflags;          /* -D/-U/-I/-include from make -n (absolute) */
 	struct hp_strv make_libs;              /* -l/-L/-pthread from make -n */
 	struct hp_strv make_lto;               /* -flto... words from make -n */
@@ -463,12 +480,15 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
  * Compare a new manifest with the one stored at path, and the stored
  * output hash with the .so at so_path.  Returns 1 when up to date, 0 when
  * something changed (what, into why: "sign/tag.c changed", "options
- * changed", "no previous build"...).
+ * changed", "no previous build"...).  need_kat: also 0 when the last build
+ * did not run the KAT.  When up to date, *stored_kat is the KAT result of
+ * the build that made the .so ("not checked" when it did not run); the
+ * caller's exit status follows it.
  */
 int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path,
-			   int need_kat, char *why, size_t whylen);
-/* Store the manifest plus the hash of the built .so and whether the KAT
- * ran.  Returns 0, or -1 (errno). */
-int hp_manifest_store(const char *path, const char *manifest, const char *so_path, int kat_checked);
+			   int need_kat, struct hp_kat *stored_kat, char *why, size_t whylen);
+/* Store the manifest plus the hash of the built .so and the KAT result
+ * (NULL: the KAT did not run).  Returns 0, or -1 (errno). */
+int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat);
 
 #endif

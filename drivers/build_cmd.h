@@ -105,6 +105,15 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 		     const char *cflags_shown, const struct hp_kat *kat);
 
 /*
+ * When a build fails: what detection had to guess, which may be why, as
+ * warnings on stderr: a dry run of the Makefile that failed (its status
+ * and first error; the Makefile's flags are then missing) and a name
+ * that is the folder's because ALGORITHM_INSTANCE could not be expanded.
+ * Nothing when neither happened.
+ */
+void hp_build_warn_fallbacks(const struct hp_build *b);
+
+/*
  * After the install: how to run the instance.  By name when the search
  * path finds this .so; with HASHPROF_PATH when the output folder is not on
  * it; a warning when another instance of the same name comes first.

@@ -135,6 +135,23 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 		hp_build_warn(plan->warnings.v[i]);
 }
 
+void hp_build_warn_fallbacks(const struct hp_build *b)
+{
+	char msg[2 * HP_BUILD_ERR + 256];
+
+	if (b->det.make_error[0]) {
+		hp_fmt(msg, sizeof msg, "the Makefile's dry run failed: %s; the build used %s", b->det.make_error,
+		       b->det.make_cppflags.n || b->det.make_libs.n ? "only the flags it printed before it failed"
+								    : "none of the Makefile's flags (-D, -I, -l)");
+		hp_build_warn(msg);
+	}
+	if (b->det.name_fallback[0]) {
+		hp_fmt(msg, sizeof msg, "the instance is named %s after its folder (a fallback): %s", b->det.name,
+		       b->det.name_fallback);
+		hp_build_warn(msg);
+	}
+}
+
 /* How to run the instance: by name when the search path finds this .so;
  * with HASHPROF_PATH when the output folder is not on it; a warning when
  * another instance of the same name comes first. */

@@ -2,6 +2,7 @@
  * child.c - one child process per measurement (see child.h).
  */
 #include "child.h"
+#include "interrupt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,14 +53,7 @@ static void hp_on_interrupt(int sig)
 
 void hp_child_trap_interrupts(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = hp_on_interrupt;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	hp_trap_interrupt_signals(hp_on_interrupt);
 }
 
 int hp_child_interrupted(void)
@@ -71,9 +65,7 @@ static void hp_child_main(int fd, hp_child_fn fn, void *arg)
 {
 	json_t *out;
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
+	hp_untrap_interrupt_signals();
 	hp_in_child = 1;
 	setpgid(0, 0);
 	fflush(stdout);

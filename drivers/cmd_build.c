@@ -12,8 +12,10 @@
  * attempt with one flag set in build_attempt.c, what is printed in
  * build_report.c (build_cmd.h).
  *
- * Exit status: 0 built or up to date; 1 built, but the KAT did not pass;
- * 2 bad input, a compile or link failure, or a refused package.
+ * Exit status: 0 built or up to date; 1 built, or up to date, but the KAT
+ * of the instance failed; 2 bad input, a compile or link failure, or a
+ * refused package; 128 + N after signal N (SIGINT, SIGTERM, SIGHUP), the
+ * programs it ran killed with their children.
  */
 #include "config.h"
 
@@ -28,6 +30,24 @@
 #include "builder.h"
 #include "cmds.h"
 #include "instance.h"
+
+/* The scratch folder of hp_prepare until it becomes the work folder ("":
+ * none), removed when a signal ends the build. */
+static char hp_scratch[PATH_MAX];
+
+/* SIGINT, SIGTERM or SIGHUP: the children's groups are killed already
+ * (builder/run.c); say so and remove the scratch folder.  The caller exits
+ * with 128 + sig. */
+static void hp_build_interrupted(int sig)
+{
+	const char *abbrev = sigabbrev_np(sig);
+
+	fflush(stdout);
+	fprintf(stderr, "hashprof: build interrupted by SIG%s: the programs it started were killed\n",
+		abbrev ? abbrev : "?");
+	if (hp_scratch[0])
+		hp_rmtree(hp_scratch);
+}
 
 /* The option string of the manifest: what changes the result besides files. */
 static char *hp_options_string(const struct hp_build *b)
@@ -47,9 +67,10 @@ static char *hp_options_string(const struct hp_build *b)
  * an exit status. */
 static int hp_prepare(struct hp_build *b)
 {
-	char tmp[PATH_MAX], err[HP_BUILD_ERR], why[HP_BUILD_ERR], make_log[PATH_MAX], detect_log[PATH_MAX];
+	char *tmp = hp_scratch, err[HP_BUILD_ERR], why[HP_BUILD_ERR], make_log[PATH_MAX], detect_log[PATH_MAX];
 	char *options;
 	struct stat st;
+	struct hp_kat stored;
 
 	if (!realpath(b->opt.dir_arg, b->det.dir) || stat(b->det.dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return hp_usage_error("build: %s: not a folder", b->opt.dir_arg);
@@ -66,7 +87,7 @@ static int hp_prepare(struct hp_build *b)
 	if (hp_runtime_find(&b->rt, err, sizeof err) != 0)
 		return hp_usage_error("build: %s", err);
 	hp_fmt(b->root, sizeof b->root, "%s/.hashprof-build", b->opt.outdir);
-	hp_fmt(tmp, sizeof tmp, "%s/.tmp-%ld", b->root, (long)getpid());
+	hp_fmt(tmp, sizeof hp_scratch, "%s/.tmp-%ld", b->root, (long)getpid());
 	hp_rmtree(tmp);
 	if (hp_mkdirs(tmp) != 0)
 		return hp_usage_error("build: cannot write to the output folder %s: %s", b->opt.outdir,
@@ -107,9 +128,16 @@ static int hp_prepare(struct hp_build *b)
 	}
 	free(options);
 	if (!b->opt.force &&
-	    hp_manifest_up_to_date(b->manifest_path, b->manifest, b->so, b->opt.kat, why, sizeof why)) {
+	    hp_manifest_up_to_date(b->manifest_path, b->manifest, b->so, b->opt.kat, &stored, why, sizeof why)) {
 		hp_rmtree(tmp);
 		hp_build_say("%s: up to date (%s)", b->det.name, b->so);
+		/* the instance is the one whose KAT failed: so is this build */
+		if (!strcmp(stored.status, "fail")) {
+			fflush(stdout);
+			fprintf(stderr, "hashprof: build %s: the instance is up to date, but its KAT failed: %s (log: %s)\n",
+				b->det.name, stored.detail[0] ? stored.detail : "no detail stored", b->log);
+			return HP_EXIT_FAILED;
+		}
 		return HP_EXIT_OK;
 	}
 	hp_build_say("hashprof build: %s from %s (%s)", b->det.name, b->det.dir, b->opt.force ? "--force" : why);
@@ -118,6 +146,7 @@ static int hp_prepare(struct hp_build *b)
 		hp_rmtree(tmp);
 		return hp_usage_error("build: cannot prepare %s: %s", b->work, strerror(errno));
 	}
+	tmp[0] = '\0';
 	{
 		FILE *lf = fopen(b->log, "w");
 		if (lf) {
@@ -156,6 +185,8 @@ int hp_cmd_build(int argc, char **argv)
 	memset(fail, 0, sizeof fail);
 	hp_build_defaults(&b.opt);
 	b.recipe.make = -1;
+	hp_scratch[0] = '\0';
+	hp_proc_trap_interrupts(hp_build_interrupted);
 	if ((rc = hp_build_parse(argc, argv, &b.opt)) >= 0)
 		goto out;
 	if ((rc = hp_prepare(&b)) >= 0)
@@ -176,8 +207,10 @@ int hp_cmd_build(int argc, char **argv)
 		cflags_shown = NULL;
 		tried = s + 1;
 		r = hp_build_attempt(&b, sets[s], &objs, &plan, &words, &cflags_shown, &fail[s]);
-		if (r == 2)
+		if (r == 2) {
+			hp_build_warn_fallbacks(&b);
 			goto out;
+		}
 		if (r == 0) {
 			built = 1;
 			used = sets[s];
@@ -188,6 +221,7 @@ int hp_cmd_build(int argc, char **argv)
 	}
 	if (!built) {
 		struct hp_failure *f = &fail[tried - 1];
+		hp_build_warn_fallbacks(&b);
 		fflush(stdout);
 		fprintf(stderr, "hashprof: build %s failed: %s (command: %s; full log: %s)\n", b.det.name, f->what,
 			f->command ? f->command : "-", b.log);
@@ -205,6 +239,13 @@ int hp_cmd_build(int argc, char **argv)
 		hp_kat_check(&b.det, &b.recipe, &cc, &words, objs, b.det.nsrc, &plan, b.work, b.log, b.opt.kat_timeout, &kat);
 		hp_fmt(katfield, sizeof katfield, "%s", kat.status);
 		m.kat = katfield;
+		/* a warning: in the output, in `list --long` and in every row's notes */
+		if (!strcmp(kat.status, "fail") && hp_strv_addf(&plan.warnings, "the KAT failed: %s", kat.detail)) {
+			fprintf(stderr, "hashprof: build: out of memory\n");
+			hp_strv_free(&cc);
+			rc = HP_EXIT_USAGE;
+			goto out;
+		}
 		hp_plan_wrapped(&plan, m.wrapped, sizeof m.wrapped);
 		hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b.work, b.det.name);
 		if (hp_link_instance(&b.rt, &cc, objs, &plan, &m, b.work, tmp_so, b.log, err, sizeof err, &command) != 0) {
@@ -221,6 +262,7 @@ int hp_cmd_build(int argc, char **argv)
 			rc = HP_EXIT_FAILED;
 	}
 	hp_build_report(&b, objs, &plan, used, cflags_shown, &kat);
+	hp_proc_check_interrupt();      /* a signal between the children: install nothing */
 	{
 		char tmp_so[PATH_MAX];
 		hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b.work, b.det.name);
@@ -230,10 +272,11 @@ int hp_cmd_build(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (hp_manifest_store(b.manifest_path, b.manifest, b.so, b.opt.kat) != 0)
+	if (hp_manifest_store(b.manifest_path, b.manifest, b.so, b.opt.kat ? &kat : NULL) != 0)
 		hp_build_warn("cannot write the manifest: the next build will not be skipped");
 	hp_build_how_to_run(&b);
 out:
+	hp_proc_check_interrupt();
 	for (size_t s = 0; s < 2; s++)
 		free(fail[s].command);
 	hp_build_free_objects(objs, b.det.nsrc);

@@ -6,7 +6,7 @@ hashprof_SOURCES = \
 	drivers/hashprof.c drivers/cmds.h \
 	drivers/cmd_run.c drivers/cmd_list.c \
 	drivers/api.c drivers/api.h \
-	drivers/child.c drivers/child.h \
+	drivers/child.c drivers/child.h drivers/interrupt.c drivers/interrupt.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \
 	drivers/meter.h \

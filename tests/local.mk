@@ -36,3 +36,10 @@ tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
+# The tarball holds what .ci/run, setup.sh and README's Quick start run
+# (tests/dist_files.sh), checked against the Makefile's own list.
+TESTS += tests/dist_files.sh
+EXTRA_DIST += tests/dist_files.sh
+AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)'; \
+	export HP_TOP_SRCDIR HP_DISTFILES;
