@@ -173,21 +173,27 @@ int hp_unknown_instance(const char *name)
 	return hp_usage_error("unknown instance '%s'; known instances: %s", name, known);
 }
 
-/* A key exchange's passN exists only up to its number of passes (asked
- * of the instance in a child); every other operation of the kind exists. */
-static int hp_protocol_has_op(const struct hp_instance *inst, const struct hp_kind_ops *k,
-			      unsigned timeout, const char *op)
+int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
+		    const char *op, char *why, size_t len)
 {
 	const char *ops[HP_OPS_MAX];
+	char list[256];
 	size_t n;
 
+	if (!hp_kind_has_op(k, op)) {
+		hp_kind_op_list(k, list, sizeof list);
+		snprintf(why, len, "'%s' is not an operation of %s (%s: %s)", op, inst->name, inst->kind, list);
+		return -1;
+	}
+	/* a key exchange's passN exists only up to its number of passes */
 	if (strcmp(inst->kind, "kex") || strncmp(op, "pass", 4))
-		return 1;
+		return 0;
 	n = hp_default_ops(inst, k, timeout, ops);
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(ops[i], op))
-			return 1;
-	return 0;
+			return 0;
+	snprintf(why, len, "'%s' is not an operation of %s: its protocol has fewer passes", op, inst->name);
+	return -1;
 }
 
 static void hp_run_help(void)
@@ -347,7 +353,7 @@ int hp_cmd_run(int argc, char **argv)
 	const char *ops[HP_OPS_MAX];
 	struct hp_result rows[HP_OPS_MAX];
 	size_t nops = 0;
-	char err[1024], list[256];
+	char err[1024];
 	int rc = HP_EXIT_OK;
 
 	hp_options_defaults(&o);
@@ -362,14 +368,8 @@ int hp_cmd_run(int argc, char **argv)
 	if (!(k = hp_kind_ops(inst.kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
 	if (optind + 1 < argc) {
-		if (!hp_kind_has_op(k, argv[optind + 1])) {
-			hp_kind_op_list(k, list, sizeof list);
-			return hp_usage_error("'%s' is not an operation of %s (%s: %s)", argv[optind + 1],
-					      inst.name, inst.kind, list);
-		}
-		if (!hp_protocol_has_op(&inst, k, o.timeout, argv[optind + 1]))
-			return hp_usage_error("'%s' is not an operation of %s: its protocol has fewer passes",
-					      argv[optind + 1], inst.name);
+		if (hp_run_check_op(&inst, k, o.timeout, argv[optind + 1], err, sizeof err) != 0)
+			return hp_usage_error("%s", err);
 		ops[nops++] = argv[optind + 1];
 	} else {
 		nops = hp_default_ops(&inst, k, o.timeout, ops);

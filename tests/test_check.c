@@ -414,6 +414,41 @@ START_TEST(test_bad_markdown)
 }
 END_TEST
 
+/* An operation the protocol does not have is bad input in every mode, as
+ * for `hashprof SYNTH-KEX pass3` (SYNTH-KEX has two passes). */
+START_TEST(test_kex_pass_beyond_protocol)
+{
+	char *dir = hpt_tmpdir("pass3"), *f = hpt_path(dir, "SYNTH-KEX__pass1.json");
+	char *g = hpt_path(dir, "pass3.json"), *page = hpt_path(dir, "page.md");
+	struct hpt_run r;
+	json_t *j;
+
+	expect_bad("'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL,
+		   "check", "SYNTH-KEX", "pass3", "--max-drng-share=50%", NULL);
+	/* a baseline row naming pass3 */
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", dir, "SYNTH-KEX", "pass1", NULL), 0);
+	hpt_run_free(&r);
+	j = hpt_json_load(f);
+	json_object_set_new(j, "operation", json_string("pass3"));
+	hpt_json_save(g, j);
+	json_decref(j);
+	expect_bad("pass3.json: field 'operation': 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes",
+		   NULL, "check", g, NULL);
+	/* a published row naming pass3 */
+	hpt_write(page, "# X\n\n## Symmetric primitives\n\n"
+			"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+			"|---|---|---|---|---|\n"
+			"| `SYNTH-KEX` | pass3 | 32% | 0.8% | pseudohash 1 |\n");
+	expect_bad("page.md:7: 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL,
+		   "check", "--published", page, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(page);
+	free(dir);
+}
+END_TEST
+
 static Suite *check_suite(void)
 {
 	Suite *s = suite_create("check");
@@ -432,6 +467,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_bad_baselines);
 	tcase_add_test(tc, test_bad_options);
 	tcase_add_test(tc, test_bad_markdown);
+	tcase_add_test(tc, test_kex_pass_beyond_protocol);
 	suite_add_tcase(s, tc);
 	return s;
 }
