@@ -88,7 +88,8 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op,
 		hp_run_job(&cal, r);
 		if (r->status != HP_STATUS_OK)
 			return;
-		t1 = o->tick_hz > 0 ? (double)r->total_ticks / o->tick_hz : 0;
+		/* the wall time of one whole iteration (procedure.h) */
+		t1 = r->calibration_seconds;
 		hp_plan(t1, &j.iterations, &j.warmup);
 		if (o->warmup_set)
 			j.warmup = o->warmup;

@@ -39,24 +39,23 @@ extern char **environ;
 
 /* ---------- running hashprof ---------- */
 
-/* Run hashprof with args (NULL-terminated) and HASHPROF_SYNTH_FAULT=fault
- * (unset when fault is NULL; HASHPROF_PATH is unset too). */
-static void run_v(struct run *r, const char *fault, const char *const *args)
+/* Run hashprof with args (NULL-terminated) and the environment assignment
+ * setting ("HASHPROF_SYNTH_SLEEP=sign:300"; NULL: none).  The synthetic
+ * instances' knobs and HASHPROF_PATH are unset otherwise. */
+static void run_env_v(struct run *r, const char *setting, const char *const *args)
 {
 	size_t n = 0, k = 0, na = 0;
-	char **envp, **argv, faultvar[256];
+	char **envp, **argv;
 
 	while (environ[n])
 		n++;
 	envp = calloc(n + 2, sizeof *envp);
 	ck_assert_ptr_nonnull(envp);
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "HASHPROF_SYNTH_FAULT=", 21) && strncmp(environ[i], "HASHPROF_PATH=", 14))
+		if (strncmp(environ[i], "HASHPROF_SYNTH_", 15) && strncmp(environ[i], "HASHPROF_PATH=", 14))
 			envp[k++] = environ[i];
-	if (fault) {
-		snprintf(faultvar, sizeof faultvar, "HASHPROF_SYNTH_FAULT=%s", fault);
-		envp[k++] = faultvar;
-	}
+	if (setting)
+		envp[k++] = (char *)setting;
 	while (args[na])
 		na++;
 	argv = calloc(na + 2, sizeof *argv);
@@ -69,7 +68,18 @@ static void run_v(struct run *r, const char *fault, const char *const *args)
 	free(argv);
 }
 
+/* Run hashprof with args and HASHPROF_SYNTH_FAULT=fault (none when NULL). */
+static void run_v(struct run *r, const char *fault, const char *const *args)
+{
+	char faultvar[256];
+
+	if (fault)
+		snprintf(faultvar, sizeof faultvar, "HASHPROF_SYNTH_FAULT=%s", fault);
+	run_env_v(r, fault ? faultvar : NULL, args);
+}
+
 #define RUN(r, fault, ...) run_v((r), (fault), (const char *const[]){ __VA_ARGS__, NULL })
+#define RUN_ENV(r, setting, ...) run_env_v((r), (setting), (const char *const[]){ __VA_ARGS__, NULL })
 
 static void show(const struct run *r)
 {
@@ -457,6 +467,30 @@ START_TEST(default_procedure_is_planned)
 				ck_abort_msg("unexpected %s", fn);
 		}
 	}
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
+/* A key exchange step alone is metered, but every iteration runs the whole
+ * exchange: N is planned from the iteration's wall time.  init_a sleeps
+ * 100 ms, so t1 >= 0.1 s and N = ceil(1 s / t1) <= 10 on any machine
+ * (planned from derive_b's own microseconds, N was 1000: 100 s). */
+START_TEST(kex_step_planned_from_iteration)
+{
+	struct run r;
+	json_t *doc, *row;
+	long long n;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SLEEP=init_a:100", "--format=json", "--timeout", "5", "SYNTH-KEX", "derive_b");
+	doc = parse_json(&r);
+	row = json_row(doc, "derive_b");
+	n = jint(row, "procedure.iterations");
+	ck_assert_msg(n >= 3 && n <= 10, "N = %lld", n);
+	ck_assert_msg(json_real_value(json_object_get(json_object_get(row, "procedure"), "calibration_seconds")) >= 0.1,
+		      "t1 is not the iteration's wall time");
+	expect_status(&r, 0);
+	ck_assert_int_eq(jint(row, "totals.operations"), n);
 	json_decref(doc);
 	run_free(&r);
 }
@@ -1019,6 +1053,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, counts_kex);
 	tcase_add_test(tc, counts_single_operation);
 	tcase_add_test(tc, default_procedure_is_planned);
+	tcase_add_test(tc, kex_step_planned_from_iteration);
 	tcase_add_test(tc, nested_note);
 	tcase_add_test(tc, same_seed_same_counts);
 	suite_add_tcase(s, tc);
