@@ -517,9 +517,53 @@ START_TEST(fault_hang_timeout)
 
 	RUN(&r, "verify:hang:2", "--timeout", "2", "SYNTH-SIG");
 	expect_status(&r, 1);
-	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out after 2 s");
+	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out: the calibration call did not finish within 2 s");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "sign", "drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1");
+	run_free(&r);
+}
+END_TEST
+
+/* --timeout limits each step (loading, each set-up call, each warm-up and
+ * measured operation), not the row: sign sleeps 0.3 s per call, the row
+ * takes about 2.1 s (set-up sign, warm-up, 5 operations), --timeout 1. */
+START_TEST(timeout_per_operation)
+{
+	struct run r;
+	json_t *doc, *row;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SLEEP=sign:300", "--format=json", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	doc = parse_json(&r);
+	row = json_row(doc, "sign");
+	ck_assert_str_eq(jstr(row, "status"), "ok");
+	ck_assert_int_eq(jint(row, "totals.operations"), 5);
+	ck_assert_int_eq(jint(row, "procedure.warmup"), 1);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
+/* A hang still times out, and the failure names the step that took too long. */
+START_TEST(timeout_names_the_step)
+{
+	struct run r;
+
+	/* set-up sign is call 1, the warm-up call 2: call 3 is operation 1 */
+	RUN(&r, "sign:hang:3", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: operation 1 of 5 did not finish within 1 s");
+	run_free(&r);
+	/* in the set-up */
+	RUN(&r, "keygen:hang", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: set-up: sig_keygen did not finish within 1 s");
+	run_free(&r);
+	/* in the warm-up, inside one step of a key exchange */
+	RUN(&r, "pass2:hang", "-n", "5", "--timeout", "1", "SYNTH-KEX", "exchange");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-KEX", "exchange",
+			    "exchange: timed out: warm-up operation 1 of 1 (pass2 of an exchange) did not finish within 1 s");
 	run_free(&r);
 }
 END_TEST
@@ -1062,6 +1106,8 @@ static Suite *cli_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, fault_segv);
 	tcase_add_test(tc, fault_hang_timeout);
+	tcase_add_test(tc, timeout_per_operation);
+	tcase_add_test(tc, timeout_names_the_step);
 	tcase_add_test(tc, fault_abort);
 	tcase_add_test(tc, fault_fail);
 	tcase_add_test(tc, fault_in_setup);
