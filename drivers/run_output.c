@@ -65,6 +65,11 @@ int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err
 			snprintf(err, errlen, "--output: cannot create files in the folder %s", dir);
 			return -1;
 		}
+		char why[HP_RECORD_ERR_MAX];
+		if (hp_record_check_name(output, why, sizeof why) != 0) {
+			snprintf(err, errlen, "--output: %s", why);
+			return -1;
+		}
 	}
 	if (record_dir && hp_record_prepare_dir(record_dir, err, errlen) != 0)
 		return -1;

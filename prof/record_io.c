@@ -525,24 +525,61 @@ char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len)
 	return buf;
 }
 
+/* The folder part of path into dir ("." or "/" when it has none); returns
+ * the last component, or NULL when path is empty, ends in '/' or is too long. */
+static const char *hp_split_path(const char *path, char *dir, size_t len)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+
+	if (!*base || strlen(path) >= len)
+		return NULL;
+	if (!slash)
+		snprintf(dir, len, ".");
+	else if (slash == path)
+		snprintf(dir, len, "/");
+	else
+		snprintf(dir, len, "%.*s", (int)(slash - path), path);
+	return base;
+}
+
+/* The longest file name the file system of dir takes, bytes. */
+static size_t hp_name_max(const char *dir)
+{
+	long n = pathconf(dir, _PC_NAME_MAX);
+
+	return n > 0 ? (size_t)n : 255;
+}
+
+int hp_record_check_name(const char *path, char *err, size_t errlen)
+{
+	char dir[4096];
+	const char *base = hp_split_path(path, dir, sizeof dir);
+	size_t max;
+
+	if (!base) {
+		snprintf(err, errlen, "%s: not a file name", path);
+		return -1;
+	}
+	if (strlen(base) > (max = hp_name_max(dir))) {
+		snprintf(err, errlen, "%s: the file name has %zu bytes; the file system takes at most %zu",
+			 path, strlen(base), max);
+		return -1;
+	}
+	return 0;
+}
+
 int hp_record_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
 	char dir[4096], tmp[8192];
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	const char *base = hp_split_path(path, dir, sizeof dir);
 	const char *p = data;
 	mode_t mask;
 	int fd, dfd;
 
-	if (!*base || strlen(path) >= sizeof dir) {
+	if (!base) {
 		snprintf(err, errlen, "%s: not a file name", path);
 		return -1;
 	}
-	if (!slash)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
 	/* rename() would replace a device or a FIFO (/dev/null, /dev/full)
 	 * with a regular file: a record goes to regular files only */
 	struct stat st;
@@ -550,7 +587,11 @@ int hp_record_write_atomic(const char *path, const void *data, size_t len, char 
 		snprintf(err, errlen, "%s: not a regular file; records are written to regular files only", path);
 		return -1;
 	}
-	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
+	/* ".<name>.XXXXXX" says whose it is; a name too long for that gets a short one */
+	if (strlen(base) + 8 <= hp_name_max(dir))
+		snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
+	else
+		snprintf(tmp, sizeof tmp, "%s/.hashprof.XXXXXX", dir);
 	if ((fd = mkstemp(tmp)) < 0) {
 		snprintf(err, errlen, "%s: cannot create a temporary file in %s: %s", path, dir, strerror(errno));
 		return -1;

@@ -96,8 +96,17 @@ json_t *hp_record_file_json(const struct hp_result *r, json_t *run);
 char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len);
 
 /*
+ * Whether path can name a file: a last component that is not empty and
+ * not longer than its file system's name limit (bytes, pathconf; 255 when
+ * unknown).  For checking an output name before measuring.  Returns 0, or
+ * -1 with a one-line reason naming path in err.
+ */
+int hp_record_check_name(const char *path, char *err, size_t errlen);
+
+/*
  * Write len bytes to path atomically: a temporary file in the same folder
- * (".<name>.XXXXXX"), fsync, rename over path, fsync of the folder; the
+ * (".<name>.XXXXXX", or ".hashprof.XXXXXX" when that would be longer than
+ * the file system takes), fsync, rename over path, fsync of the folder; the
  * file gets mode 0666 less the umask.  An interrupted write leaves either
  * the old file or the new one, never a truncated one (the temporary file
  * may stay behind; readers skip names starting with '.').  Returns 0, or

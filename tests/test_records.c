@@ -155,6 +155,40 @@ START_TEST(test_output_unwritable)
 }
 END_TEST
 
+/* A long but valid --output name (245 + 5 bytes; the temporary name would
+ * have 258) is written; one longer than the file system takes (257) is
+ * refused before measuring. */
+START_TEST(test_output_long_name)
+{
+	char *dir = hpt_tmpdir("long"), name[300], *f, *g, *text;
+	struct hpt_run r;
+
+	memset(name, 'a', 245);
+	strcpy(name + 245, ".json");
+	f = hpt_path(dir, name);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--format=json", "--output", f, "SYNTH-SIG", "sign", NULL), 0);
+	ck_assert_str_eq(r.err, "");
+	text = hpt_slurp(f);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_str_eq(text, r.out);
+	free(text);
+	hpt_run_free(&r);
+	memset(name, 'a', 252);
+	strcpy(name + 252, ".json");
+	g = hpt_path(dir, name);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--output", g, "SYNTH-SIG", "sign", NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "--output: "));
+	ck_assert_ptr_nonnull(strstr(r.err, "the file name has 257 bytes"));
+	ck_assert_str_eq(r.out, "");   /* refused before measuring */
+	hpt_run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(dir);
+}
+END_TEST
+
 /* ---------- report: stored shares, unknown fields ---------- */
 
 START_TEST(test_report_flags_stored_shares)
@@ -605,6 +639,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_roundtrip_output);
 	tcase_add_test(cli, test_record_contents);
 	tcase_add_test(cli, test_output_unwritable);
+	tcase_add_test(cli, test_output_long_name);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_bad_input);
