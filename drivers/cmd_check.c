@@ -111,6 +111,9 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 			hp_record_set_free(&set);
 			return hp_usage_error("%s", err);
 		}
+	if (set.nskipped)   /* the baseline is the last measured record of each row */
+		fprintf(stderr, "hashprof: note: not read: %s (failed rows, beside the last measured ones; "
+			"name a file to read it)\n", set.skipped);
 	if (!(insts = calloc(set.n, sizeof *insts))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("check: out of memory");

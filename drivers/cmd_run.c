@@ -114,6 +114,7 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 		} else {
 			hp_run_operation(inst, ops[i], o, &rows[i]);
 		}
+		rows[i].interrupted = rows[i].status != HP_STATUS_OK && hp_child_interrupted();
 		failed += rows[i].status != HP_STATUS_OK;
 	}
 	return failed;
@@ -233,8 +234,10 @@ static void hp_run_help(void)
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
 	       "      --output=FILE      also write the run document (--format=json) to FILE\n"
-	       "      --record-dir=DIR   also write one record per row, DIR/INSTANCE__OP.json\n"
-	       "                         (files written atomically; see `hashprof report`)\n"
+	       "                         (a run with a failed or interrupted row: FILE.failed.json)\n"
+	       "      --record-dir=DIR   also write one record per measured row,\n"
+	       "                         DIR/INSTANCE__OP.json (a failed row: INSTANCE__OP.failed.json;\n"
+	       "                         an interrupted one: none); see `hashprof report`\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"

@@ -401,6 +401,18 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
+		if (hp_record_is_failed_name(e->d_name)) {
+			size_t used = strlen(s->skipped), plen = strlen(path);
+			if (used + plen + 3 < sizeof s->skipped) {   /* as many as fit */
+				if (used) {
+					memcpy(s->skipped + used, ", ", 2);
+					used += 2;
+				}
+				memcpy(s->skipped + used, path, plen + 1);
+			}
+			s->nskipped++;
+			continue;
+		}
 		if (n == cap) {
 			char **nn = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof *nn);
 			if (!nn)
@@ -412,7 +424,10 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 		n++;
 	}
 	closedir(d);
-	if (n == 0)
+	if (n == 0 && s->nskipped)
+		snprintf(err, errlen, "%s: no measured record in this folder, only failed rows (%s; name a file to read it)",
+			 dir, s->skipped);
+	else if (n == 0)
 		snprintf(err, errlen, "%s: no *.json record in this folder", dir);
 	else
 		qsort(names, n, sizeof *names, hp_strcmp_p);
@@ -550,6 +565,28 @@ static size_t hp_name_max(const char *dir)
 	return n > 0 ? (size_t)n : 255;
 }
 
+int hp_record_is_failed_name(const char *name)
+{
+	size_t n = strlen(name), k = strlen(HP_RECORD_FAILED_SUFFIX);
+
+	return n >= k && !strcmp(name + n - k, HP_RECORD_FAILED_SUFFIX);
+}
+
+char *hp_record_failed_name(const char *path, char *buf, size_t len)
+{
+	char dir[4096];
+	const char *base = hp_split_path(path, dir, sizeof dir);
+	size_t stem = strlen(path), k = strlen(HP_RECORD_FAILED_SUFFIX), max;
+
+	if (stem >= 5 && !strcmp(path + stem - 5, ".json"))
+		stem -= 5;
+	/* the last component keeps at most max - k bytes of its stem */
+	if (base && (max = hp_name_max(dir)) > k && stem - (size_t)(base - path) > max - k)
+		stem = (size_t)(base - path) + max - k;
+	snprintf(buf, len, "%.*s%s", (int)stem, path, HP_RECORD_FAILED_SUFFIX);
+	return buf;
+}
+
 int hp_record_check_name(const char *path, char *err, size_t errlen)
 {
 	char dir[4096];
@@ -677,22 +714,30 @@ int hp_record_prepare_dir(const char *dir, char *err, size_t errlen)
 int hp_record_write_dir(const char *dir, const struct hp_result *rows, size_t nrows,
 			json_t *run, char *err, size_t errlen)
 {
-	char name[256], path[8192];
+	char name[256], path[8192], failed[8192];
 
 	for (size_t i = 0; i < nrows; i++) {
-		json_t *rec = hp_record_file_json(&rows[i], run);
+		json_t *rec;
 		int rc;
 
+		if (rows[i].interrupted)
+			continue;
 		hp_record_file_name(&rows[i], name, sizeof name);
 		snprintf(path, sizeof path, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", name);
-		if (!rec) {
+		hp_record_failed_name(path, failed, sizeof failed);
+		if (!(rec = hp_record_file_json(&rows[i], run))) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			return -1;
 		}
-		rc = hp_record_write_json(path, rec, err, errlen);
+		rc = hp_record_write_json(rows[i].status == HP_STATUS_OK ? path : failed, rec, err, errlen);
 		json_decref(rec);
 		if (rc != 0)
 			return -1;
+		if (rows[i].status == HP_STATUS_OK && unlink(failed) != 0 && errno != ENOENT) {
+			snprintf(err, errlen, "%s: cannot remove the failed row of an earlier run: %s", failed,
+				 strerror(errno));
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -225,43 +225,6 @@ START_TEST(test_published_sample_not_available)
 }
 END_TEST
 
-/* Start hashprof with HASHPROF_SYNTH_FAULT=fault (hpt_hashprof clears
- * it), stdout into a pipe; returns the pid, *fd the pipe's read end. */
-static pid_t start_faulty(const char *fault, int *fd, const char *const *argv)
-{
-	int out[2];
-	pid_t pid;
-
-	ck_assert_int_eq(pipe(out), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(out[1], STDOUT_FILENO);
-		close(out[0]);
-		setenv("HASHPROF_SYNTH_FAULT", fault, 1);
-		execv(HP_HASHPROF, (char *const *)argv);
-		_exit(127);
-	}
-	close(out[1]);
-	*fd = out[0];
-	return pid;
-}
-
-/* Read fd to its end into buf, wait for pid; its exit status (-1: killed). */
-static int finish(pid_t pid, int fd, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-	int status;
-
-	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += (size_t)n;
-	buf[len] = '\0';
-	close(fd);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* A row that fails is one failure, even with thresholds set too. */
 START_TEST(test_failed_row_counted_once)
 {
@@ -269,9 +232,9 @@ START_TEST(test_failed_row_counted_once)
 	const char *argv[] = { HP_HASHPROF, "check", dir, WIDE, "--max-drng-share=50%", NULL };
 	int fd;
 	/* the row's first timed call fails */
-	pid_t pid = start_faulty("sign:fail:2", &fd, argv);
+	pid_t pid = hpt_start_faulty("sign:fail:2", &fd, argv);
 
-	ck_assert_int_eq(finish(pid, fd, buf, sizeof buf), 1);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 1);
 	ck_assert_msg(strstr(buf, "check: FAIL: 1 of ") != NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "sign       status") != NULL, "%s", buf);
 	hpt_rmtree(dir);
@@ -285,11 +248,11 @@ START_TEST(test_interrupt_is_not_a_regression)
 	char *dir = make_baseline("intr", "SYNTH-SIG"), buf[16384];
 	const char *argv[] = { HP_HASHPROF, "check", dir, "--timeout=0", WIDE, NULL };
 	int fd;
-	pid_t pid = start_faulty("sign:hang:2", &fd, argv);
+	pid_t pid = hpt_start_faulty("sign:hang:2", &fd, argv);
 
 	sleep(3);           /* keygen re-run and compared, sign hanging */
 	kill(pid, SIGINT);
-	ck_assert_int_eq(finish(pid, fd, buf, sizeof buf), 130);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 130);
 	ck_assert_msg(strstr(buf, "check: interrupted by SIGINT: no verdict") != NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "REGRESSION") == NULL && strstr(buf, "FAIL") == NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "keygen     pseudoXOF calls/op") != NULL, "%s", buf);
