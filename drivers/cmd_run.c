@@ -88,7 +88,8 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op,
 		hp_run_job(&cal, r);
 		if (r->status != HP_STATUS_OK)
 			return;
-		t1 = o->tick_hz > 0 ? (double)r->total_ticks / o->tick_hz : 0;
+		/* the wall time of one whole iteration (procedure.h) */
+		t1 = r->calibration_seconds;
 		hp_plan(t1, &j.iterations, &j.warmup);
 		if (o->warmup_set)
 			j.warmup = o->warmup;
@@ -113,6 +114,7 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 		} else {
 			hp_run_operation(inst, ops[i], o, &rows[i]);
 		}
+		rows[i].interrupted = rows[i].status != HP_STATUS_OK && hp_child_interrupted();
 		failed += rows[i].status != HP_STATUS_OK;
 	}
 	return failed;
@@ -173,21 +175,27 @@ int hp_unknown_instance(const char *name)
 	return hp_usage_error("unknown instance '%s'; known instances: %s", name, known);
 }
 
-/* A key exchange's passN exists only up to its number of passes (asked
- * of the instance in a child); every other operation of the kind exists. */
-static int hp_protocol_has_op(const struct hp_instance *inst, const struct hp_kind_ops *k,
-			      unsigned timeout, const char *op)
+int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
+		    const char *op, char *why, size_t len)
 {
 	const char *ops[HP_OPS_MAX];
+	char list[256];
 	size_t n;
 
+	if (!hp_kind_has_op(k, op)) {
+		hp_kind_op_list(k, list, sizeof list);
+		snprintf(why, len, "'%s' is not an operation of %s (%s: %s)", op, inst->name, inst->kind, list);
+		return -1;
+	}
+	/* a key exchange's passN exists only up to its number of passes */
 	if (strcmp(inst->kind, "kex") || strncmp(op, "pass", 4))
-		return 1;
+		return 0;
 	n = hp_default_ops(inst, k, timeout, ops);
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(ops[i], op))
-			return 1;
-	return 0;
+			return 0;
+	snprintf(why, len, "'%s' is not an operation of %s: its protocol has fewer passes", op, inst->name);
+	return -1;
 }
 
 static void hp_run_help(void)
@@ -211,7 +219,8 @@ static void hp_run_help(void)
 	       "      --seed=HEX         DRNG seed, 1..%u bytes (default 000102...2f, 48 bytes)\n"
 	       "      --message=HEX      message to sign (default: byte i = (i*131+64) mod 256)\n"
 	       "      --message-len=BYTES  length of that default message (default 64)\n"
-	       "      --timeout=SECONDS  fail an operation that runs longer (default %u; 0 = none)\n"
+	       "      --timeout=SECONDS  fail an operation that runs longer (default %u; 0 = none);\n"
+	       "                         set-up calls and warm-up operations get as long each\n"
 	       "      --clock=tsc|cycles  tsc: PAPI_get_real_cyc (default, works without a PMU);\n"
 	       "                         cycles: PAPI_TOT_CYC (needs hardware counters)\n"
 	       "\n"
@@ -225,8 +234,10 @@ static void hp_run_help(void)
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
 	       "      --output=FILE      also write the run document (--format=json) to FILE\n"
-	       "      --record-dir=DIR   also write one record per row, DIR/INSTANCE__OP.json\n"
-	       "                         (files written atomically; see `hashprof report`)\n"
+	       "                         (a run with a failed or interrupted row: FILE.failed.json)\n"
+	       "      --record-dir=DIR   also write one record per measured row,\n"
+	       "                         DIR/INSTANCE__OP.json (a failed row: INSTANCE__OP.failed.json;\n"
+	       "                         an interrupted one: none); see `hashprof report`\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"
@@ -347,7 +358,7 @@ int hp_cmd_run(int argc, char **argv)
 	const char *ops[HP_OPS_MAX];
 	struct hp_result rows[HP_OPS_MAX];
 	size_t nops = 0;
-	char err[1024], list[256];
+	char err[1024];
 	int rc = HP_EXIT_OK;
 
 	hp_options_defaults(&o);
@@ -362,14 +373,8 @@ int hp_cmd_run(int argc, char **argv)
 	if (!(k = hp_kind_ops(inst.kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
 	if (optind + 1 < argc) {
-		if (!hp_kind_has_op(k, argv[optind + 1])) {
-			hp_kind_op_list(k, list, sizeof list);
-			return hp_usage_error("'%s' is not an operation of %s (%s: %s)", argv[optind + 1],
-					      inst.name, inst.kind, list);
-		}
-		if (!hp_protocol_has_op(&inst, k, o.timeout, argv[optind + 1]))
-			return hp_usage_error("'%s' is not an operation of %s: its protocol has fewer passes",
-					      argv[optind + 1], inst.name);
+		if (hp_run_check_op(&inst, k, o.timeout, argv[optind + 1], err, sizeof err) != 0)
+			return hp_usage_error("%s", err);
 		ops[nops++] = argv[optind + 1];
 	} else {
 		nops = hp_default_ops(&inst, k, o.timeout, ops);

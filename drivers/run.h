@@ -39,6 +39,18 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
 		      unsigned timeout, const char *ops[HP_OPS_MAX]);
 
+/*
+ * Whether `hashprof INSTANCE OP` can run op on inst (k its kind's
+ * operations): op must be one of the kind's, and a key exchange's passN
+ * within the protocol's number of passes (asked in a child that waits at
+ * most timeout seconds).  The one validation of an operation name for
+ * `hashprof` and every mode of `hashprof check`.  Returns 0, or -1 with a
+ * one-line reason in why ("'pass3' is not an operation of SYNTH-KEX: its
+ * protocol has fewer passes").
+ */
+int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
+		    const char *op, char *why, size_t len);
+
 /* Print the "unknown instance 'X'; did you mean ..." line; returns HP_EXIT_USAGE. */
 int hp_unknown_instance(const char *name);
 

@@ -49,6 +49,8 @@ struct hp_result {
 	char build_notes[512];         /* `hashprof build` warnings ("; "-separated); "" when none */
 	enum hp_status status;
 	char failure[256];             /* one line, when status != OK */
+	int interrupted;               /* 1: failed because the run was interrupted (^C, SIGTERM):
+					* nothing measured, never recorded; not serialised */
 
 	/* procedure (method.md, "Running") */
 	uint64_t iterations;           /* N measured operations */

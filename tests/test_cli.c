@@ -39,24 +39,23 @@ extern char **environ;
 
 /* ---------- running hashprof ---------- */
 
-/* Run hashprof with args (NULL-terminated) and HASHPROF_SYNTH_FAULT=fault
- * (unset when fault is NULL; HASHPROF_PATH is unset too). */
-static void run_v(struct run *r, const char *fault, const char *const *args)
+/* Run hashprof with args (NULL-terminated) and the environment assignment
+ * setting ("HASHPROF_SYNTH_SLEEP=sign:300"; NULL: none).  The synthetic
+ * instances' knobs and HASHPROF_PATH are unset otherwise. */
+static void run_env_v(struct run *r, const char *setting, const char *const *args)
 {
 	size_t n = 0, k = 0, na = 0;
-	char **envp, **argv, faultvar[256];
+	char **envp, **argv;
 
 	while (environ[n])
 		n++;
 	envp = calloc(n + 2, sizeof *envp);
 	ck_assert_ptr_nonnull(envp);
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "HASHPROF_SYNTH_FAULT=", 21) && strncmp(environ[i], "HASHPROF_PATH=", 14))
+		if (strncmp(environ[i], "HASHPROF_SYNTH_", 15) && strncmp(environ[i], "HASHPROF_PATH=", 14))
 			envp[k++] = environ[i];
-	if (fault) {
-		snprintf(faultvar, sizeof faultvar, "HASHPROF_SYNTH_FAULT=%s", fault);
-		envp[k++] = faultvar;
-	}
+	if (setting)
+		envp[k++] = (char *)setting;
 	while (args[na])
 		na++;
 	argv = calloc(na + 2, sizeof *argv);
@@ -69,7 +68,18 @@ static void run_v(struct run *r, const char *fault, const char *const *args)
 	free(argv);
 }
 
+/* Run hashprof with args and HASHPROF_SYNTH_FAULT=fault (none when NULL). */
+static void run_v(struct run *r, const char *fault, const char *const *args)
+{
+	char faultvar[256];
+
+	if (fault)
+		snprintf(faultvar, sizeof faultvar, "HASHPROF_SYNTH_FAULT=%s", fault);
+	run_env_v(r, fault ? faultvar : NULL, args);
+}
+
 #define RUN(r, fault, ...) run_v((r), (fault), (const char *const[]){ __VA_ARGS__, NULL })
+#define RUN_ENV(r, setting, ...) run_env_v((r), (setting), (const char *const[]){ __VA_ARGS__, NULL })
 
 static void show(const struct run *r)
 {
@@ -462,6 +472,30 @@ START_TEST(default_procedure_is_planned)
 }
 END_TEST
 
+/* A key exchange step alone is metered, but every iteration runs the whole
+ * exchange: N is planned from the iteration's wall time.  init_a sleeps
+ * 100 ms, so t1 >= 0.1 s and N = ceil(1 s / t1) <= 10 on any machine
+ * (planned from derive_b's own microseconds, N was 1000: 100 s). */
+START_TEST(kex_step_planned_from_iteration)
+{
+	struct run r;
+	json_t *doc, *row;
+	long long n;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SLEEP=init_a:100", "--format=json", "--timeout", "5", "SYNTH-KEX", "derive_b");
+	doc = parse_json(&r);
+	row = json_row(doc, "derive_b");
+	n = jint(row, "procedure.iterations");
+	ck_assert_msg(n >= 3 && n <= 10, "N = %lld", n);
+	ck_assert_msg(json_real_value(json_object_get(json_object_get(row, "procedure"), "calibration_seconds")) >= 0.1,
+		      "t1 is not the iteration's wall time");
+	expect_status(&r, 0);
+	ck_assert_int_eq(jint(row, "totals.operations"), n);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
 /* ---------- failing operations ---------- */
 
 START_TEST(fault_segv)
@@ -483,9 +517,53 @@ START_TEST(fault_hang_timeout)
 
 	RUN(&r, "verify:hang:2", "--timeout", "2", "SYNTH-SIG");
 	expect_status(&r, 1);
-	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out after 2 s");
+	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out: the calibration call did not finish within 2 s");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "sign", "drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1");
+	run_free(&r);
+}
+END_TEST
+
+/* --timeout limits each step (loading, each set-up call, each warm-up and
+ * measured operation), not the row: sign sleeps 0.3 s per call, the row
+ * takes about 2.1 s (set-up sign, warm-up, 5 operations), --timeout 1. */
+START_TEST(timeout_per_operation)
+{
+	struct run r;
+	json_t *doc, *row;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SLEEP=sign:300", "--format=json", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	doc = parse_json(&r);
+	row = json_row(doc, "sign");
+	ck_assert_str_eq(jstr(row, "status"), "ok");
+	ck_assert_int_eq(jint(row, "totals.operations"), 5);
+	ck_assert_int_eq(jint(row, "procedure.warmup"), 1);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
+/* A hang still times out, and the failure names the step that took too long. */
+START_TEST(timeout_names_the_step)
+{
+	struct run r;
+
+	/* set-up sign is call 1, the warm-up call 2: call 3 is operation 1 */
+	RUN(&r, "sign:hang:3", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: operation 1 of 5 did not finish within 1 s");
+	run_free(&r);
+	/* in the set-up */
+	RUN(&r, "keygen:hang", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: set-up: sig_keygen did not finish within 1 s");
+	run_free(&r);
+	/* in the warm-up, inside one step of a key exchange */
+	RUN(&r, "pass2:hang", "-n", "5", "--timeout", "1", "SYNTH-KEX", "exchange");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-KEX", "exchange",
+			    "exchange: timed out: warm-up operation 1 of 1 (pass2 of an exchange) did not finish within 1 s");
 	run_free(&r);
 }
 END_TEST
@@ -1021,6 +1099,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, counts_kex);
 	tcase_add_test(tc, counts_single_operation);
 	tcase_add_test(tc, default_procedure_is_planned);
+	tcase_add_test(tc, kex_step_planned_from_iteration);
 	tcase_add_test(tc, nested_note);
 	tcase_add_test(tc, same_seed_same_counts);
 	suite_add_tcase(s, tc);
@@ -1029,6 +1108,8 @@ static Suite *cli_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, fault_segv);
 	tcase_add_test(tc, fault_hang_timeout);
+	tcase_add_test(tc, timeout_per_operation);
+	tcase_add_test(tc, timeout_names_the_step);
 	tcase_add_test(tc, fault_abort);
 	tcase_add_test(tc, fault_fail);
 	tcase_add_test(tc, fault_in_setup);

@@ -21,6 +21,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +153,186 @@ START_TEST(test_output_unwritable)
 	ck_assert_int_eq(hpt_lines(r.err), 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-hp-dir/sub"));
 	hpt_run_free(&r);
+}
+END_TEST
+
+/* A long but valid --output name (245 + 5 bytes; the temporary name would
+ * have 258) is written; one longer than the file system takes (257) is
+ * refused before measuring. */
+START_TEST(test_output_long_name)
+{
+	char *dir = hpt_tmpdir("long"), name[300], *f, *g, *text;
+	struct hpt_run r;
+
+	memset(name, 'a', 245);
+	strcpy(name + 245, ".json");
+	f = hpt_path(dir, name);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--format=json", "--output", f, "SYNTH-SIG", "sign", NULL), 0);
+	ck_assert_str_eq(r.err, "");
+	text = hpt_slurp(f);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_str_eq(text, r.out);
+	free(text);
+	hpt_run_free(&r);
+	memset(name, 'a', 252);
+	strcpy(name + 252, ".json");
+	g = hpt_path(dir, name);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--output", g, "SYNTH-SIG", "sign", NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "--output: "));
+	ck_assert_ptr_nonnull(strstr(r.err, "the file name has 257 bytes"));
+	ck_assert_str_eq(r.out, "");   /* refused before measuring */
+	hpt_run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(dir);
+}
+END_TEST
+
+/* ---------- interrupted and failed runs (issue 18) ---------- */
+
+static const char *const sig_ops[] = { "keygen", "sign", "verify" };
+
+/* The record file of SYNTH-SIG op in dir (free it). */
+static char *sig_record(const char *dir, const char *op, const char *suffix)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "SYNTH-SIG__%s%s", op, suffix);
+	return hpt_path(dir, name);
+}
+
+/* Files in dir (not . and ..). */
+static int count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/* SIGTERM during a --record-dir/--output run (keygen hangs): the good
+ * records and run document stay byte for byte, the interrupted rows are
+ * recorded nowhere, the run's document goes to run.failed.json, and the
+ * baseline still checks. */
+START_TEST(test_interrupt_keeps_records)
+{
+	char *dir = hpt_tmpdir("intr"), *recs = hpt_path(dir, "base"), *out = hpt_path(dir, "run.json");
+	char *failed = hpt_path(dir, "run.failed.json"), *before[3], *doc, *now, buf[65536];
+	const char *argv[] = { HP_HASHPROF, "SYNTH-SIG", "-n", "3", "--timeout", "0", "--record-dir", recs,
+			       "--output", out, NULL };
+	struct hpt_run r;
+	json_t *j, *row;
+	size_t i;
+	int fd;
+	pid_t pid;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 0);
+	hpt_run_free(&r);
+	for (i = 0; i < 3; i++) {
+		char *f = sig_record(recs, sig_ops[i], ".json");
+		ck_assert_ptr_nonnull(before[i] = hpt_slurp(f));
+		free(f);
+	}
+	ck_assert_ptr_nonnull(doc = hpt_slurp(out));
+	pid = hpt_start_faulty("keygen:hang", &fd, argv);
+	ck_assert_msg(hpt_wait_for_child(pid, 10), "hashprof started no measuring process");
+	usleep(200000);
+	kill(pid, SIGTERM);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 128 + SIGTERM);
+	for (i = 0; i < 3; i++) {
+		char *f = sig_record(recs, sig_ops[i], ".json");
+		ck_assert_ptr_nonnull(now = hpt_slurp(f));
+		ck_assert_msg(!strcmp(now, before[i]), "%s was replaced:\n%s", f, now);
+		free(now);
+		free(f);
+		free(before[i]);
+	}
+	ck_assert_int_eq(count_files(recs), 3);
+	ck_assert_ptr_nonnull(now = hpt_slurp(out));
+	ck_assert_msg(!strcmp(now, doc), "%s was replaced", out);
+	free(now);
+	free(doc);
+	ck_assert_msg(strstr(buf, "run.failed.json; ") && strstr(buf, "run.json is left as it was"), "%s", buf);
+	j = hpt_json_load(failed);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	json_array_foreach(json_object_get(j, "rows"), i, row)
+		ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "failed");
+	json_decref(j);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", recs, "--share-tolerance=100", NULL), 0);
+	hpt_run_free(&r);
+	hpt_rmtree(dir);
+	free(recs);
+	free(out);
+	free(failed);
+	free(dir);
+}
+END_TEST
+
+/* A row that fails on its own (sign crashes in its warm-up) is recorded as
+ * SYNTH-SIG__sign.failed.json beside the good record, which stays; the
+ * measured rows are recorded; folder readers skip the failed file and say
+ * so; a later good run of the row removes it. */
+START_TEST(test_failed_row_recorded_beside)
+{
+	char *dir = hpt_tmpdir("fail"), *recs = hpt_path(dir, "base"), *out = hpt_path(dir, "run.json");
+	char *sign = sig_record(recs, "sign", ".json"), *sign_failed = sig_record(recs, "sign", ".failed.json");
+	char *before, *doc, *now, buf[65536];
+	const char *argv[] = { HP_HASHPROF, "SYNTH-SIG", "-n", "3", "--record-dir", recs, "--output", out, NULL };
+	struct hpt_run r;
+	json_t *j;
+	int fd;
+	pid_t pid;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 0);
+	hpt_run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(sign));
+	ck_assert_ptr_nonnull(doc = hpt_slurp(out));
+	pid = hpt_start_faulty("sign:segv:2", &fd, argv);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 1);
+	ck_assert_ptr_nonnull(now = hpt_slurp(sign));
+	ck_assert_msg(!strcmp(now, before), "%s was replaced", sign);
+	free(now);
+	ck_assert_msg(strstr(buf, "sign failed: recorded as SYNTH-SIG__sign.failed.json"), "%s", buf);
+	j = hpt_json_load(sign_failed);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "failed");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "failure")),
+			 "killed by SIGSEGV during warm-up operation 1 of 1");
+	json_decref(j);
+	ck_assert_ptr_nonnull(now = hpt_slurp(out));
+	ck_assert_msg(!strcmp(now, doc), "%s was replaced", out);
+	free(now);
+	free(doc);
+	free(before);
+	ck_assert_int_eq(count_files(recs), 4);
+	/* a folder: the measured records, and a note naming the failed one */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, NULL), 0);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "not read: "));
+	ck_assert_ptr_nonnull(strstr(r.err, "SYNTH-SIG__sign.failed.json"));
+	ck_assert_ptr_null(strstr(r.out, "SIGSEGV"));
+	hpt_run_free(&r);
+	/* named, it is read */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", sign_failed, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "sign: killed by SIGSEGV"));
+	hpt_run_free(&r);
+	/* the next good run of the row removes it */
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "SYNTH-SIG", "sign", NULL), 0);
+	hpt_run_free(&r);
+	ck_assert_int_eq(access(sign_failed, F_OK), -1);
+	ck_assert_int_eq(count_files(recs), 3);
+	hpt_rmtree(dir);
+	free(recs);
+	free(out);
+	free(sign);
+	free(sign_failed);
+	free(dir);
 }
 END_TEST
 
@@ -471,6 +652,27 @@ START_TEST(test_record_file_name)
 }
 END_TEST
 
+/* Where failed rows and runs go (issue 18): beside the good name. */
+START_TEST(test_record_failed_name)
+{
+	char buf[8192], path[600];
+
+	ck_assert_str_eq(hp_record_failed_name("base/SYNTH-SIG__sign.json", buf, sizeof buf),
+			 "base/SYNTH-SIG__sign.failed.json");
+	ck_assert_str_eq(hp_record_failed_name("run", buf, sizeof buf), "run.failed.json");
+	ck_assert(hp_record_is_failed_name("SYNTH-SIG__sign.failed.json"));
+	ck_assert(!hp_record_is_failed_name("SYNTH-SIG__sign.json"));
+	/* a name of 250 bytes: its failed name is shortened to the 255 bytes a name may have */
+	memset(path, 'a', 245);
+	strcpy(path + 245, ".json");
+	hp_record_failed_name(path, buf, sizeof buf);
+	ck_assert_uint_eq(strlen(buf), pathconf(".", _PC_NAME_MAX) > 0 && pathconf(".", _PC_NAME_MAX) < 257
+			  ? (size_t)pathconf(".", _PC_NAME_MAX) : 257);
+	ck_assert(hp_record_is_failed_name(buf));
+	ck_assert_int_eq(strncmp(buf, path, 243), 0);
+}
+END_TEST
+
 /* ---------- the published-page parser ---------- */
 
 static const struct hp_published_row *find_row(const struct hp_published *p, const char *inst, const char *op)
@@ -605,6 +807,9 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_roundtrip_output);
 	tcase_add_test(cli, test_record_contents);
 	tcase_add_test(cli, test_output_unwritable);
+	tcase_add_test(cli, test_output_long_name);
+	tcase_add_test(cli, test_interrupt_keeps_records);
+	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_bad_input);
@@ -615,6 +820,7 @@ static Suite *records_suite(void)
 	tcase_add_test(lib, test_record_io_shares_check);
 	tcase_add_test(lib, test_record_io_atomic_write);
 	tcase_add_test(lib, test_record_file_name);
+	tcase_add_test(lib, test_record_failed_name);
 	tcase_add_test(lib, test_published_fixture);
 	tcase_add_test(lib, test_published_own_md);
 	tcase_add_test(lib, test_published_errors);
