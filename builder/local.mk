@@ -5,7 +5,7 @@
 # instance it builds (the .hashprof section; drng_algorithm when the
 # package does not define it).  The build tree's hashprof uses the build
 # tree's copies, so the tests need no installation (make distcheck too).
-hashprof_SOURCES += drivers/cmd_build.c builder/builder.h \
+hashprof_SOURCES += drivers/cmds/cmd_build.c builder/builder.h \
 	builder/files.c builder/run.c builder/recipe.c builder/detect.c \
 	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c
 hashprof_CPPFLAGS += -I$(top_srcdir)/builder -DHP_ABS_SRCDIR='"$(abs_top_srcdir)"' \
