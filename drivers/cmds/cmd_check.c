@@ -36,7 +36,8 @@
 #include "options.h"
 #include "published.h"
 #include "record_io.h"
-#include "run.h"
+#include "rows.h"
+#include "run_output.h"
 #include "table.h"
 
 /* ---------- baseline ---------- */

@@ -14,7 +14,7 @@
 #include "environment.h"
 #include "record_io.h"
 #include "report.h"
-#include "run.h"
+#include "run_output.h"
 
 json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst)
 {

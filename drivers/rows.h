@@ -1,12 +1,10 @@
 /*
- * run.h - the run machinery of `hashprof INSTANCE [OPERATION]`
- * (cmd_run.c), shared with `hashprof check` (cmd_check.c), and the
- * record outputs of a run (run_output.c, issue 6).
+ * rows.h - measuring the rows of `hashprof INSTANCE [OPERATION]` and of
+ * `hashprof check` (rows.c): the run machinery both commands share.
  */
-#ifndef HP_RUN_H
-#define HP_RUN_H
+#ifndef HP_ROWS_H
+#define HP_ROWS_H
 
-#include <jansson.h>
 #include <stddef.h>
 
 #include "instance.h"
@@ -50,33 +48,5 @@ size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *
  */
 int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
 		    const char *op, char *why, size_t len);
-
-/* Print the "unknown instance 'X'; did you mean ..." line; returns HP_EXIT_USAGE. */
-int hp_unknown_instance(const char *name);
-
-/*
- * The run description of records and --format=json: the environment
- * (environment.h: command, hashprof and PAPI versions, CPU, kernel,
- * clock, rate_hz in ticks per second) plus "instance": {name, kind,
- * origin, cflags (the instance's build flags), path}.  New reference;
- * NULL when out of memory.
- */
-json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst);
-
-/*
- * Before measuring: make sure the outputs can be written (record_dir
- * created if missing, output's folder exists).  Either may be NULL.
- * Returns 0, or -1 with a one-line reason in err.
- */
-int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen);
-
-/*
- * After measuring: write the run document (exactly what --format=json
- * prints) to output and one record per row into record_dir, each file
- * atomically (record_io.h).  Either may be NULL.  Returns 0, or -1 with
- * a one-line reason naming the file in err.
- */
-int hp_run_outputs_write(const char *output, const char *record_dir, const struct hp_result *rows,
-			 size_t nrows, json_t *meta, char *err, size_t errlen);
 
 #endif
