@@ -209,7 +209,10 @@ static int hp_parse_call(struct hp_pp *p, char *item, struct hp_published_row *r
 static int hp_parse_calls(struct hp_pp *p, char *cell, struct hp_published_row *r)
 {
 	char *save = NULL, *item;
+	size_t n = strlen(cell), m = strlen(HP_PAGE_OVERFLOWED);
 
+	if (n >= m && !strcmp(cell + n - m, HP_PAGE_OVERFLOWED))   /* hashprof's mark, the calls are exact */
+		cell[n - m] = '\0';
 	if (!*cell || !strcmp(cell, "-") || !strcmp(cell, "\xe2\x80\x93") || !strcmp(cell, "none seen"))
 		return 0;
 	if (cell[strlen(cell) - 1] == ',' || cell[0] == ',' || strstr(cell, ",,"))

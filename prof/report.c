@@ -67,6 +67,12 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 	hp_format_call_list(calls, r->operations, 0, c->calls, sizeof c->calls);
 	if (!c->calls[0])
 		snprintf(c->calls, sizeof c->calls, "none seen");
+	if (hp_result_overflowed(r)) {    /* in the row, not only in a note */
+		size_t n = strlen(c->calls), m = strlen(HP_PAGE_OVERFLOWED);
+		if (n + m >= sizeof c->calls)
+			n = sizeof c->calls - m - 1;
+		memcpy(c->calls + n, HP_PAGE_OVERFLOWED, m + 1);
+	}
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
 	if (r->tick_hz > 0)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
@@ -122,10 +128,22 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 	if (r->build_notes[0])
 		snprintf(notes[n++], HP_NOTE_MAX, "build warning%s: %s", strstr(r->build_notes, "; ") ? "s" : "",
 			 r->build_notes);
-	if (r->overflow_calls)
+	if (hp_result_overflowed(r) > r->overflow_unattributed_calls) {
+		uint64_t over[HP_FN_COUNT];
+		char list[256];
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			over[fn] = r->overflow[fn].calls + r->overflow[fn].nested;
+		hp_format_call_list(over, r->operations, 1, list, sizeof list);
 		snprintf(notes[n++], HP_NOTE_MAX,
-			 "%llu calls had a shape that did not fit the shape table; their ticks are in no share",
-			 (unsigned long long)r->overflow_calls);
+			 "shape table overflowed: calls per operation of shapes beyond its %u slots: %s; they "
+			 "are in their helper's calls, ticks and shares, only their split by input and "
+			 "output length (calls[]) is lost", HP_SHAPES_MAX, list);
+	}
+	if (r->overflow_unattributed_calls)
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "%llu calls had a shape that did not fit the shape table and the record does not "
+			 "say of which helper (written by an older hashprof): their ticks are in no share",
+			 (unsigned long long)r->overflow_unattributed_calls);
 	return n;
 }
 
@@ -269,8 +287,9 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 
 /* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting;
  * calls per operation as the display string and exact, one column per
- * helper (calls_drng, calls_pseudoXOF, ...); the notes the text report
- * prints under the table, joined by "; ". */
+ * helper (calls_drng, calls_pseudoXOF, ...); shape_overflow_calls, the
+ * calls whose shape did not fit the shape table (0 normally); the notes
+ * the text report prints under the table, joined by "; ". */
 static void hp_csv_field(FILE *out, const char *s, const char *sep)
 {
 	fputc('"', out);
@@ -292,7 +311,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,");
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		fprintf(out, "calls_%s,", hp_fn_label(fn));
-	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,failure,notes\n");
+	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
 		int ok = r->status == HP_STATUS_OK;
@@ -320,6 +339,10 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 		else
 			fputs(",,", out);
 		fprintf(out, "%llu,", (unsigned long long)r->operations);
+		if (ok)
+			fprintf(out, "%llu,", (unsigned long long)hp_result_overflowed(r));
+		else
+			fputs(",", out);
 		hp_csv_field(out, r->failure, ",");
 		size_t n = ok ? hp_report_notes(r, notes) : 0, len = 0;
 		joined[0] = '\0';

@@ -527,14 +527,18 @@ START_TEST(test_published_own_md)
 		"|---|---|---|---|---|\n"
 		"| `SYNTH-NONE` | keygen | 0.0% | 0.0% | none seen |\n"
 		"| `SPHINCS+-SHAKE-128f-simple` | sign | 97% | 0.0% | drng 1, pseudoXOF 1.79e+05, sm3hash 2 |\n"
+		"| `SYNTH-SIG` | sign | 46% | 0.5% | drng 1, pseudoXOF 1.51e+03, pseudohash 3, sm3hash 1"
+		" [shape table overflowed] |\n"
 		"\n";
 	struct hp_published p;
 	char err[HP_RECORD_ERR_MAX];
 
-	ck_assert_int_eq(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err), 2);
+	ck_assert_msg(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err) == 3, "%s", err);
 	ck_assert(p.rows[0].calls[HP_FN_DRNG] == 0 && p.rows[0].calls[HP_FN_XOF] == 0);
 	ck_assert(p.rows[1].calls[HP_FN_XOF] == 179000 && p.rows[1].calls[HP_FN_SM3] == 2);
 	ck_assert(!p.corrected && !p.rows[0].failed && !p.rows[1].failed);
+	/* the mark of an overflowed shape table: the calls are exact */
+	ck_assert(p.rows[2].calls[HP_FN_XOF] == 1510 && p.rows[2].calls[HP_FN_SM3] == 1);
 	hp_published_free(&p);
 
 	/* a failed row, and the overhead line of corrected output */
