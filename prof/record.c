@@ -288,21 +288,46 @@ static int hp_accuracy_from_json(const json_t *j, struct hp_result *r, char *err
 }
 
 /* What a measurement cannot produce: helper time beyond the operation's
- * time, calls without operations, more operations than were planned. */
+ * time (in the row or in a trial), counts that sum past 2^64, calls
+ * without operations, more operations than were planned. */
 static int hp_record_consistent(const struct hp_result *r, char *err, size_t errlen)
 {
 	uint64_t inside = r->overflow_unattributed_ticks, calls = hp_result_overflowed(r);
 
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		inside += r->overflow[fn].ticks;
+		if (hp_add(inside, r->overflow[fn].ticks, &inside)) {
+			snprintf(err, errlen, "field 'overflow.ticks': the ticks inside the helpers sum past 2^64");
+			return -1;
+		}
 	for (size_t i = 0; i < r->nshapes; i++) {
-		inside += r->shapes[i].ticks;
-		calls += r->shapes[i].calls + r->shapes[i].nested;
+		if (hp_add(inside, r->shapes[i].ticks, &inside)) {
+			snprintf(err, errlen, "field 'calls[%zu].ticks': the ticks inside the helpers sum past 2^64", i);
+			return -1;
+		}
+		if (hp_add(calls, r->shapes[i].calls, &calls) || hp_add(calls, r->shapes[i].nested, &calls)) {
+			snprintf(err, errlen, "field 'calls[%zu]': the calls sum past 2^64", i);
+			return -1;
+		}
 	}
 	if (inside > r->total_ticks) {
 		snprintf(err, errlen, "field 'calls': %llu ticks inside the helpers exceed totals.ticks %llu",
 			 (unsigned long long)inside, (unsigned long long)r->total_ticks);
 		return -1;
+	}
+	for (uint32_t t = 0; t < r->ntrials; t++) {
+		const struct hp_trial *tr = &r->trials[t];
+		uint64_t tin = 0;
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			if (hp_add(tin, tr->ticks[fn], &tin)) {
+				snprintf(err, errlen, "field 'trials[%u].ticks': the ticks inside the helpers sum past 2^64", t);
+				return -1;
+			}
+		if (tin > tr->total_ticks) {
+			snprintf(err, errlen, "field 'trials[%u].ticks': %llu ticks inside the helpers exceed "
+				 "trials[%u].total_ticks %llu", t, (unsigned long long)tin, t,
+				 (unsigned long long)tr->total_ticks);
+			return -1;
+		}
 	}
 	if (calls && !r->operations) {
 		snprintf(err, errlen, "field 'totals.operations': 0, yet the call table has %llu calls",

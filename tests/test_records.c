@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -241,6 +242,108 @@ START_TEST(test_report_bad_input)
 	free(f);
 	free(empty);
 	free(dir);
+}
+END_TEST
+
+/* A record of SYNTH-SIG keygen (-n 10) edited by edit(), without its
+ * stored shares; `hashprof report` of it into *rep. */
+static void report_edited(struct hpt_run *rep, const char *format, void (*edit)(json_t *rec))
+{
+	char *dir = hpt_tmpdir("edit"), *f = hpt_path(dir, "SYNTH-SIG__keygen.json");
+	struct hpt_run run;
+	json_t *j;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-SIG", "keygen", NULL), 0);
+	hpt_run_free(&run);
+	j = hpt_json_load(f);
+	json_object_del(j, "shares");
+	json_object_del(j, "shares_raw");
+	json_object_del(j, "shares_corrected");
+	edit(j);
+	hpt_json_save(f, j);
+	json_decref(j);
+	hpt_hashprof(rep, "report", format, f, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+
+/* three helpers at 9e18 ticks each: 2.7e19 wraps past 2^64 to 8.6e18,
+ * under totals.ticks 9e18 (it read as a 300% share) */
+static void edit_ticks_past_2_64(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(9000000000000000000LL));
+	for (size_t i = 0; i < 3; i++)
+		json_object_set_new(json_array_get(json_object_get(j, "calls"), i), "ticks",
+				    json_integer(9000000000000000000LL));
+}
+
+/* a trial whose helpers took more ticks than the trial */
+static void edit_trial_ticks(json_t *j)
+{
+	json_t *t = json_array_get(json_object_get(j, "trials"), 1);
+
+	json_object_set_new(json_object_get(t, "ticks"), "pseudoXOF",
+			    json_integer(json_integer_value(json_object_get(t, "total_ticks")) + 1));
+}
+
+/* the helpers took all of the time, and the calibrated overhead says that
+ * the outermost calls added half of it outside them: corrected, the total
+ * would be half the helpers' time (it read as a 200% share) */
+static void edit_overcorrected(json_t *j)
+{
+	json_t *calls = json_object_get(j, "calls"), *s;
+	json_int_t inside = 0, outer = 0;
+	size_t i;
+
+	json_array_foreach(calls, i, s) {
+		inside += json_integer_value(json_object_get(s, "ticks"));
+		outer += json_integer_value(json_object_get(s, "calls"));
+	}
+	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(inside));
+	json_object_del(j, "trials");
+	json_object_set_new(json_object_get(j, "overhead"), "added_ticks_per_call",
+			    json_real((double)inside / 2 / (double)outer));
+	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(0));
+}
+
+START_TEST(test_report_impossible_ticks)
+{
+	struct hpt_run rep;
+	double hash, drng, init;
+	const char *line;
+
+	report_edited(&rep, "--format=text", edit_ticks_past_2_64);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64"));
+	ck_assert_str_eq(rep.out, "");
+	hpt_run_free(&rep);
+
+	report_edited(&rep, "--format=text", edit_trial_ticks);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'trials[1].ticks': "));
+	ck_assert_ptr_nonnull(strstr(rep.err, "exceed trials[1].total_ticks"));
+	hpt_run_free(&rep);
+
+	/* a valid record whose correction overshoots: shares add up to 100% at most */
+	report_edited(&rep, "--format=csv", edit_overcorrected);
+	ck_assert_int_eq(rep.status, 0);
+	line = strstr(rep.out, "\"SYNTH-SIG\",keygen,ok,");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_eq(sscanf(line, "\"SYNTH-SIG\",keygen,ok,%lf,%lf,%lf,", &hash, &drng, &init), 3);
+	ck_assert_msg(hash + drng + init <= 1.0000005, "shares %f + %f + %f", hash, drng, init);
+	hpt_run_free(&rep);
+	report_edited(&rep, "--format=text", edit_overcorrected);
+	ck_assert_int_eq(rep.status, 0);
+	for (const char *p = strchr(rep.out, '%'); p; p = strchr(p + 1, '%')) {
+		const char *q = p;
+		while (q > rep.out && (isdigit((unsigned char)q[-1]) || q[-1] == '.'))
+			q--;
+		ck_assert_msg(q == p || strtod(q, NULL) <= 100, "a share above 100%%: %.8s in\n%s", q, rep.out);
+	}
+	hpt_run_free(&rep);
 }
 END_TEST
 
@@ -611,6 +714,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_output_unwritable);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
+	tcase_add_test(cli, test_report_impossible_ticks);
 	tcase_add_test(cli, test_report_bad_input);
 	tcase_add_test(cli, test_reproduction_synthetic);
 	tcase_add_test(cli, test_reproduction_ml_dsa_44);
