@@ -203,8 +203,6 @@ static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows
 	}
 }
 
-/* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
- * the median over the rows that have one. */
 static int hp_double_cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -212,23 +210,43 @@ static int hp_double_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int hp_has_overhead(const struct hp_result *r)
+{
+	return r->status == HP_STATUS_OK && r->overhead_valid;
+}
+
+/* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
+ * the median over all the rows that have one. */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	double added[64], inside[64];
+	double *added, *inside;
+	const char *unit = NULL;
 	size_t n = 0;
 
-	for (size_t i = 0; i < nrows && n < 64; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].overhead_valid) {
-			added[n] = rows[i].overhead_added_ticks;
-			inside[n++] = rows[i].overhead_inside_ticks;
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_overhead(&rows[i])) {
+			unit = unit ? unit : rows[i].clock_unit;
+			n++;
 		}
 	if (!n)
 		return;
+	if (!(added = malloc(2 * n * sizeof *added))) {
+		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
+		return;
+	}
+	inside = added + n;
+	n = 0;
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_overhead(&rows[i])) {
+			added[n] = rows[i].overhead_added_ticks;
+			inside[n++] = rows[i].overhead_inside_ticks;
+		}
 	qsort(added, n, sizeof added[0], hp_double_cmp);
 	qsort(inside, n, sizeof inside[0], hp_double_cmp);
 	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n",
-		prefix, added[n / 2], rows[0].clock_unit, inside[n / 2],
+		prefix, added[n / 2], unit, inside[n / 2],
 		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
+	free(added);
 }
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)

@@ -247,6 +247,31 @@ START_TEST(corrected_and_raw_shares)
 }
 END_TEST
 
+/* The overhead line is the median over every calibrated row, however
+ * many: 64 rows at 10 (4 inside), then 100 at 50 (20 inside) give 50. */
+START_TEST(overhead_median_of_all_rows)
+{
+	enum { NR = 164 };
+	struct hp_result *rs = calloc(NR, sizeof *rs);
+	char *txt;
+
+	ck_assert_ptr_nonnull(rs);
+	for (int i = 0; i < NR; i++) {
+		calibrated_row(&rs[i]);
+		rs[i].overhead_added_ticks = i < 64 ? 10 : 50;
+		rs[i].overhead_inside_ticks = i < 64 ? 4 : 20;
+	}
+	hp_report_configure(0, 1.0);
+	txt = render(HP_FORMAT_TEXT, rs, NR, NULL);
+	ck_assert_msg(strstr(txt, "\noverhead: 50 TSC ticks/call added by the wrapper (20 of them inside the helper); ")
+		      != NULL, "%s", strstr(txt, "overhead:"));
+	free(txt);
+	for (int i = 0; i < NR; i++)
+		hp_result_free(&rs[i]);
+	free(rs);
+}
+END_TEST
+
 START_TEST(uncalibrated_rows_say_so)
 {
 	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
@@ -763,6 +788,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, share_cells_round_half_up);
 	tcase_add_test(tc, corrected_and_raw_shares);
 	tcase_add_test(tc, uncalibrated_rows_say_so);
+	tcase_add_test(tc, overhead_median_of_all_rows);
 	tcase_add_test(tc, notes_exact);
 	tcase_add_test(tc, text_table_and_notes);
 	tcase_add_test(tc, csv_exact);
