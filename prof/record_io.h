@@ -64,7 +64,8 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
  * append the rows to s.  Returns the number of rows appended (>= 1), or -1
  * with a one-line reason in err naming the file (unreadable file, empty
  * folder, malformed JSON with line:column, missing or mistyped field,
- * unsupported schema).  On error s keeps the rows of the files of a folder
+ * unsupported schema, out of memory: never a part of a folder as if it
+ * were all of it).  On error s keeps the rows of the files of a folder
  * read before the bad one.
  */
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);

@@ -21,6 +21,7 @@
 #include <check.h>
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -451,6 +452,48 @@ static long parse_edited(const char *from, const char *to, char *err, size_t err
 	return n;
 }
 
+/* strdup, made to fail on demand: this program is linked with
+ * -Wl,--wrap=strdup (tests/records.mk), so prof/record_io.c's calls come
+ * here.  fail_strdup_in = k > 0: the k-th call from now returns NULL. */
+char *__real_strdup(const char *s);
+char *__wrap_strdup(const char *s);
+static int fail_strdup_in;
+
+char *__wrap_strdup(const char *s)
+{
+	if (fail_strdup_in > 0 && --fail_strdup_in == 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return __real_strdup(s);
+}
+
+/* Out of memory while listing a folder: an error, not the records read
+ * so far as if they were all of them. */
+START_TEST(test_record_io_folder_out_of_memory)
+{
+	char *dir = hpt_tmpdir("oom"), err[HP_RECORD_ERR_MAX] = "";
+	struct hpt_run run;
+	struct hp_record_set set;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--record-dir", dir, "SYNTH-SIG", NULL), 0);
+	hpt_run_free(&run);
+	hp_record_set_init(&set);
+	ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), 3);
+	hp_record_set_free(&set);
+	for (int k = 1; k <= 3; k++) {
+		fail_strdup_in = k;     /* the name of the k-th file */
+		ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), -1);
+		ck_assert_uint_eq(set.n, 0);
+		ck_assert_msg(strstr(err, dir) && strstr(err, "out of memory"), "%s", err);
+		hp_record_set_free(&set);
+	}
+	fail_strdup_in = 0;
+	hpt_rmtree(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_record_io_parse)
 {
 	char err[HP_RECORD_ERR_MAX], msg[512];
@@ -720,6 +763,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_reproduction_ml_dsa_44);
 	suite_add_tcase(s, cli);
 	tcase_add_test(lib, test_record_io_parse);
+	tcase_add_test(lib, test_record_io_folder_out_of_memory);
 	tcase_add_test(lib, test_record_io_shares_check);
 	tcase_add_test(lib, test_record_io_atomic_write);
 	tcase_add_test(lib, test_record_file_name);
