@@ -10,7 +10,7 @@
  * (case and spacing aside) is read, wherever it is; other tables and text
  * are ignored.  `hashprof --format=md` prints the same table, so its output
  * reads too.  Cells:
- *   instance   the name, with or without backticks;
+ *   instance   the name, with or without backticks (hp_name_valid);
  *   shares     a percentage with at most 3 decimals ("88%", "0.5%"), 0..100;
  *   calls      "LABEL MEAN" pairs separated by commas, LABEL one of drng,
  *              pseudoXOF, pseudohash, sm3hash (drng_init is also read),

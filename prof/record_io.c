@@ -509,16 +509,14 @@ json_t *hp_record_file_json(const struct hp_result *r, json_t *run)
 	return rec;
 }
 
+/* s with every byte that is not part of an instance name (hp_name_char)
+ * replaced by '_': a file name, never hidden, never a path. */
 static void hp_safe_name(const char *s, char *out, size_t cap)
 {
 	size_t n = 0;
 
-	for (; *s && n + 1 < cap; s++, n++) {
-		unsigned char c = (unsigned char)*s;
-		int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-			 c == '+' || c == '.' || c == '_' || c == '-';
-		out[n] = ok && !(n == 0 && c == '.') ? (char)c : '_';
-	}
+	for (; *s && n + 1 < cap; s++, n++)
+		out[n] = hp_name_char((unsigned char)*s) ? *s : '_';
 	out[n] = '\0';
 }
 

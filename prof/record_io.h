@@ -91,8 +91,9 @@ json_t *hp_record_file_json(const struct hp_result *r, json_t *run);
 
 /*
  * The file name --record-dir gives a row, `<instance>__<operation>.json`,
- * with every byte of the names outside [A-Za-z0-9+._-] replaced by '_'
- * (and a leading '.' too).  Writes at most len bytes into buf; returns buf.
+ * with every byte of the names that is not part of an instance name
+ * ([A-Za-z0-9+_-], hp_name_char) replaced by '_'.  Writes at most len
+ * bytes into buf; returns buf.
  */
 char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len);
 

@@ -63,7 +63,7 @@ fuzz-build:
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_record \
 	  $(srcdir)/tests/fuzz/fuzz_record.c $(HP_FUZZ_PROF) $(HP_FUZZ_LIBS)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_published \
-	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(HP_FUZZ_LIBS)
+	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(srcdir)/prof/result.c $(HP_FUZZ_LIBS)
 
 fuzz: fuzz-build
 	@$(MKDIR_P) tests/fuzz/corpus-record tests/fuzz/corpus-published

@@ -614,6 +614,16 @@ START_TEST(test_record_file_name)
 	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "SPHINCS+-SHAKE-128f-simple__sign.json");
 	snprintf(r.instance, sizeof r.instance, ".a/b c");
 	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "_a_b_c__sign.json");
+	snprintf(r.instance, sizeof r.instance, "a.b");
+	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "a_b__sign.json");
+	/* the one name rule (builder, recipes, pages): the file name keeps every valid name */
+	ck_assert(hp_name_valid("SPHINCS+-SHAKE-128f-simple") && hp_name_valid("FIX_SUB-128"));
+	ck_assert(!hp_name_valid("") && !hp_name_valid("a.b") && !hp_name_valid("a b") && !hp_name_valid("a/b"));
+	memset(name, 'A', 65);
+	name[65] = '\0';
+	ck_assert(!hp_name_valid(name));
+	name[64] = '\0';
+	ck_assert(hp_name_valid(name));
 }
 END_TEST
 
@@ -719,6 +729,9 @@ static void published_error(const char *body, const char *expect)
 
 START_TEST(test_published_errors)
 {
+	published_error("|---|---|---|---|---|\n| `A B` | sign | 88% | 0.0% | drng 1 |\n",
+			"page.md:5: column 'instance': 'A B' is not an instance name (1 to 64 letters, digits, "
+			"'+', '-' or '_')");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88 percent | 0.0% | drng 1 |\n",
 			"page.md:5: column 'pseudohash/XOF/sm3': '88 percent' is not a share");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 101% | drng 1 |\n",
