@@ -29,6 +29,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "result.h"   /* hp_name_valid: the instance name rule */
+
 #define HP_BUILD_NAME_MAX 64   /* ngcc-api.md: ALGORITHM_INSTANCE, at most 64 bytes */
 #define HP_BUILD_ERR 512       /* bytes of a one-line reason */
 
@@ -271,9 +273,6 @@ int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen);
 int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recipe *r,
 		   const struct hp_strv *cppflags, const char *workdir, const char *log_path,
 		   char *err, size_t errlen);
-
-/* Is s a valid instance name (1..64 bytes of letters, digits, '-', '_')? */
-int hp_name_valid(const char *s);
 
 /* Release what detection allocated. */
 void hp_detect_free(struct hp_detect *d);

@@ -47,18 +47,6 @@ static int hp_path_depth(const char *rel)
 	return depth;
 }
 
-int hp_name_valid(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n == 0 || n > HP_BUILD_NAME_MAX)
-		return 0;
-	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
-			return 0;
-	return 1;
-}
-
 /* ---------- sources ---------- */
 
 static int hp_source_cmp(const void *a, const void *b)
@@ -506,7 +494,7 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 
 	if (given) {
 		if (!hp_name_valid(given)) {
-			hp_fmt(err, errlen, "--name '%s': an instance name is 1 to 64 letters, digits, '-' or '_'", given);
+			hp_fmt(err, errlen, "--name '%s': an instance name is " HP_NAME_RULE, given);
 			return -1;
 		}
 		hp_fmt(d->name, sizeof d->name, "%s", given);

@@ -34,10 +34,7 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op,
 /* Forget everything counted so far (after the warm-up). */
 static void hp_reset_counters(struct hp_op_ctx *c)
 {
-	struct hp_wrap_state *w = c->api->wrap;
-
-	memset(w->shapes, 0, sizeof w->shapes);
-	w->overflow_calls = w->overflow_ticks = 0;
+	hp_wrap_clear(c->api->wrap);
 	c->meter.ticks = 0;
 }
 
@@ -47,8 +44,7 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 	const struct hp_wrap_state *w = c->api->wrap;
 
 	r->total_ticks = c->meter.ticks;
-	r->overflow_calls = w->overflow_calls;
-	r->overflow_ticks = w->overflow_ticks;
+	memcpy(r->overflow, w->overflow, sizeof r->overflow);   /* HP_FN_CALIB's is not a helper's */
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &w->shapes[i];
 		struct hp_result_shape rs = { s->fn, s->in_bits, s->out_bits, s->calls, s->nested, s->ticks };
@@ -60,13 +56,17 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 	hp_result_sort_shapes(r);
 }
 
-/* Per-helper totals of the shim's table so far (calls, ticks). */
+/* Per-helper totals of the shim's table and overflow so far (calls, ticks). */
 static void hp_snapshot(const struct hp_op_ctx *c, struct hp_trial *t)
 {
 	const struct hp_wrap_state *w = c->api->wrap;
 
 	memset(t, 0, sizeof *t);
 	t->total_ticks = c->meter.ticks;
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		t->calls[fn] = w->overflow[fn].calls;
+		t->ticks[fn] = w->overflow[fn].ticks;
+	}
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
 		if (w->shapes[i].used && w->shapes[i].fn < HP_FN_COUNT) {
 			t->calls[w->shapes[i].fn] += w->shapes[i].calls;

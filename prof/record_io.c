@@ -388,12 +388,13 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	char **names = NULL, path[8192];
 	size_t n = 0, cap = 0;
 	long total = 0, got;
+	int oom = 0;
 
 	if (!d) {
 		snprintf(err, errlen, "%s: cannot read the folder: %s", dir, strerror(errno));
 		return -1;
 	}
-	while ((e = readdir(d))) {
+	while (!oom && (e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 		struct stat st;
 		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json"))
@@ -414,24 +415,30 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 			continue;
 		}
 		if (n == cap) {
-			char **nn = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof *nn);
-			if (!nn)
-				break;
-			names = nn;
+			char **nn = realloc(names, (cap ? 2 * cap : 16) * sizeof *nn);
+			if (!(oom = !nn)) {
+				names = nn;
+				cap = cap ? 2 * cap : 16;
+			}
 		}
-		if (!(names[n] = strdup(e->d_name)))
-			break;
-		n++;
+		/* a folder listed in part is an error, not a smaller set of records */
+		if (!oom) {
+			names[n] = strdup(e->d_name);
+			oom = !names[n];
+			n += !oom;
+		}
 	}
 	closedir(d);
-	if (n == 0 && s->nskipped)
+	if (oom)
+		snprintf(err, errlen, "%s: out of memory listing the folder", dir);
+	else if (n == 0 && s->nskipped)
 		snprintf(err, errlen, "%s: no measured record in this folder, only failed rows (%s; name a file to read it)",
 			 dir, s->skipped);
 	else if (n == 0)
 		snprintf(err, errlen, "%s: no *.json record in this folder", dir);
 	else
 		qsort(names, n, sizeof *names, hp_strcmp_p);
-	for (size_t i = 0; i < n && total >= 0; i++) {
+	for (size_t i = 0; i < n && !oom && total >= 0; i++) {
 		snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
 		got = hp_record_load_file(path, s, err, errlen);
 		total = got < 0 ? -1 : total + got;
@@ -439,7 +446,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	return n ? total : -1;
+	return n && !oom ? total : -1;
 }
 
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen)
@@ -517,16 +524,14 @@ json_t *hp_record_file_json(const struct hp_result *r, json_t *run)
 	return rec;
 }
 
+/* s with every byte that is not part of an instance name (hp_name_char)
+ * replaced by '_': a file name, never hidden, never a path. */
 static void hp_safe_name(const char *s, char *out, size_t cap)
 {
 	size_t n = 0;
 
-	for (; *s && n + 1 < cap; s++, n++) {
-		unsigned char c = (unsigned char)*s;
-		int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-			 c == '+' || c == '.' || c == '_' || c == '-';
-		out[n] = ok && !(n == 0 && c == '.') ? (char)c : '_';
-	}
+	for (; *s && n + 1 < cap; s++, n++)
+		out[n] = hp_name_char((unsigned char)*s) ? *s : '_';
 	out[n] = '\0';
 }
 

@@ -68,7 +68,8 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
  * append the rows to s.  Returns the number of rows appended (>= 1), or -1
  * with a one-line reason in err naming the file (unreadable file, empty
  * folder, malformed JSON with line:column, missing or mistyped field,
- * unsupported schema).  On error s keeps the rows of the files of a folder
+ * unsupported schema, out of memory: never a part of a folder as if it
+ * were all of it).  On error s keeps the rows of the files of a folder
  * read before the bad one.
  */
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);
@@ -94,8 +95,9 @@ json_t *hp_record_file_json(const struct hp_result *r, json_t *run);
 
 /*
  * The file name --record-dir gives a row, `<instance>__<operation>.json`,
- * with every byte of the names outside [A-Za-z0-9+._-] replaced by '_'
- * (and a leading '.' too).  Writes at most len bytes into buf; returns buf.
+ * with every byte of the names that is not part of an instance name
+ * ([A-Za-z0-9+_-], hp_name_char) replaced by '_'.  Writes at most len
+ * bytes into buf; returns buf.
  */
 char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len);
 

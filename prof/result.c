@@ -8,6 +8,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+int hp_name_char(int c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	       c == '+' || c == '-' || c == '_';
+}
+
+int hp_name_valid(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > HP_NAME_MAX)
+		return 0;
+	for (; *s; s++)
+		if (!hp_name_char((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
 void hp_result_init(struct hp_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -54,8 +72,11 @@ void hp_result_sort_shapes(struct hp_result *r)
 void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT])
 {
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		calls[fn] = nested[fn] = ticks[fn] = 0;
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		calls[fn] = r->overflow[fn].calls;
+		nested[fn] = r->overflow[fn].nested;
+		ticks[fn] = r->overflow[fn].ticks;
+	}
 	for (size_t i = 0; i < r->nshapes; i++) {
 		const struct hp_result_shape *s = &r->shapes[i];
 		if (s->fn >= HP_FN_COUNT)
@@ -66,9 +87,18 @@ void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 	}
 }
 
+uint64_t hp_result_overflowed(const struct hp_result *r)
+{
+	uint64_t sum = r->overflow_unattributed_calls;
+
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		sum += r->overflow[fn].calls + r->overflow[fn].nested;
+	return sum;
+}
+
 uint64_t hp_result_all_calls(const struct hp_result *r)
 {
-	uint64_t sum = r->overflow_calls;
+	uint64_t sum = hp_result_overflowed(r);
 
 	for (size_t i = 0; i < r->nshapes; i++)
 		sum += r->shapes[i].calls + r->shapes[i].nested;

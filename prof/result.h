@@ -16,6 +16,22 @@
 #define HP_NAME_MAX 64      /* ngcc-api.md: ALGORITHM_INSTANCE is at most 64 bytes */
 #define HP_BYTES_MAX 1024   /* longest seed or message accepted, in bytes */
 
+/*
+ * Instance names, one rule for `hashprof build` (ALGORITHM_INSTANCE,
+ * --name, recipes), record file names and published pages: 1 to
+ * HP_NAME_MAX bytes of ASCII letters, digits, '+', '-' and '_'
+ * (ngcc-api.md's letters, digits, '-', '_', and the '+' of
+ * SPHINCS+-SHAKE-128f-simple).  HP_NAME_RULE says it in messages.
+ */
+#define HP_NAME_RULE "1 to 64 letters, digits, '+', '-' or '_'"
+_Static_assert(HP_NAME_MAX == 64, "HP_NAME_RULE states HP_NAME_MAX");
+
+/* Whether byte c may be part of an instance name: 1 or 0. */
+int hp_name_char(int c);
+
+/* Whether s (NUL-terminated) is an instance name: 1 or 0. */
+int hp_name_valid(const char *s);
+
 enum hp_status {
 	HP_STATUS_OK = 0,      /* measured */
 	HP_STATUS_FAILED,      /* crashed, timed out, an API call failed, ... */
@@ -70,7 +86,13 @@ struct hp_result {
 	/* totals */
 	uint64_t operations;           /* measured operations completed */
 	uint64_t total_ticks;          /* ticks around the measured API calls */
-	uint64_t overflow_calls, overflow_ticks; /* calls whose shape did not fit the table */
+	/* Calls whose shape did not fit the shim's table (hp_wrap.h), per
+	 * helper: in the helper's totals, trials and shares, not in shapes[]. */
+	struct hp_overflow overflow[HP_FN_COUNT];
+	/* Records written before the per-helper split (overflow.helpers):
+	 * overflowed calls (outermost and nested) and ticks of helpers not
+	 * known, in no total or share. */
+	uint64_t overflow_unattributed_calls, overflow_unattributed_ticks;
 	size_t nshapes;
 	struct hp_result_shape *shapes; /* nshapes entries, owned (free with hp_result_free) */
 
@@ -97,12 +119,18 @@ int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);
 /* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
 void hp_result_sort_shapes(struct hp_result *r);
 
-/* Per-function totals over all shapes (arrays of HP_FN_COUNT). */
+/* Per-function totals over all shapes and the per-helper overflow
+ * (arrays of HP_FN_COUNT): outermost calls, nested calls, ticks. */
 void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT]);
 
-/* Outermost plus nested calls of every wrapped helper. */
+/* Outermost plus nested calls of every wrapped helper (overflowed ones
+ * included). */
 uint64_t hp_result_all_calls(const struct hp_result *r);
+
+/* Calls (outermost plus nested, unattributed ones included) whose shape
+ * did not fit the shape table; 0 when the table held every shape. */
+uint64_t hp_result_overflowed(const struct hp_result *r);
 
 /* Set status FAILED with a printf-style one-line reason. */
 void hp_result_fail(struct hp_result *r, const char *fmt, ...)

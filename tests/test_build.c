@@ -198,6 +198,18 @@ static char *read_from(const char *rel)
 	return text;
 }
 
+/* Write text to tmp/name, a recipe beside the copied package; its path into path. */
+static void write_recipe(const char *name, const char *text, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", tmp, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
 /* ---------- profiles ---------- */
 
 /* `hashprof -n 5 --format=json NAME [OP]`, parsed; rows must be measured. */
@@ -651,6 +663,43 @@ START_TEST(test_recipe)
 }
 END_TEST
 
+/* ---------- names ---------- */
+
+/* '+' is part of an instance name (SPHINCS+-SHAKE-128f-simple), from
+ * ALGORITHM_INSTANCE, --name or a recipe, as in records and pages. */
+START_TEST(test_name_with_plus)
+{
+	struct run r;
+	char recipe[8400];
+	json_t *doc;
+
+	setup_fixture("kat");
+	append_to("SIG_AlgorithmInstance.h", "#undef ALGORITHM_INSTANCE\n#define ALGORITHM_INSTANCE \"FIX+KAT\"\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX+KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)");
+	run_free(&r);
+	doc = profile(out_dir, "FIX+KAT", "keygen");
+	ck_assert_str_eq(json_string_value(json_object_get(row_of(doc, "keygen"), "instance")), "FIX+KAT");
+	json_decref(doc);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "SPHINCS+-FIX");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    SPHINCS+-FIX (--name)");
+	run_free(&r);
+	write_recipe("plus.recipe", "name = FIX+RECIPE\n", recipe, sizeof recipe);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX+RECIPE (recipe)");
+	run_free(&r);
+	/* what is not a name is refused with the rule */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "FIX.KAT");
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "--name 'FIX.KAT': an instance name is 1 to 64 letters, digits, '+', '-' or '_'");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* ---------- failures ---------- */
 
 START_TEST(test_compile_failure)
@@ -959,6 +1008,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_lto);
 	tcase_add_test(tc, test_no_helpers);
 	tcase_add_test(tc, test_recipe);
+	tcase_add_test(tc, test_name_with_plus);
 	tcase_add_test(tc, test_compile_failure);
 	tcase_add_test(tc, test_make_failure);
 	tcase_add_test(tc, test_quote_in_path);

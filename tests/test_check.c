@@ -349,6 +349,26 @@ START_TEST(test_bad_options)
 }
 END_TEST
 
+/* --help says what --published compares: uncorrected shares for a
+ * published page, corrected ones for hashprof's own corrected output
+ * (check_compare.c), whatever --raw says. */
+START_TEST(test_help_published_shares)
+{
+	struct hpt_run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--help", NULL), 0);
+	ck_assert_ptr_null(strstr(r.out, "always"));
+	ck_assert_msg(strstr(r.out, "--raw                  compare uncorrected shares (not with --published)\n"),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\"Symmetric primitives\" table of a published\n"
+				    "page, at its printed precision, for the instances available here: shares\n"
+				    "uncorrected, as published, or corrected when the page is hashprof's own\n"
+				    "corrected output (its overhead line says so).\n"), "%s", r.out);
+	ck_assert_str_eq(r.err, "");
+	hpt_run_free(&r);
+}
+END_TEST
+
 START_TEST(test_bad_markdown)
 {
 	char *dir = hpt_tmpdir("md"), *f = hpt_path(dir, "page.md"), *g = hpt_path(dir, "none.md");
@@ -429,6 +449,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_published_sample_not_available);
 	tcase_add_test(tc, test_bad_baselines);
 	tcase_add_test(tc, test_bad_options);
+	tcase_add_test(tc, test_help_published_shares);
 	tcase_add_test(tc, test_bad_markdown);
 	tcase_add_test(tc, test_kex_pass_beyond_protocol);
 	suite_add_tcase(s, tc);

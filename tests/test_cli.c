@@ -770,6 +770,78 @@ START_TEST(nested_note)
 }
 END_TEST
 
+/* ---------- more shapes than the shape table holds ---------- */
+
+/* HASHPROF_SYNTH_SHAPES=1500: every sign makes 1500 more pseudoXOF shapes
+ * (schemes/synthetic/README.md); the calls per operation stay exact, in
+ * the totals and in every trial, and the row says that its table
+ * overflowed, in each format. */
+START_TEST(shape_table_overflow)
+{
+	static const char *const helpers[] = { "get_random_number", "pseudoXOF", "pseudohash", "sm3hash",
+					       "init_random_number" };
+	const long long want[] = { 1, 8 + 1500, 3, 1, 0 }, want_nested_sm3 = 2;
+	long long calls[5] = { 0 }, nested_sm3 = 0, over = 0;
+	struct run r;
+	json_t *doc, *row, *s, *t;
+	size_t i;
+	char *line;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "--format=json", "-n", N_STR, "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	doc = parse_json(&r);
+	row = json_row(doc, "sign");
+	ck_assert_str_eq(jstr(row, "status"), "ok");
+	json_array_foreach(json_object_get(row, "calls"), i, s)
+		for (int k = 0; k < 5; k++)
+			if (!strcmp(jstr(s, "fn"), helpers[k])) {
+				calls[k] += jint(s, "calls");
+				if (k == 3)
+					nested_sm3 += jint(s, "nested");
+			}
+	ck_assert_uint_le(json_array_size(json_object_get(row, "calls")), 1024);
+	for (int k = 0; k < 5; k++) {
+		char path[96];
+		snprintf(path, sizeof path, "overflow.helpers.%s.calls", helpers[k]);
+		calls[k] += jint(row, path);
+		over += jint(row, path);
+		snprintf(path, sizeof path, "overflow.helpers.%s.nested", helpers[k]);
+		over += jint(row, path);
+		if (k == 3)
+			nested_sm3 += jint(row, path);
+		ck_assert_msg(calls[k] == N * want[k], "%s: %lld calls, expected %lld", helpers[k], calls[k],
+			      N * want[k]);
+	}
+	ck_assert_int_eq(nested_sm3, N * want_nested_sm3);
+	ck_assert_int_gt(over, 0);
+	ck_assert_int_eq(jint(row, "overflow.calls"), over);
+	json_array_foreach(json_object_get(row, "trials"), i, t)
+		ck_assert_int_eq(jint(t, "calls.pseudoXOF"), jint(t, "operations") * want[1]);
+	over = 0;
+	json_array_foreach(json_object_get(row, "notes"), i, t)
+		over += strstr(json_string_value(t), "shape table overflowed: calls per operation of shapes "
+				"beyond its 1024 slots: pseudoXOF ") != NULL;
+	ck_assert_msg(over == 1, "the notes do not say that the shape table overflowed");
+	json_decref(doc);
+	run_free(&r);
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "-n", N_STR, "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	line = text_row(r.out, "SYNTH-SIG", "sign");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_msg(strstr(line, "drng 1, pseudoXOF 1.51e+03, pseudohash 3, sm3hash 1 [shape table overflowed]"),
+		      "row: %s", line);
+	free(line);
+	run_free(&r);
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "--format=csv", "-n", N_STR, "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, ",shape_overflow_calls,") && strstr(r.out, "[shape table overflowed]\",1,1508,3,1,0,"),
+		      "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
 /* ---------- bad input ---------- */
 
 /* Exit 2, nothing on stdout, one line on stderr containing every `want`. */
@@ -1019,12 +1091,13 @@ START_TEST(csv_output)
 			ck_assert_str_eq(line, "instance,operation,status,hash_share,drng_share,drng_init_share,"
 					       "calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,"
 					       "calls_sm3hash,calls_drng_init,ticks_per_operation,seconds_per_operation,"
-					       "operations,failure,notes");
+					       "operations,shape_overflow_calls,failure,notes");
 			continue;
 		}
 		ck_assert_msg(!strncmp(line, heads[n - 1], strlen(heads[n - 1])), "'%s'", line);
 		ck_assert_msg(strstr(line, calls[n - 1]) != NULL, "'%s' lacks %s", line, calls[n - 1]);
-		ck_assert_msg(strstr(line, ",3,\"\",\"") != NULL, "'%s'", line);   /* 3 operations, no failure */
+		/* 3 operations, no overflow, no failure */
+		ck_assert_msg(strstr(line, ",3,0,\"\",\"") != NULL, "'%s'", line);
 	}
 	ck_assert_uint_eq(n, 4);
 	run_free(&r);
@@ -1101,6 +1174,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, default_procedure_is_planned);
 	tcase_add_test(tc, kex_step_planned_from_iteration);
 	tcase_add_test(tc, nested_note);
+	tcase_add_test(tc, shape_table_overflow);
 	tcase_add_test(tc, same_seed_same_counts);
 	suite_add_tcase(s, tc);
 

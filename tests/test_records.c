@@ -19,7 +19,9 @@
 #include "config.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -425,6 +427,108 @@ START_TEST(test_report_bad_input)
 }
 END_TEST
 
+/* A record of SYNTH-SIG keygen (-n 10) edited by edit(), without its
+ * stored shares; `hashprof report` of it into *rep. */
+static void report_edited(struct hpt_run *rep, const char *format, void (*edit)(json_t *rec))
+{
+	char *dir = hpt_tmpdir("edit"), *f = hpt_path(dir, "SYNTH-SIG__keygen.json");
+	struct hpt_run run;
+	json_t *j;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-SIG", "keygen", NULL), 0);
+	hpt_run_free(&run);
+	j = hpt_json_load(f);
+	json_object_del(j, "shares");
+	json_object_del(j, "shares_raw");
+	json_object_del(j, "shares_corrected");
+	edit(j);
+	hpt_json_save(f, j);
+	json_decref(j);
+	hpt_hashprof(rep, "report", format, f, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+
+/* three helpers at 9e18 ticks each: 2.7e19 wraps past 2^64 to 8.6e18,
+ * under totals.ticks 9e18 (it read as a 300% share) */
+static void edit_ticks_past_2_64(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(9000000000000000000LL));
+	for (size_t i = 0; i < 3; i++)
+		json_object_set_new(json_array_get(json_object_get(j, "calls"), i), "ticks",
+				    json_integer(9000000000000000000LL));
+}
+
+/* a trial whose helpers took more ticks than the trial */
+static void edit_trial_ticks(json_t *j)
+{
+	json_t *t = json_array_get(json_object_get(j, "trials"), 1);
+
+	json_object_set_new(json_object_get(t, "ticks"), "pseudoXOF",
+			    json_integer(json_integer_value(json_object_get(t, "total_ticks")) + 1));
+}
+
+/* the helpers took all of the time, and the calibrated overhead says that
+ * the outermost calls added half of it outside them: corrected, the total
+ * would be half the helpers' time (it read as a 200% share) */
+static void edit_overcorrected(json_t *j)
+{
+	json_t *calls = json_object_get(j, "calls"), *s;
+	json_int_t inside = 0, outer = 0;
+	size_t i;
+
+	json_array_foreach(calls, i, s) {
+		inside += json_integer_value(json_object_get(s, "ticks"));
+		outer += json_integer_value(json_object_get(s, "calls"));
+	}
+	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(inside));
+	json_object_del(j, "trials");
+	json_object_set_new(json_object_get(j, "overhead"), "added_ticks_per_call",
+			    json_real((double)inside / 2 / (double)outer));
+	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(0));
+}
+
+START_TEST(test_report_impossible_ticks)
+{
+	struct hpt_run rep;
+	double hash, drng, init;
+	const char *line;
+
+	report_edited(&rep, "--format=text", edit_ticks_past_2_64);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64"));
+	ck_assert_str_eq(rep.out, "");
+	hpt_run_free(&rep);
+
+	report_edited(&rep, "--format=text", edit_trial_ticks);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'trials[1].ticks': "));
+	ck_assert_ptr_nonnull(strstr(rep.err, "exceed trials[1].total_ticks"));
+	hpt_run_free(&rep);
+
+	/* a valid record whose correction overshoots: shares add up to 100% at most */
+	report_edited(&rep, "--format=csv", edit_overcorrected);
+	ck_assert_int_eq(rep.status, 0);
+	line = strstr(rep.out, "\"SYNTH-SIG\",keygen,ok,");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_eq(sscanf(line, "\"SYNTH-SIG\",keygen,ok,%lf,%lf,%lf,", &hash, &drng, &init), 3);
+	ck_assert_msg(hash + drng + init <= 1.0000005, "shares %f + %f + %f", hash, drng, init);
+	hpt_run_free(&rep);
+	report_edited(&rep, "--format=text", edit_overcorrected);
+	ck_assert_int_eq(rep.status, 0);
+	for (const char *p = strchr(rep.out, '%'); p; p = strchr(p + 1, '%')) {
+		const char *q = p;
+		while (q > rep.out && (isdigit((unsigned char)q[-1]) || q[-1] == '.'))
+			q--;
+		ck_assert_msg(q == p || strtod(q, NULL) <= 100, "a share above 100%%: %.8s in\n%s", q, rep.out);
+	}
+	hpt_run_free(&rep);
+}
+END_TEST
+
 /* ---------- reproduction ---------- */
 
 /* The per-shape call tables of a --format=json run, as one string per row. */
@@ -528,6 +632,48 @@ static long parse_edited(const char *from, const char *to, char *err, size_t err
 	hp_record_set_free(&s);
 	return n;
 }
+
+/* strdup, made to fail on demand: this program is linked with
+ * -Wl,--wrap=strdup (tests/records.mk), so prof/record_io.c's calls come
+ * here.  fail_strdup_in = k > 0: the k-th call from now returns NULL. */
+char *__real_strdup(const char *s);
+char *__wrap_strdup(const char *s);
+static int fail_strdup_in;
+
+char *__wrap_strdup(const char *s)
+{
+	if (fail_strdup_in > 0 && --fail_strdup_in == 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return __real_strdup(s);
+}
+
+/* Out of memory while listing a folder: an error, not the records read
+ * so far as if they were all of them. */
+START_TEST(test_record_io_folder_out_of_memory)
+{
+	char *dir = hpt_tmpdir("oom"), err[HP_RECORD_ERR_MAX] = "";
+	struct hpt_run run;
+	struct hp_record_set set;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--record-dir", dir, "SYNTH-SIG", NULL), 0);
+	hpt_run_free(&run);
+	hp_record_set_init(&set);
+	ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), 3);
+	hp_record_set_free(&set);
+	for (int k = 1; k <= 3; k++) {
+		fail_strdup_in = k;     /* the name of the k-th file */
+		ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), -1);
+		ck_assert_uint_eq(set.n, 0);
+		ck_assert_msg(strstr(err, dir) && strstr(err, "out of memory"), "%s", err);
+		hp_record_set_free(&set);
+	}
+	fail_strdup_in = 0;
+	hpt_rmtree(dir);
+	free(dir);
+}
+END_TEST
 
 START_TEST(test_record_io_parse)
 {
@@ -649,6 +795,16 @@ START_TEST(test_record_file_name)
 	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "SPHINCS+-SHAKE-128f-simple__sign.json");
 	snprintf(r.instance, sizeof r.instance, ".a/b c");
 	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "_a_b_c__sign.json");
+	snprintf(r.instance, sizeof r.instance, "a.b");
+	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "a_b__sign.json");
+	/* the one name rule (builder, recipes, pages): the file name keeps every valid name */
+	ck_assert(hp_name_valid("SPHINCS+-SHAKE-128f-simple") && hp_name_valid("FIX_SUB-128"));
+	ck_assert(!hp_name_valid("") && !hp_name_valid("a.b") && !hp_name_valid("a b") && !hp_name_valid("a/b"));
+	memset(name, 'A', 65);
+	name[65] = '\0';
+	ck_assert(!hp_name_valid(name));
+	name[64] = '\0';
+	ck_assert(hp_name_valid(name));
 }
 END_TEST
 
@@ -729,14 +885,18 @@ START_TEST(test_published_own_md)
 		"|---|---|---|---|---|\n"
 		"| `SYNTH-NONE` | keygen | 0.0% | 0.0% | none seen |\n"
 		"| `SPHINCS+-SHAKE-128f-simple` | sign | 97% | 0.0% | drng 1, pseudoXOF 1.79e+05, sm3hash 2 |\n"
+		"| `SYNTH-SIG` | sign | 46% | 0.5% | drng 1, pseudoXOF 1.51e+03, pseudohash 3, sm3hash 1"
+		" [shape table overflowed] |\n"
 		"\n";
 	struct hp_published p;
 	char err[HP_RECORD_ERR_MAX];
 
-	ck_assert_int_eq(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err), 2);
+	ck_assert_msg(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err) == 3, "%s", err);
 	ck_assert(p.rows[0].calls[HP_FN_DRNG] == 0 && p.rows[0].calls[HP_FN_XOF] == 0);
 	ck_assert(p.rows[1].calls[HP_FN_XOF] == 179000 && p.rows[1].calls[HP_FN_SM3] == 2);
 	ck_assert(!p.corrected && !p.rows[0].failed && !p.rows[1].failed);
+	/* the mark of an overflowed shape table: the calls are exact */
+	ck_assert(p.rows[2].calls[HP_FN_XOF] == 1510 && p.rows[2].calls[HP_FN_SM3] == 1);
 	hp_published_free(&p);
 
 	/* a failed row, and the overhead line of corrected output */
@@ -771,6 +931,9 @@ static void published_error(const char *body, const char *expect)
 
 START_TEST(test_published_errors)
 {
+	published_error("|---|---|---|---|---|\n| `A B` | sign | 88% | 0.0% | drng 1 |\n",
+			"page.md:5: column 'instance': 'A B' is not an instance name (1 to 64 letters, digits, "
+			"'+', '-' or '_')");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88 percent | 0.0% | drng 1 |\n",
 			"page.md:5: column 'pseudohash/XOF/sm3': '88 percent' is not a share");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 101% | drng 1 |\n",
@@ -812,11 +975,13 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
+	tcase_add_test(cli, test_report_impossible_ticks);
 	tcase_add_test(cli, test_report_bad_input);
 	tcase_add_test(cli, test_reproduction_synthetic);
 	tcase_add_test(cli, test_reproduction_ml_dsa_44);
 	suite_add_tcase(s, cli);
 	tcase_add_test(lib, test_record_io_parse);
+	tcase_add_test(lib, test_record_io_folder_out_of_memory);
 	tcase_add_test(lib, test_record_io_shares_check);
 	tcase_add_test(lib, test_record_io_atomic_write);
 	tcase_add_test(lib, test_record_file_name);
