@@ -29,9 +29,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "result.h"   /* hp_name_valid: the instance name rule */
+#include "ngcc.h"   /* the API symbols, helper ids and order, the instance name rule */
 
-#define HP_BUILD_NAME_MAX 64   /* ngcc-api.md: ALGORITHM_INSTANCE, at most 64 bytes */
 #define HP_BUILD_ERR 512       /* bytes of a one-line reason */
 
 /* ---------- files.c: string vectors, paths, folders, hashes ---------- */
@@ -174,7 +173,7 @@ int hp_cc_argv(struct hp_strv *sv);
 /* A recipe file (docs/recipes.md): overrides of detection. */
 struct hp_recipe {
 	char path[PATH_MAX];       /* "" when no recipe was given */
-	char name[HP_BUILD_NAME_MAX + 1];
+	char name[HP_NAME_MAX + 1];
 	char kind[4];              /* "" or sig/kem/kex */
 	char flagset[16];          /* "", "reference" or "permissive" */
 	int make;                  /* -1 detect, 0 never run make -n, 1 run it */
@@ -213,7 +212,7 @@ struct hp_detect {
 	char dir[PATH_MAX];                    /* the package folder, absolute */
 	char kind[4];                          /* "" until known */
 	char kind_origin[PATH_MAX + 32];       /* how the kind was found */
-	char name[HP_BUILD_NAME_MAX + 1];
+	char name[HP_NAME_MAX + 1];
 	char name_origin[PATH_MAX + 64];       /* how the name was found */
 	char adapter_header[PATH_MAX];         /* "" when none */
 	int ran_make;                          /* make -n was run */
@@ -280,15 +279,6 @@ void hp_detect_free(struct hp_detect *d);
 /* ---------- inspect.c ---------- */
 
 /* The wrappable ICCS helpers, in the order of the .hashprof "wrapped" field. */
-enum hp_helper {
-	HP_H_PSEUDOHASH = 0, HP_H_XOF, HP_H_SM3, HP_H_DRNG, HP_H_DRNG_INIT, HP_H_COUNT
-};
-/* "pseudohash", "pseudoXOF", "sm3hash", "get_random_number",
- * "init_random_number"; NULL out of range. */
-const char *hp_helper_name(unsigned h);
-/* The enum hp_helper of a symbol name, or -1. */
-int hp_helper_of(const char *sym);
-
 /* A global symbol an object defines. */
 struct hp_osym {
 	char *name;
@@ -299,7 +289,7 @@ struct hp_osym {
 
 /* Calls from one function to one helper defined in the same object. */
 struct hp_site {
-	int helper;            /* enum hp_helper */
+	int helper;            /* enum hp_fn */
 	char *caller;          /* the calling function, "?" when unknown */
 	unsigned count;        /* call sites (relocations in code) */
 	int internal;          /* caller is helper code itself (an ICCS file or a helper) */
@@ -378,14 +368,11 @@ int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj
 
 /* ---------- link.c ---------- */
 
-/* The API symbols of a kind (NULL-terminated), or NULL for an unknown kind. */
-const char *const *hp_api_symbols(const char *kind);
-
 /* What goes into the instance and what the build has to say about it. */
 struct hp_plan {
 	size_t *objs;               /* indices of linked objects, link order */
 	size_t nobjs;
-	unsigned wrapped;           /* bitmask of enum hp_helper */
+	unsigned wrapped;           /* bitmask of enum hp_fn */
 	unsigned defined_anywhere;  /* helpers some non-program object defines */
 	int provide_drng;           /* link hashprof's drng_algorithm */
 	int drng_defined_by;        /* index of the object defining drng_algorithm, -1 */

@@ -557,7 +557,7 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 	{
 		const char *base = hp_basename(d->dir);
 		size_t o = 0;
-		for (; *base && o < HP_BUILD_NAME_MAX; base++)
+		for (; *base && o < HP_NAME_MAX; base++)
 			d->name[o++] = isalnum((unsigned char)*base) || *base == '-' || *base == '_' ? *base : '_';
 		d->name[o] = '\0';
 		hp_fmt(d->name_origin, sizeof d->name_origin, "folder name");

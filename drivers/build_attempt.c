@@ -167,11 +167,11 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			goto compile_failure;
 		}
 		/* name the ICCS file that is missing, when that is the cause */
-		for (unsigned h = 0; h < HP_H_COUNT; h++)
-			if (hp_strv_find(&plan->missing, hp_helper_name(h)) >= 0 && strstr(err, hp_helper_name(h))) {
+		HP_FOR_EACH_HELPER(h)
+			if (hp_strv_find(&plan->missing, hp_fn_name(h)) >= 0 && strstr(err, hp_fn_name(h))) {
 				size_t n = strlen(err);
 				hp_fmt(err + n, sizeof err - n, " (no source defines %s: is the ICCS %s missing?)",
-				       hp_helper_name(h), h >= HP_H_DRNG ? "drng.c" : "auxfunc.c");
+				       hp_fn_name(h), hp_fn_is_drng(h) ? "drng.c" : "auxfunc.c");
 				break;
 			}
 		hp_fmt(f->what, sizeof f->what, "%s", err);

@@ -8,24 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int hp_name_char(int c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-	       c == '+' || c == '-' || c == '_';
-}
-
-int hp_name_valid(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n == 0 || n > HP_NAME_MAX)
-		return 0;
-	for (; *s; s++)
-		if (!hp_name_char((unsigned char)*s))
-			return 0;
-	return 1;
-}
-
 void hp_result_init(struct hp_result *r)
 {
 	memset(r, 0, sizeof *r);

@@ -12,25 +12,9 @@
 #include <stdint.h>
 
 #include "hp_wrap.h"
+#include "ngcc.h"   /* HP_NAME_MAX */
 
-#define HP_NAME_MAX 64      /* ngcc-api.md: ALGORITHM_INSTANCE is at most 64 bytes */
 #define HP_BYTES_MAX 1024   /* longest seed or message accepted, in bytes */
-
-/*
- * Instance names, one rule for `hashprof build` (ALGORITHM_INSTANCE,
- * --name, recipes), record file names and published pages: 1 to
- * HP_NAME_MAX bytes of ASCII letters, digits, '+', '-' and '_'
- * (ngcc-api.md's letters, digits, '-', '_', and the '+' of
- * SPHINCS+-SHAKE-128f-simple).  HP_NAME_RULE says it in messages.
- */
-#define HP_NAME_RULE "1 to 64 letters, digits, '+', '-' or '_'"
-_Static_assert(HP_NAME_MAX == 64, "HP_NAME_RULE states HP_NAME_MAX");
-
-/* Whether byte c may be part of an instance name: 1 or 0. */
-int hp_name_char(int c);
-
-/* Whether s (NUL-terminated) is an instance name: 1 or 0. */
-int hp_name_valid(const char *s);
 
 enum hp_status {
 	HP_STATUS_OK = 0,      /* measured */
