@@ -8,7 +8,7 @@
 bin_PROGRAMS += hashprof
 hashprof_SOURCES = \
 	drivers/api.c drivers/api.h \
-	drivers/child.c drivers/child.h drivers/interrupt.c drivers/interrupt.h \
+	drivers/child.c drivers/child.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \
 	drivers/meter.h \
@@ -27,7 +27,4 @@ hashprof_SOURCES += \
 hashprof_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
 	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
 hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS) $(LIBELF_CFLAGS)
-hashprof_LDADD = prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm
-# `hashprof build` (issue 4): its entry point drivers/cmds/cmd_build.c and
-# the builder are listed in builder/local.mk.
-hashprof_SOURCES += drivers/build_attempt.c
+hashprof_LDADD = builder/libhpbuilder.la prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm

@@ -32,35 +32,18 @@ void hp_build_warn(const char *msg)
 	fflush(stderr);
 }
 
-/* The word list for display: package paths shown relative to the package. */
-char *hp_build_display_words(const struct hp_build *b, const struct hp_strv *words)
+static void hp_cli_say(const char *line)
 {
-	struct hp_strv out = { 0 };
-	char *s;
-
-	for (size_t i = 0; i < words->n; i++) {
-		const char *w = words->v[i];
-		if (!strcmp(w, "-iquote") && i + 1 < words->n) {
-			i++;            /* hashprof's own search path, not a package flag */
-			continue;
-		}
-		if (!strncmp(w, "-I", 2) && w[2] == '/') {
-			if (hp_strv_addf(&out, "-I%s", hp_path_below(b->det.dir, w + 2)))
-				goto oom;
-		} else if (w[0] == '/') {
-			if (hp_strv_add(&out, hp_path_below(b->det.dir, w)))
-				goto oom;
-		} else if (hp_strv_add(&out, w)) {
-			goto oom;
-		}
-	}
-	s = hp_strv_join(&out, " ");
-	hp_strv_free(&out);
-	return s;
-oom:
-	hp_strv_free(&out);
-	return NULL;
+	puts(line);
 }
+
+static void hp_cli_error(const char *line)
+{
+	fflush(stdout);
+	fprintf(stderr, "hashprof: %s\n", line);
+}
+
+const struct hp_build_out hp_build_cli_out = { hp_cli_say, hp_build_warn, hp_cli_error };
 
 /* Print the build report. */
 void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp_plan *plan, enum hp_flagset set,
@@ -133,23 +116,6 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 	hp_strv_free(&progs);
 	for (size_t i = 0; i < plan->warnings.n; i++)
 		hp_build_warn(plan->warnings.v[i]);
-}
-
-void hp_build_warn_fallbacks(const struct hp_build *b)
-{
-	char msg[2 * HP_BUILD_ERR + 256];
-
-	if (b->det.make_error[0]) {
-		hp_fmt(msg, sizeof msg, "the Makefile's dry run failed: %s; the build used %s", b->det.make_error,
-		       b->det.make_cppflags.n || b->det.make_libs.n ? "only the flags it printed before it failed"
-								    : "none of the Makefile's flags (-D, -I, -l)");
-		hp_build_warn(msg);
-	}
-	if (b->det.name_fallback[0]) {
-		hp_fmt(msg, sizeof msg, "the instance is named %s after its folder (a fallback): %s", b->det.name,
-		       b->det.name_fallback);
-		hp_build_warn(msg);
-	}
 }
 
 /* How to run the instance: by name when the search path finds this .so;
