@@ -5,8 +5,8 @@
 # Linked statically against the runtime so that the build-tree binary is
 # the real program (no libtool wrapper), which lets it find the build
 # tree's instances.
-bin_PROGRAMS += hashprof
-hashprof_SOURCES = \
+noinst_LTLIBRARIES += drivers/libhpdrivers.la
+drivers_libhpdrivers_la_SOURCES = \
 	drivers/api.c drivers/api.h \
 	drivers/child.c drivers/child.h \
 	drivers/environment.c drivers/environment.h \
@@ -16,15 +16,21 @@ hashprof_SOURCES = \
 	drivers/options.c drivers/options.h \
 	drivers/procedure.c drivers/procedure.h \
 	drivers/rows.c drivers/rows.h
-# the command line
-hashprof_SOURCES += \
+HP_DRIVERS_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/wrap -I$(top_srcdir)/prof -I$(top_srcdir)/drivers
+drivers_libhpdrivers_la_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) \
+	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
+drivers_libhpdrivers_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+
+bin_PROGRAMS += hashprof
+hashprof_SOURCES = \
 	drivers/cmds/hashprof.c drivers/cmds/cmds.h \
 	drivers/cmds/cmd_run.c drivers/cmds/cmd_list.c \
 	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/cmd_report.c \
 	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
 	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
 	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c
-hashprof_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
-	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
-hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS) $(LIBELF_CFLAGS)
-hashprof_LDADD = builder/libhpbuilder.la prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm
+hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
+	-DHP_PKGLIBDIR='"$(pkglibdir)"'
+hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+hashprof_LDADD = drivers/libhpdrivers.la builder/libhpbuilder.la prof/libhprof.la \
+	$(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm
