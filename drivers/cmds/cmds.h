@@ -1,8 +1,11 @@
 /*
- * cmds.h - the subcommands of `hashprof`, one file each (cmd_*.c).
- * Each takes the arguments after the subcommand word (argv[0] is the
- * subcommand, for getopt) and returns the process exit status:
- * 0 success, 1 a measured row failed or a check did not pass, 2 bad input.
+ * cmds.h - the subcommands of `hashprof`, one file each (cmd_*.c), and
+ * what they say the same way (usage.c).  Each takes the arguments after
+ * the subcommand word (argv[0] is the subcommand, for getopt) and returns
+ * the process exit status: 0 success, 1 a measured row failed, a check
+ * did not pass or a KAT failed, 2 bad input, 128 + N when signal N
+ * (SIGINT, SIGTERM, SIGHUP) interrupted it (what was measured before it
+ * is printed and kept).
  */
 #ifndef HP_CMDS_H
 #define HP_CMDS_H
