@@ -7,6 +7,11 @@
 #   tests/test_report  prof/report.c (text, md, csv, json, notes), prof/record.c
 #   tests/test_cli     the build tree's `hashprof` on the synthetic instances
 #
+# tests/capture.c is the one harness that runs a program for a suite
+# (captured output, background starts, waits with a time limit, /proc
+# queries): test_cli, test_accuracy, test_build, and test_records and
+# test_check through tests/records_util.c link it.
+#
 # Every path is absolute or relative to the top build dir, so the suites run
 # in-tree, in VPATH builds and under make distcheck.
 

@@ -20,14 +20,16 @@ HP_RECORDS_TEST_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 check_PROGRAMS += tests/test_records tests/test_check
 TESTS += tests/test_records tests/test_check
 
-tests_test_records_SOURCES = tests/test_records.c tests/records_util.c tests/records_util.h
+tests_test_records_SOURCES = tests/test_records.c tests/records_util.c tests/records_util.h \
+	tests/capture.c tests/capture.h
 tests_test_records_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_records_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
 tests_test_records_LDADD = $(HP_RECORDS_TEST_LDADD)
 # strdup fails on demand (test_record_io_folder_out_of_memory)
 tests_test_records_LDFLAGS = -Wl,--wrap=strdup
 
-tests_test_check_SOURCES = tests/test_check.c tests/records_util.c tests/records_util.h
+tests_test_check_SOURCES = tests/test_check.c tests/records_util.c tests/records_util.h \
+	tests/capture.c tests/capture.h
 tests_test_check_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_check_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
 tests_test_check_LDADD = $(HP_RECORDS_TEST_LDADD)

@@ -11,16 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+/* The rest of fd, NUL-terminated, malloc'ed. */
 static char *hpt_read_fd(int fd)
 {
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	ssize_t n;
 
-	lseek(fd, 0, SEEK_SET);
 	do {
 		if (len + 4096 + 1 > cap) {
 			cap = 2 * cap + 8192;
@@ -35,122 +34,28 @@ static char *hpt_read_fd(int fd)
 	return buf;
 }
 
-int hpt_hashprof(struct hpt_run *r, ...)
+int hpt_hashprof(struct run *r, ...)
 {
-	const char *argv[64];
-	char out_tmpl[] = "/tmp/hpt-out-XXXXXX", err_tmpl[] = "/tmp/hpt-err-XXXXXX";
-	int fo = mkstemp(out_tmpl), fe = mkstemp(err_tmpl), st, n = 0;
+	static const char *const env[] = { "HASHPROF_PATH", "HASHPROF_SYNTH_FAULT", NULL };
+	const char *args[64];
+	int n = 0;
 	va_list ap;
-	pid_t pid;
 
-	ck_assert_int_ge(fo, 0);
-	ck_assert_int_ge(fe, 0);
-	unlink(out_tmpl);
-	unlink(err_tmpl);
-	argv[n++] = HP_HASHPROF;
 	va_start(ap, r);
-	while (n < 63 && (argv[n] = va_arg(ap, const char *)))
+	while (n < 63 && (args[n] = va_arg(ap, const char *)))
 		n++;
 	va_end(ap);
-	argv[n] = NULL;
-	fflush(NULL);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(fo, 1);
-		dup2(fe, 2);
-		unsetenv("HASHPROF_PATH");
-		unsetenv("HASHPROF_SYNTH_FAULT");
-		execv(HP_HASHPROF, (char *const *)argv);
-		_exit(127);
-	}
-	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-	r->out = hpt_read_fd(fo);
-	r->err = hpt_read_fd(fe);
-	close(fo);
-	close(fe);
-	return r->status;
+	args[n] = NULL;
+	return run_capture(r, HP_HASHPROF, args, env);
 }
 
-pid_t hpt_start_faulty(const char *fault, int *fd, const char *const *argv)
+void hpt_start_faulty(struct run_bg *bg, const char *fault, const char *const *args)
 {
-	int out[2];
-	pid_t pid;
+	char setting[256];
+	const char *const env[] = { "HASHPROF_PATH", setting, NULL };
 
-	ck_assert_int_eq(pipe(out), 0);
-	fflush(NULL);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(out[1], STDOUT_FILENO);
-		dup2(out[1], STDERR_FILENO);
-		close(out[0]);
-		unsetenv("HASHPROF_PATH");
-		setenv("HASHPROF_SYNTH_FAULT", fault, 1);
-		execv(HP_HASHPROF, (char *const *)argv);
-		_exit(127);
-	}
-	close(out[1]);
-	*fd = out[0];
-	return pid;
-}
-
-int hpt_finish(pid_t pid, int fd, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-	int status;
-
-	while (len + 1 < size && (n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += (size_t)n;
-	buf[len] = '\0';
-	close(fd);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/* Does a process whose parent is pid exist?  (/proc/N/stat: "N (comm) S ppid ...") */
-static int hpt_has_child(pid_t pid)
-{
-	DIR *d = opendir("/proc");
-	struct dirent *e;
-	int found = 0;
-
-	while (d && !found && (e = readdir(d))) {
-		char path[300], buf[512], *paren;
-		FILE *f;
-		long ppid;
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-		if (!(f = fopen(path, "r")))
-			continue;
-		if (fgets(buf, sizeof buf, f) && (paren = strrchr(buf, ')')) &&
-		    sscanf(paren + 1, " %*c %ld", &ppid) == 1 && ppid == (long)pid)
-			found = 1;
-		fclose(f);
-	}
-	if (d)
-		closedir(d);
-	return found;
-}
-
-int hpt_wait_for_child(pid_t pid, int seconds)
-{
-	for (int i = 0; i < 20 * seconds; i++) {
-		if (hpt_has_child(pid))
-			return 1;
-		usleep(50000);
-	}
-	return 0;
-}
-
-void hpt_run_free(struct hpt_run *r)
-{
-	free(r->out);
-	free(r->err);
-	r->out = r->err = NULL;
+	snprintf(setting, sizeof setting, "HASHPROF_SYNTH_FAULT=%s", fault);
+	run_start(bg, HP_HASHPROF, args, env, RUN_MERGED, NULL);
 }
 
 char *hpt_tmpdir(const char *tag)
@@ -244,13 +149,13 @@ void hpt_json_save(const char *path, const json_t *v)
 
 int hpt_have_instance(const char *name)
 {
-	struct hpt_run r;
+	struct run r;
 	char pat[128];
 	int found;
 
 	hpt_hashprof(&r, "list", NULL);
 	snprintf(pat, sizeof pat, "\n%s ", name);
 	found = r.status == 0 && strstr(r.out, pat) != NULL;
-	hpt_run_free(&r);
+	run_free(&r);
 	return found;
 }

@@ -1,14 +1,16 @@
 /*
  * records_util.h - helpers of the issue 6 suites (test_records, test_check):
- * run the build tree's hashprof (HP_HASHPROF) capturing stdout, stderr and
- * the exit status; temporary folders; small file and JSON edits.
+ * run the build tree's hashprof (HP_HASHPROF) with the suites' environment,
+ * through the harness of tests/capture.h; temporary folders; small file
+ * and JSON edits.
  */
 #ifndef HP_RECORDS_UTIL_H
 #define HP_RECORDS_UTIL_H
 
 #include <jansson.h>
 #include <stddef.h>
-#include <sys/types.h>
+
+#include "capture.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -17,28 +19,16 @@
 #error "HP_TEST_DATA (the absolute path of tests/data) must be defined"
 #endif
 
-struct hpt_run {
-	int status;        /* exit status; -1 when killed by a signal */
-	char *out, *err;   /* everything printed, NUL-terminated (malloc'ed) */
-};
+/* Run HP_HASHPROF with the NULL-terminated arguments, HASHPROF_PATH and
+ * HASHPROF_SYNTH_FAULT unset; fills r (tests/capture.c: release it with
+ * run_free).  Returns r->status: the exit status, -1 when killed. */
+int hpt_hashprof(struct run *r, ...);
 
-/* Run HP_HASHPROF with the NULL-terminated arguments; fills r.  Returns r->status. */
-int hpt_hashprof(struct hpt_run *r, ...);
-
-/* Start hashprof (argv[0] HP_HASHPROF, NULL-terminated) with
- * HASHPROF_SYNTH_FAULT=fault (hpt_hashprof clears it), stdout and stderr
- * into a pipe; returns the pid, *fd the pipe's read end. */
-pid_t hpt_start_faulty(const char *fault, int *fd, const char *const *argv);
-
-/* Read fd to its end into buf (size bytes, NUL-terminated), wait for pid;
- * its exit status (-1: killed). */
-int hpt_finish(pid_t pid, int fd, char *buf, size_t size);
-
-/* Wait until pid has a child process (at most `seconds`); 1 when it has. */
-int hpt_wait_for_child(pid_t pid, int seconds);
-
-/* Free r's buffers. */
-void hpt_run_free(struct hpt_run *r);
+/* Start HP_HASHPROF with args (NULL-terminated, after argv[0]) in the
+ * background, HASHPROF_PATH unset and HASHPROF_SYNTH_FAULT=fault, stdout
+ * and stderr into one pipe (bg->out_fd); end it with run_finish(bg, ...,
+ * HPT_WAIT). */
+void hpt_start_faulty(struct run_bg *bg, const char *fault, const char *const *args);
 
 /* A new empty folder under $TMPDIR (or /tmp); returns a malloc'ed path. */
 char *hpt_tmpdir(const char *tag);
@@ -69,5 +59,9 @@ int hpt_have_instance(const char *name);
 
 /* Set v as the Check timeout of every test case in suite-building code: seconds. */
 #define HPT_TIMEOUT 300
+
+/* The time limit of a started hashprof (run_finish), in seconds: a bound
+ * below HPT_TIMEOUT, never reached otherwise. */
+#define HPT_WAIT 240
 
 #endif

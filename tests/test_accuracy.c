@@ -11,20 +11,11 @@
 
 #include "capture.h"
 
-extern char **environ;
-
-/* Run the build tree's hashprof with args (NULL-terminated), capturing
- * its output (tests/capture.c). */
+/* Run the build tree's hashprof with args (NULL-terminated) in our
+ * environment, capturing its output (tests/capture.c). */
 static void run_v(struct run *r, const char *const *args)
 {
-	const char *argv[16] = { HP_HASHPROF };
-	size_t n = 1;
-
-	for (; args[n - 1]; n++) {
-		ck_assert_uint_lt(n, sizeof argv / sizeof argv[0] - 1);
-		argv[n] = args[n - 1];
-	}
-	run_capture(r, (char *const *)argv, environ);
+	run_capture(r, HP_HASHPROF, args, NULL);
 }
 
 #define RUN(r, ...) run_v((r), (const char *const[]){ __VA_ARGS__, NULL })

@@ -14,15 +14,11 @@
 #include "config.h"
 
 #include <check.h>
-#include <errno.h>
-#include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -38,75 +34,52 @@
 
 #define N_STR "5"
 
-extern char **environ;
-
 /* ---------- running programs ---------- */
 
 /* The temporary folder of the running test. */
 static char tmp[4096];
 
-/* Run argv[0] (an absolute path) with argv; the environment is ours with
- * HOME and XDG_DATA_HOME in tmp, HASHPROF_PATH=hp_path (unset when NULL). */
-static void run_argv(struct run *r, const char *hp_path, char *const argv[])
-{
-	size_t n = 0, k = 0;
-	char **envp, home[4200], xdg[4200], path[4200];
+/* The environment changes of every program a test runs: HOME and
+ * XDG_DATA_HOME in tmp, HASHPROF_PATH=hp_path (unset when NULL), no
+ * injected fault. */
+struct tmp_env {
+	char home[4200], xdg[4200], path[4300];   /* path: "HASHPROF_PATH=" and a 4200-byte folder */
+	const char *changes[5];
+};
 
-	while (environ[n])
-		n++;
-	envp = calloc(n + 4, sizeof *envp);
-	ck_assert_ptr_nonnull(envp);
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "HASHPROF_PATH=", 14) && strncmp(environ[i], "HOME=", 5) &&
-		    strncmp(environ[i], "XDG_DATA_HOME=", 14) && strncmp(environ[i], "HASHPROF_SYNTH_FAULT=", 21))
-			envp[k++] = environ[i];
-	snprintf(home, sizeof home, "HOME=%s/home", tmp);
-	snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
-	envp[k++] = home;
-	envp[k++] = xdg;
-	if (hp_path) {
-		snprintf(path, sizeof path, "HASHPROF_PATH=%s", hp_path);
-		envp[k++] = path;
-	}
-	run_capture(r, argv, envp);
-	free(envp);
+/* Fill e for hp_path; returns e->changes (for run_capture, run_start). */
+static const char *const *tmp_env(struct tmp_env *e, const char *hp_path)
+{
+	snprintf(e->home, sizeof e->home, "HOME=%s/home", tmp);
+	snprintf(e->xdg, sizeof e->xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+	if (hp_path)
+		snprintf(e->path, sizeof e->path, "HASHPROF_PATH=%s", hp_path);
+	else
+		snprintf(e->path, sizeof e->path, "HASHPROF_PATH");
+	e->changes[0] = e->home;
+	e->changes[1] = e->xdg;
+	e->changes[2] = e->path;
+	e->changes[3] = "HASHPROF_SYNTH_FAULT";
+	e->changes[4] = NULL;
+	return e->changes;
+}
+
+/* Run prog (an absolute path) with args (NULL-terminated) in the
+ * environment of tmp_env(hp_path). */
+static void run_in_tmp(struct run *r, const char *hp_path, const char *prog, const char *const *args)
+{
+	struct tmp_env e;
+
+	run_capture(r, prog, args, tmp_env(&e, hp_path));
 }
 
 /* hashprof with args (NULL-terminated), HASHPROF_PATH=hp_path. */
-static void hashprof_v(struct run *r, const char *hp_path, const char *const *args)
-{
-	size_t na = 0;
-	char **argv;
-
-	while (args[na])
-		na++;
-	argv = calloc(na + 2, sizeof *argv);
-	ck_assert_ptr_nonnull(argv);
-	argv[0] = (char *)HP_HASHPROF;
-	for (size_t i = 0; i < na; i++)
-		argv[i + 1] = (char *)args[i];
-	run_argv(r, hp_path, argv);
-	free(argv);
-}
-
-#define HASHPROF(r, path, ...) hashprof_v((r), (path), (const char *const[]){ __VA_ARGS__, NULL })
-
-static void show(const struct run *r)
-{
-	fprintf(stderr, "--- exit %d\n--- stdout:\n%s--- stderr:\n%s---\n", r->status, r->out, r->err);
-}
-
-static void expect_status(const struct run *r, int want)
-{
-	if (r->status != want)
-		show(r);
-	ck_assert_int_eq(r->status, want);
-}
+#define HASHPROF(r, path, ...) run_in_tmp((r), (path), HP_HASHPROF, (const char *const[]){ __VA_ARGS__, NULL })
 
 static void expect_in(const struct run *r, const char *text, const char *what)
 {
 	if (!strstr(text, what))
-		show(r);
+		run_show(r);
 	ck_assert_msg(strstr(text, what) != NULL, "output lacks '%s'", what);
 }
 
@@ -120,7 +93,6 @@ static void setup_fixture(const char *fixture)
 {
 	const char *base = getenv("TMPDIR");
 	char src[4200];
-	char *cp[] = { "/bin/cp", "-RL", src, pkg, NULL };
 	struct run r;
 
 	snprintf(tmp, sizeof tmp, "%s/hp-build-test-XXXXXX", base && *base ? base : "/tmp");
@@ -128,26 +100,22 @@ static void setup_fixture(const char *fixture)
 	snprintf(src, sizeof src, "%s/%s", HP_FIXTURES, fixture);
 	snprintf(pkg, sizeof pkg, "%s/%s", tmp, fixture);
 	snprintf(out_dir, sizeof out_dir, "%s/out", tmp);
-	run_argv(&r, NULL, cp);
-	expect_status(&r, 0);
+	run_in_tmp(&r, NULL, "/bin/cp", (const char *const[]){ "-RL", src, pkg, NULL });
+	run_expect_status(&r, 0);
 	run_free(&r);
 	/* the copy must be writable even when the source tree is not (distcheck) */
-	{
-		char *chmod_argv[] = { "/bin/chmod", "-R", "u+w", pkg, NULL };
-		run_argv(&r, NULL, chmod_argv);
-		expect_status(&r, 0);
-		run_free(&r);
-	}
+	run_in_tmp(&r, NULL, "/bin/chmod", (const char *const[]){ "-R", "u+w", pkg, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
 }
 
 static void teardown_fixture(void)
 {
-	char *rm[] = { "/bin/rm", "-rf", tmp, NULL };
 	struct run r;
 
 	if (!tmp[0])
 		return;
-	run_argv(&r, NULL, rm);
+	run_in_tmp(&r, NULL, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL });
 	run_free(&r);
 	tmp[0] = '\0';
 }
@@ -223,7 +191,7 @@ static json_t *profile(const char *hp_path, const char *name, const char *op)
 		HASHPROF(&r, hp_path, "-n", N_STR, "--format=json", name, op);
 	else
 		HASHPROF(&r, hp_path, "-n", N_STR, "--format=json", name);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = json_loads(r.out, 0, &je);
 	ck_assert_msg(doc != NULL, "bad JSON: %s\n%s", je.text, r.out);
 	run_free(&r);
@@ -307,7 +275,7 @@ static char *list_line(const char *name)
 	char *line = NULL;
 
 	HASHPROF(&r, out_dir, "list");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	for (char *l = strtok(r.out, "\n"); l; l = strtok(NULL, "\n"))
 		if (!strncmp(l, name, strlen(name)) && l[strlen(name)] == ' ')
 			line = strdup(l);
@@ -324,7 +292,7 @@ static void expect_kat_failed_everywhere(void)
 	size_t i;
 
 	HASHPROF(&r, out_dir, "list", "--long");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "    KAT:      fail\n");
 	expect_in(&r, r.out, "    warning:  the KAT failed: KAT_SIG_FIX-KAT.txt differs from ");
 	run_free(&r);
@@ -345,7 +313,7 @@ START_TEST(test_subdirs)
 
 	setup_fixture("subdirs");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "FIX-SUB-128");                      /* name expanded from macros */
 	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs");   /* from make -n */
 	expect_in(&r, r.out, "flags:   reference");
@@ -364,18 +332,18 @@ START_TEST(test_subdirs)
 
 	/* idempotent, until an input changes */
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "FIX-SUB-128: up to date");
 	run_free(&r);
 	append_to("params/config.h", "/* edited */\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "params/config.h changed");
 	run_free(&r);
 
 	/* -D on the command line replaces the Makefile's parameter set */
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "-DSCHEME_MODE=256");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "FIX-SUB-256");
 	run_free(&r);
 	{
@@ -402,7 +370,7 @@ START_TEST(test_kat)
 
 	setup_fixture("kat");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "2 programs not linked (KAT_SIG.c, tools/gentab.c)");
 	expect_in(&r, r.out, "old/synth_common.c also defines synth_fault, synth_work");
 	expect_in(&r, r.out, "linked synth_common.c instead");
@@ -417,7 +385,7 @@ START_TEST(test_kat)
 	/* a test vector that does not match: built, KAT fail, exit 1 */
 	append_to("Test_Vectors/KAT_SIG_FIX-KAT.txt", "count = 3\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KAT_SIG_FIX-KAT.txt");
 	expect_in(&r, r.err, "warning: the KAT failed: KAT_SIG_FIX-KAT.txt differs from");
 	run_free(&r);
@@ -445,7 +413,7 @@ START_TEST(test_kat_fail_up_to_date)
 	good = read_from("Test_Vectors/KATX");
 	append_to("Test_Vectors/KATX", "count = 3\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
 	run_free(&r);
 	/* again: nothing changed, nothing rebuilt, and still exit 1 */
@@ -454,7 +422,7 @@ START_TEST(test_kat_fail_up_to_date)
 			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
 		else
 			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-		expect_status(&r, 1);
+		run_expect_status(&r, 1);
 		expect_in(&r, r.out, "FIX-KAT: up to date");
 		expect_in(&r, r.err, "hashprof: build FIX-KAT: the instance is up to date, but its KAT failed: "
 				     "KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
@@ -466,7 +434,7 @@ START_TEST(test_kat_fail_up_to_date)
 	free(good);
 	for (int again = 0; again < 2; again++) {
 		HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
-		expect_status(&r, 0);
+		run_expect_status(&r, 0);
 		expect_in(&r, r.out, again ? "FIX-KAT: up to date" : "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KATX)");
 		ck_assert_str_eq(r.err, "");
 		run_free(&r);
@@ -484,7 +452,7 @@ START_TEST(test_drng_own)
 
 	setup_fixture("drng-own");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "the reference flags failed: ");
 	expect_in(&r, r.out, "multiple definition of `drng_algorithm'");
 	expect_in(&r, r.out, "retrying with the permissive flags");
@@ -515,7 +483,7 @@ START_TEST(test_same_tu)
 
 	setup_fixture("same-tu");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.err, "warning: SIG_AlgorithmInstance.c: ");
 	w = strstr(r.err, "warning: SIG_AlgorithmInstance.c: ");
 	ck_assert_int_eq(sscanf(w, "warning: SIG_AlgorithmInstance.c: %u call sites", &sites), 1);
@@ -554,7 +522,7 @@ START_TEST(test_lto)
 
 	setup_fixture("lto");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "hashprof: build FIX-LTO refused: ");
 	expect_in(&r, r.err, "LTO object");
 	expect_in(&r, r.err, "-flto from the package's Makefile");
@@ -564,7 +532,7 @@ START_TEST(test_lto)
 	ck_assert_int_ne(stat(so, &st), 0);
 	/* the way out the message suggests */
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--cflags=-fno-lto");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	run_free(&r);
 	expect_same_calls("FIX-LTO", "SYNTH-SIG");
 	teardown_fixture();
@@ -583,7 +551,7 @@ START_TEST(test_no_helpers)
 
 	setup_fixture("no-helpers");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "wraps:   pseudohash pseudoXOF sm3hash");
 	expect_in(&r, r.out, "1 program not linked (test/speed.c)");
 	expect_in(&r, r.err, "warning: the code linked for the API never calls the ICCS helpers");
@@ -606,7 +574,7 @@ START_TEST(test_no_helpers)
 	fputs("# no ICCS helpers\nname = FIX-NO-HELPERS-BARE\nexclude = auxfunc.c\n", f);
 	ck_assert_int_eq(fclose(f), 0);
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "name:    FIX-NO-HELPERS-BARE (recipe)");
 	expect_in(&r, r.err, "warning: pseudohash is referenced (test/speed.c) but no source defines it");
 	expect_in(&r, r.err, "warning: no source defines an ICCS helper");
@@ -644,7 +612,7 @@ START_TEST(test_recipe)
 	      "name = FIX-SUB-RECIPE\n", f);
 	ck_assert_int_eq(fclose(f), 0);
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_ptr_null(strstr(r.out, "make -n:"));
 	expect_in(&r, r.out, "name:    FIX-SUB-RECIPE (recipe)");
 	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs");
@@ -655,7 +623,7 @@ START_TEST(test_recipe)
 	/* the recipe is an input: editing it rebuilds */
 	append_to("../fixsub.recipe", "cflags = -O1\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "(the recipe changed)");
 	expect_in(&r, r.out, " -O1");
 	run_free(&r);
@@ -676,24 +644,24 @@ START_TEST(test_name_with_plus)
 	setup_fixture("kat");
 	append_to("SIG_AlgorithmInstance.h", "#undef ALGORITHM_INSTANCE\n#define ALGORITHM_INSTANCE \"FIX+KAT\"\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "name:    FIX+KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)");
 	run_free(&r);
 	doc = profile(out_dir, "FIX+KAT", "keygen");
 	ck_assert_str_eq(json_string_value(json_object_get(row_of(doc, "keygen"), "instance")), "FIX+KAT");
 	json_decref(doc);
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "SPHINCS+-FIX");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "name:    SPHINCS+-FIX (--name)");
 	run_free(&r);
 	write_recipe("plus.recipe", "name = FIX+RECIPE\n", recipe, sizeof recipe);
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "name:    FIX+RECIPE (recipe)");
 	run_free(&r);
 	/* what is not a name is refused with the rule */
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "FIX.KAT");
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "--name 'FIX.KAT': an instance name is 1 to 64 letters, digits, '+', '-' or '_'");
 	run_free(&r);
 	teardown_fixture();
@@ -711,7 +679,7 @@ START_TEST(test_compile_failure)
 	setup_fixture("kat");
 	append_to("synth_common.c", "int broken = ;\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	/* one line: the compiler's first error, the exact command, the log */
 	nl = strchr(r.err, '\n');
 	ck_assert_ptr_nonnull(nl);
@@ -742,7 +710,7 @@ START_TEST(test_make_failure)
 	setup_fixture("subdirs");
 	append_to("Makefile", "ifeq (\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "hashprof build: warning: the Makefile's dry run failed: make -n exited with status 2 "
 			     "(Makefile:24: *** invalid syntax in conditional.  Stop.); the build used none of the "
 			     "Makefile's flags (-D, -I, -l)\n");
@@ -759,7 +727,7 @@ START_TEST(test_make_failure)
 	setup_fixture("kat");
 	write_to("Makefile", "ifeq (\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "  note:    make -n exited with status 2 (Makefile:1: *** invalid syntax in conditional.  "
 			     "Stop.); using what it printed\n");
 	run_free(&r);
@@ -781,12 +749,12 @@ START_TEST(test_quote_in_path)
 	ck_assert_int_eq(rename(pkg, moved), 0);
 	snprintf(pkg, sizeof pkg, "%s", moved);
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "  name:    FIX-KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)\n");
 	expect_in(&r, r.out, "KAT:     pass");
 	run_free(&r);
 	HASHPROF(&r, out_dir, "list", "--long");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	snprintf(origin, sizeof origin, "    origin:   %s\n", pkg);
 	expect_in(&r, r.out, origin);
 	run_free(&r);
@@ -802,21 +770,21 @@ START_TEST(test_bad_input)
 
 	setup_fixture("kat");
 	HASHPROF(&r, NULL, "build");
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "missing DIR");
 	run_free(&r);
 	HASHPROF(&r, NULL, "build", "/nonexistent/package");
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "not a folder");
 	run_free(&r);
 	/* a folder of instance folders: refused, listing them, nothing built */
 	HASHPROF(&r, NULL, "build", HP_FIXTURES, "--output-dir", out_dir);
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "holds 6 instance folders (drng-own/, kat/, lto/, no-helpers/, same-tu/, subdirs/): "
 			     "build one of them");
 	run_free(&r);
 	HASHPROF(&r, NULL, "build", pkg, "--name", "bad name!");
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "--name");
 	run_free(&r);
 	snprintf(recipe, sizeof recipe, "%s/bad.recipe", tmp);
@@ -825,7 +793,7 @@ START_TEST(test_bad_input)
 	fputs("name = OK\nsource = *.c\n", f);
 	ck_assert_int_eq(fclose(f), 0);
 	HASHPROF(&r, NULL, "build", pkg, "--recipe", recipe, "--output-dir", out_dir);
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "bad.recipe:2: unknown key 'source'");
 	run_free(&r);
 	teardown_fixture();
@@ -834,95 +802,58 @@ END_TEST
 
 /* ---------- interruption (issue 18, item 6) ---------- */
 
-/* Start the build tree's hashprof with args (NULL-terminated) in the
- * background, in the environment of run_argv, its output into tmp/bg.log. */
-static pid_t start_hashprof(const char *const *args)
-{
-	char home[4200], xdg[4200], log[4200];
-	size_t na = 0;
-	pid_t pid;
+/* The pid a program of the package wrote into path ("PID\n"), and the
+ * hashprof (hp) that must not end before it is there. */
+struct pid_file {
+	const char *path;
+	pid_t hp, pid;
+};
 
-	while (args[na])
-		na++;
-	snprintf(home, sizeof home, "%s/home", tmp);
-	snprintf(xdg, sizeof xdg, "%s/home/.local/share", tmp);
-	snprintf(log, sizeof log, "%s/bg.log", tmp);
-	fflush(NULL);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		char **argv = calloc(na + 2, sizeof *argv);
-		FILE *f = freopen(log, "w", stdout);
-		if (!argv || !f || dup2(STDOUT_FILENO, STDERR_FILENO) < 0)
-			_exit(127);
-		argv[0] = (char *)HP_HASHPROF;
-		for (size_t i = 0; i < na; i++)
-			argv[i + 1] = (char *)args[i];
-		setenv("HOME", home, 1);
-		setenv("XDG_DATA_HOME", xdg, 1);
-		unsetenv("HASHPROF_PATH");
-		unsetenv("HASHPROF_SYNTH_FAULT");
-		execv(HP_HASHPROF, argv);
-		_exit(127);
-	}
-	return pid;
-}
-
-/* The pid a program of the package wrote into path ("PID\n"), once it is
- * there.  Fails when hashprof (hp) ends first, or after two minutes (a
- * bound for a slow machine, never reached otherwise). */
-static pid_t wait_for_pid_file(const char *path, pid_t hp)
+/* Is the pid in f->path (then in f->pid)?  Fails when f->hp has ended. */
+static int pid_written(const void *arg)
 {
-	for (int i = 0; i < 120 * 50; i++) {
-		FILE *f = fopen(path, "r");
-		long pid = 0;
-		char nl = 0;
-		int st;
-		if (f) {
-			int got = fscanf(f, "%ld%c", &pid, &nl);
-			fclose(f);
-			if (got == 2 && nl == '\n' && pid > 1)
-				return (pid_t)pid;
+	struct pid_file *f = (struct pid_file *)arg;
+	FILE *in = fopen(f->path, "r");
+	long pid = 0;
+	char nl = 0;
+	int st;
+
+	if (in) {
+		int got = fscanf(in, "%ld%c", &pid, &nl);
+		fclose(in);
+		if (got == 2 && nl == '\n' && pid > 1) {
+			f->pid = (pid_t)pid;
+			return 1;
 		}
-		ck_assert_msg(waitpid(hp, &st, WNOHANG) == 0, "hashprof ended (status %d) before its child started", st);
-		usleep(20000);
 	}
-	ck_abort_msg("no pid in %s after 120 s", path);
-	return -1;
-}
-
-/* Is pid gone: no such process, or a zombie its new parent did not reap? */
-static int process_gone(pid_t pid)
-{
-	char path[64], buf[1024], *paren;
-	size_t n;
-	FILE *f;
-
-	if (kill(pid, 0) != 0)
-		return errno == ESRCH;
-	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-	if (!(f = fopen(path, "r")))
-		return 1;
-	n = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	paren = strrchr(buf, ')');
-	return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+	ck_assert_msg(!run_ended(f->hp, &st), "hashprof ended (status %d) before its child started", st);
+	return 0;
 }
 
 /* SIGTERM to a build while its child (pid in pid_path) runs: hashprof
  * exits with 128 + SIGTERM and the child is gone (checked for up to 10 s,
- * a generous wait: it is killed at once). */
+ * a generous wait: it is killed at once).  hashprof runs with args
+ * (NULL-terminated) in the environment of run_in_tmp, its output into
+ * tmp/bg.log. */
 static void expect_interrupt_kills(const char *const *args, const char *pid_path)
 {
-	pid_t hp = start_hashprof(args), child;
-	int st, gone = 0;
+	struct tmp_env e;
+	struct run_bg bg;
+	struct pid_file pf = { pid_path, 0, 0 };
+	char log[4200];
+	pid_t child;
+	int st, gone;
 
-	child = wait_for_pid_file(pid_path, hp);
-	ck_assert_int_eq(kill(hp, SIGTERM), 0);
-	ck_assert_int_eq(waitpid(hp, &st, 0), hp);
-	for (int i = 0; i < 500 && !(gone = process_gone(child)); i++)
-		usleep(20000);
+	snprintf(log, sizeof log, "%s/bg.log", tmp);
+	run_start(&bg, HP_HASHPROF, args, tmp_env(&e, NULL), RUN_TO_FILE, log);
+	pf.hp = bg.pid;
+	/* two minutes: a bound for a slow machine, never reached otherwise */
+	if (!run_wait_until(pid_written, &pf, 120))
+		ck_abort_msg("no pid in %s after 120 s", pid_path);
+	child = pf.pid;
+	ck_assert_int_eq(kill(bg.pid, SIGTERM), 0);
+	st = run_wait(bg.pid, 120);
+	gone = run_wait_gone(child, 10);
 	if (!gone) {
 		/* do not leave it behind: its group (the KAT program's, make's) */
 		pid_t g = getpgid(child);
@@ -930,10 +861,9 @@ static void expect_interrupt_kills(const char *const *args, const char *pid_path
 			kill(-g, SIGKILL);
 		kill(child, SIGKILL);
 	}
-	if (!gone || !WIFEXITED(st) || WEXITSTATUS(st) != 128 + SIGTERM) {
-		char log[4200], line[4096];
+	if (!gone || st != 128 + SIGTERM) {
+		char line[4096];
 		FILE *f;
-		snprintf(log, sizeof log, "%s/bg.log", tmp);
 		fprintf(stderr, "--- hashprof's output:\n");
 		if ((f = fopen(log, "r"))) {
 			while (fgets(line, sizeof line, f))
@@ -942,8 +872,7 @@ static void expect_interrupt_kills(const char *const *args, const char *pid_path
 		}
 	}
 	ck_assert_msg(gone, "the build's child %ld outlived the interrupted build", (long)child);
-	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 128 + SIGTERM, "hashprof: wait status %d, want exit %d", st,
-		      128 + SIGTERM);
+	ck_assert_msg(st == 128 + SIGTERM, "hashprof: exit status %d, want %d", st, 128 + SIGTERM);
 }
 
 /* In a copy of the kat fixture, replace rel with format (its %s: the path

@@ -25,7 +25,6 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "records_util.h"
@@ -36,10 +35,10 @@
 static char *make_baseline(const char *tag, const char *instance)
 {
 	char *dir = hpt_tmpdir(tag);
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--record-dir", dir, instance, NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	return dir;
 }
 
@@ -65,7 +64,7 @@ static void alter_shape(const char *file, const char *fn, const char *field, lon
 START_TEST(test_baseline_unchanged_passes)
 {
 	char *dir = make_baseline("base", "SYNTH-SIG");
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, dir, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "check: pass"));
@@ -73,14 +72,14 @@ START_TEST(test_baseline_unchanged_passes)
 	ck_assert_ptr_nonnull(strstr(r.out, "pseudoXOF calls/op"));
 	ck_assert_ptr_nonnull(strstr(r.out, "sm3hash nested/op"));
 	ck_assert_str_eq(r.err, "");
-	hpt_run_free(&r);
+	run_free(&r);
 	/* one file of it, and a run document (--output) */
 	{
 		char *f = hpt_path(dir, "SYNTH-SIG__sign.json");
 		ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, f, NULL), 0);
 		ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG  sign"));
 		ck_assert_ptr_null(strstr(r.out, "keygen"));
-		hpt_run_free(&r);
+		run_free(&r);
 		free(f);
 	}
 	hpt_rmtree(dir);
@@ -91,13 +90,13 @@ END_TEST
 START_TEST(test_baseline_run_document_passes)
 {
 	char *dir = hpt_tmpdir("doc"), *f = hpt_path(dir, "kem.json");
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--output", f, "SYNTH-KEM", NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, f, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-KEM  encaps"));
-	hpt_run_free(&r);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
 	free(dir);
@@ -107,7 +106,7 @@ END_TEST
 START_TEST(test_baseline_altered_calls_fail)
 {
 	char *dir = make_baseline("calls", "SYNTH-SIG"), *f = hpt_path(dir, "SYNTH-SIG__sign.json");
-	struct hpt_run r;
+	struct run r;
 
 	/* 8 pseudoXOF calls per sign become 8.05 in the baseline */
 	alter_shape(f, "pseudoXOF", "calls", 1, 0);
@@ -115,19 +114,19 @@ START_TEST(test_baseline_altered_calls_fail)
 	ck_assert_ptr_nonnull(strstr(r.out, "REGRESSION"));
 	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: 1 of"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG sign pseudoXOF calls/op: 8.05 -> 8"));
-	hpt_run_free(&r);
+	run_free(&r);
 	/* 0.6% off: within --calls-tolerance 0.01, not within 0.001 */
 	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--calls-tolerance", "0.01", dir, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "1%"));
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--calls-tolerance=0.1%", dir, NULL), 1);
-	hpt_run_free(&r);
+	run_free(&r);
 	/* nested calls are compared too */
 	alter_shape(f, "pseudoXOF", "calls", -1, 0);
 	alter_shape(f, "sm3hash", "nested", 20, 0);
 	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, dir, NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "sm3hash nested/op: 3 -> 2"));
-	hpt_run_free(&r);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
 	free(dir);
@@ -137,10 +136,10 @@ END_TEST
 START_TEST(test_baseline_altered_share_fails)
 {
 	char *dir = hpt_tmpdir("share"), *f = hpt_path(dir, "SYNTH-SIG__verify.json");
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--record-dir", dir, "SYNTH-SIG", "verify", NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	/* verify is mostly helper time; a baseline without it has a 0% hash share */
 	alter_shape(f, "pseudoXOF", "ticks", 0, 1);
 	alter_shape(f, "pseudohash", "ticks", 0, 1);
@@ -150,7 +149,7 @@ START_TEST(test_baseline_altered_share_fails)
 	ck_assert_ptr_nonnull(strstr(r.out, "REGRESSION"));
 	ck_assert_ptr_nonnull(strstr(r.out, "2 pp"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG verify hash share: 0.00% ->"));
-	hpt_run_free(&r);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
 	free(dir);
@@ -159,41 +158,41 @@ END_TEST
 
 START_TEST(test_thresholds)
 {
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "sign", "-n", "20", "--max-drng-share", "100%",
 				      "--max-hash-share", "100", "--max-calls", "pseudoXOF=8", "--max-calls",
 				      "drng=1", NULL), 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 4 comparisons"));
 	ck_assert_ptr_nonnull(strstr(r.out, "pseudoXOF calls/op"));
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "sign", "-n", "20", "--max-calls", "pseudoXOF=7", NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "EXCEEDED"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG sign pseudoXOF calls/op: <= 7 -> 8"));
-	hpt_run_free(&r);
+	run_free(&r);
 	/* every operation when none is named; get_random_number is the same as drng */
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "-n", "10", "--max-calls", "get_random_number=0", NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG  keygen"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG keygen drng calls/op: <= 0 -> 1"));
-	hpt_run_free(&r);
+	run_free(&r);
 	/* a DRNG share above the limit: sign draws once, its share is well above 0.001% */
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-drng-share=0.001%", "-n", "20", "SYNTH-SIG", "sign", NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "DRNG share"));
 	ck_assert_ptr_nonnull(strstr(r.out, "EXCEEDED"));
-	hpt_run_free(&r);
+	run_free(&r);
 }
 END_TEST
 
 START_TEST(test_published_synthetic_page)
 {
 	char *dir = hpt_tmpdir("pub"), *f = hpt_path(dir, "altered.md"), *page, *at;
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--published", HP_TEST_DATA "/published-synth.md", NULL), 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "not available: DARTS128 sign"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-KEM  decaps"));
 	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 30 comparisons"));
-	hpt_run_free(&r);
+	run_free(&r);
 	/* keygen's 4 pseudoXOF calls printed as 4.01 */
 	page = hpt_slurp(HP_TEST_DATA "/published-synth.md");
 	ck_assert_ptr_nonnull(page);
@@ -204,7 +203,7 @@ START_TEST(test_published_synthetic_page)
 	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--published", f, NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "DIFFERS"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG keygen pseudoXOF calls/op: 5 -> 4"));
-	hpt_run_free(&r);
+	run_free(&r);
 	free(page);
 	hpt_rmtree(dir);
 	free(f);
@@ -214,14 +213,14 @@ END_TEST
 
 START_TEST(test_published_sample_not_available)
 {
-	struct hpt_run r;
+	struct run r;
 
 	/* nothing of the page is here: listed, and a failure (exit 1) */
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", HP_TEST_DATA "/published-sample.md", NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "not available: DARTS128 keygen, DARTS128 sign"));
 	ck_assert_ptr_nonnull(strstr(r.out, "CS-512 verify"));
 	ck_assert_ptr_nonnull(strstr(r.out, "nothing compared"));
-	hpt_run_free(&r);
+	run_free(&r);
 }
 END_TEST
 
@@ -229,12 +228,11 @@ END_TEST
 START_TEST(test_failed_row_counted_once)
 {
 	char *dir = make_baseline("once", "SYNTH-SIG"), buf[16384];
-	const char *argv[] = { HP_HASHPROF, "check", dir, WIDE, "--max-drng-share=50%", NULL };
-	int fd;
-	/* the row's first timed call fails */
-	pid_t pid = hpt_start_faulty("sign:fail:2", &fd, argv);
+	const char *args[] = { "check", dir, WIDE, "--max-drng-share=50%", NULL };
+	struct run_bg bg;
 
-	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 1);
+	hpt_start_faulty(&bg, "sign:fail:2", args);   /* the row's first timed call fails */
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
 	ck_assert_msg(strstr(buf, "check: FAIL: 1 of ") != NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "sign       status") != NULL, "%s", buf);
 	hpt_rmtree(dir);
@@ -246,13 +244,13 @@ END_TEST
 START_TEST(test_interrupt_is_not_a_regression)
 {
 	char *dir = make_baseline("intr", "SYNTH-SIG"), buf[16384];
-	const char *argv[] = { HP_HASHPROF, "check", dir, "--timeout=0", WIDE, NULL };
-	int fd;
-	pid_t pid = hpt_start_faulty("sign:hang:2", &fd, argv);
+	const char *args[] = { "check", dir, "--timeout=0", WIDE, NULL };
+	struct run_bg bg;
 
+	hpt_start_faulty(&bg, "sign:hang:2", args);
 	sleep(3);           /* keygen re-run and compared, sign hanging */
-	kill(pid, SIGINT);
-	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 130);
+	kill(bg.pid, SIGINT);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 130);
 	ck_assert_msg(strstr(buf, "check: interrupted by SIGINT: no verdict") != NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "REGRESSION") == NULL && strstr(buf, "FAIL") == NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "keygen     pseudoXOF calls/op") != NULL, "%s", buf);
@@ -266,7 +264,7 @@ END_TEST
 static void expect_bad(const char *must1, const char *must2, ...)
 {
 	const char *argv[16] = { NULL };
-	struct hpt_run r;
+	struct run r;
 	va_list ap;
 	int n = 0;
 
@@ -281,7 +279,7 @@ static void expect_bad(const char *must1, const char *must2, ...)
 	ck_assert_msg(strstr(r.err, must1) != NULL, "'%s' lacks '%s'", r.err, must1);
 	ck_assert_msg(!must2 || strstr(r.err, must2) != NULL, "'%s' lacks '%s'", r.err, must2);
 	ck_assert_str_eq(r.out, "");
-	hpt_run_free(&r);
+	run_free(&r);
 }
 
 START_TEST(test_bad_baselines)
@@ -354,7 +352,7 @@ END_TEST
  * (check_compare.c), whatever --raw says. */
 START_TEST(test_help_published_shares)
 {
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "--help", NULL), 0);
 	ck_assert_ptr_null(strstr(r.out, "always"));
@@ -365,7 +363,7 @@ START_TEST(test_help_published_shares)
 				    "uncorrected, as published, or corrected when the page is hashprof's own\n"
 				    "corrected output (its overhead line says so).\n"), "%s", r.out);
 	ck_assert_str_eq(r.err, "");
-	hpt_run_free(&r);
+	run_free(&r);
 }
 END_TEST
 
@@ -403,14 +401,14 @@ START_TEST(test_kex_pass_beyond_protocol)
 {
 	char *dir = hpt_tmpdir("pass3"), *f = hpt_path(dir, "SYNTH-KEX__pass1.json");
 	char *g = hpt_path(dir, "pass3.json"), *page = hpt_path(dir, "page.md");
-	struct hpt_run r;
+	struct run r;
 	json_t *j;
 
 	expect_bad("'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL,
 		   "check", "SYNTH-KEX", "pass3", "--max-drng-share=50%", NULL);
 	/* a baseline row naming pass3 */
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", dir, "SYNTH-KEX", "pass1", NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	j = hpt_json_load(f);
 	json_object_set_new(j, "operation", json_string("pass3"));
 	hpt_json_save(g, j);

@@ -2,7 +2,7 @@
  * test_cli.c - integration tests: the build tree's `hashprof` (HP_HASHPROF,
  * an absolute path) run on the synthetic instances, which it finds in the
  * build tree by itself.  stdout, stderr and the exit status are captured
- * (fork/exec and pipes); --format=json output is parsed with Jansson.
+ * (tests/capture.c); --format=json output is parsed with Jansson.
  *
  * The expected call counts are the documented call patterns of the
  * synthetic instances (the *_AlgorithmInstance.c files of
@@ -13,14 +13,11 @@
 
 #include <check.h>
 #include <signal.h>
-#include <dirent.h>
 #include <errno.h>
-#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -35,8 +32,6 @@
 #define N 7
 #define N_STR "7"
 
-extern char **environ;
-
 /* ---------- running hashprof ---------- */
 
 /* Run hashprof with args (NULL-terminated) and the environment assignment
@@ -44,28 +39,9 @@ extern char **environ;
  * instances' knobs and HASHPROF_PATH are unset otherwise. */
 static void run_env_v(struct run *r, const char *setting, const char *const *args)
 {
-	size_t n = 0, k = 0, na = 0;
-	char **envp, **argv;
+	const char *const env[] = { "HASHPROF_SYNTH_*", "HASHPROF_PATH", setting, NULL };
 
-	while (environ[n])
-		n++;
-	envp = calloc(n + 2, sizeof *envp);
-	ck_assert_ptr_nonnull(envp);
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "HASHPROF_SYNTH_", 15) && strncmp(environ[i], "HASHPROF_PATH=", 14))
-			envp[k++] = environ[i];
-	if (setting)
-		envp[k++] = (char *)setting;
-	while (args[na])
-		na++;
-	argv = calloc(na + 2, sizeof *argv);
-	ck_assert_ptr_nonnull(argv);
-	argv[0] = (char *)HP_HASHPROF;
-	for (size_t i = 0; i < na; i++)
-		argv[i + 1] = (char *)args[i];
-	run_capture(r, argv, envp);
-	free(envp);
-	free(argv);
+	run_capture(r, HP_HASHPROF, args, env);
 }
 
 /* Run hashprof with args and HASHPROF_SYNTH_FAULT=fault (none when NULL). */
@@ -80,18 +56,6 @@ static void run_v(struct run *r, const char *fault, const char *const *args)
 
 #define RUN(r, fault, ...) run_v((r), (fault), (const char *const[]){ __VA_ARGS__, NULL })
 #define RUN_ENV(r, setting, ...) run_env_v((r), (setting), (const char *const[]){ __VA_ARGS__, NULL })
-
-static void show(const struct run *r)
-{
-	fprintf(stderr, "--- exit %d\n--- stdout:\n%s--- stderr:\n%s---\n", r->status, r->out, r->err);
-}
-
-static void expect_status(const struct run *r, int want)
-{
-	if (r->status != want)
-		show(r);
-	ck_assert_int_eq(r->status, want);
-}
 
 static size_t count_lines(const char *s)
 {
@@ -155,7 +119,7 @@ static json_t *parse_json(const struct run *r)
 	json_t *doc = json_loads(r->out, 0, &je);
 
 	if (!doc)
-		show(r);
+		run_show(r);
 	ck_assert_msg(doc != NULL, "stdout is not JSON: %s (line %d)", je.text, je.line);
 	ck_assert_msg(json_is_array(json_object_get(doc, "rows")), "no rows array");
 	return doc;
@@ -280,7 +244,7 @@ static void check_instance(const char *inst, const char *kind, const struct xop 
 	json_t *doc, *rows;
 
 	RUN(&r, NULL, "--format=json", "-n", N_STR, inst);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	rows = json_object_get(doc, "rows");
 	ck_assert_uint_eq(json_array_size(rows), nops);
@@ -393,7 +357,7 @@ START_TEST(counts_single_operation)
 	json_t *doc;
 
 	RUN(&r, NULL, "--format=json", "-n", N_STR, "SYNTH-KEX", "pass2");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	ck_assert_uint_eq(json_array_size(json_object_get(doc, "rows")), 1);
 	check_row(json_row(doc, "pass2"), &kex_ops[4]);
@@ -401,7 +365,7 @@ START_TEST(counts_single_operation)
 	run_free(&r);
 
 	RUN(&r, NULL, "--format=json", "-n", N_STR, "SYNTH-SIG", "sign");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	ck_assert_uint_eq(json_array_size(json_object_get(doc, "rows")), 1);
 	check_row(json_row(doc, "sign"), &sig_ops[1]);
@@ -438,7 +402,7 @@ START_TEST(default_procedure_is_planned)
 	long long n;
 
 	RUN(&r, NULL, "--format=json", "SYNTH-SIG", "keygen");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	ck_assert_uint_eq(json_array_size(json_object_get(doc, "rows")), 1);
 	row = json_row(doc, "keygen");
@@ -489,7 +453,7 @@ START_TEST(kex_step_planned_from_iteration)
 	ck_assert_msg(n >= 3 && n <= 10, "N = %lld", n);
 	ck_assert_msg(json_real_value(json_object_get(json_object_get(row, "procedure"), "calibration_seconds")) >= 0.1,
 		      "t1 is not the iteration's wall time");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_int_eq(jint(row, "totals.operations"), n);
 	json_decref(doc);
 	run_free(&r);
@@ -503,7 +467,7 @@ START_TEST(fault_segv)
 	struct run r;
 
 	RUN(&r, "sign:segv:2", "SYNTH-SIG");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: killed by SIGSEGV");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "verify", "pseudoXOF 8, pseudohash 3, sm3hash 1");
@@ -516,7 +480,7 @@ START_TEST(fault_hang_timeout)
 	struct run r;
 
 	RUN(&r, "verify:hang:2", "--timeout", "2", "SYNTH-SIG");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out: the calibration call did not finish within 2 s");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "sign", "drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1");
@@ -533,7 +497,7 @@ START_TEST(timeout_per_operation)
 	json_t *doc, *row;
 
 	RUN_ENV(&r, "HASHPROF_SYNTH_SLEEP=sign:300", "--format=json", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	row = json_row(doc, "sign");
 	ck_assert_str_eq(jstr(row, "status"), "ok");
@@ -551,17 +515,17 @@ START_TEST(timeout_names_the_step)
 
 	/* set-up sign is call 1, the warm-up call 2: call 3 is operation 1 */
 	RUN(&r, "sign:hang:3", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: operation 1 of 5 did not finish within 1 s");
 	run_free(&r);
 	/* in the set-up */
 	RUN(&r, "keygen:hang", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: set-up: sig_keygen did not finish within 1 s");
 	run_free(&r);
 	/* in the warm-up, inside one step of a key exchange */
 	RUN(&r, "pass2:hang", "-n", "5", "--timeout", "1", "SYNTH-KEX", "exchange");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-KEX", "exchange",
 			    "exchange: timed out: warm-up operation 1 of 1 (pass2 of an exchange) did not finish within 1 s");
 	run_free(&r);
@@ -573,7 +537,7 @@ START_TEST(fault_abort)
 	struct run r;
 
 	RUN(&r, "sign:abort:2", "SYNTH-SIG");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: killed by SIGABRT");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "verify", "pseudoXOF 8, pseudohash 3, sm3hash 1");
@@ -586,7 +550,7 @@ START_TEST(fault_fail)
 	struct run r;
 
 	RUN(&r, "sign:fail:2", "SYNTH-SIG");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: sig_sign returned -3");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "verify", "pseudoXOF 8, pseudohash 3, sm3hash 1");
@@ -594,7 +558,7 @@ START_TEST(fault_fail)
 
 	/* A KEM: the failing decapsulation, in a measured call (set-up 1, warm-up 2, then 3). */
 	RUN(&r, "dec:fail:3", "-n", "3", "SYNTH-KEM");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-KEM", "decaps", "decaps: kem_dec returned -3 (operation 1 of 3)");
 	expect_row_measured(r.out, "SYNTH-KEM", "keygen", "drng 1, pseudoXOF 2");
 	expect_row_measured(r.out, "SYNTH-KEM", "encaps", "drng 1, pseudoXOF 1, pseudohash 2");
@@ -608,7 +572,7 @@ START_TEST(fault_in_setup)
 	struct run r;
 
 	RUN(&r, "keygen:fail", "-n", "3", "SYNTH-SIG");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	expect_row_contains(r.out, "SYNTH-SIG", "keygen", "keygen: warm-up: sig_keygen returned -3");
 	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: set-up: sig_keygen returned -3");
 	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: set-up: sig_keygen returned -3");
@@ -623,7 +587,7 @@ START_TEST(fault_in_json)
 	json_t *doc;
 
 	RUN(&r, "enc:segv", "--format=json", "-n", "3", "SYNTH-KEM");
-	expect_status(&r, 1);
+	run_expect_status(&r, 1);
 	doc = parse_json(&r);
 	ck_assert_uint_eq(json_array_size(json_object_get(doc, "rows")), 3);
 	ck_assert_str_eq(jstr(json_row(doc, "encaps"), "status"), "failed");
@@ -637,74 +601,31 @@ START_TEST(fault_in_json)
 }
 END_TEST
 
-/* Does any process still run with this (unique) word on its command line? */
-static int process_with_arg(const char *word)
-{
-	DIR *d = opendir("/proc");
-	struct dirent *e;
-	int found = 0;
-
-	while (d && (e = readdir(d)) && !found) {
-		char path[300], buf[4096];
-		size_t n;
-		FILE *f;
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
-		if (!(f = fopen(path, "r")))
-			continue;
-		n = fread(buf, 1, sizeof buf - 1, f);
-		fclose(f);
-		for (size_t i = 0; i < n; i++)
-			if (!buf[i])
-				buf[i] = ' ';
-		buf[n] = '\0';
-		found = strstr(buf, word) != NULL;
-	}
-	if (d)
-		closedir(d);
-	return found;
-}
-
 /* ^C during a hanging operation: the child is killed with the run, the
  * rows measured before it are printed, the rest say so, exit 128+2. */
 START_TEST(interrupt_kills_children)
 {
 	char seed[32];   /* marks this run's processes: unique to this test process, so that
 			  * a suite running beside it (another build tree) is not mistaken for ours */
-	int out[2], status;
+	const char *const env[] = { "HASHPROF_SYNTH_FAULT=sign:hang:2", NULL };
 	char buf[8192] = "";
-	size_t len = 0;
-	ssize_t n;
-	pid_t pid;
+	struct run_bg bg;
+	int status;
 
 	snprintf(seed, sizeof seed, "%08x1badc0ffee", (unsigned)getpid());
-	ck_assert_int_eq(pipe(out), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(out[1], STDOUT_FILENO);
-		close(out[0]);
-		setenv("HASHPROF_SYNTH_FAULT", "sign:hang:2", 1);
-		execl(HP_HASHPROF, HP_HASHPROF, "SYNTH-SIG", "-n", "5", "--timeout", "0", "--seed", seed, (char *)NULL);
-		_exit(127);
-	}
-	close(out[1]);
-	for (int i = 0; i < 100 && !process_with_arg(seed); i++)
-		usleep(50000);
+	run_start(&bg, HP_HASHPROF, (const char *const[]){ "SYNTH-SIG", "-n", "5", "--timeout", "0", "--seed", seed, NULL },
+		  env, RUN_STDOUT, NULL);
+	run_wait_marked(seed, 1, 5);
 	usleep(1500000);   /* keygen measured, sign hanging */
-	kill(pid, SIGINT);
-	while ((n = read(out[0], buf + len, sizeof buf - 1 - len)) > 0)
-		len += (size_t)n;
-	buf[len] = '\0';
-	close(out[0]);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 130, "status %d, output:\n%s", status, buf);
+	kill(bg.pid, SIGINT);
+	/* 45 s: a bound below the test case's 60, never reached otherwise */
+	status = run_finish(&bg, buf, sizeof buf, 45);
+	ck_assert_msg(status == 130, "status %d, output:\n%s", status, buf);
 	expect_row_measured(buf, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_contains(buf, "SYNTH-SIG", "sign", "sign: interrupted by SIGINT");
 	expect_row_contains(buf, "SYNTH-SIG", "verify", "verify: not run: interrupted by SIGINT");
-	usleep(200000);
-	ck_assert_msg(!process_with_arg(seed), "a hashprof child outlived the interrupted run");
+	/* killed at once: 10 s is a generous bound */
+	ck_assert_msg(run_wait_marked(seed, 0, 10), "a hashprof child outlived the interrupted run");
 }
 END_TEST
 
@@ -714,7 +635,7 @@ START_TEST(kex_pass_beyond_protocol)
 
 	/* an operation the instance does not have is bad input */
 	RUN(&r, NULL, "-n", "3", "SYNTH-KEX", "pass3");
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	ck_assert_ptr_nonnull(strstr(r.err, "'pass3' is not an operation of SYNTH-KEX"));
 	ck_assert_uint_eq(count_lines(r.err), 1);
 	run_free(&r);
@@ -731,7 +652,7 @@ START_TEST(instance_without_helpers)
 	json_t *row;
 
 	RUN(&r, NULL, "-n", "3", "SYNTH-NONE");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	for (const char *const *op = (const char *const[]){ "keygen", "sign", "verify", NULL }; *op; op++) {
 		char want[128];
 		snprintf(want, sizeof want, "note: SYNTH-NONE %s: the instance defines none of the ICCS helpers", *op);
@@ -741,7 +662,7 @@ START_TEST(instance_without_helpers)
 	run_free(&r);
 
 	RUN(&r, NULL, "--format=json", "-n", "3", "SYNTH-NONE");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	ck_assert_uint_eq(json_array_size(json_object_get(doc, "rows")), 3);
 	json_array_foreach(json_object_get(doc, "rows"), i, row) {
@@ -763,7 +684,7 @@ START_TEST(nested_note)
 	struct run r;
 
 	RUN(&r, NULL, "-n", N_STR, "SYNTH-SIG", "keygen");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG keygen: nested calls per operation: sm3hash 2 ") != NULL,
 		      "%s", r.out);
 	run_free(&r);
@@ -788,7 +709,7 @@ START_TEST(shape_table_overflow)
 	char *line;
 
 	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "--format=json", "-n", N_STR, "SYNTH-SIG", "sign");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	row = json_row(doc, "sign");
 	ck_assert_str_eq(jstr(row, "status"), "ok");
@@ -826,7 +747,7 @@ START_TEST(shape_table_overflow)
 	run_free(&r);
 
 	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "-n", N_STR, "SYNTH-SIG", "sign");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	line = text_row(r.out, "SYNTH-SIG", "sign");
 	ck_assert_ptr_nonnull(line);
 	ck_assert_msg(strstr(line, "drng 1, pseudoXOF 1.51e+03, pseudohash 3, sm3hash 1 [shape table overflowed]"),
@@ -835,7 +756,7 @@ START_TEST(shape_table_overflow)
 	run_free(&r);
 
 	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "--format=csv", "-n", N_STR, "SYNTH-SIG", "sign");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, ",shape_overflow_calls,") && strstr(r.out, "[shape table overflowed]\",1,1508,3,1,0,"),
 		      "%s", r.out);
 	run_free(&r);
@@ -847,7 +768,7 @@ END_TEST
 /* Exit 2, nothing on stdout, one line on stderr containing every `want`. */
 static void expect_usage_error(const struct run *r, const char *const *want)
 {
-	expect_status(r, 2);
+	run_expect_status(r, 2);
 	ck_assert_msg(r->out_len == 0, "stdout not empty: %s", r->out);
 	ck_assert_msg(count_lines(r->err) == 1 && r->err[r->err_len - 1] == '\n',
 		      "stderr is not one line: '%s'", r->err);
@@ -916,7 +837,7 @@ START_TEST(bad_arguments)
 	EXPECT_USAGE(&r, "--clock", "'bogus'");
 	run_free(&r);
 	RUN(&r, NULL, "--no-such-option", "SYNTH-SIG");
-	expect_status(&r, 2);
+	run_expect_status(&r, 2);
 	ck_assert_uint_eq(r.out_len, 0);
 	run_free(&r);
 	RUN(&r, NULL, "-n", "3");
@@ -933,7 +854,7 @@ START_TEST(bad_arguments)
 	run_free(&r);
 	/* a message on an instance that signs none: measured, with one warning line */
 	RUN(&r, NULL, "--message=00", "-n", "3", "SYNTH-KEM", "keygen");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_str_eq(r.err, "hashprof: warning: --message is ignored: SYNTH-KEM is a kem instance and signs "
 				"no message\n");
 	expect_row_measured(r.out, "SYNTH-KEM", "keygen", "drng 1, pseudoXOF 2");
@@ -964,7 +885,7 @@ START_TEST(help_and_version)
 	struct run r;
 
 	RUN(&r, NULL, "--help");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "Usage: hashprof ", 16), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "--help") && strstr(r.out, "--version") && strstr(r.out, "--iterations")
 		      && strstr(r.out, "--format") && strstr(r.out, "--timeout"), "%s", r.out);
@@ -972,7 +893,7 @@ START_TEST(help_and_version)
 	run_free(&r);
 
 	RUN(&r, NULL, "--version");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "hashprof " PACKAGE_VERSION "\n", strlen("hashprof " PACKAGE_VERSION "\n")),
 		      "%s", r.out);
 	ck_assert_msg(strstr(r.out, "NO WARRANTY") != NULL, "%s", r.out);
@@ -980,17 +901,17 @@ START_TEST(help_and_version)
 	run_free(&r);
 
 	RUN(&r, NULL, "list", "--help");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "Usage: hashprof list", 20), "%s", r.out);
 	run_free(&r);
 
 	/* `hashprof help [COMMAND]` is `hashprof [COMMAND] --help` */
 	RUN(&r, NULL, "help");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "Usage: hashprof ", 16) && strstr(r.out, "--iterations"), "%s", r.out);
 	run_free(&r);
 	RUN(&r, NULL, "help", "build");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "Usage: hashprof build", 21), "%s", r.out);
 	run_free(&r);
 }
@@ -1009,7 +930,7 @@ START_TEST(list_instances)
 	struct run r;
 
 	RUN(&r, NULL, "list");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "instance ", 9), "%s", r.out);
 	for (size_t i = 0; i < COUNT(want); i++) {
 		char *row = text_row(r.out, want[i].name, want[i].kind), wraps[256], file[4096];
@@ -1039,7 +960,7 @@ START_TEST(markdown_output)
 	size_t n = 0;
 
 	RUN(&r, NULL, "--format=md", "-n", "3", "SYNTH-SIG");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	/* The table ends at the first empty line (what follows is prose). */
 	{
 		char *blank = strstr(r.out, "\n\n");
@@ -1084,7 +1005,7 @@ START_TEST(csv_output)
 					     ",\"pseudoXOF 1, pseudohash 2, sm3hash 1\",0,1,2,1,0," };
 
 	RUN(&r, NULL, "--format=csv", "-n", "3", "SYNTH-KEM");
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	ck_assert_uint_eq(count_lines(r.out), 4);
 	for (line = strtok_r(r.out, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
 		if (n == 0) {
@@ -1130,7 +1051,7 @@ static char *run_calls(const char *seed, const char *inst, const char *op)
 		RUN(&r, NULL, "--format=json", "-n", "5", "--seed", seed, inst, op);
 	else
 		RUN(&r, NULL, "--format=json", "-n", "5", inst, op);
-	expect_status(&r, 0);
+	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	if (seed)
 		ck_assert_str_eq(jstr(json_object_get(json_row(doc, op), "procedure"), "seed"), seed);

@@ -39,18 +39,18 @@
 static void roundtrip_dir(const char *instance)
 {
 	char *dir = hpt_tmpdir("rt"), *recs = hpt_path(dir, "recs");
-	struct hpt_run run, rep;
+	struct run run, rep;
 
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "20", "--record-dir", recs, instance, NULL), 0);
 	ck_assert_int_eq(hpt_hashprof(&rep, "report", recs, NULL), 0);
 	ck_assert_str_eq(rep.out, run.out);
 	ck_assert_str_eq(rep.err, "");
-	hpt_run_free(&rep);
+	run_free(&rep);
 	/* the markdown table too */
 	ck_assert_int_eq(hpt_hashprof(&rep, "report", "--format=md", recs, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(rep.out, "| instance | operation | pseudohash/XOF/sm3 | DRNG |"));
-	hpt_run_free(&rep);
-	hpt_run_free(&run);
+	run_free(&rep);
+	run_free(&run);
 	hpt_rmtree(dir);
 	free(recs);
 	free(dir);
@@ -72,13 +72,13 @@ END_TEST
 START_TEST(test_roundtrip_output)
 {
 	char *dir = hpt_tmpdir("out"), *f = hpt_path(dir, "run.json"), *g = hpt_path(dir, "json.json"), *text;
-	struct hpt_run run, rep;
+	struct run run, rep;
 
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "20", "--output", f, "SYNTH-KEX", NULL), 0);
 	ck_assert_int_eq(hpt_hashprof(&rep, "report", f, NULL), 0);
 	ck_assert_str_eq(rep.out, run.out);
-	hpt_run_free(&rep);
-	hpt_run_free(&run);
+	run_free(&rep);
+	run_free(&run);
 	/* --output holds exactly what --format=json prints */
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "5", "--format=json", "--output", g, "SYNTH-SIG", "sign", NULL), 0);
 	text = hpt_slurp(g);
@@ -87,8 +87,8 @@ START_TEST(test_roundtrip_output)
 	/* and the JSON rendering of report gives the same document back */
 	ck_assert_int_eq(hpt_hashprof(&rep, "report", "--format=json", g, NULL), 0);
 	ck_assert_str_eq(rep.out, run.out);
-	hpt_run_free(&rep);
-	hpt_run_free(&run);
+	run_free(&rep);
+	run_free(&run);
 	free(text);
 	hpt_rmtree(dir);
 	free(f);
@@ -100,14 +100,14 @@ END_TEST
 START_TEST(test_record_contents)
 {
 	char *dir = hpt_tmpdir("rec"), *f = hpt_path(dir, "SYNTH-SIG__sign.json");
-	struct hpt_run run;
+	struct run run;
 	json_t *j, *run_j, *inst;
 	DIR *d;
 	struct dirent *e;
 	int files = 0;
 
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "7", "--warmup", "2", "--record-dir", dir, "SYNTH-SIG", "sign", NULL), 0);
-	hpt_run_free(&run);
+	run_free(&run);
 	d = opendir(dir);
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
@@ -144,17 +144,17 @@ END_TEST
 
 START_TEST(test_output_unwritable)
 {
-	struct hpt_run r;
+	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--output", "/nonexistent-hp-dir/x.json", "SYNTH-SIG", "sign", NULL), 2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-hp-dir"));
 	ck_assert_str_eq(r.out, "");   /* refused before measuring */
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", "/nonexistent-hp-dir/sub", "SYNTH-SIG", NULL), 2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-hp-dir/sub"));
-	hpt_run_free(&r);
+	run_free(&r);
 }
 END_TEST
 
@@ -164,7 +164,7 @@ END_TEST
 START_TEST(test_output_long_name)
 {
 	char *dir = hpt_tmpdir("long"), name[300], *f, *g, *text;
-	struct hpt_run r;
+	struct run r;
 
 	memset(name, 'a', 245);
 	strcpy(name + 245, ".json");
@@ -175,7 +175,7 @@ START_TEST(test_output_long_name)
 	ck_assert_ptr_nonnull(text);
 	ck_assert_str_eq(text, r.out);
 	free(text);
-	hpt_run_free(&r);
+	run_free(&r);
 	memset(name, 'a', 252);
 	strcpy(name + 252, ".json");
 	g = hpt_path(dir, name);
@@ -184,7 +184,7 @@ START_TEST(test_output_long_name)
 	ck_assert_ptr_nonnull(strstr(r.err, "--output: "));
 	ck_assert_ptr_nonnull(strstr(r.err, "the file name has 257 bytes"));
 	ck_assert_str_eq(r.out, "");   /* refused before measuring */
-	hpt_run_free(&r);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
 	free(g);
@@ -227,27 +227,25 @@ START_TEST(test_interrupt_keeps_records)
 {
 	char *dir = hpt_tmpdir("intr"), *recs = hpt_path(dir, "base"), *out = hpt_path(dir, "run.json");
 	char *failed = hpt_path(dir, "run.failed.json"), *before[3], *doc, *now, buf[65536];
-	const char *argv[] = { HP_HASHPROF, "SYNTH-SIG", "-n", "3", "--timeout", "0", "--record-dir", recs,
-			       "--output", out, NULL };
-	struct hpt_run r;
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--timeout", "0", "--record-dir", recs, "--output", out, NULL };
+	struct run r;
+	struct run_bg bg;
 	json_t *j, *row;
 	size_t i;
-	int fd;
-	pid_t pid;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	for (i = 0; i < 3; i++) {
 		char *f = sig_record(recs, sig_ops[i], ".json");
 		ck_assert_ptr_nonnull(before[i] = hpt_slurp(f));
 		free(f);
 	}
 	ck_assert_ptr_nonnull(doc = hpt_slurp(out));
-	pid = hpt_start_faulty("keygen:hang", &fd, argv);
-	ck_assert_msg(hpt_wait_for_child(pid, 10), "hashprof started no measuring process");
+	hpt_start_faulty(&bg, "keygen:hang", args);
+	ck_assert_msg(run_wait_child(bg.pid, 10), "hashprof started no measuring process");
 	usleep(200000);
-	kill(pid, SIGTERM);
-	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 128 + SIGTERM);
+	kill(bg.pid, SIGTERM);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 128 + SIGTERM);
 	for (i = 0; i < 3; i++) {
 		char *f = sig_record(recs, sig_ops[i], ".json");
 		ck_assert_ptr_nonnull(now = hpt_slurp(f));
@@ -268,7 +266,7 @@ START_TEST(test_interrupt_keeps_records)
 		ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "failed");
 	json_decref(j);
 	ck_assert_int_eq(hpt_hashprof(&r, "check", recs, "--share-tolerance=100", NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(recs);
 	free(out);
@@ -286,18 +284,17 @@ START_TEST(test_failed_row_recorded_beside)
 	char *dir = hpt_tmpdir("fail"), *recs = hpt_path(dir, "base"), *out = hpt_path(dir, "run.json");
 	char *sign = sig_record(recs, "sign", ".json"), *sign_failed = sig_record(recs, "sign", ".failed.json");
 	char *before, *doc, *now, buf[65536];
-	const char *argv[] = { HP_HASHPROF, "SYNTH-SIG", "-n", "3", "--record-dir", recs, "--output", out, NULL };
-	struct hpt_run r;
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--record-dir", recs, "--output", out, NULL };
+	struct run r;
+	struct run_bg bg;
 	json_t *j;
-	int fd;
-	pid_t pid;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_ptr_nonnull(before = hpt_slurp(sign));
 	ck_assert_ptr_nonnull(doc = hpt_slurp(out));
-	pid = hpt_start_faulty("sign:segv:2", &fd, argv);
-	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 1);
+	hpt_start_faulty(&bg, "sign:segv:2", args);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
 	ck_assert_ptr_nonnull(now = hpt_slurp(sign));
 	ck_assert_msg(!strcmp(now, before), "%s was replaced", sign);
 	free(now);
@@ -319,14 +316,14 @@ START_TEST(test_failed_row_recorded_beside)
 	ck_assert_ptr_nonnull(strstr(r.err, "not read: "));
 	ck_assert_ptr_nonnull(strstr(r.err, "SYNTH-SIG__sign.failed.json"));
 	ck_assert_ptr_null(strstr(r.out, "SIGSEGV"));
-	hpt_run_free(&r);
+	run_free(&r);
 	/* named, it is read */
 	ck_assert_int_eq(hpt_hashprof(&r, "report", sign_failed, NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "sign: killed by SIGSEGV"));
-	hpt_run_free(&r);
+	run_free(&r);
 	/* the next good run of the row removes it */
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "SYNTH-SIG", "sign", NULL), 0);
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_int_eq(access(sign_failed, F_OK), -1);
 	ck_assert_int_eq(count_files(recs), 3);
 	hpt_rmtree(dir);
@@ -343,7 +340,7 @@ END_TEST
 START_TEST(test_report_flags_stored_shares)
 {
 	char *dir = hpt_tmpdir("flag"), *f = hpt_path(dir, "SYNTH-SIG__verify.json");
-	struct hpt_run run, rep;
+	struct run run, rep;
 	json_t *j;
 
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-SIG", "verify", NULL), 0);
@@ -358,15 +355,15 @@ START_TEST(test_report_flags_stored_shares)
 	ck_assert_ptr_nonnull(strstr(rep.out, "note: "));
 	ck_assert_ptr_nonnull(strstr(rep.out, f));
 	ck_assert_ptr_nonnull(strstr(rep.out, "shares.hash"));
-	hpt_run_free(&rep);
+	run_free(&rep);
 	/* machine formats keep stdout clean and warn on stderr */
 	ck_assert_int_eq(hpt_hashprof(&rep, "report", "--format=csv", f, NULL), 1);
 	ck_assert_int_eq(hpt_lines(rep.err), 1);
 	ck_assert_ptr_nonnull(strstr(rep.err, f));
 	ck_assert_ptr_nonnull(strstr(rep.err, "warning"));
 	ck_assert_ptr_null(strstr(rep.out, "shares.hash"));   /* the warning is not in the CSV */
-	hpt_run_free(&rep);
-	hpt_run_free(&run);
+	run_free(&rep);
+	run_free(&run);
 	hpt_rmtree(dir);
 	free(f);
 	free(dir);
@@ -376,7 +373,7 @@ END_TEST
 START_TEST(test_report_tolerates_unknown_fields)
 {
 	char *dir = hpt_tmpdir("extra"), *f = hpt_path(dir, "SYNTH-KEM__encaps.json");
-	struct hpt_run run, rep;
+	struct run run, rep;
 	json_t *j;
 
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-KEM", "encaps", NULL), 0);
@@ -389,8 +386,8 @@ START_TEST(test_report_tolerates_unknown_fields)
 	ck_assert_int_eq(hpt_hashprof(&rep, "report", f, NULL), 0);
 	ck_assert_str_eq(rep.out, run.out);
 	ck_assert_str_eq(rep.err, "");
-	hpt_run_free(&rep);
-	hpt_run_free(&run);
+	run_free(&rep);
+	run_free(&run);
 	hpt_rmtree(dir);
 	free(f);
 	free(dir);
@@ -400,7 +397,7 @@ END_TEST
 START_TEST(test_report_bad_input)
 {
 	char *dir = hpt_tmpdir("badrep"), *f = hpt_path(dir, "bad.json"), *empty = hpt_path(dir, "empty");
-	struct hpt_run r;
+	struct run r;
 
 	hpt_write(f, "{\n  \"schema\": \"hashprof-record/1\",\n  \"instance\": }\n");
 	ck_assert_int_eq(hpt_hashprof(&r, "report", f, NULL), 2);
@@ -408,18 +405,18 @@ START_TEST(test_report_bad_input)
 	ck_assert_ptr_nonnull(strstr(r.err, f));
 	ck_assert_ptr_nonnull(strstr(r.err, ":3:"));
 	ck_assert_ptr_nonnull(strstr(r.err, "malformed JSON"));
-	hpt_run_free(&r);
+	run_free(&r);
 	mkdir(empty, 0777);
 	ck_assert_int_eq(hpt_hashprof(&r, "report", empty, NULL), 2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "no *.json record"));
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "report", NULL), 2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
-	hpt_run_free(&r);
+	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "report", "--format=xml", f, NULL), 2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
-	hpt_run_free(&r);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
 	free(empty);
@@ -429,14 +426,14 @@ END_TEST
 
 /* A record of SYNTH-SIG keygen (-n 10) edited by edit(), without its
  * stored shares; `hashprof report` of it into *rep. */
-static void report_edited(struct hpt_run *rep, const char *format, void (*edit)(json_t *rec))
+static void report_edited(struct run *rep, const char *format, void (*edit)(json_t *rec))
 {
 	char *dir = hpt_tmpdir("edit"), *f = hpt_path(dir, "SYNTH-SIG__keygen.json");
-	struct hpt_run run;
+	struct run run;
 	json_t *j;
 
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-SIG", "keygen", NULL), 0);
-	hpt_run_free(&run);
+	run_free(&run);
 	j = hpt_json_load(f);
 	json_object_del(j, "shares");
 	json_object_del(j, "shares_raw");
@@ -491,7 +488,7 @@ static void edit_overcorrected(json_t *j)
 
 START_TEST(test_report_impossible_ticks)
 {
-	struct hpt_run rep;
+	struct run rep;
 	double hash, drng, init;
 	const char *line;
 
@@ -500,14 +497,14 @@ START_TEST(test_report_impossible_ticks)
 	ck_assert_int_eq(hpt_lines(rep.err), 1);
 	ck_assert_ptr_nonnull(strstr(rep.err, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64"));
 	ck_assert_str_eq(rep.out, "");
-	hpt_run_free(&rep);
+	run_free(&rep);
 
 	report_edited(&rep, "--format=text", edit_trial_ticks);
 	ck_assert_int_eq(rep.status, 2);
 	ck_assert_int_eq(hpt_lines(rep.err), 1);
 	ck_assert_ptr_nonnull(strstr(rep.err, "field 'trials[1].ticks': "));
 	ck_assert_ptr_nonnull(strstr(rep.err, "exceed trials[1].total_ticks"));
-	hpt_run_free(&rep);
+	run_free(&rep);
 
 	/* a valid record whose correction overshoots: shares add up to 100% at most */
 	report_edited(&rep, "--format=csv", edit_overcorrected);
@@ -516,7 +513,7 @@ START_TEST(test_report_impossible_ticks)
 	ck_assert_ptr_nonnull(line);
 	ck_assert_int_eq(sscanf(line, "\"SYNTH-SIG\",keygen,ok,%lf,%lf,%lf,", &hash, &drng, &init), 3);
 	ck_assert_msg(hash + drng + init <= 1.0000005, "shares %f + %f + %f", hash, drng, init);
-	hpt_run_free(&rep);
+	run_free(&rep);
 	report_edited(&rep, "--format=text", edit_overcorrected);
 	ck_assert_int_eq(rep.status, 0);
 	for (const char *p = strchr(rep.out, '%'); p; p = strchr(p + 1, '%')) {
@@ -525,7 +522,7 @@ START_TEST(test_report_impossible_ticks)
 			q--;
 		ck_assert_msg(q == p || strtod(q, NULL) <= 100, "a share above 100%%: %.8s in\n%s", q, rep.out);
 	}
-	hpt_run_free(&rep);
+	run_free(&rep);
 }
 END_TEST
 
@@ -564,7 +561,7 @@ static char *call_tables(const char *json_text)
 
 static void reproduce(const char *instance, const char *op)
 {
-	struct hpt_run a, b;
+	struct run a, b;
 	char *ta, *tb;
 
 	ck_assert_int_eq(hpt_hashprof(&a, "-n", "50", "--warmup", "1", "--format=json", instance, op, NULL), 0);
@@ -575,8 +572,8 @@ static void reproduce(const char *instance, const char *op)
 	ck_assert_ptr_nonnull(strstr(ta, "ops=50"));
 	free(ta);
 	free(tb);
-	hpt_run_free(&a);
-	hpt_run_free(&b);
+	run_free(&a);
+	run_free(&b);
 }
 
 START_TEST(test_reproduction_synthetic)
@@ -654,11 +651,11 @@ char *__wrap_strdup(const char *s)
 START_TEST(test_record_io_folder_out_of_memory)
 {
 	char *dir = hpt_tmpdir("oom"), err[HP_RECORD_ERR_MAX] = "";
-	struct hpt_run run;
+	struct run run;
 	struct hp_record_set set;
 
 	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--record-dir", dir, "SYNTH-SIG", NULL), 0);
-	hpt_run_free(&run);
+	run_free(&run);
 	hp_record_set_init(&set);
 	ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), 3);
 	hp_record_set_free(&set);
