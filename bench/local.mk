@@ -38,13 +38,14 @@ bench_minwrap_la_LDFLAGS = $(HP_BENCH_MODULE_LDFLAGS)
 # child (its step and phase reports do nothing outside a measuring child).
 
 bench_hp_bench_run_SOURCES = bench/bench_run.c
+bench_hp_bench_run_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS)
 bench_hp_bench_run_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 bench_hp_bench_run_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) -lm -ldl
 
 bench_hp_bench_SOURCES = bench/bench.c bench/bench.h bench/bench_util.c \
 	bench/bench_overhead.c bench/bench_slowdown.c bench/bench_groundtruth.c \
 	bench/bench_external.c
-bench_hp_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/schemes/iccs \
+bench_hp_bench_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/schemes/iccs \
 	-DHP_BENCH_BUILDDIR='"$(abs_top_builddir)"' \
 	-DHP_BENCH_PQCLEAN=$(hp_bench_pqclean)
 bench_hp_bench_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)

@@ -14,7 +14,7 @@ builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/prepare.c builder/make.c builder/attempt.c \
 	builder/files.c builder/run.c builder/recipe.c builder/detect.c \
 	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c
-builder_libhpbuilder_la_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/wrap -I$(top_srcdir)/prof -I$(top_srcdir)/builder \
+builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_ABS_SRCDIR='"$(abs_top_srcdir)"' \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
@@ -30,7 +30,7 @@ dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
 check_PROGRAMS += tests/test_build
 TESTS += tests/test_build
 tests_test_build_SOURCES = tests/test_build.c tests/capture.c tests/capture.h
-tests_test_build_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+tests_test_build_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
 tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)

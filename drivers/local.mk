@@ -16,7 +16,6 @@ drivers_libhpdrivers_la_SOURCES = \
 	drivers/options.c drivers/options.h \
 	drivers/procedure.c drivers/procedure.h \
 	drivers/rows.c drivers/rows.h
-HP_DRIVERS_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/wrap -I$(top_srcdir)/prof -I$(top_srcdir)/drivers
 drivers_libhpdrivers_la_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) \
 	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
 drivers_libhpdrivers_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)

@@ -14,6 +14,7 @@ prof_libhprof_la_SOURCES = \
 	prof/result.c prof/result.h \
 	prof/calibrate.c prof/calibrate.h \
 	prof/shares.c prof/shares.h
+prof_libhprof_la_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
 prof_libhprof_la_LIBADD = $(PAPI_LIBS) $(JANSSON_LIBS) -lm
 # issue 6: record files (atomic writing, reading back) and published pages.

@@ -7,12 +7,13 @@
 #                           against the truth is CPU-dependent: make bench (c))
 #   tests/test_accuracy     overhead calibration, --raw, trials and spread,
 #                           the DRNG init column (SYNTH-RESEED)
-HP_ACC_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
+HP_ACC_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 check_PROGRAMS += tests/test_correction tests/test_groundtruth tests/test_accuracy
 TESTS += tests/test_correction tests/test_groundtruth tests/test_accuracy
 # fake_calib.c before the archive: it replaces wrap/calib_nop.c's stand-in.
 tests_test_correction_SOURCES = tests/test_correction.c tests/fake_calib.c tests/fake_helpers.c \
 	tests/fake_helpers.h tests/fake_sm3.c
+tests_test_correction_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_correction_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_correction_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_correction_LDADD = wrap/libhpwrap.la prof/libhprof.la $(CHECK_LIBS) -lm

@@ -21,6 +21,7 @@ check_PROGRAMS += tests/test_format tests/test_wrap tests/test_report tests/test
 TESTS += tests/test_format tests/test_wrap tests/test_report tests/test_cli
 
 tests_test_format_SOURCES = tests/test_format.c
+tests_test_format_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_format_CFLAGS = $(HP_TEST_CFLAGS)
 tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 
@@ -30,17 +31,19 @@ tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 # prof/calibrate.c: the overhead calibration, on the same shims and fake clock.
 tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c \
 	prof/calibrate.c
+tests_test_wrap_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
 tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_wrap_LDADD = wrap/libhpwrap.la $(CHECK_LIBS)
 
 tests_test_report_SOURCES = tests/test_report.c
+tests_test_report_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_report_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_report_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 
 # Runs the build tree's hashprof, which finds the build tree's instances.
 tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h
-tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
+tests_test_cli_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 

@@ -12,7 +12,7 @@
 # fixtures of tests/data (HP_TEST_DATA), both absolute paths, so they work
 # in VPATH builds and under make distcheck.
 
-HP_RECORDS_TEST_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+HP_RECORDS_TEST_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_TEST_DATA=\"$(abs_top_srcdir)/tests/data\"
 HP_RECORDS_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 HP_RECORDS_TEST_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm

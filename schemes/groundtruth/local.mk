@@ -3,7 +3,7 @@
 GT_SOURCES = schemes/groundtruth/SIG_AlgorithmInstance.c schemes/groundtruth/SIG_AlgorithmInstance.h \
 	schemes/iccs/auxfunc.c schemes/iccs/drng.c schemes/common/instance_info.c \
 	schemes/common/drng_global.c
-GT_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/schemes/groundtruth -I$(srcdir)/schemes/iccs \
+GT_CPPFLAGS = $(HP_WRAP_CPPFLAGS) -I$(srcdir)/schemes/groundtruth -I$(srcdir)/schemes/iccs \
 	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"' \
 	-DHP_INSTANCE_ORIGIN='"hashprof ground truth"'
 

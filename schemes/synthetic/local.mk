@@ -4,7 +4,7 @@
 SYNTH_SOURCES = schemes/synthetic/synth.h schemes/synthetic/synth_common.c \
 	schemes/synthetic/synth_drng.c schemes/iccs/auxfunc.c \
 	schemes/common/instance_info.c schemes/common/drng_global.c
-SYNTH_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/schemes/synthetic -I$(srcdir)/schemes/iccs \
+SYNTH_CPPFLAGS = $(HP_WRAP_CPPFLAGS) -I$(srcdir)/schemes/synthetic -I$(srcdir)/schemes/iccs \
 	-DHP_INSTANCE_WRAPPED='"$(HP_ALL_WRAPPED)"' -DHP_INSTANCE_ORIGIN='"hashprof synthetic"'
 SYNTH_CFLAGS = $(AM_CFLAGS) $(LIBCRYPTO_CFLAGS)
 SYNTH_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
@@ -49,7 +49,7 @@ schemes_synth_reseed_la_LIBADD = $(SYNTH_LIBADD)
 schemes_synth_none_la_SOURCES = schemes/synthetic/none/SIG_AlgorithmInstance.c \
 	schemes/synthetic/none/SIG_AlgorithmInstance.h schemes/common/instance_info.c \
 	wrap/state.c wrap/calib_nop.c
-schemes_synth_none_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/schemes/synthetic/none \
+schemes_synth_none_la_CPPFLAGS = $(HP_WRAP_CPPFLAGS) -I$(srcdir)/schemes/synthetic/none \
 	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"' \
 	-DHP_INSTANCE_WRAPPED='""' -DHP_INSTANCE_ORIGIN='"hashprof synthetic"'
 schemes_synth_none_la_LDFLAGS = -module -avoid-version -shared -no-undefined
