@@ -439,6 +439,7 @@ static void tape_rewind(int mode, uint32_t mask)
 	W.tape.pos = 0;
 	W.tape.flags = 0;
 	W.tape.calls = W.tape.replayed = W.tape.passed = W.tape.diverged_at = 0;
+	memset(&W.tape.diverged, 0, sizeof W.tape.diverged);
 	W.tape.replay_mask = mask;
 	memset(fake_runs, 0, sizeof fake_runs);
 	W.accounting = mode;
@@ -700,6 +701,12 @@ START_TEST(divergence_other_function)
 	W.accounting = 0;
 	ck_assert_uint_eq(W.tape.flags, HP_TAPE_DIVERGED);
 	ck_assert_uint_eq(W.tape.diverged_at, 2);
+	/* what was called; what the record has is the entry at pos */
+	ck_assert_uint_eq(W.tape.diverged.fn, HP_FN_PSEUDOHASH);
+	ck_assert_uint_eq(W.tape.diverged.in_bits, 264);
+	ck_assert_uint_eq(W.tape.diverged.out_bits, 96);
+	ck_assert_uint_eq(W.tape.pos, seq_offset[2]);
+	ck_assert_uint_eq(tape_at(W.tape.pos)->fn, HP_FN_SM3);
 	ck_assert_uint_eq(fake_runs[HP_FN_PSEUDOHASH], 1);
 	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1);   /* its nested call, real */
 	ck_assert_uint_eq(o[0], 0x48);

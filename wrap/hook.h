@@ -189,6 +189,9 @@ static inline int hp_tape_replay(uint32_t fn, uint64_t in_bits, uint64_t out_bit
 			e->in_bits != in_bits || e->out_bits != out_bits)) {
 		t->flags |= HP_TAPE_DIVERGED;
 		t->diverged_at = i;
+		t->diverged.fn = fn;
+		t->diverged.in_bits = in_bits;
+		t->diverged.out_bits = out_bits;
 		return 0;
 	}
 	t->pos += size;

@@ -114,6 +114,8 @@ struct hp_tape {
 	uint64_t replayed;               /* outermost calls served from the tape (no helper ran) */
 	uint64_t passed;                 /* replay: calls of the real helper through the tape path, nested ones included */
 	uint64_t diverged_at;            /* with HP_TAPE_DIVERGED: index in calls of the first bad call (0-based) */
+	struct hp_tape_entry diverged;   /* ...and that call's fn, in_bits, out_bits (ret unused); the
+					  * entry it was matched against is the one at pos */
 };
 
 struct hp_wrap_state {
