@@ -12,7 +12,7 @@ check_PROGRAMS += tests/test_correction tests/test_groundtruth tests/test_accura
 TESTS += tests/test_correction tests/test_groundtruth tests/test_accuracy
 # fake_calib.c before the archive: it replaces wrap/calib_nop.c's stand-in.
 tests_test_correction_SOURCES = tests/test_correction.c tests/fake_calib.c tests/fake_helpers.c \
-	tests/fake_helpers.h tests/fake_sm3.c
+	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h
 tests_test_correction_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_correction_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_correction_LDADD = wrap/libhpwrap.la prof/libhprof.la $(CHECK_LIBS) -lm
