@@ -65,6 +65,15 @@ static int64_t hp_median_i64(int64_t *v, unsigned n)
 	return v[n / 2];
 }
 
+/* Ticks per call from HP_CALIB_BATCHES pair differences of batches of
+ * HP_CALIB_CALLS: their median, per call, never below 0. */
+static double hp_per_call(int64_t diff[HP_CALIB_BATCHES])
+{
+	double t = (double)hp_median_i64(diff, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
+
+	return t > 0 ? t : 0;
+}
+
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 		  struct hp_overhead *out)
 {
@@ -101,12 +110,8 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 	w->overflow_calls = w->overflow_ticks = 0;
 
 	out->valid = 1;
-	out->added_ticks = (double)hp_median_i64(added, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
-	out->inside_ticks = (double)hp_median_i64(inside, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
-	if (out->added_ticks < 0)
-		out->added_ticks = 0;
-	if (out->inside_ticks < 0)
-		out->inside_ticks = 0;
+	out->added_ticks = hp_per_call(added);
+	out->inside_ticks = hp_per_call(inside);
 	if (out->inside_ticks > out->added_ticks)
 		out->inside_ticks = out->added_ticks;
 	out->seconds = hp_wall() - start;
@@ -190,11 +195,7 @@ void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_
 	if (bad)
 		return;
 	out->valid = 1;
-	out->replay_ticks = (double)hp_median_i64(replay, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
-	out->pass_ticks = (double)hp_median_i64(pass, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
-	if (out->replay_ticks < 0)
-		out->replay_ticks = 0;
-	if (out->pass_ticks < 0)
-		out->pass_ticks = 0;
+	out->replay_ticks = hp_per_call(replay);
+	out->pass_ticks = hp_per_call(pass);
 	out->seconds = hp_wall() - start;
 }

@@ -12,7 +12,7 @@ check_PROGRAMS += tests/test_correction tests/test_groundtruth tests/test_accura
 TESTS += tests/test_correction tests/test_groundtruth tests/test_accuracy
 # fake_calib.c before the archive: it replaces wrap/calib_nop.c's stand-in.
 tests_test_correction_SOURCES = tests/test_correction.c tests/fake_calib.c tests/fake_helpers.c \
-	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h
+	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h tests/check_run.h
 tests_test_correction_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_correction_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_correction_LDADD = wrap/libhpwrap.la prof/libhprof.la $(CHECK_LIBS) -lm
@@ -42,7 +42,7 @@ tests_zero_drng_la_SOURCES = tests/zero_drng.c
 tests_zero_drng_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 # the shims' sources, not wrap/libhpwrap.la: built with the test charge;
 # fake_calib.c stands in for wrap/calib_nop.c
-tests_test_replay_SOURCES = tests/test_replay.c tests/fake_calib.c tests/fake_helpers.c \
+tests_test_replay_SOURCES = tests/test_replay.c tests/check_run.h tests/fake_calib.c tests/fake_helpers.c \
 	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h \
 	wrap/state.c wrap/wrap_pseudohash.c wrap/wrap_pseudoxof.c wrap/wrap_sm3hash.c \
 	wrap/wrap_drng.c wrap/wrap_drng_init.c

@@ -22,7 +22,7 @@ tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 # The fake helpers are split over two objects on purpose: --wrap only
 # reroutes references that cross object files, so pseudohash (and the DRNG)
 # in fake_helpers.c reach sm3hash in fake_sm3.c through the shims.
-tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c
+tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c tests/check_run.h
 tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
 tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_wrap_LDADD = wrap/libhpwrap.la $(CHECK_LIBS)

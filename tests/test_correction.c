@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "calibrate.h"
+#include "check_run.h"
 #include "fake_helpers.h"
 #include "fake_scheme.h"
 #include "hp_wrap.h"
@@ -203,16 +204,10 @@ int main(void)
 {
 	Suite *s = suite_create("correction");
 	TCase *tc = tcase_create("virtual clock");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_loop_test(tc, corrected_share_is_the_truth, 0, FAKE_NCASES);
 	tcase_add_test(tc, wrong_corrections_miss_the_truth);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hp_check_run(s);
 }

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "calibrate.h"
+#include "check_run.h"
 #include "drng_state.h"
 #include "fake_helpers.h"
 #include "fake_scheme.h"
@@ -354,9 +355,11 @@ END_TEST
 
 /* ---------- divergence is an error naming the operation ---------- */
 
-static void expect_sample_error(int bad_phase, int bad, const char *want)
+/* A sample of `iterations` of the fake scheme whose run bad_phase
+ * misbehaves as `bad` says fails with the message want. */
+static void expect_sample_error(unsigned iterations, int bad_phase, int bad, const char *want)
 {
-	const struct scheme s = { 3, { 10, 10, 10 } };
+	const struct scheme s = { iterations, { 10, 10, 10 } };
 	struct hp_replay_run run;
 	struct hp_replay_sample x;
 	struct fake_op f;
@@ -373,7 +376,7 @@ static void expect_sample_error(int bad_phase, int bad, const char *want)
 
 START_TEST(divergence_other_length)
 {
-	expect_sample_error(HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, OTHER_LENGTH,
+	expect_sample_error(3, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, OTHER_LENGTH,
 			    "sign: the hash replay diverged at helper call 4: pseudoXOF (in 256, out 520 bits) "
 			    "where the record has pseudoXOF (in 256, out 512 bits)");
 }
@@ -383,33 +386,23 @@ START_TEST(divergence_past_the_end)
 {
 	/* one iteration recorded (4 calls); the misbehaving DRNG replay
 	 * makes that iteration and then a fifth call */
-	const struct scheme s = { 1, { 10, 10, 10 } };
-	struct hp_replay_run run;
-	struct hp_replay_sample x;
-	struct fake_op f;
-	char err[256] = "";
-
-	fake_run(&run, &f, &s);
-	f.bad_phase = HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG;
-	f.bad = OTHER_LENGTH;
-	hp_replay_tape_alloc(&W, "sign", 0, 1, err, sizeof err);
-	ck_assert_int_eq(hp_replay_sample(&run, 0, &x, err, sizeof err), -1);
-	ck_assert_str_eq(err, "sign: the DRNG replay diverged at helper call 4: pseudoXOF (in 256, out 520 bits) "
-			      "where the record has the end of its 4 calls");
+	expect_sample_error(1, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG, OTHER_LENGTH,
+			    "sign: the DRNG replay diverged at helper call 4: pseudoXOF (in 256, out 520 bits) "
+			    "where the record has the end of its 4 calls");
 }
 END_TEST
 
 START_TEST(fewer_calls_than_recorded)
 {
-	expect_sample_error(HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG, FEWER_CALLS,
+	expect_sample_error(3, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG, FEWER_CALLS,
 			    "sign: the DRNG replay made 8 helper calls, the record 12");
 }
 END_TEST
 
 START_TEST(other_return_value)
 {
-	expect_sample_error(HP_REPLAY_PHASE_TIMED, OTHER_RETURN, "sign: the timed run returned 7, the record 0");
-	expect_sample_error(HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, OTHER_RETURN,
+	expect_sample_error(3, HP_REPLAY_PHASE_TIMED, OTHER_RETURN, "sign: the timed run returned 7, the record 0");
+	expect_sample_error(3, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, OTHER_RETURN,
 			    "sign: the hash replay returned 7, the record 0");
 }
 END_TEST
@@ -600,8 +593,6 @@ int main(void)
 {
 	Suite *s = suite_create("replay");
 	TCase *tc = tcase_create("virtual clock");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_loop_test(tc, replay_cost_calibrated_exactly, 0, FAKE_NCASES);
@@ -623,10 +614,5 @@ int main(void)
 	tcase_add_test(tc, drng_state_refused_clearly);
 	tcase_add_test(tc, synth_sig_sign_replays_byte_identically);
 	suite_add_tcase(s, tc);
-
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hp_check_run(s);
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "fake_helpers.h"
 #include "hp_wrap.h"
 
@@ -827,11 +828,5 @@ static Suite *wrap_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(wrap_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hp_check_run(wrap_suite());
 }
