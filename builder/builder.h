@@ -29,7 +29,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define HP_BUILD_NAME_MAX 64   /* ngcc-api.md: ALGORITHM_INSTANCE, at most 64 bytes */
+#include "ngcc.h"   /* the API symbols, helper ids and order, the instance name rule */
+
 #define HP_BUILD_ERR 512       /* bytes of a one-line reason */
 
 /* ---------- files.c: string vectors, paths, folders, hashes ---------- */
@@ -138,13 +139,28 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
  * started.
  */
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s);
+/*
+ * Make SIGINT, SIGTERM and SIGHUP end the process cleanly: the handler
+ * kills the process group of every child hp_proc_start started and that
+ * was not reaped yet (each sits in its own group, out of reach of the
+ * terminal's ^C and of a kill sent to us alone), and the next
+ * hp_proc_check_interrupt (hp_proc_start and hp_proc_wait call it) calls
+ * on_interrupt(sig) (may be NULL; it may clean up and print, and should
+ * not return), then exits with 128 + sig.
+ */
+void hp_proc_trap_interrupts(void (*on_interrupt)(int sig));
+/* After one of those signals: on_interrupt, then exit(128 + sig).  Else
+ * nothing. */
+void hp_proc_check_interrupt(void);
 /* hp_proc_start + hp_proc_wait, with stdout and stderr into log_path. */
 int hp_run(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s);
 
 /*
- * The first diagnostic worth one line in a compiler or linker log: the
- * first "error:", "undefined reference", "multiple definition" line, else
- * the first non-empty line; "" when the log is empty.  Into buf (len).
+ * The first diagnostic worth one line in a compiler, linker or make log:
+ * the first "error:" line or makefile error ("Makefile:24: *** ..."), else
+ * "undefined reference", "multiple definition", ..., else the first
+ * non-empty line that is not make's "Entering directory"; "" when the log
+ * is empty.  Into buf (len).
  */
 void hp_first_error(const char *log_path, char *buf, size_t len);
 
@@ -157,7 +173,7 @@ int hp_cc_argv(struct hp_strv *sv);
 /* A recipe file (docs/recipes.md): overrides of detection. */
 struct hp_recipe {
 	char path[PATH_MAX];       /* "" when no recipe was given */
-	char name[HP_BUILD_NAME_MAX + 1];
+	char name[HP_NAME_MAX + 1];
 	char kind[4];              /* "" or sig/kem/kex */
 	char flagset[16];          /* "", "reference" or "permissive" */
 	int make;                  /* -1 detect, 0 never run make -n, 1 run it */
@@ -196,11 +212,13 @@ struct hp_detect {
 	char dir[PATH_MAX];                    /* the package folder, absolute */
 	char kind[4];                          /* "" until known */
 	char kind_origin[PATH_MAX + 32];       /* how the kind was found */
-	char name[HP_BUILD_NAME_MAX + 1];
+	char name[HP_NAME_MAX + 1];
 	char name_origin[PATH_MAX + 64];       /* how the name was found */
 	char adapter_header[PATH_MAX];         /* "" when none */
 	int ran_make;                          /* make -n was run */
 	int make_status;                       /* its exit status */
+	char make_error[HP_BUILD_ERR];         /* a failed dry run: status and first error; "" when it worked */
+	char name_fallback[HP_BUILD_ERR];      /* why the folder name was used; "" when it was not */
 	struct hp_strv make_cppflags;          /* -D/-U/-I/-include from make -n (absolute) */
 	struct hp_strv make_libs;              /* -l/-L/-pthread from make -n */
 	struct hp_strv make_lto;               /* -flto... words from make -n */
@@ -255,24 +273,12 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 		   const struct hp_strv *cppflags, const char *workdir, const char *log_path,
 		   char *err, size_t errlen);
 
-/* Is s a valid instance name (1..64 bytes of letters, digits, '-', '_')? */
-int hp_name_valid(const char *s);
-
 /* Release what detection allocated. */
 void hp_detect_free(struct hp_detect *d);
 
 /* ---------- inspect.c ---------- */
 
 /* The wrappable ICCS helpers, in the order of the .hashprof "wrapped" field. */
-enum hp_helper {
-	HP_H_PSEUDOHASH = 0, HP_H_XOF, HP_H_SM3, HP_H_DRNG, HP_H_DRNG_INIT, HP_H_COUNT
-};
-/* "pseudohash", "pseudoXOF", "sm3hash", "get_random_number",
- * "init_random_number"; NULL out of range. */
-const char *hp_helper_name(unsigned h);
-/* The enum hp_helper of a symbol name, or -1. */
-int hp_helper_of(const char *sym);
-
 /* A global symbol an object defines. */
 struct hp_osym {
 	char *name;
@@ -283,7 +289,7 @@ struct hp_osym {
 
 /* Calls from one function to one helper defined in the same object. */
 struct hp_site {
-	int helper;            /* enum hp_helper */
+	int helper;            /* enum hp_fn */
 	char *caller;          /* the calling function, "?" when unknown */
 	unsigned count;        /* call sites (relocations in code) */
 	int internal;          /* caller is helper code itself (an ICCS file or a helper) */
@@ -362,14 +368,11 @@ int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj
 
 /* ---------- link.c ---------- */
 
-/* The API symbols of a kind (NULL-terminated), or NULL for an unknown kind. */
-const char *const *hp_api_symbols(const char *kind);
-
 /* What goes into the instance and what the build has to say about it. */
 struct hp_plan {
 	size_t *objs;               /* indices of linked objects, link order */
 	size_t nobjs;
-	unsigned wrapped;           /* bitmask of enum hp_helper */
+	unsigned wrapped;           /* bitmask of enum hp_fn */
 	unsigned defined_anywhere;  /* helpers some non-program object defines */
 	int provide_drng;           /* link hashprof's drng_algorithm */
 	int drng_defined_by;        /* index of the object defining drng_algorithm, -1 */
@@ -463,12 +466,15 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
  * Compare a new manifest with the one stored at path, and the stored
  * output hash with the .so at so_path.  Returns 1 when up to date, 0 when
  * something changed (what, into why: "sign/tag.c changed", "options
- * changed", "no previous build"...).
+ * changed", "no previous build"...).  need_kat: also 0 when the last build
+ * did not run the KAT.  When up to date, *stored_kat is the KAT result of
+ * the build that made the .so ("not checked" when it did not run); the
+ * caller's exit status follows it.
  */
 int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path,
-			   int need_kat, char *why, size_t whylen);
-/* Store the manifest plus the hash of the built .so and whether the KAT
- * ran.  Returns 0, or -1 (errno). */
-int hp_manifest_store(const char *path, const char *manifest, const char *so_path, int kat_checked);
+			   int need_kat, struct hp_kat *stored_kat, char *why, size_t whylen);
+/* Store the manifest plus the hash of the built .so and the KAT result
+ * (NULL: the KAT did not run).  Returns 0, or -1 (errno). */
+int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat);
 
 #endif

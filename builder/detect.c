@@ -47,18 +47,6 @@ static int hp_path_depth(const char *rel)
 	return depth;
 }
 
-int hp_name_valid(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n == 0 || n > HP_BUILD_NAME_MAX)
-		return 0;
-	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
-			return 0;
-	return 1;
-}
-
 /* ---------- sources ---------- */
 
 static int hp_source_cmp(const void *a, const void *b)
@@ -328,14 +316,16 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
 	d->ran_make = 1;
 	d->make_status = status;
 	if (status < 0) {
-		hp_strv_addf(&d->infos, "the package has a %s but make could not be run: its flags are not used", found);
+		hp_fmt(d->make_error, sizeof d->make_error, "the package has a %s but make could not be run", found);
+		hp_strv_addf(&d->infos, "%s: its flags are not used", d->make_error);
 		goto done;
 	}
 	if (status != 0) {
 		char first[HP_BUILD_ERR];
 		hp_first_error(log_path, first, sizeof first);
-		hp_strv_addf(&d->infos, "make -n exited with status %d (%s); using what it printed", status,
-			     first[0] ? first : "no output");
+		hp_fmt(d->make_error, sizeof d->make_error, "make -n exited with status %d (%s)", status,
+		       first[0] ? first : "no output");
+		hp_strv_addf(&d->infos, "%s; using what it printed", d->make_error);
 	}
 	if (!(text = hp_read_file(log_path, NULL)))
 		goto done;
@@ -497,13 +487,14 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 		   const struct hp_strv *cppflags, const char *workdir, const char *log_path,
 		   char *err, size_t errlen)
 {
-	char probe[PATH_MAX], outp[PATH_MAX], text[PATH_MAX + 256], *out = NULL;
+	static const char text[] = "#ifdef ALGORITHM_INSTANCE\n" HP_NAME_MARK " ALGORITHM_INSTANCE\n#endif\n";
+	char probe[PATH_MAX], outp[PATH_MAX], *out = NULL;
 	struct hp_strv argv = { 0 };
 	int status;
 
 	if (given) {
 		if (!hp_name_valid(given)) {
-			hp_fmt(err, errlen, "--name '%s': an instance name is 1 to 64 letters, digits, '-' or '_'", given);
+			hp_fmt(err, errlen, "--name '%s': an instance name is " HP_NAME_RULE, given);
 			return -1;
 		}
 		hp_fmt(d->name, sizeof d->name, "%s", given);
@@ -517,17 +508,17 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 	}
 	hp_fmt(probe, sizeof probe, "%s/hp_name_probe.c", workdir);
 	hp_fmt(outp, sizeof outp, "%s/hp_name_probe.i", workdir);
-	hp_fmt(text, sizeof text, "%s%s%s#ifdef ALGORITHM_INSTANCE\n" HP_NAME_MARK " ALGORITHM_INSTANCE\n#endif\n",
-		 d->adapter_header[0] ? "#include \"" : "", d->adapter_header,
-		 d->adapter_header[0] ? "\"\n" : "");
+	/* the header comes in by -include, an argument: a path is not C text
+	 * (no escape lets a '"' into an #include "...") */
 	if (hp_write_file(probe, text, strlen(text)) != 0) {
 		hp_fmt(err, errlen, "cannot write %s: %s", probe, strerror(errno));
 		return -1;
 	}
 	if (hp_cc_argv(&argv) || hp_strv_add(&argv, "-E") || hp_strv_add(&argv, "-P") ||
 	    hp_strv_add(&argv, "-D_GNU_SOURCE") || hp_strv_extend(&argv, cppflags) ||
-	    hp_strv_add(&argv, "-iquote") || hp_strv_add(&argv, d->dir) || hp_strv_add(&argv, "-o") ||
-	    hp_strv_add(&argv, outp) || hp_strv_add(&argv, probe)) {
+	    hp_strv_add(&argv, "-iquote") || hp_strv_add(&argv, d->dir) ||
+	    (d->adapter_header[0] && (hp_strv_add(&argv, "-include") || hp_strv_add(&argv, d->adapter_header))) ||
+	    hp_strv_add(&argv, "-o") || hp_strv_add(&argv, outp) || hp_strv_add(&argv, probe)) {
 		hp_strv_free(&argv);
 		hp_fmt(err, errlen, "out of memory");
 		return -1;
@@ -548,24 +539,25 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 				free(out);
 				return 0;
 			}
-			hp_strv_addf(&d->infos, "ALGORITHM_INSTANCE expands to%s, not a valid instance name: using the folder name",
-				     mark);
+			hp_fmt(d->name_fallback, sizeof d->name_fallback,
+			       "ALGORITHM_INSTANCE expands to%s, not a valid instance name", mark);
 		} else {
-			hp_strv_addf(&d->infos, "ALGORITHM_INSTANCE is not defined%s%s: using the folder name",
-				     d->adapter_header[0] ? " by " : "",
-				     d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "");
+			hp_fmt(d->name_fallback, sizeof d->name_fallback, "ALGORITHM_INSTANCE is not defined%s%s",
+			       d->adapter_header[0] ? " by " : "",
+			       d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "");
 		}
 	} else {
 		char first[HP_BUILD_ERR];
 		hp_first_error(log_path, first, sizeof first);
-		hp_strv_addf(&d->infos, "could not expand ALGORITHM_INSTANCE (%s): using the folder name",
-			     first[0] ? first : "preprocessor failed");
+		hp_fmt(d->name_fallback, sizeof d->name_fallback, "could not expand ALGORITHM_INSTANCE (%s)",
+		       first[0] ? first : "preprocessor failed");
 	}
+	hp_strv_addf(&d->infos, "%s: using the folder name", d->name_fallback);
 	free(out);
 	{
 		const char *base = hp_basename(d->dir);
 		size_t o = 0;
-		for (; *base && o < HP_BUILD_NAME_MAX; base++)
+		for (; *base && o < HP_NAME_MAX; base++)
 			d->name[o++] = isalnum((unsigned char)*base) || *base == '-' || *base == '_' ? *base : '_';
 		d->name[o] = '\0';
 		hp_fmt(d->name_origin, sizeof d->name_origin, "folder name");

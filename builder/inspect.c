@@ -24,22 +24,6 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *hp_helper_name(unsigned h)
-{
-	static const char *const names[HP_H_COUNT] = {
-		"pseudohash", "pseudoXOF", "sm3hash", "get_random_number", "init_random_number",
-	};
-	return h < HP_H_COUNT ? names[h] : NULL;
-}
-
-int hp_helper_of(const char *sym)
-{
-	for (unsigned h = 0; h < HP_H_COUNT; h++)
-		if (!strcmp(sym, hp_helper_name(h)))
-			return (int)h;
-	return -1;
-}
-
 const struct hp_osym *hp_object_defines(const struct hp_object *o, const char *sym)
 {
 	for (size_t i = 0; i < o->ndefs; i++)
@@ -137,7 +121,7 @@ static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GE
 	if (symi >= n)
 		return -1;
 	t = &syms[symi];
-	if ((h = hp_helper_of(t->name)) >= 0)
+	if ((h = hp_fn_of_name(t->name)) >= 0)
 		return t->s.st_shndx != SHN_UNDEF ? h : -1;
 	if (t->s.st_shndx == SHN_UNDEF || t->s.st_shndx >= SHN_LORESERVE)
 		return -1;
@@ -152,7 +136,7 @@ static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GE
 	}
 	for (size_t i = 0; i < n; i++) {
 		const GElf_Sym *s = &syms[i].s;
-		if ((h = hp_helper_of(syms[i].name)) >= 0 && GELF_ST_BIND(s->st_info) != STB_LOCAL &&
+		if ((h = hp_fn_of_name(syms[i].name)) >= 0 && GELF_ST_BIND(s->st_info) != STB_LOCAL &&
 		    s->st_shndx == t->s.st_shndx && s->st_value == target)
 			return h;
 	}
@@ -307,7 +291,7 @@ static int hp_is_helper_file(const struct hp_object *o)
 	for (size_t i = 0; i < o->ndefs; i++) {
 		if (!o->defs[i].func)
 			continue;
-		if (hp_helper_of(o->defs[i].name) >= 0)
+		if (hp_fn_of_name(o->defs[i].name) >= 0)
 			helpers++;
 		else
 			others++;
@@ -357,7 +341,7 @@ int hp_inspect_object(struct hp_object *o, char *err, size_t errlen)
 	}
 	o->helper_file = hp_is_helper_file(o);
 	for (size_t i = 0; i < o->nsites; i++)
-		o->sites[i].internal = o->helper_file || hp_helper_of(o->sites[i].caller) >= 0;
+		o->sites[i].internal = o->helper_file || hp_fn_of_name(o->sites[i].caller) >= 0;
 	o->inspected = 1;
 	rc = 0;
 out:

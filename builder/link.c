@@ -40,32 +40,6 @@
 #endif
 #define HP_DEFAULT_STATE_LDFLAGS "-Wl,--undefined=hashprof_wrap_state -Wl,--undefined=hashprof_calib_loop"
 
-const char *const *hp_api_symbols(const char *kind)
-{
-	static const char *const sig[] = {
-		"sig_get_pk_len_bytes", "sig_get_sk_len_bytes", "sig_get_sn_len_bytes",
-		"sig_keygen", "sig_sign", "sig_verify", NULL,
-	};
-	static const char *const kem[] = {
-		"kem_get_pk_len_bytes", "kem_get_sk_len_bytes", "kem_get_ss_len_bytes", "kem_get_ct_len_bytes",
-		"kem_keygen", "kem_enc", "kem_dec", NULL,
-	};
-	static const char *const kex[] = {
-		"kex_get_passes_num", "kex_get_pk_len_bytes", "kex_get_sk_len_bytes", "kex_get_sta_len_bytes",
-		"kex_get_stb_len_bytes", "kex_get_ss_len_bytes", "kex_get_total_msg_len_bytes",
-		"kex_init_a", "kex_init_b", "kex_generate_pass1_msg_a", "kex_generate_pass2_msg_b",
-		"kex_generate_pass3_msg_a", "kex_derive_ss_a", "kex_derive_ss_b", NULL,
-	};
-
-	if (!strcmp(kind, "sig"))
-		return sig;
-	if (!strcmp(kind, "kem"))
-		return kem;
-	if (!strcmp(kind, "kex"))
-		return kex;
-	return NULL;
-}
-
 /* ---------- the plan ---------- */
 
 /* Objects that may go into the instance: compiled, read, not programs. */
@@ -130,7 +104,7 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 	/* calls --wrap cannot see: caller and helper in one object */
 	for (size_t k = 0; k < plan->nobjs && rc == 0; k++) {
 		const struct hp_object *o = &objs[plan->objs[k]];
-		unsigned per[HP_H_COUNT] = { 0 }, total = 0;
+		unsigned per[HP_FN_COUNT] = { 0 }, total = 0;
 		struct hp_strv callers = { 0 }, parts = { 0 };
 		char *cl, *pl;
 
@@ -147,9 +121,9 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 			hp_strv_free(&callers);
 			continue;
 		}
-		for (unsigned h = 0; h < HP_H_COUNT; h++)
+		HP_FOR_EACH_HELPER(h)
 			if (per[h])
-				rc |= hp_strv_addf(&parts, "%s %u", hp_helper_name(h), per[h]);
+				rc |= hp_strv_addf(&parts, "%s %u", hp_fn_name(h), per[h]);
 		cl = hp_strv_join(&callers, ", ");
 		pl = hp_strv_join(&parts, ", ");
 		if (cl && pl)
@@ -165,26 +139,28 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 		hp_strv_free(&parts);
 	}
 	/* helpers referenced but defined by no source */
-	for (unsigned h = 0; h < HP_H_COUNT && rc == 0; h++) {
+	HP_FOR_EACH_HELPER(h) {
+		if (rc != 0)
+			break;
 		struct hp_strv by = { 0 };
 		int defined = 0;
 		for (size_t i = 0; i < nobjs; i++) {
 			if (!objs[i].inspected)
 				continue;
-			defined |= hp_object_defines(&objs[i], hp_helper_name(h)) != NULL;
-			if (hp_object_references(&objs[i], hp_helper_name(h)) && by.n < 3)
+			defined |= hp_object_defines(&objs[i], hp_fn_name(h)) != NULL;
+			if (hp_object_references(&objs[i], hp_fn_name(h)) && by.n < 3)
 				rc |= hp_strv_add(&by, objs[i].src->rel);
 		}
 		if (!defined && by.n) {
 			char *b = hp_strv_join(&by, ", ");
 			rc |= !b || hp_strv_addf(&plan->warnings, "%s is referenced (%s) but no source defines it",
-						 hp_helper_name(h), b);
+						 hp_fn_name(h), b);
 			free(b);
 		}
 		hp_strv_free(&by);
 	}
 	/* nothing to wrap at all */
-	if (rc == 0 && !(plan->defined_anywhere & ~(1u << HP_H_DRNG_INIT)))
+	if (rc == 0 && !(plan->defined_anywhere & ~(1u << HP_FN_DRNG_INIT)))
 		rc |= hp_strv_add(&plan->warnings,
 				  "no source defines an ICCS helper (pseudohash, pseudoXOF, sm3hash, get_random_number): "
 				  "nothing is wrapped and every share is 0.0% because nothing is measured");
@@ -193,11 +169,11 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 		const struct hp_object *o = &objs[plan->objs[k]];
 		if (o->helper_file)
 			continue;
-		for (unsigned h = 0; h < HP_H_COUNT; h++)
-			if (h != HP_H_DRNG_INIT && hp_object_references(o, hp_helper_name(h)))
+		HP_FOR_EACH_HELPER(h)
+			if (h != HP_FN_DRNG_INIT && hp_object_references(o, hp_fn_name(h)))
 				called |= 1u << h;
 	}
-	if (rc == 0 && (plan->wrapped & ~(1u << HP_H_DRNG_INIT)) && !(called & ~(1u << HP_H_DRNG_INIT))) {
+	if (rc == 0 && (plan->wrapped & ~(1u << HP_FN_DRNG_INIT)) && !(called & ~(1u << HP_FN_DRNG_INIT))) {
 		char w[256];
 		hp_plan_wrapped(plan, w, sizeof w);
 		rc |= hp_strv_addf(&plan->warnings,
@@ -210,7 +186,7 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const struct hp_strv *libs,
 		 struct hp_plan *plan, char *err, size_t errlen)
 {
-	const char *const *api = hp_api_symbols(kind);
+	const char *const *api = hp_ngcc_api_symbols(kind);
 	struct hp_strv need = { 0 };
 	struct hp_dup *dups = NULL;
 	size_t ndups = 0, api_n = 0;
@@ -231,11 +207,11 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 	api_n = need.n;
 	/* every helper some object defines is linked (and so wrapped), as in
 	 * the published evaluation, even when the scheme never calls it */
-	for (unsigned h = 0; h < HP_H_COUNT; h++)
+	HP_FOR_EACH_HELPER(h)
 		for (size_t i = 0; i < nobjs; i++)
-			if (hp_linkable(&objs[i]) && hp_object_defines(&objs[i], hp_helper_name(h))) {
+			if (hp_linkable(&objs[i]) && hp_object_defines(&objs[i], hp_fn_name(h))) {
 				plan->defined_anywhere |= 1u << h;
-				if (hp_strv_find(&need, hp_helper_name(h)) < 0 && hp_strv_add(&need, hp_helper_name(h)))
+				if (hp_strv_find(&need, hp_fn_name(h)) < 0 && hp_strv_add(&need, hp_fn_name(h)))
 					goto oom;
 			}
 	for (size_t k = 0; k < need.n; k++) {
@@ -293,14 +269,14 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 	for (size_t j = 0; j < plan->nobjs; j++) {
 		struct hp_object *o = &objs[plan->objs[j]];
 		o->linked = 1;
-		for (unsigned h = 0; h < HP_H_COUNT; h++)
-			if (hp_object_defines(o, hp_helper_name(h)))
+		HP_FOR_EACH_HELPER(h)
+			if (hp_object_defines(o, hp_fn_name(h)))
 				plan->wrapped |= 1u << h;
 		if (plan->drng_defined_by < 0 && hp_object_defines(o, "drng_algorithm"))
 			plan->drng_defined_by = (int)plan->objs[j];
 	}
 	if (plan->drng_defined_by < 0 &&
-	    (hp_strv_find(&plan->missing, "drng_algorithm") >= 0 || (plan->wrapped & (1u << HP_H_DRNG_INIT)))) {
+	    (hp_strv_find(&plan->missing, "drng_algorithm") >= 0 || (plan->wrapped & (1u << HP_FN_DRNG_INIT)))) {
 		long at = hp_strv_find(&plan->missing, "drng_algorithm");
 		plan->provide_drng = 1;
 		if (at >= 0) {
@@ -365,9 +341,9 @@ void hp_plan_wrapped(const struct hp_plan *plan, char *buf, size_t len)
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (unsigned h = 0; h < HP_H_COUNT; h++)
+	HP_FOR_EACH_HELPER(h)
 		if (plan->wrapped & (1u << h))
-			o += (size_t)hp_fmt(buf + o, o < len ? len - o : 0, "%s%s", o ? "," : "", hp_helper_name(h));
+			o += (size_t)hp_fmt(buf + o, o < len ? len - o : 0, "%s%s", o ? "," : "", hp_fn_name(h));
 }
 
 /* ---------- run-time pieces ---------- */
@@ -582,8 +558,8 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 			goto oom;
 	if (hp_strv_extend(&argv, &rt->state_ldflags) || hp_strv_add(&argv, rt->wrap_archive))
 		goto oom;
-	for (unsigned h = 0; h < HP_H_COUNT; h++)
-		if ((plan->wrapped & (1u << h)) && hp_strv_addf(&argv, "-Wl,--wrap=%s", hp_helper_name(h)))
+	HP_FOR_EACH_HELPER(h)
+		if ((plan->wrapped & (1u << h)) && hp_strv_addf(&argv, "-Wl,--wrap=%s", hp_fn_name(h)))
 			goto oom;
 	if (hp_strv_extend(&argv, &plan->libs) || (hp_strv_find(&plan->libs, "-lm") < 0 && hp_strv_add(&argv, "-lm")))
 		goto oom;

@@ -154,7 +154,7 @@ static void hp_manifest_why(char *stored, const char *fresh, char *why, size_t w
 	for (size_t i = 0; i < a.n; i++) {
 		const char *l = a.v[i];
 		int still = 0;
-		if (!strncmp(l, "output ", 7) || !strncmp(l, "kat-checked ", 12) || hp_strv_find(&b, l) >= 0)
+		if (!strncmp(l, "output ", 7) || !strncmp(l, "kat-", 4) || hp_strv_find(&b, l) >= 0)
 			continue;
 		for (size_t k = 0; k < b.n && !still; k++)
 			still = hp_same_subject(b.v[k], l);
@@ -175,14 +175,33 @@ out:
 	hp_strv_free(&b);
 }
 
+/* The KAT result stored after the manifest ("kat-result STATUS" and
+ * "kat-detail TEXT" lines) into k; "not checked" when there is none. */
+static void hp_stored_kat(const char *tail, struct hp_kat *k)
+{
+	const char *res = strstr(tail, "\nkat-result "), *det = strstr(tail, "\nkat-detail ");
+
+	hp_fmt(k->status, sizeof k->status, "not checked");
+	k->detail[0] = '\0';
+	if (res) {
+		res += strlen("\nkat-result ");
+		hp_fmt(k->status, sizeof k->status, "%.*s", (int)strcspn(res, "\n"), res);
+	}
+	if (det) {
+		det += strlen("\nkat-detail ");
+		hp_fmt(k->detail, sizeof k->detail, "%.*s", (int)strcspn(det, "\n"), det);
+	}
+}
+
 int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path,
-			   int need_kat, char *why, size_t whylen)
+			   int need_kat, struct hp_kat *stored_kat, char *why, size_t whylen)
 {
 	size_t len, mlen = strlen(manifest);
 	char *stored = hp_read_file(path, &len), *tail;
 	uint64_t h, size, sh, ssize;
 	int kat = 0;
 
+	hp_stored_kat("", stored_kat);
 	if (!stored) {
 		hp_fmt(why, whylen, "no previous build");
 		return 0;
@@ -199,6 +218,7 @@ int hp_manifest_up_to_date(const char *path, const char *manifest, const char *s
 		free(stored);
 		return 0;
 	}
+	hp_stored_kat(tail, stored_kat);
 	free(stored);
 	if (need_kat && !kat) {
 		hp_fmt(why, whylen, "--kat: the last build did not check the KAT");
@@ -207,15 +227,21 @@ int hp_manifest_up_to_date(const char *path, const char *manifest, const char *s
 	return 1;
 }
 
-int hp_manifest_store(const char *path, const char *manifest, const char *so_path, int kat_checked)
+int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat)
 {
 	uint64_t h, size;
-	char *text = NULL;
+	char *text = NULL, detail[sizeof kat->detail];
 	int n, rc;
 
 	if (hp_hash_file(so_path, &h, &size) != 0)
 		return -1;
-	n = asprintf(&text, "%soutput %016" PRIx64 " %" PRIu64 "\nkat-checked %d\n", manifest, h, size, kat_checked);
+	/* one line each: a newline in the detail would end it early */
+	hp_fmt(detail, sizeof detail, "%s", kat ? kat->detail : "");
+	for (char *p = detail; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	n = asprintf(&text, "%soutput %016" PRIx64 " %" PRIu64 "\nkat-checked %d\nkat-result %s\nkat-detail %s\n",
+		     manifest, h, size, kat != NULL, kat ? kat->status : "not checked", detail);
 	if (n < 0) {
 		errno = ENOMEM;
 		return -1;

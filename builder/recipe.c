@@ -89,7 +89,7 @@ static int hp_recipe_scalar(struct hp_recipe *r, const char *key, const struct h
 	}
 	if (!strcmp(key, "name")) {
 		if (!hp_name_valid(v)) {
-			hp_fmt(err, errlen, "name '%s': 1 to 64 letters, digits, '-' or '_'", v);
+			hp_fmt(err, errlen, "name '%s': " HP_NAME_RULE, v);
 			return -1;
 		}
 		hp_fmt(r->name, sizeof r->name, "%s", v);

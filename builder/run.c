@@ -1,10 +1,12 @@
 /*
  * run.c - running the compiler, the linker, make and KAT programs: fork
  * and exec with argument vectors (never a shell), output into log files,
- * a timeout that kills the whole process group (see builder.h).
+ * a timeout that kills the whole process group, and on SIGINT, SIGTERM or
+ * SIGHUP the groups of every child running (see builder.h).
  */
 #include "config.h"
 #include "builder.h"
+#include "interrupt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +17,62 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+/* ---------- interruption ---------- */
+
+/* Process groups of the children running now (0: a free slot): compilers
+ * of every job, make, the preprocessor, the KAT program. */
+#define HP_PROC_GROUPS 128
+static volatile sig_atomic_t hp_groups[HP_PROC_GROUPS];
+static volatile sig_atomic_t hp_signal;
+static void (*hp_on_interrupt)(int sig);
+
+static void hp_interrupt_handler(int sig)
+{
+	if (!hp_signal)
+		hp_signal = sig;
+	for (size_t i = 0; i < HP_PROC_GROUPS; i++)
+		if (hp_groups[i] > 0)
+			kill(-(pid_t)hp_groups[i], SIGKILL);
+}
+
+void hp_proc_trap_interrupts(void (*on_interrupt)(int sig))
+{
+	hp_on_interrupt = on_interrupt;
+	hp_trap_interrupt_signals(hp_interrupt_handler);
+}
+
+void hp_proc_check_interrupt(void)
+{
+	int sig = hp_signal;
+
+	if (!sig)
+		return;
+	if (hp_on_interrupt)
+		hp_on_interrupt(sig);
+	exit(128 + sig);
+}
+
+/* Note a started child's group; killed at once when a signal came first. */
+static void hp_group_add(pid_t pid)
+{
+	for (size_t i = 0; i < HP_PROC_GROUPS; i++)
+		if (hp_groups[i] == 0) {
+			hp_groups[i] = pid;
+			break;
+		}
+	if (hp_signal)          /* arrived between fork and here */
+		kill(-pid, SIGKILL);
+}
+
+static void hp_group_remove(pid_t pid)
+{
+	for (size_t i = 0; i < HP_PROC_GROUPS; i++)
+		if (hp_groups[i] == pid)
+			hp_groups[i] = 0;
+}
+
+/* ---------- running ---------- */
 
 /* In the child: open path onto fd, or /dev/null when path is NULL. */
 static int hp_redirect(int fd, const char *path, int append)
@@ -40,6 +98,7 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
 
 	memset(p, 0, sizeof *p);
 	p->pid = -1;
+	hp_proc_check_interrupt();
 	if (pipe2(pipefd, O_CLOEXEC) != 0)
 		return -1;
 	fflush(NULL);
@@ -53,6 +112,7 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
 		int e;
 		setpgid(0, 0);
 		signal(SIGPIPE, SIG_DFL);
+		hp_untrap_interrupt_signals();
 		if (hp_redirect(STDIN_FILENO, NULL, 0) != 0 ||
 		    (cwd && chdir(cwd) != 0) ||
 		    hp_redirect(STDOUT_FILENO, out_path, append) != 0 ||
@@ -70,6 +130,7 @@ fail:
 	close(pipefd[1]);
 	p->pid = pid;
 	setpgid(pid, pid);
+	hp_group_add(pid);
 	{
 		int e;
 		ssize_t got;
@@ -95,9 +156,11 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 		if (r == p->pid)
 			break;
 		if (r < 0 && errno != EINTR) {
+			hp_group_remove(p->pid);
 			p->status = 127;
 			return p->status;
 		}
+		hp_proc_check_interrupt();      /* the handler killed the group */
 		if (r == 0) {
 			clock_gettime(CLOCK_MONOTONIC, &now);
 			if (now.tv_sec - start.tv_sec >= (time_t)timeout_s) {
@@ -110,6 +173,8 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 			nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
 		}
 	}
+	hp_group_remove(p->pid);
+	hp_proc_check_interrupt();
 	if (WIFEXITED(st))
 		p->status = WEXITSTATUS(st);
 	else if (WIFSIGNALED(st))
@@ -130,13 +195,36 @@ int hp_run(char *const argv[], const char *cwd, const char *log_path, int append
 	return hp_proc_wait(&p, timeout_s);
 }
 
+/* Does line start with make's own "make: " or "make[2]: " (not a
+ * makefile's "makefile:24: ")? */
+static int hp_make_says(const char *line)
+{
+	if (strncmp(line, "make", 4))
+		return 0;
+	line += 4;
+	if (*line == '[') {
+		line += 1 + strspn(line + 1, "0123456789");
+		if (*line++ != ']')
+			return 0;
+	}
+	return line[0] == ':' && line[1] == ' ';
+}
+
+/* Is line make's "make[2]: Entering directory '...'" (or Leaving)? */
+static int hp_make_chdir_line(const char *line)
+{
+	return hp_make_says(line) && (strstr(line, ": Entering directory '") || strstr(line, ": Leaving directory '"));
+}
+
 /* Line priority for hp_first_error: lower is better, 9 = none. */
 static int hp_error_rank(const char *line)
 {
-	if (strstr(line, "collect2: error:") || strstr(line, "make: ***"))
-		return 5;       /* a summary: the linker said why just before */
+	if (strstr(line, "collect2: error:") || (hp_make_says(line) && strstr(line, ": ***")))
+		return 5;       /* a summary: the linker or the recipe said why just before */
 	if (strstr(line, "error:") && !strstr(line, "-Werror"))
 		return 0;
+	if (strstr(line, ": *** "))
+		return 0;       /* make: "Makefile:24: *** invalid syntax in conditional.  Stop." */
 	if (strstr(line, "undefined reference") || strstr(line, "multiple definition") ||
 	    strstr(line, "undefined symbol"))
 		return 1;
@@ -158,7 +246,7 @@ void hp_first_error(const char *log_path, char *buf, size_t len)
 		int rank;
 		if (!line[strspn(line, " \t\r")])
 			continue;
-		if (!first && strncmp(line, "+ ", 2) && strncmp(line, "$ ", 2))
+		if (!first && strncmp(line, "+ ", 2) && strncmp(line, "$ ", 2) && !hp_make_chdir_line(line))
 			first = line;
 		rank = hp_error_rank(line);
 		if (rank < best_rank) {

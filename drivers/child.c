@@ -2,11 +2,13 @@
  * child.c - one child process per measurement (see child.h).
  */
 #include "child.h"
+#include "interrupt.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdarg.h>
@@ -17,27 +19,69 @@
 #include <unistd.h>
 
 #define HP_PHASE_BYTES 160
-static char *hp_phase;          /* shared with the running child (mmap) */
+
+/* What the running child is doing, in a page it shares with the parent. */
+struct hp_shared {
+	_Atomic long long step_ns;      /* CLOCK_MONOTONIC when the step began, ns; 0: no step yet */
+	char step[HP_PHASE_BYTES];      /* the step: "operation 17 of 19", "set-up: sig_keygen" */
+	char phase[HP_PHASE_BYTES];     /* within it: "pass1 of an exchange"; "" */
+};
+static struct hp_shared *hp_shared;     /* mmap'ed once, reset for each child */
 static int hp_in_child;
+
+static long long hp_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void hp_child_step(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!hp_in_child || !hp_shared)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(hp_shared->step, HP_PHASE_BYTES, fmt, ap);
+	va_end(ap);
+	hp_shared->phase[0] = '\0';
+	atomic_store(&hp_shared->step_ns, hp_now_ns());
+}
 
 void hp_child_phase(const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!hp_in_child || !hp_phase)
+	if (!hp_in_child || !hp_shared)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(hp_phase, HP_PHASE_BYTES, fmt, ap);
+	vsnprintf(hp_shared->phase, HP_PHASE_BYTES, fmt, ap);
 	va_end(ap);
 }
 
-/* " during <phase>" when the child said what it was doing. */
+/* The child's step as "operation 3 of 5 (pass1 of an exchange)"; "" when it declared none. */
+static void hp_step_text(char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!hp_shared || !hp_shared->step[0])
+		return;
+	if (hp_shared->phase[0])
+		snprintf(buf, len, "%.*s (%.*s)", HP_PHASE_BYTES, hp_shared->step, HP_PHASE_BYTES, hp_shared->phase);
+	else
+		snprintf(buf, len, "%.*s", HP_PHASE_BYTES, hp_shared->step);
+}
+
+/* " during <step>" when the child said what it was doing. */
 static void hp_append_phase(char *failure, size_t len)
 {
+	char step[2 * HP_PHASE_BYTES + 4];
 	size_t used = strlen(failure);
 
-	if (hp_phase && hp_phase[0] && used < len)
-		snprintf(failure + used, len - used, " during %.*s", HP_PHASE_BYTES, hp_phase);
+	hp_step_text(step, sizeof step);
+	if (step[0] && used < len)
+		snprintf(failure + used, len - used, " during %s", step);
 }
 
 static volatile sig_atomic_t hp_interrupt_signal;
@@ -52,14 +96,7 @@ static void hp_on_interrupt(int sig)
 
 void hp_child_trap_interrupts(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = hp_on_interrupt;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	hp_trap_interrupt_signals(hp_on_interrupt);
 }
 
 int hp_child_interrupted(void)
@@ -71,47 +108,44 @@ static void hp_child_main(int fd, hp_child_fn fn, void *arg)
 {
 	json_t *out;
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
+	hp_untrap_interrupt_signals();
 	hp_in_child = 1;
 	setpgid(0, 0);
 	fflush(stdout);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	out = fn(arg);
+	hp_child_step("sending the result");
 	if (!out || json_dumpfd(out, fd, JSON_COMPACT) != 0)
 		_exit(3);
 	close(fd);
 	_exit(0);
 }
 
-static double hp_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Read the pipe until EOF or the deadline; returns 0 at EOF, 1 on timeout. */
-static int hp_read_all(int fd, double deadline, char **buf, size_t *len)
+/*
+ * Read the pipe until EOF, or until the child's current step (from the
+ * shared page; before its first step, from started_ns) has run timeout_s
+ * seconds (0: no limit).  Returns 0 at EOF, 1 on timeout.
+ */
+static int hp_read_all(int fd, long long started_ns, unsigned timeout_s, char **buf, size_t *len)
 {
 	size_t cap = 0;
 
 	for (;;) {
 		struct pollfd p = { fd, POLLIN, 0 };
 		int wait_ms = -1;
-		if (deadline > 0) {
-			double left = deadline - hp_monotonic();
+		if (timeout_s) {
+			long long step_ns = hp_shared ? atomic_load(&hp_shared->step_ns) : 0;
+			long long left = (step_ns ? step_ns : started_ns) + timeout_s * 1000000000LL - hp_now_ns();
 			if (left <= 0)
 				return 1;
-			wait_ms = (int)(left * 1000) + 1;
+			/* wake at the step's deadline; a step begun since moves it */
+			wait_ms = (int)(left / 1000000) + 1;
 		}
 		int rc = poll(&p, 1, wait_ms);
 		if (rc < 0 && errno == EINTR)
 			continue;
 		if (rc == 0)
-			return 1;
+			continue;
 		if (*len + 4096 > cap) {
 			char *grown = realloc(*buf, cap = 2 * cap + 65536);
 			if (!grown)
@@ -145,6 +179,7 @@ static void hp_describe_status(int status, char *failure, size_t len)
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len)
 {
 	int fds[2], status = 0, timed_out;
+	long long started_ns;
 	pid_t pid;
 	char *buf = NULL;
 	size_t used = 0;
@@ -155,12 +190,15 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		snprintf(failure, len, "pipe: %s", strerror(errno));
 		return NULL;
 	}
-	if (!hp_phase) {
-		void *page = mmap(NULL, HP_PHASE_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		hp_phase = page == MAP_FAILED ? NULL : page;
+	if (!hp_shared) {
+		void *page = mmap(NULL, sizeof *hp_shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		hp_shared = page == MAP_FAILED ? NULL : page;
 	}
-	if (hp_phase)
-		hp_phase[0] = '\0';
+	if (hp_shared) {
+		atomic_store(&hp_shared->step_ns, 0);
+		hp_shared->step[0] = hp_shared->phase[0] = '\0';
+	}
+	started_ns = hp_now_ns();
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -178,7 +216,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	if (hp_interrupt_signal)    /* arrived between fork and here */
 		kill(-pid, SIGKILL);
 	close(fds[1]);
-	timed_out = hp_read_all(fds[0], timeout_s ? hp_monotonic() + timeout_s : 0, &buf, &used);
+	timed_out = hp_read_all(fds[0], started_ns, timeout_s, &buf, &used);
 	close(fds[0]);
 	if (timed_out) {
 		kill(-pid, SIGKILL);
@@ -191,8 +229,12 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_interrupt_signal));
 		hp_append_phase(failure, len);
 	} else if (timed_out) {
-		snprintf(failure, len, "timed out after %u s", timeout_s);
-		hp_append_phase(failure, len);
+		char step[2 * HP_PHASE_BYTES + 4];
+		hp_step_text(step, sizeof step);
+		if (step[0])
+			snprintf(failure, len, "timed out: %s did not finish within %u s", step, timeout_s);
+		else
+			snprintf(failure, len, "timed out after %u s", timeout_s);
 	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		hp_describe_status(status, failure, len);
 		hp_append_phase(failure, len);

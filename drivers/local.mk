@@ -1,10 +1,12 @@
-# drivers/: the hashprof command.  Linked statically against the runtime so
-# that the build-tree binary is the real program (no libtool wrapper), which
-# lets it find the build tree's instances.
-bin_PROGRAMS += hashprof
-hashprof_SOURCES = \
-	drivers/hashprof.c drivers/cmds.h \
-	drivers/cmd_run.c drivers/cmd_list.c \
+# drivers/: the measuring engine (API loading, the operations of each kind,
+# the procedure, child processes, instances, options, the run machinery),
+# and drivers/cmds/: the hashprof command line, one file per subcommand
+# (with its options and output files beside it), as uftrace's cmds/.
+# Linked statically against the runtime so that the build-tree binary is
+# the real program (no libtool wrapper), which lets it find the build
+# tree's instances.
+noinst_LTLIBRARIES += drivers/libhpdrivers.la
+drivers_libhpdrivers_la_SOURCES = \
 	drivers/api.c drivers/api.h \
 	drivers/child.c drivers/child.h \
 	drivers/environment.c drivers/environment.h \
@@ -12,14 +14,23 @@ hashprof_SOURCES = \
 	drivers/meter.h \
 	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
 	drivers/options.c drivers/options.h \
-	drivers/procedure.c drivers/procedure.h
-hashprof_CPPFLAGS = $(AM_CPPFLAGS) -DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
-hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS) $(LIBELF_CFLAGS)
-hashprof_LDADD = prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm
-# issue 6: records of a run, `hashprof report`, `hashprof check`.
-hashprof_SOURCES += drivers/run.h drivers/run_output.c drivers/cmd_report.c \
-	drivers/cmd_check.c drivers/check_cmd.h drivers/check_options.c drivers/check_compare.c \
-	drivers/table.c drivers/table.h
-# issue 4: `hashprof build`; its entry point drivers/cmd_build.c and the
-# builder library are listed in builder/local.mk.
-hashprof_SOURCES += drivers/build_cmd.h drivers/build_options.c drivers/build_attempt.c drivers/build_report.c
+	drivers/procedure.c drivers/procedure.h \
+	drivers/rows.c drivers/rows.h
+HP_DRIVERS_CPPFLAGS = -D_GNU_SOURCE -I$(top_srcdir)/wrap -I$(top_srcdir)/prof -I$(top_srcdir)/drivers
+drivers_libhpdrivers_la_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) \
+	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
+drivers_libhpdrivers_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+
+bin_PROGRAMS += hashprof
+hashprof_SOURCES = \
+	drivers/cmds/hashprof.c drivers/cmds/cmds.h \
+	drivers/cmds/cmd_run.c drivers/cmds/cmd_list.c \
+	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/cmd_report.c \
+	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
+	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
+	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c
+hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
+	-DHP_PKGLIBDIR='"$(pkglibdir)"'
+hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+hashprof_LDADD = drivers/libhpdrivers.la builder/libhpbuilder.la prof/libhprof.la \
+	$(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm

@@ -47,17 +47,17 @@ static int hp_kem_setup(struct hp_op_ctx *c, char *err, size_t errlen)
 
 	if (!strcmp(c->op, "keygen"))
 		return 0;
-	hp_child_phase("set-up: kem_keygen");
+	hp_child_step("set-up: kem_keygen");
 	if ((rc = a->keygen(s->pk, &s->pk_len, s->sk, &s->sk_len)) != 0) {
 		snprintf(err, errlen, "set-up: kem_keygen returned %d", rc);
 		return -1;
 	}
-	hp_child_phase("set-up: kem_enc");
+	hp_child_step("set-up: kem_enc");
 	if ((rc = a->enc(s->pk, s->pk_len, s->ss, &s->ss_len, s->ct, &s->ct_len)) != 0) {
 		snprintf(err, errlen, "set-up: kem_enc returned %d", rc);
 		return -1;
 	}
-	hp_child_phase("set-up: kem_dec");
+	hp_child_step("set-up: kem_dec");
 	if ((rc = a->dec(s->sk, s->sk_len, s->ct, s->ct_len, s->ss2, &len)) != 0) {
 		snprintf(err, errlen, "set-up: kem_dec returned %d", rc);
 		return -1;

@@ -44,17 +44,17 @@ static int hp_sig_setup(struct hp_op_ctx *c, char *err, size_t errlen)
 
 	if (!strcmp(c->op, "keygen"))
 		return 0;
-	hp_child_phase("set-up: sig_keygen");
+	hp_child_step("set-up: sig_keygen");
 	if ((rc = a->keygen(s->pk, &s->pk_len, s->sk, &s->sk_len)) != 0) {
 		snprintf(err, errlen, "set-up: sig_keygen returned %d", rc);
 		return -1;
 	}
-	hp_child_phase("set-up: sig_sign");
+	hp_child_step("set-up: sig_sign");
 	if ((rc = a->sign(s->sk, s->sk_len, (u8 *)c->message, c->message_len, s->sn, &s->sn_len)) != 0) {
 		snprintf(err, errlen, "set-up: sig_sign returned %d", rc);
 		return -1;
 	}
-	hp_child_phase("set-up: sig_verify");
+	hp_child_step("set-up: sig_verify");
 	if ((rc = a->verify(s->pk, s->pk_len, s->sn, s->sn_len, (u8 *)c->message, c->message_len)) != 0) {
 		snprintf(err, errlen, "set-up: sig_verify rejected a fresh signature (returned %d)", rc);
 		return -1;

@@ -34,10 +34,7 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op,
 /* Forget everything counted so far (after the warm-up). */
 static void hp_reset_counters(struct hp_op_ctx *c)
 {
-	struct hp_wrap_state *w = c->api->wrap;
-
-	memset(w->shapes, 0, sizeof w->shapes);
-	w->overflow_calls = w->overflow_ticks = 0;
+	hp_wrap_clear(c->api->wrap);
 	c->meter.ticks = 0;
 }
 
@@ -47,8 +44,7 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 	const struct hp_wrap_state *w = c->api->wrap;
 
 	r->total_ticks = c->meter.ticks;
-	r->overflow_calls = w->overflow_calls;
-	r->overflow_ticks = w->overflow_ticks;
+	memcpy(r->overflow, w->overflow, sizeof r->overflow);   /* HP_FN_CALIB's is not a helper's */
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &w->shapes[i];
 		struct hp_result_shape rs = { s->fn, s->in_bits, s->out_bits, s->calls, s->nested, s->ticks };
@@ -60,13 +56,17 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 	hp_result_sort_shapes(r);
 }
 
-/* Per-helper totals of the shim's table so far (calls, ticks). */
+/* Per-helper totals of the shim's table and overflow so far (calls, ticks). */
 static void hp_snapshot(const struct hp_op_ctx *c, struct hp_trial *t)
 {
 	const struct hp_wrap_state *w = c->api->wrap;
 
 	memset(t, 0, sizeof *t);
 	t->total_ticks = c->meter.ticks;
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		t->calls[fn] = w->overflow[fn].calls;
+		t->ticks[fn] = w->overflow[fn].ticks;
+	}
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
 		if (w->shapes[i].used && w->shapes[i].fn < HP_FN_COUNT) {
 			t->calls[w->shapes[i].fn] += w->shapes[i].calls;
@@ -105,7 +105,7 @@ static void hp_overhead(struct hp_api *api, struct hp_result *r)
 }
 
 /* The N measured operations, in `trials` consecutive slices (0: this is
- * the calibration call); stops at the first failing call (what was
+ * the calibration call, whose wall time goes to r->calibration_seconds); stops at the first failing call (what was
  * measured before it is kept). */
 static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations,
 		       uint64_t warmup, unsigned trials, struct hp_result *r)
@@ -115,17 +115,19 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	uint64_t ops_before = 0;
 	int calibrating = !trials;
 
-	hp_child_phase("warm-up");
-	for (uint64_t i = 0; i < warmup; i++)
+	for (uint64_t i = 0; i < warmup; i++) {
+		hp_child_step("warm-up operation %llu of %llu", (unsigned long long)i + 1,
+			      (unsigned long long)warmup);
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "warm-up: %s", err);
 			return;
 		}
+	}
 	/* the shims' overhead, measured now that set-up and warm-up have
 	 * brought the CPU to the speed the measured operations will see (a
 	 * calibration right after start-up read up to 1.8x too many ticks) */
 	if (!calibrating) {
-		hp_child_phase("overhead calibration");
+		hp_child_step("overhead calibration");
 		hp_overhead(c->api, r);
 	}
 	hp_reset_counters(c);
@@ -138,15 +140,21 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 		trials = HP_TRIALS_MAX;
 	for (uint64_t i = 0; i < iterations; i++) {
 		if (!calibrating)
-			hp_child_phase("operation %llu of %llu", (unsigned long long)i + 1,
-				       (unsigned long long)iterations);
+			hp_child_step("operation %llu of %llu", (unsigned long long)i + 1,
+				      (unsigned long long)iterations);
 		else
-			hp_child_phase("the calibration call");
+			hp_child_step("the calibration call");
+		double t0 = hp_clock_monotonic();
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "%s (operation %llu of %llu)", err,
 				       (unsigned long long)i + 1, (unsigned long long)iterations);
 			break;
 		}
+		/* N is planned from the wall time of a whole iteration: a key
+		 * exchange step alone is metered, but every iteration runs the
+		 * whole exchange */
+		if (calibrating)
+			r->calibration_seconds = hp_clock_monotonic() - t0;
 		r->operations++;
 		/* trial t ends after operation floor((t+1) * N / trials) */
 		if (r->operations == (r->ntrials + 1) * iterations / trials) {
@@ -182,7 +190,8 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, "unknown API kind '%s'", inst->kind);
 		return;
 	}
-	hp_child_phase("loading the instance");
+	/* each step is limited by --timeout on its own (child.h) */
+	hp_child_step("loading the instance");
 	if (hp_api_load(inst, &api, err, sizeof err) != 0) {
 		hp_result_fail(r, "%s", err);
 		return;
@@ -193,7 +202,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	/* method.md: "seeded once, before anything else" */
 	if (api.init_random_number)
 		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);
-	hp_child_phase("set-up");
+	hp_child_step("set-up");
 	if (k->prepare(&c, err, sizeof err) != 0 || k->setup(&c, err, sizeof err) != 0)
 		hp_result_fail(r, "%s", err);
 	else

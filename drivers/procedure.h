@@ -19,7 +19,9 @@ enum hp_run_mode { HP_RUN_CALIBRATE, HP_RUN_MEASURE };
  * Run op of inst in this process and fill r (hp_result_init'ed).  Errors
  * (load failure, set-up or API failure) mark r FAILED with a one-line
  * reason; what was measured before a failure is kept.  In CALIBRATE mode
- * r->total_ticks is the duration of one operation.
+ * r->total_ticks is the metered duration of one operation (ticks) and
+ * r->calibration_seconds the wall time of its whole iteration (seconds;
+ * for a key exchange step, the exchange it runs), from which N is planned.
  */
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 		      enum hp_run_mode mode, uint64_t iterations, uint64_t warmup,

@@ -33,15 +33,22 @@ static double hp_wall(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Ticks recorded by the shim for the calibration function so far. */
+/* Ticks recorded by the shim for the calibration function so far (its
+ * shape cannot overflow an emptied table, but if it did its ticks count). */
 static uint64_t hp_calib_inside(const struct hp_wrap_state *w)
 {
-	uint64_t sum = 0;
+	uint64_t sum = w->overflow[HP_FN_CALIB].ticks;
 
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
 		if (w->shapes[i].used && w->shapes[i].fn == HP_FN_CALIB)
 			sum += w->shapes[i].ticks;
 	return sum;
+}
+
+void hp_wrap_clear(struct hp_wrap_state *w)
+{
+	memset(w->shapes, 0, sizeof w->shapes);
+	memset(w->overflow, 0, sizeof w->overflow);
 }
 
 static uint64_t hp_time_batch(hp_calib_loop_fn loop, uint64_t (*clock)(void), int wrapped)
@@ -83,6 +90,9 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 	memset(out, 0, sizeof *out);
 	if (!loop)
 		return;
+	/* an empty table: shapes left by the warm-up must not crowd the
+	 * calibration's out of it (an overflowing shape costs other probes) */
+	hp_wrap_clear(w);
 	w->accounting = 1;
 	/* Many short pairs of a direct and a wrapped batch, back to back, in
 	 * alternating order (which of the two runs first shifts each by a few
@@ -106,8 +116,7 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 		inside[b] = (int64_t)(in_after - in_before) - ((int64_t)t[0] - (int64_t)empty);
 	}
 	w->accounting = 0;
-	memset(w->shapes, 0, sizeof w->shapes);
-	w->overflow_calls = w->overflow_ticks = 0;
+	hp_wrap_clear(w);
 
 	out->valid = 1;
 	out->added_ticks = hp_per_call(added);

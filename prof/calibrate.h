@@ -23,13 +23,18 @@ struct hp_overhead {
 #define HP_CALIB_CALLS 100u
 #define HP_CALIB_BATCHES 91u
 
+/* Forget every shape and overflow count of the shims' state w (the
+ * accounting switch and the clock are kept). */
+void hp_wrap_clear(struct hp_wrap_state *w);
+
 /*
  * Time HP_CALIB_BATCHES pairs of batches of HP_CALIB_CALLS direct and
  * wrapped calls of the stand-in helper with `clock` (ticks), back to back
  * in alternating order, and derive the per-call overhead from the median
  * pair difference (robust to a disturbed pair and to frequency changes).
  * Switches the shims' accounting on and off, and clears the shape table
- * afterwards.  loop == NULL gives an invalid (zero) overhead.
+ * and the overflow counters (hp_wrap_clear) before and after.  loop ==
+ * NULL gives an invalid (zero) overhead.
  */
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 		  struct hp_overhead *out);

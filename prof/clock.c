@@ -142,7 +142,7 @@ int hp_clock_parse(const char *name, enum hp_clock_kind *kind)
 	return -1;
 }
 
-static double hp_now_seconds(void)
+double hp_clock_monotonic(void)
 {
 	struct timespec ts;
 
@@ -152,11 +152,11 @@ static double hp_now_seconds(void)
 
 double hp_clock_measure_rate(unsigned ms)
 {
-	double s0 = hp_now_seconds(), s1;
+	double s0 = hp_clock_monotonic(), s1;
 	uint64_t t0 = hp_clock_read(), t1;
 
 	do {
-		s1 = hp_now_seconds();
+		s1 = hp_clock_monotonic();
 	} while (s1 - s0 < ms * 1e-3);
 	t1 = hp_clock_read();
 	return (double)(t1 - t0) / (s1 - s0);

@@ -209,7 +209,10 @@ static int hp_parse_call(struct hp_pp *p, char *item, struct hp_published_row *r
 static int hp_parse_calls(struct hp_pp *p, char *cell, struct hp_published_row *r)
 {
 	char *save = NULL, *item;
+	size_t n = strlen(cell), m = strlen(HP_PAGE_OVERFLOWED);
 
+	if (n >= m && !strcmp(cell + n - m, HP_PAGE_OVERFLOWED))   /* hashprof's mark, the calls are exact */
+		cell[n - m] = '\0';
 	if (!*cell || !strcmp(cell, "-") || !strcmp(cell, "\xe2\x80\x93") || !strcmp(cell, "none seen"))
 		return 0;
 	if (cell[strlen(cell) - 1] == ',' || cell[0] == ',' || strstr(cell, ",,"))
@@ -220,15 +223,14 @@ static int hp_parse_calls(struct hp_pp *p, char *cell, struct hp_published_row *
 	return 0;
 }
 
-static int hp_name_ok(const char *s, int operation)
+/* An operation's name: lower-case letters, digits, '_' ("derive_a"). */
+static int hp_operation_ok(const char *s)
 {
 	if (!*s)
 		return 0;
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (operation ? !(islower(c) || isdigit(c) || c == '_') : (!isgraph(c) || c == '`' || c == '|'))
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
 			return 0;
-	}
 	return 1;
 }
 
@@ -243,10 +245,11 @@ static int hp_parse_row(struct hp_pp *p, char *cells[], struct hp_published_row 
 		inst[len - 1] = '\0';
 		inst = hp_trim(inst + 1);
 	}
-	if (!hp_name_ok(inst, 0) || strlen(inst) > HP_NAME_MAX)
-		return hp_pp_fail(p, "column 'instance': '%s' is not an instance name", hp_quote(inst, q));
+	if (!hp_name_valid(inst))
+		return hp_pp_fail(p, "column 'instance': '%s' is not an instance name (" HP_NAME_RULE ")",
+				  hp_quote(inst, q));
 	snprintf(r->instance, sizeof r->instance, "%s", inst);
-	if (!hp_name_ok(cells[1], 1) || strlen(cells[1]) >= sizeof r->operation)
+	if (!hp_operation_ok(cells[1]) || strlen(cells[1]) >= sizeof r->operation)
 		return hp_pp_fail(p, "column 'operation': '%s' is not an operation name", hp_quote(cells[1], q));
 	snprintf(r->operation, sizeof r->operation, "%s", cells[1]);
 	if (!strcmp(cells[2], "-") && !strcmp(cells[3], "-")) {

@@ -10,13 +10,13 @@
  * (case and spacing aside) is read, wherever it is; other tables and text
  * are ignored.  `hashprof --format=md` prints the same table, so its output
  * reads too.  Cells:
- *   instance   the name, with or without backticks;
+ *   instance   the name, with or without backticks (hp_name_valid);
  *   shares     a percentage with at most 3 decimals ("88%", "0.5%"), 0..100;
  *   calls      "LABEL MEAN" pairs separated by commas, LABEL one of drng,
  *              pseudoXOF, pseudohash, sm3hash (drng_init is also read),
  *              each at most once, MEAN a non-negative decimal as %.3g prints
  *              it ("8.61", "210", "1.79e+05"); empty, "-" or "none seen"
- *              for no calls.
+ *              for no calls; HP_PAGE_OVERFLOWED after the last item.
  */
 #ifndef HP_PUBLISHED_H
 #define HP_PUBLISHED_H
@@ -42,6 +42,10 @@ struct hp_published_row {
 /* What hashprof's overhead line says under corrected shares (report.c
  * prints it; the parser looks for it). */
 #define HP_PAGE_CORRECTED "figures corrected for it"
+
+/* What ends the calls cell of a row whose calls did not all fit the shape
+ * table (report.c); read back as part of the cell. */
+#define HP_PAGE_OVERFLOWED " [shape table overflowed]"
 
 struct hp_published {
 	size_t n;

@@ -28,6 +28,24 @@ static json_t *hp_shapes_to_json(const struct hp_result *r)
 	return a;
 }
 
+/* {"calls": all overflowed calls, "ticks": their ticks, "helpers": {F:
+ * {"calls", "nested", "ticks"}, ...}} (the totals include calls of
+ * unknown helpers read from an older record). */
+static json_t *hp_overflow_json(const struct hp_result *r)
+{
+	json_t *h = json_object();
+	uint64_t ticks = r->overflow_unattributed_ticks;
+
+	for (unsigned fn = 0; h && fn < HP_FN_COUNT; fn++) {
+		const struct hp_overflow *o = &r->overflow[fn];
+		ticks += o->ticks;
+		json_object_set_new(h, hp_fn_name(fn), json_pack("{s:I, s:I, s:I}", "calls", (json_int_t)o->calls,
+				    "nested", (json_int_t)o->nested, "ticks", (json_int_t)o->ticks));
+	}
+	return json_pack("{s:I, s:I, s:o}", "calls", (json_int_t)hp_result_overflowed(r),
+			 "ticks", (json_int_t)ticks, "helpers", h);
+}
+
 static json_t *hp_record_base(const struct hp_result *r)
 {
 	char seed[2 * HP_BYTES_MAX + 1], msg[2 * HP_BYTES_MAX + 1];
@@ -40,7 +58,7 @@ static json_t *hp_record_base(const struct hp_result *r)
 		"{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s,"
 		" s:{s:I, s:I, s:b, s:f, s:s, s:s},"
 		" s:{s:s, s:s, s:f},"
-		" s:{s:I, s:I}, s:{s:I, s:I}, s:o, s:{s:f, s:f}}",
+		" s:{s:I, s:I}, s:o, s:o, s:{s:f, s:f}}",
 		"schema", HP_RECORD_SCHEMA,
 		"instance", r->instance, "kind", r->kind, "operation", r->operation,
 		"path", r->path, "wrapped", r->wrapped,
@@ -51,7 +69,7 @@ static json_t *hp_record_base(const struct hp_result *r)
 		"seed", seed, "message", msg,
 		"clock", "source", r->clock_source, "unit", r->clock_unit, "rate_hz", r->tick_hz,
 		"totals", "operations", (json_int_t)r->operations, "ticks", (json_int_t)r->total_ticks,
-		"overflow", "calls", (json_int_t)r->overflow_calls, "ticks", (json_int_t)r->overflow_ticks,
+		"overflow", hp_overflow_json(r),
 		"calls", hp_shapes_to_json(r),
 		"shares",
 		"hash", raw.hash, "drng", raw.drng);
@@ -170,6 +188,56 @@ static int hp_shapes_from_json(const json_t *a, struct hp_result *r, char *err, 
 	return 0;
 }
 
+/* a + b into *sum; -1 when it does not fit 64 bits */
+static int hp_add(uint64_t a, uint64_t b, uint64_t *sum)
+{
+	return __builtin_add_overflow(a, b, sum) ? -1 : 0;
+}
+
+/*
+ * overflow.helpers (per helper {"calls", "nested", "ticks"}) into
+ * r->overflow; what overflow.calls/ticks (ocalls, oticks) hold beyond
+ * them is unattributed (all of it in a record without overflow.helpers).
+ */
+static int hp_overflow_from_json(const json_t *j, uint64_t ocalls, uint64_t oticks, struct hp_result *r,
+				 char *err, size_t errlen)
+{
+	json_t *h = json_object_get(json_object_get(j, "overflow"), "helpers");
+	uint64_t calls = 0, ticks = 0;
+	json_error_t je;
+
+	if (h && !json_is_object(h)) {
+		snprintf(err, errlen, "field 'overflow.helpers': expected an object");
+		return -1;
+	}
+	for (unsigned fn = 0; h && fn < HP_FN_COUNT; fn++) {
+		json_t *e = json_object_get(h, hp_fn_name(fn));
+		json_int_t c, n, t;
+		if (!e || json_unpack_ex(e, &je, 0, "{s:I, s:I, s:I}", "calls", &c, "nested", &n, "ticks", &t) != 0 ||
+		    c < 0 || n < 0 || t < 0) {
+			snprintf(err, errlen, "field 'overflow.helpers.%s': %s", hp_fn_name(fn),
+				 !e ? "missing" : "expected {\"calls\", \"nested\", \"ticks\"}, whole numbers >= 0");
+			return -1;
+		}
+		r->overflow[fn] = (struct hp_overflow){ (uint64_t)c, (uint64_t)n, (uint64_t)t };
+		if (hp_add(calls, (uint64_t)c, &calls) || hp_add(calls, (uint64_t)n, &calls) ||
+		    hp_add(ticks, (uint64_t)t, &ticks)) {
+			snprintf(err, errlen, "field 'overflow.helpers': the counts sum past 2^64");
+			return -1;
+		}
+	}
+	if (calls > ocalls || ticks > oticks) {
+		snprintf(err, errlen, "field 'overflow.%s': %llu, fewer than the sum over overflow.helpers (%llu)",
+			 calls > ocalls ? "calls" : "ticks",
+			 (unsigned long long)(calls > ocalls ? ocalls : oticks),
+			 (unsigned long long)(calls > ocalls ? calls : ticks));
+		return -1;
+	}
+	r->overflow_unattributed_calls = ocalls - calls;
+	r->overflow_unattributed_ticks = oticks - ticks;
+	return 0;
+}
+
 /* Per-helper counts {"get_random_number": n, ...} into v. */
 static int hp_fn_array_from_json(const json_t *o, uint64_t v[HP_FN_COUNT])
 {
@@ -220,19 +288,46 @@ static int hp_accuracy_from_json(const json_t *j, struct hp_result *r, char *err
 }
 
 /* What a measurement cannot produce: helper time beyond the operation's
- * time, calls without operations, more operations than were planned. */
+ * time (in the row or in a trial), counts that sum past 2^64, calls
+ * without operations, more operations than were planned. */
 static int hp_record_consistent(const struct hp_result *r, char *err, size_t errlen)
 {
-	uint64_t inside = r->overflow_ticks, calls = r->overflow_calls;
+	uint64_t inside = r->overflow_unattributed_ticks, calls = hp_result_overflowed(r);
 
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		if (hp_add(inside, r->overflow[fn].ticks, &inside)) {
+			snprintf(err, errlen, "field 'overflow.ticks': the ticks inside the helpers sum past 2^64");
+			return -1;
+		}
 	for (size_t i = 0; i < r->nshapes; i++) {
-		inside += r->shapes[i].ticks;
-		calls += r->shapes[i].calls + r->shapes[i].nested;
+		if (hp_add(inside, r->shapes[i].ticks, &inside)) {
+			snprintf(err, errlen, "field 'calls[%zu].ticks': the ticks inside the helpers sum past 2^64", i);
+			return -1;
+		}
+		if (hp_add(calls, r->shapes[i].calls, &calls) || hp_add(calls, r->shapes[i].nested, &calls)) {
+			snprintf(err, errlen, "field 'calls[%zu]': the calls sum past 2^64", i);
+			return -1;
+		}
 	}
 	if (inside > r->total_ticks) {
 		snprintf(err, errlen, "field 'calls': %llu ticks inside the helpers exceed totals.ticks %llu",
 			 (unsigned long long)inside, (unsigned long long)r->total_ticks);
 		return -1;
+	}
+	for (uint32_t t = 0; t < r->ntrials; t++) {
+		const struct hp_trial *tr = &r->trials[t];
+		uint64_t tin = 0;
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			if (hp_add(tin, tr->ticks[fn], &tin)) {
+				snprintf(err, errlen, "field 'trials[%u].ticks': the ticks inside the helpers sum past 2^64", t);
+				return -1;
+			}
+		if (tin > tr->total_ticks) {
+			snprintf(err, errlen, "field 'trials[%u].ticks': %llu ticks inside the helpers exceed "
+				 "trials[%u].total_ticks %llu", t, (unsigned long long)tin, t,
+				 (unsigned long long)tr->total_ticks);
+			return -1;
+		}
 	}
 	if (calls && !r->operations) {
 		snprintf(err, errlen, "field 'totals.operations': 0, yet the call table has %llu calls",
@@ -301,8 +396,6 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 	r->tick_hz = rate;
 	r->operations = (uint64_t)ops;
 	r->total_ticks = (uint64_t)ticks;
-	r->overflow_calls = (uint64_t)ocalls;
-	r->overflow_ticks = (uint64_t)oticks;
 	if ((n = hp_hex_decode(seed, r->seed, sizeof r->seed)) < 0) {
 		snprintf(err, errlen, "field 'procedure.seed': not hex");
 		return -1;
@@ -313,7 +406,8 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 		return -1;
 	}
 	r->message_len = (size_t)n;
-	if (hp_shapes_from_json(calls, r, err, errlen) != 0)
+	if (hp_shapes_from_json(calls, r, err, errlen) != 0 ||
+	    hp_overflow_from_json(j, (uint64_t)ocalls, (uint64_t)oticks, r, err, errlen) != 0)
 		return -1;
 	if (json_is_string(json_object_get(j, "build_notes")))
 		snprintf(r->build_notes, sizeof r->build_notes, "%s",

@@ -388,12 +388,13 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	char **names = NULL, path[8192];
 	size_t n = 0, cap = 0;
 	long total = 0, got;
+	int oom = 0;
 
 	if (!d) {
 		snprintf(err, errlen, "%s: cannot read the folder: %s", dir, strerror(errno));
 		return -1;
 	}
-	while ((e = readdir(d))) {
+	while (!oom && (e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 		struct stat st;
 		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json"))
@@ -401,22 +402,43 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
-		if (n == cap) {
-			char **nn = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof *nn);
-			if (!nn)
-				break;
-			names = nn;
+		if (hp_record_is_failed_name(e->d_name)) {
+			size_t used = strlen(s->skipped), plen = strlen(path);
+			if (used + plen + 3 < sizeof s->skipped) {   /* as many as fit */
+				if (used) {
+					memcpy(s->skipped + used, ", ", 2);
+					used += 2;
+				}
+				memcpy(s->skipped + used, path, plen + 1);
+			}
+			s->nskipped++;
+			continue;
 		}
-		if (!(names[n] = strdup(e->d_name)))
-			break;
-		n++;
+		if (n == cap) {
+			char **nn = realloc(names, (cap ? 2 * cap : 16) * sizeof *nn);
+			if (!(oom = !nn)) {
+				names = nn;
+				cap = cap ? 2 * cap : 16;
+			}
+		}
+		/* a folder listed in part is an error, not a smaller set of records */
+		if (!oom) {
+			names[n] = strdup(e->d_name);
+			oom = !names[n];
+			n += !oom;
+		}
 	}
 	closedir(d);
-	if (n == 0)
+	if (oom)
+		snprintf(err, errlen, "%s: out of memory listing the folder", dir);
+	else if (n == 0 && s->nskipped)
+		snprintf(err, errlen, "%s: no measured record in this folder, only failed rows (%s; name a file to read it)",
+			 dir, s->skipped);
+	else if (n == 0)
 		snprintf(err, errlen, "%s: no *.json record in this folder", dir);
 	else
 		qsort(names, n, sizeof *names, hp_strcmp_p);
-	for (size_t i = 0; i < n && total >= 0; i++) {
+	for (size_t i = 0; i < n && !oom && total >= 0; i++) {
 		snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
 		got = hp_record_load_file(path, s, err, errlen);
 		total = got < 0 ? -1 : total + got;
@@ -424,7 +446,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	return n ? total : -1;
+	return n && !oom ? total : -1;
 }
 
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen)
@@ -502,16 +524,14 @@ json_t *hp_record_file_json(const struct hp_result *r, json_t *run)
 	return rec;
 }
 
+/* s with every byte that is not part of an instance name (hp_name_char)
+ * replaced by '_': a file name, never hidden, never a path. */
 static void hp_safe_name(const char *s, char *out, size_t cap)
 {
 	size_t n = 0;
 
-	for (; *s && n + 1 < cap; s++, n++) {
-		unsigned char c = (unsigned char)*s;
-		int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-			 c == '+' || c == '.' || c == '_' || c == '-';
-		out[n] = ok && !(n == 0 && c == '.') ? (char)c : '_';
-	}
+	for (; *s && n + 1 < cap; s++, n++)
+		out[n] = hp_name_char((unsigned char)*s) ? *s : '_';
 	out[n] = '\0';
 }
 
@@ -525,24 +545,83 @@ char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len)
 	return buf;
 }
 
+/* The folder part of path into dir ("." or "/" when it has none); returns
+ * the last component, or NULL when path is empty, ends in '/' or is too long. */
+static const char *hp_split_path(const char *path, char *dir, size_t len)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+
+	if (!*base || strlen(path) >= len)
+		return NULL;
+	if (!slash)
+		snprintf(dir, len, ".");
+	else if (slash == path)
+		snprintf(dir, len, "/");
+	else
+		snprintf(dir, len, "%.*s", (int)(slash - path), path);
+	return base;
+}
+
+/* The longest file name the file system of dir takes, bytes. */
+static size_t hp_name_max(const char *dir)
+{
+	long n = pathconf(dir, _PC_NAME_MAX);
+
+	return n > 0 ? (size_t)n : 255;
+}
+
+int hp_record_is_failed_name(const char *name)
+{
+	size_t n = strlen(name), k = strlen(HP_RECORD_FAILED_SUFFIX);
+
+	return n >= k && !strcmp(name + n - k, HP_RECORD_FAILED_SUFFIX);
+}
+
+char *hp_record_failed_name(const char *path, char *buf, size_t len)
+{
+	char dir[4096];
+	const char *base = hp_split_path(path, dir, sizeof dir);
+	size_t stem = strlen(path), k = strlen(HP_RECORD_FAILED_SUFFIX), max;
+
+	if (stem >= 5 && !strcmp(path + stem - 5, ".json"))
+		stem -= 5;
+	/* the last component keeps at most max - k bytes of its stem */
+	if (base && (max = hp_name_max(dir)) > k && stem - (size_t)(base - path) > max - k)
+		stem = (size_t)(base - path) + max - k;
+	snprintf(buf, len, "%.*s%s", (int)stem, path, HP_RECORD_FAILED_SUFFIX);
+	return buf;
+}
+
+int hp_record_check_name(const char *path, char *err, size_t errlen)
+{
+	char dir[4096];
+	const char *base = hp_split_path(path, dir, sizeof dir);
+	size_t max;
+
+	if (!base) {
+		snprintf(err, errlen, "%s: not a file name", path);
+		return -1;
+	}
+	if (strlen(base) > (max = hp_name_max(dir))) {
+		snprintf(err, errlen, "%s: the file name has %zu bytes; the file system takes at most %zu",
+			 path, strlen(base), max);
+		return -1;
+	}
+	return 0;
+}
+
 int hp_record_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
 	char dir[4096], tmp[8192];
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	const char *base = hp_split_path(path, dir, sizeof dir);
 	const char *p = data;
 	mode_t mask;
 	int fd, dfd;
 
-	if (!*base || strlen(path) >= sizeof dir) {
+	if (!base) {
 		snprintf(err, errlen, "%s: not a file name", path);
 		return -1;
 	}
-	if (!slash)
-		snprintf(dir, sizeof dir, ".");
-	else if (slash == path)
-		snprintf(dir, sizeof dir, "/");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
 	/* rename() would replace a device or a FIFO (/dev/null, /dev/full)
 	 * with a regular file: a record goes to regular files only */
 	struct stat st;
@@ -550,7 +629,11 @@ int hp_record_write_atomic(const char *path, const void *data, size_t len, char 
 		snprintf(err, errlen, "%s: not a regular file; records are written to regular files only", path);
 		return -1;
 	}
-	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
+	/* ".<name>.XXXXXX" says whose it is; a name too long for that gets a short one */
+	if (strlen(base) + 8 <= hp_name_max(dir))
+		snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
+	else
+		snprintf(tmp, sizeof tmp, "%s/.hashprof.XXXXXX", dir);
 	if ((fd = mkstemp(tmp)) < 0) {
 		snprintf(err, errlen, "%s: cannot create a temporary file in %s: %s", path, dir, strerror(errno));
 		return -1;
@@ -636,22 +719,30 @@ int hp_record_prepare_dir(const char *dir, char *err, size_t errlen)
 int hp_record_write_dir(const char *dir, const struct hp_result *rows, size_t nrows,
 			json_t *run, char *err, size_t errlen)
 {
-	char name[256], path[8192];
+	char name[256], path[8192], failed[8192];
 
 	for (size_t i = 0; i < nrows; i++) {
-		json_t *rec = hp_record_file_json(&rows[i], run);
+		json_t *rec;
 		int rc;
 
+		if (rows[i].interrupted)
+			continue;
 		hp_record_file_name(&rows[i], name, sizeof name);
 		snprintf(path, sizeof path, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", name);
-		if (!rec) {
+		hp_record_failed_name(path, failed, sizeof failed);
+		if (!(rec = hp_record_file_json(&rows[i], run))) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			return -1;
 		}
-		rc = hp_record_write_json(path, rec, err, errlen);
+		rc = hp_record_write_json(rows[i].status == HP_STATUS_OK ? path : failed, rec, err, errlen);
 		json_decref(rec);
 		if (rc != 0)
 			return -1;
+		if (rows[i].status == HP_STATUS_OK && unlink(failed) != 0 && errno != ENOENT) {
+			snprintf(err, errlen, "%s: cannot remove the failed row of an earlier run: %s", failed,
+				 strerror(errno));
+			return -1;
+		}
 	}
 	return 0;
 }

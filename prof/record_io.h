@@ -9,7 +9,9 @@
  *   - a run document: {"run": {...}, "rows": [record, ...]} (what
  *     --format=json prints and --output writes);
  *   - a folder: every `*.json` file in it that does not start with '.',
- *     in name order (sub-folders are ignored).
+ *     in name order (sub-folders are ignored), except the failed rows and
+ *     runs, `*.failed.json` (hp_record_failed_name): counted in the set's
+ *     nskipped and read only when named.
  * Fields a reader does not know are ignored, so records written by a newer
  * hashprof/1 (extra fields) still read.  docs/record-schema.md has the
  * fields and their units.
@@ -41,6 +43,8 @@ struct hp_loaded_row {
 struct hp_record_set {
 	size_t n, cap;
 	struct hp_loaded_row *rows;  /* n entries */
+	size_t nskipped;             /* failed-row files (*.failed.json) a folder read skipped */
+	char skipped[1024];          /* their paths, ", "-separated (as many as fit) */
 };
 
 /* An empty set. */
@@ -64,7 +68,8 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
  * append the rows to s.  Returns the number of rows appended (>= 1), or -1
  * with a one-line reason in err naming the file (unreadable file, empty
  * folder, malformed JSON with line:column, missing or mistyped field,
- * unsupported schema).  On error s keeps the rows of the files of a folder
+ * unsupported schema, out of memory: never a part of a folder as if it
+ * were all of it).  On error s keeps the rows of the files of a folder
  * read before the bad one.
  */
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);
@@ -90,14 +95,37 @@ json_t *hp_record_file_json(const struct hp_result *r, json_t *run);
 
 /*
  * The file name --record-dir gives a row, `<instance>__<operation>.json`,
- * with every byte of the names outside [A-Za-z0-9+._-] replaced by '_'
- * (and a leading '.' too).  Writes at most len bytes into buf; returns buf.
+ * with every byte of the names that is not part of an instance name
+ * ([A-Za-z0-9+_-], hp_name_char) replaced by '_'.  Writes at most len
+ * bytes into buf; returns buf.
  */
 char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len);
 
 /*
+ * The name a failed row or run is written under, beside the good one:
+ * path with its ".json" ending (when it has one) replaced by
+ * ".failed.json" (HP_RECORD_FAILED_SUFFIX), the last component shortened
+ * to the file system's name limit when needed.  Writes at most len bytes
+ * into buf; returns buf.
+ */
+#define HP_RECORD_FAILED_SUFFIX ".failed.json"
+char *hp_record_failed_name(const char *path, char *buf, size_t len);
+
+/* Does a file name end in HP_RECORD_FAILED_SUFFIX? */
+int hp_record_is_failed_name(const char *name);
+
+/*
+ * Whether path can name a file: a last component that is not empty and
+ * not longer than its file system's name limit (bytes, pathconf; 255 when
+ * unknown).  For checking an output name before measuring.  Returns 0, or
+ * -1 with a one-line reason naming path in err.
+ */
+int hp_record_check_name(const char *path, char *err, size_t errlen);
+
+/*
  * Write len bytes to path atomically: a temporary file in the same folder
- * (".<name>.XXXXXX"), fsync, rename over path, fsync of the folder; the
+ * (".<name>.XXXXXX", or ".hashprof.XXXXXX" when that would be longer than
+ * the file system takes), fsync, rename over path, fsync of the folder; the
  * file gets mode 0666 less the umask.  An interrupted write leaves either
  * the old file or the new one, never a truncated one (the temporary file
  * may stay behind; readers skip names starting with '.').  Returns 0, or
@@ -119,9 +147,15 @@ int hp_record_write_json(const char *path, const json_t *doc, char *err, size_t 
 int hp_record_prepare_dir(const char *dir, char *err, size_t errlen);
 
 /*
- * Write every row as a single-record file into dir (hp_record_file_name,
- * hp_record_file_json with run).  Returns 0, or -1 with a reason naming
- * the file that could not be written in err.
+ * Write the rows as single-record files into dir (hp_record_file_json with
+ * run), so that a record file only ever holds a measured row (issue 18):
+ *   - a measured row (status OK): hp_record_file_name; a failed-row file
+ *     of the same row left by an earlier run is removed;
+ *   - a failed row (crash, timeout, an API call failed): under
+ *     hp_record_failed_name of that name; the row's record, if any, stays;
+ *   - an interrupted row (r->interrupted): not written at all.
+ * Returns 0, or -1 with a reason naming the file that could not be written
+ * (or removed) in err.
  */
 int hp_record_write_dir(const char *dir, const struct hp_result *rows, size_t nrows,
 			json_t *run, char *err, size_t errlen);

@@ -67,6 +67,12 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 	hp_format_call_list(calls, r->operations, 0, c->calls, sizeof c->calls);
 	if (!c->calls[0])
 		snprintf(c->calls, sizeof c->calls, "none seen");
+	if (hp_result_overflowed(r)) {    /* in the row, not only in a note */
+		size_t n = strlen(c->calls), m = strlen(HP_PAGE_OVERFLOWED);
+		if (n + m >= sizeof c->calls)
+			n = sizeof c->calls - m - 1;
+		memcpy(c->calls + n, HP_PAGE_OVERFLOWED, m + 1);
+	}
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
 	if (r->tick_hz > 0)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
@@ -122,10 +128,22 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 	if (r->build_notes[0])
 		snprintf(notes[n++], HP_NOTE_MAX, "build warning%s: %s", strstr(r->build_notes, "; ") ? "s" : "",
 			 r->build_notes);
-	if (r->overflow_calls)
+	if (hp_result_overflowed(r) > r->overflow_unattributed_calls) {
+		uint64_t over[HP_FN_COUNT];
+		char list[256];
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			over[fn] = r->overflow[fn].calls + r->overflow[fn].nested;
+		hp_format_call_list(over, r->operations, 1, list, sizeof list);
 		snprintf(notes[n++], HP_NOTE_MAX,
-			 "%llu calls had a shape that did not fit the shape table; their ticks are in no share",
-			 (unsigned long long)r->overflow_calls);
+			 "shape table overflowed: calls per operation of shapes beyond its %u slots: %s; they "
+			 "are in their helper's calls, ticks and shares, only their split by input and "
+			 "output length (calls[]) is lost", HP_SHAPES_MAX, list);
+	}
+	if (r->overflow_unattributed_calls)
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "%llu calls had a shape that did not fit the shape table and the record does not "
+			 "say of which helper (written by an older hashprof): their ticks are in no share",
+			 (unsigned long long)r->overflow_unattributed_calls);
 	return n;
 }
 
@@ -185,8 +203,6 @@ static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows
 	}
 }
 
-/* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
- * the median over the rows that have one. */
 static int hp_double_cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -194,23 +210,43 @@ static int hp_double_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int hp_has_overhead(const struct hp_result *r)
+{
+	return r->status == HP_STATUS_OK && r->overhead_valid;
+}
+
+/* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
+ * the median over all the rows that have one. */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	double added[64], inside[64];
+	double *added, *inside;
+	const char *unit = NULL;
 	size_t n = 0;
 
-	for (size_t i = 0; i < nrows && n < 64; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].overhead_valid) {
-			added[n] = rows[i].overhead_added_ticks;
-			inside[n++] = rows[i].overhead_inside_ticks;
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_overhead(&rows[i])) {
+			unit = unit ? unit : rows[i].clock_unit;
+			n++;
 		}
 	if (!n)
 		return;
+	if (!(added = malloc(2 * n * sizeof *added))) {
+		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
+		return;
+	}
+	inside = added + n;
+	n = 0;
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_overhead(&rows[i])) {
+			added[n] = rows[i].overhead_added_ticks;
+			inside[n++] = rows[i].overhead_inside_ticks;
+		}
 	qsort(added, n, sizeof added[0], hp_double_cmp);
 	qsort(inside, n, sizeof inside[0], hp_double_cmp);
 	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n",
-		prefix, added[n / 2], rows[0].clock_unit, inside[n / 2],
+		prefix, added[n / 2], unit, inside[n / 2],
 		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
+	free(added);
 }
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
@@ -269,8 +305,9 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 
 /* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting;
  * calls per operation as the display string and exact, one column per
- * helper (calls_drng, calls_pseudoXOF, ...); the notes the text report
- * prints under the table, joined by "; ". */
+ * helper (calls_drng, calls_pseudoXOF, ...); shape_overflow_calls, the
+ * calls whose shape did not fit the shape table (0 normally); the notes
+ * the text report prints under the table, joined by "; ". */
 static void hp_csv_field(FILE *out, const char *s, const char *sep)
 {
 	fputc('"', out);
@@ -292,7 +329,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,");
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		fprintf(out, "calls_%s,", hp_fn_label(fn));
-	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,failure,notes\n");
+	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
 		int ok = r->status == HP_STATUS_OK;
@@ -320,6 +357,10 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 		else
 			fputs(",,", out);
 		fprintf(out, "%llu,", (unsigned long long)r->operations);
+		if (ok)
+			fprintf(out, "%llu,", (unsigned long long)hp_result_overflowed(r));
+		else
+			fputs(",", out);
 		hp_csv_field(out, r->failure, ",");
 		size_t n = ok ? hp_report_notes(r, notes) : 0, len = 0;
 		joined[0] = '\0';

@@ -54,8 +54,11 @@ void hp_result_sort_shapes(struct hp_result *r)
 void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT])
 {
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		calls[fn] = nested[fn] = ticks[fn] = 0;
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		calls[fn] = r->overflow[fn].calls;
+		nested[fn] = r->overflow[fn].nested;
+		ticks[fn] = r->overflow[fn].ticks;
+	}
 	for (size_t i = 0; i < r->nshapes; i++) {
 		const struct hp_result_shape *s = &r->shapes[i];
 		if (s->fn >= HP_FN_COUNT)
@@ -66,9 +69,18 @@ void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 	}
 }
 
+uint64_t hp_result_overflowed(const struct hp_result *r)
+{
+	uint64_t sum = r->overflow_unattributed_calls;
+
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		sum += r->overflow[fn].calls + r->overflow[fn].nested;
+	return sum;
+}
+
 uint64_t hp_result_all_calls(const struct hp_result *r)
 {
-	uint64_t sum = r->overflow_calls;
+	uint64_t sum = hp_result_overflowed(r);
 
 	for (size_t i = 0; i < r->nshapes; i++)
 		sum += r->shapes[i].calls + r->shapes[i].nested;

@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #include "hp_wrap.h"
+#include "ngcc.h"   /* HP_NAME_MAX */
 
-#define HP_NAME_MAX 64      /* ngcc-api.md: ALGORITHM_INSTANCE is at most 64 bytes */
 #define HP_BYTES_MAX 1024   /* longest seed or message accepted, in bytes */
 
 enum hp_status {
@@ -49,6 +49,8 @@ struct hp_result {
 	char build_notes[512];         /* `hashprof build` warnings ("; "-separated); "" when none */
 	enum hp_status status;
 	char failure[256];             /* one line, when status != OK */
+	int interrupted;               /* 1: failed because the run was interrupted (^C, SIGTERM):
+					* nothing measured, never recorded; not serialised */
 
 	/* procedure (method.md, "Running") */
 	uint64_t iterations;           /* N measured operations */
@@ -68,7 +70,13 @@ struct hp_result {
 	/* totals */
 	uint64_t operations;           /* measured operations completed */
 	uint64_t total_ticks;          /* ticks around the measured API calls */
-	uint64_t overflow_calls, overflow_ticks; /* calls whose shape did not fit the table */
+	/* Calls whose shape did not fit the shim's table (hp_wrap.h), per
+	 * helper: in the helper's totals, trials and shares, not in shapes[]. */
+	struct hp_overflow overflow[HP_FN_COUNT];
+	/* Records written before the per-helper split (overflow.helpers):
+	 * overflowed calls (outermost and nested) and ticks of helpers not
+	 * known, in no total or share. */
+	uint64_t overflow_unattributed_calls, overflow_unattributed_ticks;
 	size_t nshapes;
 	struct hp_result_shape *shapes; /* nshapes entries, owned (free with hp_result_free) */
 
@@ -95,12 +103,18 @@ int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);
 /* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
 void hp_result_sort_shapes(struct hp_result *r);
 
-/* Per-function totals over all shapes (arrays of HP_FN_COUNT). */
+/* Per-function totals over all shapes and the per-helper overflow
+ * (arrays of HP_FN_COUNT): outermost calls, nested calls, ticks. */
 void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT]);
 
-/* Outermost plus nested calls of every wrapped helper. */
+/* Outermost plus nested calls of every wrapped helper (overflowed ones
+ * included). */
 uint64_t hp_result_all_calls(const struct hp_result *r);
+
+/* Calls (outermost plus nested, unattributed ones included) whose shape
+ * did not fit the shape table; 0 when the table held every shape. */
+uint64_t hp_result_overflowed(const struct hp_result *r);
 
 /* Set status FAILED with a printf-style one-line reason. */
 void hp_result_fail(struct hp_result *r, const char *fmt, ...)

@@ -16,7 +16,7 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 			   const uint64_t ticks[HP_FN_COUNT], uint64_t total, struct hp_shares *out)
 {
 	int correct = !raw && r->overhead_valid;
-	double all_calls = 0;
+	double all_calls = 0, inside = 0;
 
 	memset(out, 0, sizeof *out);
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
@@ -24,13 +24,17 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 		if (correct)
 			t -= r->overhead_inside_ticks * (double)calls[fn];
 		out->fn_ticks[fn] = t > 0 ? t : 0;
+		inside += out->fn_ticks[fn];
 		all_calls += (double)calls[fn];
 	}
 	out->total_ticks = (double)total;
 	if (correct)
 		out->total_ticks -= r->overhead_added_ticks * all_calls;
-	if (out->total_ticks < 0)
-		out->total_ticks = 0;
+	/* an operation lasts at least as long as the helper calls inside it:
+	 * a correction that overshoots (or a malformed record) never makes
+	 * the shares add up to more than 100% */
+	if (out->total_ticks < inside)
+		out->total_ticks = inside;
 	out->hash = hp_ratio(out->fn_ticks[HP_FN_PSEUDOHASH] + out->fn_ticks[HP_FN_XOF] +
 			     out->fn_ticks[HP_FN_SM3], out->total_ticks);
 	out->drng = hp_ratio(out->fn_ticks[HP_FN_DRNG], out->total_ticks);

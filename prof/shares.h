@@ -7,8 +7,9 @@
  * which the shim counts as helper time; both are subtracted, per call:
  *   total'   = total - added x (outermost calls of all helpers)
  *   ticks'(F) = ticks(F) - inside x calls(F)
- * (clamped at 0).  Nested calls are not corrected: they take no clock
- * reading, only a depth check and a counter update.
+ * (clamped at 0; total' is at least the sum of the ticks'(F), so that the
+ * shares never add up to more than 1).  Nested calls are not corrected:
+ * they take no clock reading, only a depth check and a counter update.
  */
 #ifndef HP_SHARES_H
 #define HP_SHARES_H

@@ -22,7 +22,9 @@ tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 # The fake helpers are split over two objects on purpose: --wrap only
 # reroutes references that cross object files, so pseudohash (and the DRNG)
 # in fake_helpers.c reach sm3hash in fake_sm3.c through the shims.
-tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c tests/check_run.h
+# prof/calibrate.c: the overhead calibration, on the same shims and fake clock.
+tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c \
+	tests/check_run.h prof/calibrate.c
 tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
 tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_wrap_LDADD = wrap/libhpwrap.la $(CHECK_LIBS)
@@ -36,3 +38,10 @@ tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h
 tests_test_cli_CPPFLAGS = $(AM_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
+# The tarball holds what .ci/run, setup.sh and README's Quick start run
+# (tests/dist_files.sh), checked against the Makefile's own list.
+TESTS += tests/dist_files.sh
+EXTRA_DIST += tests/dist_files.sh
+AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)'; \
+	export HP_TOP_SRCDIR HP_DISTFILES;

@@ -24,6 +24,8 @@ tests_test_records_SOURCES = tests/test_records.c tests/records_util.c tests/rec
 tests_test_records_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_records_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
 tests_test_records_LDADD = $(HP_RECORDS_TEST_LDADD)
+# strdup fails on demand (test_record_io_folder_out_of_memory)
+tests_test_records_LDFLAGS = -Wl,--wrap=strdup
 
 tests_test_check_SOURCES = tests/test_check.c tests/records_util.c tests/records_util.h
 tests_test_check_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
@@ -61,7 +63,7 @@ fuzz-build:
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_record \
 	  $(srcdir)/tests/fuzz/fuzz_record.c $(HP_FUZZ_PROF) $(HP_FUZZ_LIBS)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_published \
-	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(HP_FUZZ_LIBS)
+	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(srcdir)/prof/result.c $(HP_FUZZ_LIBS)
 
 fuzz: fuzz-build
 	@$(MKDIR_P) tests/fuzz/corpus-record tests/fuzz/corpus-published

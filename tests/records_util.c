@@ -73,6 +73,79 @@ int hpt_hashprof(struct hpt_run *r, ...)
 	return r->status;
 }
 
+pid_t hpt_start_faulty(const char *fault, int *fd, const char *const *argv)
+{
+	int out[2];
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(out), 0);
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		dup2(out[1], STDOUT_FILENO);
+		dup2(out[1], STDERR_FILENO);
+		close(out[0]);
+		unsetenv("HASHPROF_PATH");
+		setenv("HASHPROF_SYNTH_FAULT", fault, 1);
+		execv(HP_HASHPROF, (char *const *)argv);
+		_exit(127);
+	}
+	close(out[1]);
+	*fd = out[0];
+	return pid;
+}
+
+int hpt_finish(pid_t pid, int fd, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t n;
+	int status;
+
+	while (len + 1 < size && (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += (size_t)n;
+	buf[len] = '\0';
+	close(fd);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Does a process whose parent is pid exist?  (/proc/N/stat: "N (comm) S ppid ...") */
+static int hpt_has_child(pid_t pid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int found = 0;
+
+	while (d && !found && (e = readdir(d))) {
+		char path[300], buf[512], *paren;
+		FILE *f;
+		long ppid;
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		if (fgets(buf, sizeof buf, f) && (paren = strrchr(buf, ')')) &&
+		    sscanf(paren + 1, " %*c %ld", &ppid) == 1 && ppid == (long)pid)
+			found = 1;
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+int hpt_wait_for_child(pid_t pid, int seconds)
+{
+	for (int i = 0; i < 20 * seconds; i++) {
+		if (hpt_has_child(pid))
+			return 1;
+		usleep(50000);
+	}
+	return 0;
+}
+
 void hpt_run_free(struct hpt_run *r)
 {
 	free(r->out);

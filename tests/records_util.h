@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -23,6 +24,18 @@ struct hpt_run {
 
 /* Run HP_HASHPROF with the NULL-terminated arguments; fills r.  Returns r->status. */
 int hpt_hashprof(struct hpt_run *r, ...);
+
+/* Start hashprof (argv[0] HP_HASHPROF, NULL-terminated) with
+ * HASHPROF_SYNTH_FAULT=fault (hpt_hashprof clears it), stdout and stderr
+ * into a pipe; returns the pid, *fd the pipe's read end. */
+pid_t hpt_start_faulty(const char *fault, int *fd, const char *const *argv);
+
+/* Read fd to its end into buf (size bytes, NUL-terminated), wait for pid;
+ * its exit status (-1: killed). */
+int hpt_finish(pid_t pid, int fd, char *buf, size_t size);
+
+/* Wait until pid has a child process (at most `seconds`); 1 when it has. */
+int hpt_wait_for_child(pid_t pid, int seconds);
 
 /* Free r's buffers. */
 void hpt_run_free(struct hpt_run *r);

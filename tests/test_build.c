@@ -16,6 +16,7 @@
 #include <check.h>
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,14 +152,59 @@ static void teardown_fixture(void)
 	tmp[0] = '\0';
 }
 
-/* Append text to a file of the copied package. */
-static void append_to(const char *rel, const char *text)
+/* Write text into a file of the copied package, fopen mode "a" or "w". */
+static void put_to(const char *rel, const char *mode, const char *text)
 {
 	char path[8400];
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/%s", pkg, rel);
-	f = fopen(path, "a");
+	f = fopen(path, mode);
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Append text to a file of the copied package. */
+static void append_to(const char *rel, const char *text)
+{
+	put_to(rel, "a", text);
+}
+
+/* Replace a file of the copied package with text. */
+static void write_to(const char *rel, const char *text)
+{
+	put_to(rel, "w", text);
+}
+
+/* The contents of a file of the copied package (malloc'd). */
+static char *read_from(const char *rel)
+{
+	char path[8400], *text;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof path, "%s/%s", pkg, rel);
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	text = calloc((size_t)n + 1, 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return text;
+}
+
+/* Write text to tmp/name, a recipe beside the copied package; its path into path. */
+static void write_recipe(const char *name, const char *text, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", tmp, name);
+	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
 	ck_assert_int_eq(fclose(f), 0);
@@ -270,6 +316,26 @@ static char *list_line(const char *name)
 	return line;
 }
 
+/* FIX-KAT, whose KAT failed, says so in `list --long` and in every row. */
+static void expect_kat_failed_everywhere(void)
+{
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+
+	HASHPROF(&r, out_dir, "list", "--long");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "    KAT:      fail\n");
+	expect_in(&r, r.out, "    warning:  the KAT failed: KAT_SIG_FIX-KAT.txt differs from ");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-KAT", NULL);
+	ck_assert_uint_ge(json_array_size(json_object_get(doc, "rows")), 3);
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+		ck_assert_msg(row_has_note(row, "build warning: the KAT failed: KAT_SIG_FIX-KAT.txt differs from "),
+			      "row %zu does not say that the KAT failed", i);
+	json_decref(doc);
+}
+
 /* ---------- (a) sub-folders, config.h, Makefile flags ---------- */
 
 START_TEST(test_subdirs)
@@ -353,10 +419,58 @@ START_TEST(test_kat)
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
 	expect_status(&r, 1);
 	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KAT_SIG_FIX-KAT.txt");
+	expect_in(&r, r.err, "warning: the KAT failed: KAT_SIG_FIX-KAT.txt differs from");
 	run_free(&r);
 	line = list_line("FIX-KAT");
 	ck_assert_msg(strstr(line, "KAT fail"), "list: %s", line);
 	free(line);
+	expect_kat_failed_everywhere();
+	teardown_fixture();
+}
+END_TEST
+
+/* The stored KAT result decides the exit status of an up-to-date build: a
+ * retrying CI must not pass a package whose KAT failed (issue 18, item 3). */
+START_TEST(test_kat_fail_up_to_date)
+{
+	struct run r;
+	char from[8400], to[8400], *good;
+
+	setup_fixture("kat");
+	/* the KAT program writes KAT_SIG_FIX-KAT.txt; the shipped file is now
+	 * the only vector file, paired by default, and one line is wrong */
+	snprintf(from, sizeof from, "%s/Test_Vectors/KAT_SIG_FIX-KAT.txt", pkg);
+	snprintf(to, sizeof to, "%s/Test_Vectors/KATX", pkg);
+	ck_assert_int_eq(rename(from, to), 0);
+	good = read_from("Test_Vectors/KATX");
+	append_to("Test_Vectors/KATX", "count = 3\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
+	run_free(&r);
+	/* again: nothing changed, nothing rebuilt, and still exit 1 */
+	for (int kat = 1; kat >= 0; kat--) {
+		if (kat)
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+		else
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+		expect_status(&r, 1);
+		expect_in(&r, r.out, "FIX-KAT: up to date");
+		expect_in(&r, r.err, "hashprof: build FIX-KAT: the instance is up to date, but its KAT failed: "
+				     "KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
+		run_free(&r);
+	}
+	expect_kat_failed_everywhere();
+	/* the vectors fixed: rebuilt, the KAT passes, and its result is stored */
+	write_to("Test_Vectors/KATX", good);
+	free(good);
+	for (int again = 0; again < 2; again++) {
+		HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+		expect_status(&r, 0);
+		expect_in(&r, r.out, again ? "FIX-KAT: up to date" : "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KATX)");
+		ck_assert_str_eq(r.err, "");
+		run_free(&r);
+	}
 	teardown_fixture();
 }
 END_TEST
@@ -549,6 +663,43 @@ START_TEST(test_recipe)
 }
 END_TEST
 
+/* ---------- names ---------- */
+
+/* '+' is part of an instance name (SPHINCS+-SHAKE-128f-simple), from
+ * ALGORITHM_INSTANCE, --name or a recipe, as in records and pages. */
+START_TEST(test_name_with_plus)
+{
+	struct run r;
+	char recipe[8400];
+	json_t *doc;
+
+	setup_fixture("kat");
+	append_to("SIG_AlgorithmInstance.h", "#undef ALGORITHM_INSTANCE\n#define ALGORITHM_INSTANCE \"FIX+KAT\"\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX+KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)");
+	run_free(&r);
+	doc = profile(out_dir, "FIX+KAT", "keygen");
+	ck_assert_str_eq(json_string_value(json_object_get(row_of(doc, "keygen"), "instance")), "FIX+KAT");
+	json_decref(doc);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "SPHINCS+-FIX");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    SPHINCS+-FIX (--name)");
+	run_free(&r);
+	write_recipe("plus.recipe", "name = FIX+RECIPE\n", recipe, sizeof recipe);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX+RECIPE (recipe)");
+	run_free(&r);
+	/* what is not a name is refused with the rule */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "FIX.KAT");
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "--name 'FIX.KAT': an instance name is 1 to 64 letters, digits, '+', '-' or '_'");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* ---------- failures ---------- */
 
 START_TEST(test_compile_failure)
@@ -575,6 +726,69 @@ START_TEST(test_compile_failure)
 	snprintf(log, sizeof log, "%s/.hashprof-build/FIX-KAT/build.log", out_dir);
 	ck_assert_int_eq(stat(log, &st), 0);
 	expect_in(&r, r.err, log);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* A Makefile whose dry run fails: its first error is shown, and what it
+ * made the build guess (issue 18, item 7). */
+START_TEST(test_make_failure)
+{
+	struct run r;
+	const char *last;
+
+	/* the build then fails: without the Makefile's flags nothing compiles */
+	setup_fixture("subdirs");
+	append_to("Makefile", "ifeq (\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 2);
+	expect_in(&r, r.err, "hashprof build: warning: the Makefile's dry run failed: make -n exited with status 2 "
+			     "(Makefile:24: *** invalid syntax in conditional.  Stop.); the build used none of the "
+			     "Makefile's flags (-D, -I, -l)\n");
+	expect_in(&r, r.err, "hashprof build: warning: the instance is named subdirs after its folder (a fallback): "
+			     "could not expand ALGORITHM_INSTANCE (");
+	/* the failure itself is still the last line */
+	last = strstr(r.err, "hashprof: build subdirs failed: ");
+	ck_assert_ptr_nonnull(last);
+	ck_assert_ptr_eq(strchr(last, '\n'), r.err + r.err_len - 1);
+	run_free(&r);
+	teardown_fixture();
+
+	/* the build works without them: a note with the same first error */
+	setup_fixture("kat");
+	write_to("Makefile", "ifeq (\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "  note:    make -n exited with status 2 (Makefile:1: *** invalid syntax in conditional.  "
+			     "Stop.); using what it printed\n");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* A package folder whose path holds a '"' (issue 18, item 11): the name
+ * probe, the compilers, the KAT and the metadata take it as it is. */
+START_TEST(test_quote_in_path)
+{
+	struct run r;
+	char dir[sizeof tmp + 16], moved[sizeof dir + 8], origin[sizeof pkg + 32];
+
+	setup_fixture("kat");
+	snprintf(dir, sizeof dir, "%s/say \"hi\"", tmp);
+	snprintf(moved, sizeof moved, "%s/kat", dir);
+	ck_assert_int_eq(mkdir(dir, 0777), 0);
+	ck_assert_int_eq(rename(pkg, moved), 0);
+	snprintf(pkg, sizeof pkg, "%s", moved);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    FIX-KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)\n");
+	expect_in(&r, r.out, "KAT:     pass");
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	expect_status(&r, 0);
+	snprintf(origin, sizeof origin, "    origin:   %s\n", pkg);
+	expect_in(&r, r.out, origin);
 	run_free(&r);
 	teardown_fixture();
 }
@@ -618,6 +832,167 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
+/* ---------- interruption (issue 18, item 6) ---------- */
+
+/* Start the build tree's hashprof with args (NULL-terminated) in the
+ * background, in the environment of run_argv, its output into tmp/bg.log. */
+static pid_t start_hashprof(const char *const *args)
+{
+	char home[4200], xdg[4200], log[4200];
+	size_t na = 0;
+	pid_t pid;
+
+	while (args[na])
+		na++;
+	snprintf(home, sizeof home, "%s/home", tmp);
+	snprintf(xdg, sizeof xdg, "%s/home/.local/share", tmp);
+	snprintf(log, sizeof log, "%s/bg.log", tmp);
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char **argv = calloc(na + 2, sizeof *argv);
+		FILE *f = freopen(log, "w", stdout);
+		if (!argv || !f || dup2(STDOUT_FILENO, STDERR_FILENO) < 0)
+			_exit(127);
+		argv[0] = (char *)HP_HASHPROF;
+		for (size_t i = 0; i < na; i++)
+			argv[i + 1] = (char *)args[i];
+		setenv("HOME", home, 1);
+		setenv("XDG_DATA_HOME", xdg, 1);
+		unsetenv("HASHPROF_PATH");
+		unsetenv("HASHPROF_SYNTH_FAULT");
+		execv(HP_HASHPROF, argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* The pid a program of the package wrote into path ("PID\n"), once it is
+ * there.  Fails when hashprof (hp) ends first, or after two minutes (a
+ * bound for a slow machine, never reached otherwise). */
+static pid_t wait_for_pid_file(const char *path, pid_t hp)
+{
+	for (int i = 0; i < 120 * 50; i++) {
+		FILE *f = fopen(path, "r");
+		long pid = 0;
+		char nl = 0;
+		int st;
+		if (f) {
+			int got = fscanf(f, "%ld%c", &pid, &nl);
+			fclose(f);
+			if (got == 2 && nl == '\n' && pid > 1)
+				return (pid_t)pid;
+		}
+		ck_assert_msg(waitpid(hp, &st, WNOHANG) == 0, "hashprof ended (status %d) before its child started", st);
+		usleep(20000);
+	}
+	ck_abort_msg("no pid in %s after 120 s", path);
+	return -1;
+}
+
+/* Is pid gone: no such process, or a zombie its new parent did not reap? */
+static int process_gone(pid_t pid)
+{
+	char path[64], buf[1024], *paren;
+	size_t n;
+	FILE *f;
+
+	if (kill(pid, 0) != 0)
+		return errno == ESRCH;
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	if (!(f = fopen(path, "r")))
+		return 1;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	paren = strrchr(buf, ')');
+	return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+}
+
+/* SIGTERM to a build while its child (pid in pid_path) runs: hashprof
+ * exits with 128 + SIGTERM and the child is gone (checked for up to 10 s,
+ * a generous wait: it is killed at once). */
+static void expect_interrupt_kills(const char *const *args, const char *pid_path)
+{
+	pid_t hp = start_hashprof(args), child;
+	int st, gone = 0;
+
+	child = wait_for_pid_file(pid_path, hp);
+	ck_assert_int_eq(kill(hp, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(hp, &st, 0), hp);
+	for (int i = 0; i < 500 && !(gone = process_gone(child)); i++)
+		usleep(20000);
+	if (!gone) {
+		/* do not leave it behind: its group (the KAT program's, make's) */
+		pid_t g = getpgid(child);
+		if (g > 1 && g != getpgrp())
+			kill(-g, SIGKILL);
+		kill(child, SIGKILL);
+	}
+	if (!gone || !WIFEXITED(st) || WEXITSTATUS(st) != 128 + SIGTERM) {
+		char log[4200], line[4096];
+		FILE *f;
+		snprintf(log, sizeof log, "%s/bg.log", tmp);
+		fprintf(stderr, "--- hashprof's output:\n");
+		if ((f = fopen(log, "r"))) {
+			while (fgets(line, sizeof line, f))
+				fputs(line, stderr);
+			fclose(f);
+		}
+	}
+	ck_assert_msg(gone, "the build's child %ld outlived the interrupted build", (long)child);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 128 + SIGTERM, "hashprof: wait status %d, want exit %d", st,
+		      128 + SIGTERM);
+}
+
+/* In a copy of the kat fixture, replace rel with format (its %s: the path
+ * of the pid file the child writes), then interrupt `hashprof build` with
+ * args while that child runs. */
+static void interrupt_case(const char *rel, const char *format, const char *const *args)
+	__attribute__((format(printf, 2, 0)));
+static void interrupt_case(const char *rel, const char *format, const char *const *args)
+{
+	char pid_path[4200], text[8400];
+
+	setup_fixture("kat");
+	snprintf(pid_path, sizeof pid_path, "%s/child.pid", tmp);
+	snprintf(text, sizeof text, format, pid_path);
+	write_to(rel, text);
+	expect_interrupt_kills(args, pid_path);
+	teardown_fixture();
+}
+
+/* A KAT program that writes its pid, then runs (far) past any wait of the
+ * test; --kat-timeout does not come into it. */
+START_TEST(test_interrupt_kat)
+{
+	interrupt_case("KAT_SIG.c",
+		       "/* a KAT program that hangs (test_build.c) */\n"
+		       "#include <stdio.h>\n#include <unistd.h>\n#include \"drng.h\"\n"
+		       "DRNG_ctx drng_algorithm;\n"
+		       "int main(void)\n{\n"
+		       "\tFILE *f = fopen(\"%s\", \"w\");\n"
+		       "\tif (!f)\n\t\treturn 1;\n"
+		       "\tfprintf(f, \"%%ld\\n\", (long)getpid());\n"
+		       "\tfclose(f);\n"
+		       "\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n"
+		       "\treturn 0;\n}\n",
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL });
+}
+END_TEST
+
+/* The Makefile's dry run (make -n) evaluates a slow $(shell ...). */
+START_TEST(test_interrupt_make)
+{
+	interrupt_case("Makefile",
+		       "# make -n evaluates this while it reads the Makefile (test_build.c)\n"
+		       "SLOW := $(shell echo $$$$ > '%s'; exec sleep 60)\n"
+		       "all:\n\t@:\n",
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL });
+}
+END_TEST
+
 static Suite *build_suite(void)
 {
 	Suite *s = suite_create("build");
@@ -627,13 +1002,19 @@ static Suite *build_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown_fixture);
 	tcase_add_test(tc, test_subdirs);
 	tcase_add_test(tc, test_kat);
+	tcase_add_test(tc, test_kat_fail_up_to_date);
 	tcase_add_test(tc, test_drng_own);
 	tcase_add_test(tc, test_same_tu);
 	tcase_add_test(tc, test_lto);
 	tcase_add_test(tc, test_no_helpers);
 	tcase_add_test(tc, test_recipe);
+	tcase_add_test(tc, test_name_with_plus);
 	tcase_add_test(tc, test_compile_failure);
+	tcase_add_test(tc, test_make_failure);
+	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);
+	tcase_add_test(tc, test_interrupt_kat);
+	tcase_add_test(tc, test_interrupt_make);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -225,43 +225,6 @@ START_TEST(test_published_sample_not_available)
 }
 END_TEST
 
-/* Start hashprof with HASHPROF_SYNTH_FAULT=fault (hpt_hashprof clears
- * it), stdout into a pipe; returns the pid, *fd the pipe's read end. */
-static pid_t start_faulty(const char *fault, int *fd, const char *const *argv)
-{
-	int out[2];
-	pid_t pid;
-
-	ck_assert_int_eq(pipe(out), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(out[1], STDOUT_FILENO);
-		close(out[0]);
-		setenv("HASHPROF_SYNTH_FAULT", fault, 1);
-		execv(HP_HASHPROF, (char *const *)argv);
-		_exit(127);
-	}
-	close(out[1]);
-	*fd = out[0];
-	return pid;
-}
-
-/* Read fd to its end into buf, wait for pid; its exit status (-1: killed). */
-static int finish(pid_t pid, int fd, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-	int status;
-
-	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
-		len += (size_t)n;
-	buf[len] = '\0';
-	close(fd);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* A row that fails is one failure, even with thresholds set too. */
 START_TEST(test_failed_row_counted_once)
 {
@@ -269,9 +232,9 @@ START_TEST(test_failed_row_counted_once)
 	const char *argv[] = { HP_HASHPROF, "check", dir, WIDE, "--max-drng-share=50%", NULL };
 	int fd;
 	/* the row's first timed call fails */
-	pid_t pid = start_faulty("sign:fail:2", &fd, argv);
+	pid_t pid = hpt_start_faulty("sign:fail:2", &fd, argv);
 
-	ck_assert_int_eq(finish(pid, fd, buf, sizeof buf), 1);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 1);
 	ck_assert_msg(strstr(buf, "check: FAIL: 1 of ") != NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "sign       status") != NULL, "%s", buf);
 	hpt_rmtree(dir);
@@ -285,11 +248,11 @@ START_TEST(test_interrupt_is_not_a_regression)
 	char *dir = make_baseline("intr", "SYNTH-SIG"), buf[16384];
 	const char *argv[] = { HP_HASHPROF, "check", dir, "--timeout=0", WIDE, NULL };
 	int fd;
-	pid_t pid = start_faulty("sign:hang:2", &fd, argv);
+	pid_t pid = hpt_start_faulty("sign:hang:2", &fd, argv);
 
 	sleep(3);           /* keygen re-run and compared, sign hanging */
 	kill(pid, SIGINT);
-	ck_assert_int_eq(finish(pid, fd, buf, sizeof buf), 130);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 130);
 	ck_assert_msg(strstr(buf, "check: interrupted by SIGINT: no verdict") != NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "REGRESSION") == NULL && strstr(buf, "FAIL") == NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "keygen     pseudoXOF calls/op") != NULL, "%s", buf);
@@ -386,6 +349,26 @@ START_TEST(test_bad_options)
 }
 END_TEST
 
+/* --help says what --published compares: uncorrected shares for a
+ * published page, corrected ones for hashprof's own corrected output
+ * (check_compare.c), whatever --raw says. */
+START_TEST(test_help_published_shares)
+{
+	struct hpt_run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--help", NULL), 0);
+	ck_assert_ptr_null(strstr(r.out, "always"));
+	ck_assert_msg(strstr(r.out, "--raw                  compare uncorrected shares (not with --published)\n"),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\"Symmetric primitives\" table of a published\n"
+				    "page, at its printed precision, for the instances available here: shares\n"
+				    "uncorrected, as published, or corrected when the page is hashprof's own\n"
+				    "corrected output (its overhead line says so).\n"), "%s", r.out);
+	ck_assert_str_eq(r.err, "");
+	hpt_run_free(&r);
+}
+END_TEST
+
 START_TEST(test_bad_markdown)
 {
 	char *dir = hpt_tmpdir("md"), *f = hpt_path(dir, "page.md"), *g = hpt_path(dir, "none.md");
@@ -414,6 +397,41 @@ START_TEST(test_bad_markdown)
 }
 END_TEST
 
+/* An operation the protocol does not have is bad input in every mode, as
+ * for `hashprof SYNTH-KEX pass3` (SYNTH-KEX has two passes). */
+START_TEST(test_kex_pass_beyond_protocol)
+{
+	char *dir = hpt_tmpdir("pass3"), *f = hpt_path(dir, "SYNTH-KEX__pass1.json");
+	char *g = hpt_path(dir, "pass3.json"), *page = hpt_path(dir, "page.md");
+	struct hpt_run r;
+	json_t *j;
+
+	expect_bad("'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL,
+		   "check", "SYNTH-KEX", "pass3", "--max-drng-share=50%", NULL);
+	/* a baseline row naming pass3 */
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", dir, "SYNTH-KEX", "pass1", NULL), 0);
+	hpt_run_free(&r);
+	j = hpt_json_load(f);
+	json_object_set_new(j, "operation", json_string("pass3"));
+	hpt_json_save(g, j);
+	json_decref(j);
+	expect_bad("pass3.json: field 'operation': 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes",
+		   NULL, "check", g, NULL);
+	/* a published row naming pass3 */
+	hpt_write(page, "# X\n\n## Symmetric primitives\n\n"
+			"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+			"|---|---|---|---|---|\n"
+			"| `SYNTH-KEX` | pass3 | 32% | 0.8% | pseudohash 1 |\n");
+	expect_bad("page.md:7: 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL,
+		   "check", "--published", page, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(page);
+	free(dir);
+}
+END_TEST
+
 static Suite *check_suite(void)
 {
 	Suite *s = suite_create("check");
@@ -431,7 +449,9 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_published_sample_not_available);
 	tcase_add_test(tc, test_bad_baselines);
 	tcase_add_test(tc, test_bad_options);
+	tcase_add_test(tc, test_help_published_shares);
 	tcase_add_test(tc, test_bad_markdown);
+	tcase_add_test(tc, test_kex_pass_beyond_protocol);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -39,24 +39,23 @@ extern char **environ;
 
 /* ---------- running hashprof ---------- */
 
-/* Run hashprof with args (NULL-terminated) and HASHPROF_SYNTH_FAULT=fault
- * (unset when fault is NULL; HASHPROF_PATH is unset too). */
-static void run_v(struct run *r, const char *fault, const char *const *args)
+/* Run hashprof with args (NULL-terminated) and the environment assignment
+ * setting ("HASHPROF_SYNTH_SLEEP=sign:300"; NULL: none).  The synthetic
+ * instances' knobs and HASHPROF_PATH are unset otherwise. */
+static void run_env_v(struct run *r, const char *setting, const char *const *args)
 {
 	size_t n = 0, k = 0, na = 0;
-	char **envp, **argv, faultvar[256];
+	char **envp, **argv;
 
 	while (environ[n])
 		n++;
 	envp = calloc(n + 2, sizeof *envp);
 	ck_assert_ptr_nonnull(envp);
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "HASHPROF_SYNTH_FAULT=", 21) && strncmp(environ[i], "HASHPROF_PATH=", 14))
+		if (strncmp(environ[i], "HASHPROF_SYNTH_", 15) && strncmp(environ[i], "HASHPROF_PATH=", 14))
 			envp[k++] = environ[i];
-	if (fault) {
-		snprintf(faultvar, sizeof faultvar, "HASHPROF_SYNTH_FAULT=%s", fault);
-		envp[k++] = faultvar;
-	}
+	if (setting)
+		envp[k++] = (char *)setting;
 	while (args[na])
 		na++;
 	argv = calloc(na + 2, sizeof *argv);
@@ -69,7 +68,18 @@ static void run_v(struct run *r, const char *fault, const char *const *args)
 	free(argv);
 }
 
+/* Run hashprof with args and HASHPROF_SYNTH_FAULT=fault (none when NULL). */
+static void run_v(struct run *r, const char *fault, const char *const *args)
+{
+	char faultvar[256];
+
+	if (fault)
+		snprintf(faultvar, sizeof faultvar, "HASHPROF_SYNTH_FAULT=%s", fault);
+	run_env_v(r, fault ? faultvar : NULL, args);
+}
+
 #define RUN(r, fault, ...) run_v((r), (fault), (const char *const[]){ __VA_ARGS__, NULL })
+#define RUN_ENV(r, setting, ...) run_env_v((r), (setting), (const char *const[]){ __VA_ARGS__, NULL })
 
 static void show(const struct run *r)
 {
@@ -462,6 +472,30 @@ START_TEST(default_procedure_is_planned)
 }
 END_TEST
 
+/* A key exchange step alone is metered, but every iteration runs the whole
+ * exchange: N is planned from the iteration's wall time.  init_a sleeps
+ * 100 ms, so t1 >= 0.1 s and N = ceil(1 s / t1) <= 10 on any machine
+ * (planned from derive_b's own microseconds, N was 1000: 100 s). */
+START_TEST(kex_step_planned_from_iteration)
+{
+	struct run r;
+	json_t *doc, *row;
+	long long n;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SLEEP=init_a:100", "--format=json", "--timeout", "5", "SYNTH-KEX", "derive_b");
+	doc = parse_json(&r);
+	row = json_row(doc, "derive_b");
+	n = jint(row, "procedure.iterations");
+	ck_assert_msg(n >= 3 && n <= 10, "N = %lld", n);
+	ck_assert_msg(json_real_value(json_object_get(json_object_get(row, "procedure"), "calibration_seconds")) >= 0.1,
+		      "t1 is not the iteration's wall time");
+	expect_status(&r, 0);
+	ck_assert_int_eq(jint(row, "totals.operations"), n);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
 /* ---------- failing operations ---------- */
 
 START_TEST(fault_segv)
@@ -483,9 +517,53 @@ START_TEST(fault_hang_timeout)
 
 	RUN(&r, "verify:hang:2", "--timeout", "2", "SYNTH-SIG");
 	expect_status(&r, 1);
-	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out after 2 s");
+	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out: the calibration call did not finish within 2 s");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "sign", "drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1");
+	run_free(&r);
+}
+END_TEST
+
+/* --timeout limits each step (loading, each set-up call, each warm-up and
+ * measured operation), not the row: sign sleeps 0.3 s per call, the row
+ * takes about 2.1 s (set-up sign, warm-up, 5 operations), --timeout 1. */
+START_TEST(timeout_per_operation)
+{
+	struct run r;
+	json_t *doc, *row;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SLEEP=sign:300", "--format=json", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	doc = parse_json(&r);
+	row = json_row(doc, "sign");
+	ck_assert_str_eq(jstr(row, "status"), "ok");
+	ck_assert_int_eq(jint(row, "totals.operations"), 5);
+	ck_assert_int_eq(jint(row, "procedure.warmup"), 1);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
+/* A hang still times out, and the failure names the step that took too long. */
+START_TEST(timeout_names_the_step)
+{
+	struct run r;
+
+	/* set-up sign is call 1, the warm-up call 2: call 3 is operation 1 */
+	RUN(&r, "sign:hang:3", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: operation 1 of 5 did not finish within 1 s");
+	run_free(&r);
+	/* in the set-up */
+	RUN(&r, "keygen:hang", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: set-up: sig_keygen did not finish within 1 s");
+	run_free(&r);
+	/* in the warm-up, inside one step of a key exchange */
+	RUN(&r, "pass2:hang", "-n", "5", "--timeout", "1", "SYNTH-KEX", "exchange");
+	expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-KEX", "exchange",
+			    "exchange: timed out: warm-up operation 1 of 1 (pass2 of an exchange) did not finish within 1 s");
 	run_free(&r);
 }
 END_TEST
@@ -687,6 +765,78 @@ START_TEST(nested_note)
 	RUN(&r, NULL, "-n", N_STR, "SYNTH-SIG", "keygen");
 	expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG keygen: nested calls per operation: sm3hash 2 ") != NULL,
+		      "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
+/* ---------- more shapes than the shape table holds ---------- */
+
+/* HASHPROF_SYNTH_SHAPES=1500: every sign makes 1500 more pseudoXOF shapes
+ * (schemes/synthetic/README.md); the calls per operation stay exact, in
+ * the totals and in every trial, and the row says that its table
+ * overflowed, in each format. */
+START_TEST(shape_table_overflow)
+{
+	static const char *const helpers[] = { "get_random_number", "pseudoXOF", "pseudohash", "sm3hash",
+					       "init_random_number" };
+	const long long want[] = { 1, 8 + 1500, 3, 1, 0 }, want_nested_sm3 = 2;
+	long long calls[5] = { 0 }, nested_sm3 = 0, over = 0;
+	struct run r;
+	json_t *doc, *row, *s, *t;
+	size_t i;
+	char *line;
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "--format=json", "-n", N_STR, "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	doc = parse_json(&r);
+	row = json_row(doc, "sign");
+	ck_assert_str_eq(jstr(row, "status"), "ok");
+	json_array_foreach(json_object_get(row, "calls"), i, s)
+		for (int k = 0; k < 5; k++)
+			if (!strcmp(jstr(s, "fn"), helpers[k])) {
+				calls[k] += jint(s, "calls");
+				if (k == 3)
+					nested_sm3 += jint(s, "nested");
+			}
+	ck_assert_uint_le(json_array_size(json_object_get(row, "calls")), 1024);
+	for (int k = 0; k < 5; k++) {
+		char path[96];
+		snprintf(path, sizeof path, "overflow.helpers.%s.calls", helpers[k]);
+		calls[k] += jint(row, path);
+		over += jint(row, path);
+		snprintf(path, sizeof path, "overflow.helpers.%s.nested", helpers[k]);
+		over += jint(row, path);
+		if (k == 3)
+			nested_sm3 += jint(row, path);
+		ck_assert_msg(calls[k] == N * want[k], "%s: %lld calls, expected %lld", helpers[k], calls[k],
+			      N * want[k]);
+	}
+	ck_assert_int_eq(nested_sm3, N * want_nested_sm3);
+	ck_assert_int_gt(over, 0);
+	ck_assert_int_eq(jint(row, "overflow.calls"), over);
+	json_array_foreach(json_object_get(row, "trials"), i, t)
+		ck_assert_int_eq(jint(t, "calls.pseudoXOF"), jint(t, "operations") * want[1]);
+	over = 0;
+	json_array_foreach(json_object_get(row, "notes"), i, t)
+		over += strstr(json_string_value(t), "shape table overflowed: calls per operation of shapes "
+				"beyond its 1024 slots: pseudoXOF ") != NULL;
+	ck_assert_msg(over == 1, "the notes do not say that the shape table overflowed");
+	json_decref(doc);
+	run_free(&r);
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "-n", N_STR, "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	line = text_row(r.out, "SYNTH-SIG", "sign");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_msg(strstr(line, "drng 1, pseudoXOF 1.51e+03, pseudohash 3, sm3hash 1 [shape table overflowed]"),
+		      "row: %s", line);
+	free(line);
+	run_free(&r);
+
+	RUN_ENV(&r, "HASHPROF_SYNTH_SHAPES=1500", "--format=csv", "-n", N_STR, "SYNTH-SIG", "sign");
+	expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, ",shape_overflow_calls,") && strstr(r.out, "[shape table overflowed]\",1,1508,3,1,0,"),
 		      "%s", r.out);
 	run_free(&r);
 }
@@ -941,12 +1091,13 @@ START_TEST(csv_output)
 			ck_assert_str_eq(line, "instance,operation,status,hash_share,drng_share,drng_init_share,"
 					       "calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,"
 					       "calls_sm3hash,calls_drng_init,ticks_per_operation,seconds_per_operation,"
-					       "operations,failure,notes");
+					       "operations,shape_overflow_calls,failure,notes");
 			continue;
 		}
 		ck_assert_msg(!strncmp(line, heads[n - 1], strlen(heads[n - 1])), "'%s'", line);
 		ck_assert_msg(strstr(line, calls[n - 1]) != NULL, "'%s' lacks %s", line, calls[n - 1]);
-		ck_assert_msg(strstr(line, ",3,\"\",\"") != NULL, "'%s'", line);   /* 3 operations, no failure */
+		/* 3 operations, no overflow, no failure */
+		ck_assert_msg(strstr(line, ",3,0,\"\",\"") != NULL, "'%s'", line);
 	}
 	ck_assert_uint_eq(n, 4);
 	run_free(&r);
@@ -1021,7 +1172,9 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, counts_kex);
 	tcase_add_test(tc, counts_single_operation);
 	tcase_add_test(tc, default_procedure_is_planned);
+	tcase_add_test(tc, kex_step_planned_from_iteration);
 	tcase_add_test(tc, nested_note);
+	tcase_add_test(tc, shape_table_overflow);
 	tcase_add_test(tc, same_seed_same_counts);
 	suite_add_tcase(s, tc);
 
@@ -1029,6 +1182,8 @@ static Suite *cli_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, fault_segv);
 	tcase_add_test(tc, fault_hang_timeout);
+	tcase_add_test(tc, timeout_per_operation);
+	tcase_add_test(tc, timeout_names_the_step);
 	tcase_add_test(tc, fault_abort);
 	tcase_add_test(tc, fault_fail);
 	tcase_add_test(tc, fault_in_setup);

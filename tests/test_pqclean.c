@@ -127,8 +127,7 @@ struct counts {
 static void measure_begin(struct hp_wrap_state *ws)
 {
 	memset(ws->shapes, 0, sizeof ws->shapes);
-	ws->overflow_calls = 0;
-	ws->overflow_ticks = 0;
+	memset(ws->overflow, 0, sizeof ws->overflow);
 	ws->accounting = 1;
 }
 
@@ -137,7 +136,8 @@ static struct counts measure_end(struct hp_wrap_state *ws)
 	struct counts c = { { 0 } };
 
 	ws->accounting = 0;
-	ck_assert_uint_eq(ws->overflow_calls, 0);
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		ck_assert_uint_eq(ws->overflow[fn].calls + ws->overflow[fn].nested, 0);
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &ws->shapes[i];
 		if (!s->used || s->fn >= HP_FN_COUNT)  /* not a helper (calibration) */

@@ -19,8 +19,11 @@
 #include "config.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +158,186 @@ START_TEST(test_output_unwritable)
 }
 END_TEST
 
+/* A long but valid --output name (245 + 5 bytes; the temporary name would
+ * have 258) is written; one longer than the file system takes (257) is
+ * refused before measuring. */
+START_TEST(test_output_long_name)
+{
+	char *dir = hpt_tmpdir("long"), name[300], *f, *g, *text;
+	struct hpt_run r;
+
+	memset(name, 'a', 245);
+	strcpy(name + 245, ".json");
+	f = hpt_path(dir, name);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--format=json", "--output", f, "SYNTH-SIG", "sign", NULL), 0);
+	ck_assert_str_eq(r.err, "");
+	text = hpt_slurp(f);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_str_eq(text, r.out);
+	free(text);
+	hpt_run_free(&r);
+	memset(name, 'a', 252);
+	strcpy(name + 252, ".json");
+	g = hpt_path(dir, name);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--output", g, "SYNTH-SIG", "sign", NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "--output: "));
+	ck_assert_ptr_nonnull(strstr(r.err, "the file name has 257 bytes"));
+	ck_assert_str_eq(r.out, "");   /* refused before measuring */
+	hpt_run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(dir);
+}
+END_TEST
+
+/* ---------- interrupted and failed runs (issue 18) ---------- */
+
+static const char *const sig_ops[] = { "keygen", "sign", "verify" };
+
+/* The record file of SYNTH-SIG op in dir (free it). */
+static char *sig_record(const char *dir, const char *op, const char *suffix)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "SYNTH-SIG__%s%s", op, suffix);
+	return hpt_path(dir, name);
+}
+
+/* Files in dir (not . and ..). */
+static int count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/* SIGTERM during a --record-dir/--output run (keygen hangs): the good
+ * records and run document stay byte for byte, the interrupted rows are
+ * recorded nowhere, the run's document goes to run.failed.json, and the
+ * baseline still checks. */
+START_TEST(test_interrupt_keeps_records)
+{
+	char *dir = hpt_tmpdir("intr"), *recs = hpt_path(dir, "base"), *out = hpt_path(dir, "run.json");
+	char *failed = hpt_path(dir, "run.failed.json"), *before[3], *doc, *now, buf[65536];
+	const char *argv[] = { HP_HASHPROF, "SYNTH-SIG", "-n", "3", "--timeout", "0", "--record-dir", recs,
+			       "--output", out, NULL };
+	struct hpt_run r;
+	json_t *j, *row;
+	size_t i;
+	int fd;
+	pid_t pid;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 0);
+	hpt_run_free(&r);
+	for (i = 0; i < 3; i++) {
+		char *f = sig_record(recs, sig_ops[i], ".json");
+		ck_assert_ptr_nonnull(before[i] = hpt_slurp(f));
+		free(f);
+	}
+	ck_assert_ptr_nonnull(doc = hpt_slurp(out));
+	pid = hpt_start_faulty("keygen:hang", &fd, argv);
+	ck_assert_msg(hpt_wait_for_child(pid, 10), "hashprof started no measuring process");
+	usleep(200000);
+	kill(pid, SIGTERM);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 128 + SIGTERM);
+	for (i = 0; i < 3; i++) {
+		char *f = sig_record(recs, sig_ops[i], ".json");
+		ck_assert_ptr_nonnull(now = hpt_slurp(f));
+		ck_assert_msg(!strcmp(now, before[i]), "%s was replaced:\n%s", f, now);
+		free(now);
+		free(f);
+		free(before[i]);
+	}
+	ck_assert_int_eq(count_files(recs), 3);
+	ck_assert_ptr_nonnull(now = hpt_slurp(out));
+	ck_assert_msg(!strcmp(now, doc), "%s was replaced", out);
+	free(now);
+	free(doc);
+	ck_assert_msg(strstr(buf, "run.failed.json; ") && strstr(buf, "run.json is left as it was"), "%s", buf);
+	j = hpt_json_load(failed);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	json_array_foreach(json_object_get(j, "rows"), i, row)
+		ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "failed");
+	json_decref(j);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", recs, "--share-tolerance=100", NULL), 0);
+	hpt_run_free(&r);
+	hpt_rmtree(dir);
+	free(recs);
+	free(out);
+	free(failed);
+	free(dir);
+}
+END_TEST
+
+/* A row that fails on its own (sign crashes in its warm-up) is recorded as
+ * SYNTH-SIG__sign.failed.json beside the good record, which stays; the
+ * measured rows are recorded; folder readers skip the failed file and say
+ * so; a later good run of the row removes it. */
+START_TEST(test_failed_row_recorded_beside)
+{
+	char *dir = hpt_tmpdir("fail"), *recs = hpt_path(dir, "base"), *out = hpt_path(dir, "run.json");
+	char *sign = sig_record(recs, "sign", ".json"), *sign_failed = sig_record(recs, "sign", ".failed.json");
+	char *before, *doc, *now, buf[65536];
+	const char *argv[] = { HP_HASHPROF, "SYNTH-SIG", "-n", "3", "--record-dir", recs, "--output", out, NULL };
+	struct hpt_run r;
+	json_t *j;
+	int fd;
+	pid_t pid;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 0);
+	hpt_run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(sign));
+	ck_assert_ptr_nonnull(doc = hpt_slurp(out));
+	pid = hpt_start_faulty("sign:segv:2", &fd, argv);
+	ck_assert_int_eq(hpt_finish(pid, fd, buf, sizeof buf), 1);
+	ck_assert_ptr_nonnull(now = hpt_slurp(sign));
+	ck_assert_msg(!strcmp(now, before), "%s was replaced", sign);
+	free(now);
+	ck_assert_msg(strstr(buf, "sign failed: recorded as SYNTH-SIG__sign.failed.json"), "%s", buf);
+	j = hpt_json_load(sign_failed);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "failed");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "failure")),
+			 "killed by SIGSEGV during warm-up operation 1 of 1");
+	json_decref(j);
+	ck_assert_ptr_nonnull(now = hpt_slurp(out));
+	ck_assert_msg(!strcmp(now, doc), "%s was replaced", out);
+	free(now);
+	free(doc);
+	free(before);
+	ck_assert_int_eq(count_files(recs), 4);
+	/* a folder: the measured records, and a note naming the failed one */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, NULL), 0);
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "not read: "));
+	ck_assert_ptr_nonnull(strstr(r.err, "SYNTH-SIG__sign.failed.json"));
+	ck_assert_ptr_null(strstr(r.out, "SIGSEGV"));
+	hpt_run_free(&r);
+	/* named, it is read */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", sign_failed, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "sign: killed by SIGSEGV"));
+	hpt_run_free(&r);
+	/* the next good run of the row removes it */
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "SYNTH-SIG", "sign", NULL), 0);
+	hpt_run_free(&r);
+	ck_assert_int_eq(access(sign_failed, F_OK), -1);
+	ck_assert_int_eq(count_files(recs), 3);
+	hpt_rmtree(dir);
+	free(recs);
+	free(out);
+	free(sign);
+	free(sign_failed);
+	free(dir);
+}
+END_TEST
+
 /* ---------- report: stored shares, unknown fields ---------- */
 
 START_TEST(test_report_flags_stored_shares)
@@ -241,6 +424,108 @@ START_TEST(test_report_bad_input)
 	free(f);
 	free(empty);
 	free(dir);
+}
+END_TEST
+
+/* A record of SYNTH-SIG keygen (-n 10) edited by edit(), without its
+ * stored shares; `hashprof report` of it into *rep. */
+static void report_edited(struct hpt_run *rep, const char *format, void (*edit)(json_t *rec))
+{
+	char *dir = hpt_tmpdir("edit"), *f = hpt_path(dir, "SYNTH-SIG__keygen.json");
+	struct hpt_run run;
+	json_t *j;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--record-dir", dir, "SYNTH-SIG", "keygen", NULL), 0);
+	hpt_run_free(&run);
+	j = hpt_json_load(f);
+	json_object_del(j, "shares");
+	json_object_del(j, "shares_raw");
+	json_object_del(j, "shares_corrected");
+	edit(j);
+	hpt_json_save(f, j);
+	json_decref(j);
+	hpt_hashprof(rep, "report", format, f, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+
+/* three helpers at 9e18 ticks each: 2.7e19 wraps past 2^64 to 8.6e18,
+ * under totals.ticks 9e18 (it read as a 300% share) */
+static void edit_ticks_past_2_64(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(9000000000000000000LL));
+	for (size_t i = 0; i < 3; i++)
+		json_object_set_new(json_array_get(json_object_get(j, "calls"), i), "ticks",
+				    json_integer(9000000000000000000LL));
+}
+
+/* a trial whose helpers took more ticks than the trial */
+static void edit_trial_ticks(json_t *j)
+{
+	json_t *t = json_array_get(json_object_get(j, "trials"), 1);
+
+	json_object_set_new(json_object_get(t, "ticks"), "pseudoXOF",
+			    json_integer(json_integer_value(json_object_get(t, "total_ticks")) + 1));
+}
+
+/* the helpers took all of the time, and the calibrated overhead says that
+ * the outermost calls added half of it outside them: corrected, the total
+ * would be half the helpers' time (it read as a 200% share) */
+static void edit_overcorrected(json_t *j)
+{
+	json_t *calls = json_object_get(j, "calls"), *s;
+	json_int_t inside = 0, outer = 0;
+	size_t i;
+
+	json_array_foreach(calls, i, s) {
+		inside += json_integer_value(json_object_get(s, "ticks"));
+		outer += json_integer_value(json_object_get(s, "calls"));
+	}
+	json_object_set_new(json_object_get(j, "totals"), "ticks", json_integer(inside));
+	json_object_del(j, "trials");
+	json_object_set_new(json_object_get(j, "overhead"), "added_ticks_per_call",
+			    json_real((double)inside / 2 / (double)outer));
+	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(0));
+}
+
+START_TEST(test_report_impossible_ticks)
+{
+	struct hpt_run rep;
+	double hash, drng, init;
+	const char *line;
+
+	report_edited(&rep, "--format=text", edit_ticks_past_2_64);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64"));
+	ck_assert_str_eq(rep.out, "");
+	hpt_run_free(&rep);
+
+	report_edited(&rep, "--format=text", edit_trial_ticks);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'trials[1].ticks': "));
+	ck_assert_ptr_nonnull(strstr(rep.err, "exceed trials[1].total_ticks"));
+	hpt_run_free(&rep);
+
+	/* a valid record whose correction overshoots: shares add up to 100% at most */
+	report_edited(&rep, "--format=csv", edit_overcorrected);
+	ck_assert_int_eq(rep.status, 0);
+	line = strstr(rep.out, "\"SYNTH-SIG\",keygen,ok,");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_eq(sscanf(line, "\"SYNTH-SIG\",keygen,ok,%lf,%lf,%lf,", &hash, &drng, &init), 3);
+	ck_assert_msg(hash + drng + init <= 1.0000005, "shares %f + %f + %f", hash, drng, init);
+	hpt_run_free(&rep);
+	report_edited(&rep, "--format=text", edit_overcorrected);
+	ck_assert_int_eq(rep.status, 0);
+	for (const char *p = strchr(rep.out, '%'); p; p = strchr(p + 1, '%')) {
+		const char *q = p;
+		while (q > rep.out && (isdigit((unsigned char)q[-1]) || q[-1] == '.'))
+			q--;
+		ck_assert_msg(q == p || strtod(q, NULL) <= 100, "a share above 100%%: %.8s in\n%s", q, rep.out);
+	}
+	hpt_run_free(&rep);
 }
 END_TEST
 
@@ -347,6 +632,48 @@ static long parse_edited(const char *from, const char *to, char *err, size_t err
 	hp_record_set_free(&s);
 	return n;
 }
+
+/* strdup, made to fail on demand: this program is linked with
+ * -Wl,--wrap=strdup (tests/records.mk), so prof/record_io.c's calls come
+ * here.  fail_strdup_in = k > 0: the k-th call from now returns NULL. */
+char *__real_strdup(const char *s);
+char *__wrap_strdup(const char *s);
+static int fail_strdup_in;
+
+char *__wrap_strdup(const char *s)
+{
+	if (fail_strdup_in > 0 && --fail_strdup_in == 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return __real_strdup(s);
+}
+
+/* Out of memory while listing a folder: an error, not the records read
+ * so far as if they were all of them. */
+START_TEST(test_record_io_folder_out_of_memory)
+{
+	char *dir = hpt_tmpdir("oom"), err[HP_RECORD_ERR_MAX] = "";
+	struct hpt_run run;
+	struct hp_record_set set;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--record-dir", dir, "SYNTH-SIG", NULL), 0);
+	hpt_run_free(&run);
+	hp_record_set_init(&set);
+	ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), 3);
+	hp_record_set_free(&set);
+	for (int k = 1; k <= 3; k++) {
+		fail_strdup_in = k;     /* the name of the k-th file */
+		ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), -1);
+		ck_assert_uint_eq(set.n, 0);
+		ck_assert_msg(strstr(err, dir) && strstr(err, "out of memory"), "%s", err);
+		hp_record_set_free(&set);
+	}
+	fail_strdup_in = 0;
+	hpt_rmtree(dir);
+	free(dir);
+}
+END_TEST
 
 START_TEST(test_record_io_parse)
 {
@@ -468,6 +795,37 @@ START_TEST(test_record_file_name)
 	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "SPHINCS+-SHAKE-128f-simple__sign.json");
 	snprintf(r.instance, sizeof r.instance, ".a/b c");
 	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "_a_b_c__sign.json");
+	snprintf(r.instance, sizeof r.instance, "a.b");
+	ck_assert_str_eq(hp_record_file_name(&r, name, sizeof name), "a_b__sign.json");
+	/* the one name rule (builder, recipes, pages): the file name keeps every valid name */
+	ck_assert(hp_name_valid("SPHINCS+-SHAKE-128f-simple") && hp_name_valid("FIX_SUB-128"));
+	ck_assert(!hp_name_valid("") && !hp_name_valid("a.b") && !hp_name_valid("a b") && !hp_name_valid("a/b"));
+	memset(name, 'A', 65);
+	name[65] = '\0';
+	ck_assert(!hp_name_valid(name));
+	name[64] = '\0';
+	ck_assert(hp_name_valid(name));
+}
+END_TEST
+
+/* Where failed rows and runs go (issue 18): beside the good name. */
+START_TEST(test_record_failed_name)
+{
+	char buf[8192], path[600];
+
+	ck_assert_str_eq(hp_record_failed_name("base/SYNTH-SIG__sign.json", buf, sizeof buf),
+			 "base/SYNTH-SIG__sign.failed.json");
+	ck_assert_str_eq(hp_record_failed_name("run", buf, sizeof buf), "run.failed.json");
+	ck_assert(hp_record_is_failed_name("SYNTH-SIG__sign.failed.json"));
+	ck_assert(!hp_record_is_failed_name("SYNTH-SIG__sign.json"));
+	/* a name of 250 bytes: its failed name is shortened to the 255 bytes a name may have */
+	memset(path, 'a', 245);
+	strcpy(path + 245, ".json");
+	hp_record_failed_name(path, buf, sizeof buf);
+	ck_assert_uint_eq(strlen(buf), pathconf(".", _PC_NAME_MAX) > 0 && pathconf(".", _PC_NAME_MAX) < 257
+			  ? (size_t)pathconf(".", _PC_NAME_MAX) : 257);
+	ck_assert(hp_record_is_failed_name(buf));
+	ck_assert_int_eq(strncmp(buf, path, 243), 0);
 }
 END_TEST
 
@@ -527,14 +885,18 @@ START_TEST(test_published_own_md)
 		"|---|---|---|---|---|\n"
 		"| `SYNTH-NONE` | keygen | 0.0% | 0.0% | none seen |\n"
 		"| `SPHINCS+-SHAKE-128f-simple` | sign | 97% | 0.0% | drng 1, pseudoXOF 1.79e+05, sm3hash 2 |\n"
+		"| `SYNTH-SIG` | sign | 46% | 0.5% | drng 1, pseudoXOF 1.51e+03, pseudohash 3, sm3hash 1"
+		" [shape table overflowed] |\n"
 		"\n";
 	struct hp_published p;
 	char err[HP_RECORD_ERR_MAX];
 
-	ck_assert_int_eq(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err), 2);
+	ck_assert_msg(hp_published_parse("own.md", md, sizeof md - 1, &p, err, sizeof err) == 3, "%s", err);
 	ck_assert(p.rows[0].calls[HP_FN_DRNG] == 0 && p.rows[0].calls[HP_FN_XOF] == 0);
 	ck_assert(p.rows[1].calls[HP_FN_XOF] == 179000 && p.rows[1].calls[HP_FN_SM3] == 2);
 	ck_assert(!p.corrected && !p.rows[0].failed && !p.rows[1].failed);
+	/* the mark of an overflowed shape table: the calls are exact */
+	ck_assert(p.rows[2].calls[HP_FN_XOF] == 1510 && p.rows[2].calls[HP_FN_SM3] == 1);
 	hp_published_free(&p);
 
 	/* a failed row, and the overhead line of corrected output */
@@ -569,6 +931,9 @@ static void published_error(const char *body, const char *expect)
 
 START_TEST(test_published_errors)
 {
+	published_error("|---|---|---|---|---|\n| `A B` | sign | 88% | 0.0% | drng 1 |\n",
+			"page.md:5: column 'instance': 'A B' is not an instance name (1 to 64 letters, digits, "
+			"'+', '-' or '_')");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88 percent | 0.0% | drng 1 |\n",
 			"page.md:5: column 'pseudohash/XOF/sm3': '88 percent' is not a share");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 101% | drng 1 |\n",
@@ -605,16 +970,22 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_roundtrip_output);
 	tcase_add_test(cli, test_record_contents);
 	tcase_add_test(cli, test_output_unwritable);
+	tcase_add_test(cli, test_output_long_name);
+	tcase_add_test(cli, test_interrupt_keeps_records);
+	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
+	tcase_add_test(cli, test_report_impossible_ticks);
 	tcase_add_test(cli, test_report_bad_input);
 	tcase_add_test(cli, test_reproduction_synthetic);
 	tcase_add_test(cli, test_reproduction_ml_dsa_44);
 	suite_add_tcase(s, cli);
 	tcase_add_test(lib, test_record_io_parse);
+	tcase_add_test(lib, test_record_io_folder_out_of_memory);
 	tcase_add_test(lib, test_record_io_shares_check);
 	tcase_add_test(lib, test_record_io_atomic_write);
 	tcase_add_test(lib, test_record_file_name);
+	tcase_add_test(lib, test_record_failed_name);
 	tcase_add_test(lib, test_published_fixture);
 	tcase_add_test(lib, test_published_own_md);
 	tcase_add_test(lib, test_published_errors);

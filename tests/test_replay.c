@@ -60,7 +60,7 @@ static void setup(void)
 {
 	memset(W.shapes, 0, sizeof W.shapes);
 	memset(fake_ret, 0, sizeof fake_ret);
-	W.overflow_calls = W.overflow_ticks = 0;
+	memset(W.overflow, 0, sizeof W.overflow);
 	W.accounting = 0;
 	W.clock = virtual_clock;
 	W.tick_inline = 0;

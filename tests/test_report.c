@@ -247,6 +247,31 @@ START_TEST(corrected_and_raw_shares)
 }
 END_TEST
 
+/* The overhead line is the median over every calibrated row, however
+ * many: 64 rows at 10 (4 inside), then 100 at 50 (20 inside) give 50. */
+START_TEST(overhead_median_of_all_rows)
+{
+	enum { NR = 164 };
+	struct hp_result *rs = calloc(NR, sizeof *rs);
+	char *txt;
+
+	ck_assert_ptr_nonnull(rs);
+	for (int i = 0; i < NR; i++) {
+		calibrated_row(&rs[i]);
+		rs[i].overhead_added_ticks = i < 64 ? 10 : 50;
+		rs[i].overhead_inside_ticks = i < 64 ? 4 : 20;
+	}
+	hp_report_configure(0, 1.0);
+	txt = render(HP_FORMAT_TEXT, rs, NR, NULL);
+	ck_assert_msg(strstr(txt, "\noverhead: 50 TSC ticks/call added by the wrapper (20 of them inside the helper); ")
+		      != NULL, "%s", strstr(txt, "overhead:"));
+	free(txt);
+	for (int i = 0; i < NR; i++)
+		hp_result_free(&rs[i]);
+	free(rs);
+}
+END_TEST
+
 START_TEST(uncalibrated_rows_say_so)
 {
 	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
@@ -280,19 +305,24 @@ START_TEST(notes_exact)
 	/* A failed row carries its failure, no notes. */
 	ck_assert_uint_eq(hp_report_notes(&rows[3], notes), 0);
 
-	/* Overflow, and nested calls, together. */
-	rows[0].overflow_calls = 5;
-	rows[0].overflow_ticks = 123;
+	/* Overflow, and nested calls, together: the overflowed nested calls
+	 * are in the nested note too. */
+	rows[0].overflow[HP_FN_XOF] = (struct hp_overflow){ 5000, 0, 123 };
+	rows[0].overflow[HP_FN_SM3] = (struct hp_overflow){ 0, 1000, 0 };
 	ck_assert_uint_eq(hp_report_notes(&rows[0], notes), 2);
-	ck_assert_str_eq(notes[0], NOTE_NESTED_2000);
-	ck_assert_str_eq(notes[1], "5 calls had a shape that did not fit the shape table; "
-				   "their ticks are in no share");
+	ck_assert_str_eq(notes[0], "nested calls per operation: sm3hash 3 (made inside another helper call: "
+				   "executed and counted, their time is inside the outer call's)");
+	ck_assert_str_eq(notes[1], "shape table overflowed: calls per operation of shapes beyond its 1024 "
+				   "slots: pseudoXOF 5, sm3hash 1; they are in their helper's calls, ticks and "
+				   "shares, only their split by input and output length (calls[]) is lost");
 
-	/* Only overflowed calls: a call was seen, so no "none seen" note. */
-	rows[2].overflow_calls = 1;
+	/* Only overflowed calls of a record that does not say of which
+	 * helper: a call was seen, so no "none seen" note. */
+	rows[2].overflow_unattributed_calls = 1;
 	ck_assert_uint_eq(hp_report_notes(&rows[2], notes), 1);
-	ck_assert_str_eq(notes[0], "1 calls had a shape that did not fit the shape table; "
-				   "their ticks are in no share");
+	ck_assert_str_eq(notes[0], "1 calls had a shape that did not fit the shape table and the record "
+				   "does not say of which helper (written by an older hashprof): their ticks "
+				   "are in no share");
 	free_rows();
 }
 END_TEST
@@ -338,17 +368,17 @@ START_TEST(csv_exact)
 	ck_assert_str_eq(csv,
 		"instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
 		"calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,calls_drng_init,"
-		"ticks_per_operation,seconds_per_operation,operations,failure,notes\n"
+		"ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes\n"
 		"\"SYNTH-SIG\",sign,ok,0.880000,0.000400,0.000000,\"drng 1, pseudoXOF 210, pseudohash 83\","
-		"1,210,83,0,0,1000,5e-07,1000,\"\",\"nested calls per operation: sm3hash 2 (made inside another helper "
+		"1,210,83,0,0,1000,5e-07,1000,0,\"\",\"nested calls per operation: sm3hash 2 (made inside another helper "
 		"call: executed and counted, their time is inside the outer call's)\"\n"
-		"\"SYNTH-NONE\",keygen,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,100,5e-08,3,\"\","
+		"\"SYNTH-NONE\",keygen,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,100,5e-08,3,0,\"\","
 		"\"the instance defines none of the ICCS helpers, so none is wrapped: its 0.0% shares mean "
 		"\"\"not measured\"\", not \"\"free\"\"\"\n"
-		"\"X-LTO\",verify,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,500,2.5e-07,10,\"\","
+		"\"X-LTO\",verify,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,500,2.5e-07,10,0,\"\","
 		"\"no helper call was seen (wrapped: pseudohash): the shares are 0.0% because nothing was "
 		"measured; calls made inside the helper's own object file are invisible to --wrap\"\n"
-		"\"SYNTH-SIG\",verify,failed,,,,\"\",,,,,,,,0,"
+		"\"SYNTH-SIG\",verify,failed,,,,\"\",,,,,,,,0,,"
 		"\"sig_verify returned \"\"-1\"\", twice\",\"\"\n");
 	free(csv);
 	free_rows();
@@ -454,8 +484,10 @@ static void full_row(struct hp_result *r)
 	r->tick_hz = 1996235103.5758281;
 	r->operations = 3;
 	r->total_ticks = 123456789012345ull;
-	r->overflow_calls = 17;
-	r->overflow_ticks = 4242;
+	r->overflow[HP_FN_SM3] = (struct hp_overflow){ 12, 5, 4000 };
+	r->overflow[HP_FN_DRNG_INIT] = (struct hp_overflow){ 0, 0, 42 };
+	r->overflow_unattributed_calls = 3;
+	r->overflow_unattributed_ticks = 200;
 	add_shape(r, 0, 0, 128, 7, 0, 1111);
 	add_shape(r, 0, 0, 256, 14, 0, 2222);
 	add_shape(r, 1, 256, 1024, 14, 3, 3333);
@@ -501,8 +533,13 @@ static void assert_same_row(const struct hp_result *a, const struct hp_result *b
 	ck_assert_msg(a->tick_hz == b->tick_hz, "tick_hz %.17g != %.17g", a->tick_hz, b->tick_hz);
 	ck_assert_uint_eq(a->operations, b->operations);
 	ck_assert_uint_eq(a->total_ticks, b->total_ticks);
-	ck_assert_uint_eq(a->overflow_calls, b->overflow_calls);
-	ck_assert_uint_eq(a->overflow_ticks, b->overflow_ticks);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		ck_assert_uint_eq(a->overflow[fn].calls, b->overflow[fn].calls);
+		ck_assert_uint_eq(a->overflow[fn].nested, b->overflow[fn].nested);
+		ck_assert_uint_eq(a->overflow[fn].ticks, b->overflow[fn].ticks);
+	}
+	ck_assert_uint_eq(a->overflow_unattributed_calls, b->overflow_unattributed_calls);
+	ck_assert_uint_eq(a->overflow_unattributed_ticks, b->overflow_unattributed_ticks);
 	ck_assert_int_eq(a->overhead_valid, b->overhead_valid);
 	ck_assert_msg(a->overhead_added_ticks == b->overhead_added_ticks, "overhead_added_ticks");
 	ck_assert_msg(a->overhead_inside_ticks == b->overhead_inside_ticks, "overhead_inside_ticks");
@@ -559,6 +596,59 @@ START_TEST(record_round_trip)
 	assert_same_row(&a, &b);
 	json_decref(j);
 	hp_result_free(&b);
+	hp_result_free(&a);
+}
+END_TEST
+
+/* overflow.helpers: per helper in the totals; a record without it (an
+ * older hashprof) keeps its overflowed calls apart; sums are checked. */
+START_TEST(record_overflow_per_helper)
+{
+	struct hp_result a, b;
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	char err[256] = "";
+	json_t *j, *h;
+
+	full_row(&a);
+	j = hp_record_from_result(&a);
+	/* 12 + 5 + 3 calls, 4000 + 42 + 200 ticks */
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j, "overflow"), "calls")), 20);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j, "overflow"), "ticks")), 4242);
+	hp_result_init(&b);
+	ck_assert_msg(hp_record_to_result(j, &b, err, sizeof err) == 0, "%s", err);
+	hp_result_fn_totals(&b, calls, nested, ticks);
+	ck_assert_uint_eq(calls[HP_FN_SM3], 12);          /* no shape table entry: overflow only */
+	ck_assert_uint_eq(nested[HP_FN_SM3], 42 + 5);
+	ck_assert_uint_eq(ticks[HP_FN_SM3], 4000);
+	ck_assert_uint_eq(ticks[HP_FN_DRNG_INIT], 99 + 42);
+	ck_assert_uint_eq(hp_result_overflowed(&b), 20);
+	hp_result_free(&b);
+
+	/* written before the split: all 20 calls of unknown helpers */
+	h = json_object_get(j, "overflow");
+	json_object_del(h, "helpers");
+	hp_result_init(&b);
+	ck_assert_msg(hp_record_to_result(j, &b, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(b.overflow_unattributed_calls, 20);
+	ck_assert_uint_eq(b.overflow_unattributed_ticks, 4242);
+	ck_assert_uint_eq(b.overflow[HP_FN_SM3].calls, 0);
+	hp_result_free(&b);
+	json_decref(j);
+
+	/* helpers that sum to more than overflow.calls: malformed */
+	j = hp_record_from_result(&a);
+	h = json_object_get(json_object_get(json_object_get(j, "overflow"), "helpers"), "pseudoXOF");
+	json_object_set_new(h, "calls", json_integer(100));
+	hp_result_init(&b);
+	ck_assert_int_eq(hp_record_to_result(j, &b, err, sizeof err), -1);
+	ck_assert_str_eq(err, "field 'overflow.calls': 20, fewer than the sum over overflow.helpers (117)");
+	hp_result_free(&b);
+	json_object_set_new(h, "calls", json_string("7"));
+	hp_result_init(&b);
+	ck_assert_int_eq(hp_record_to_result(j, &b, err, sizeof err), -1);
+	ck_assert_msg(!strncmp(err, "field 'overflow.helpers.pseudoXOF': expected", 44), "%s", err);
+	hp_result_free(&b);
+	json_decref(j);
 	hp_result_free(&a);
 }
 END_TEST
@@ -698,6 +788,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, share_cells_round_half_up);
 	tcase_add_test(tc, corrected_and_raw_shares);
 	tcase_add_test(tc, uncalibrated_rows_say_so);
+	tcase_add_test(tc, overhead_median_of_all_rows);
 	tcase_add_test(tc, notes_exact);
 	tcase_add_test(tc, text_table_and_notes);
 	tcase_add_test(tc, csv_exact);
@@ -709,6 +800,7 @@ static Suite *report_suite(void)
 	tcase_add_checked_fixture(tc, raw_mode, NULL);
 	tcase_add_test(tc, record_round_trip);
 	tcase_add_test(tc, record_round_trip_through_text);
+	tcase_add_test(tc, record_overflow_per_helper);
 	tcase_add_test(tc, record_rejects_wrong_schema);
 	tcase_add_test(tc, record_rejects_missing_fields);
 	tcase_add_test(tc, record_rejects_bad_values);

@@ -1,6 +1,7 @@
 /*
  * test_wrap.c - Check suite for the --wrap shims (wrap/hook.h, wrap_*.c,
- * wrap/state.c): the timed path, and the tape's record and replay modes.
+ * wrap/state.c): the timed path, the tape's record and replay modes, and
+ * the overhead calibration on them (prof/calibrate.c).
  *
  * This program is linked with wrap/libhpwrap.la and $(HP_WRAP_LDFLAGS), like
  * an instance module, around fake helpers (fake_helpers.c, fake_sm3.c) whose
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calibrate.h"
 #include "check_run.h"
 #include "fake_helpers.h"
 #include "hp_wrap.h"
@@ -37,7 +39,7 @@ static uint64_t fake_clock(void)
 static void reset(void)
 {
 	memset(W.shapes, 0, sizeof W.shapes);
-	W.overflow_calls = W.overflow_ticks = 0;
+	memset(W.overflow, 0, sizeof W.overflow);
 	W.accounting = 0;
 	W.clock = fake_clock;
 	W.tick_inline = 0;
@@ -68,6 +70,16 @@ static unsigned shapes_used(void)
 
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
 		n += W.shapes[i].used != 0;
+	return n;
+}
+
+/* Calls (outermost and nested) of every fn that overflowed the table. */
+static uint64_t overflowed(void)
+{
+	uint64_t n = 0;
+
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		n += W.overflow[fn].calls + W.overflow[fn].nested;
 	return n;
 }
 
@@ -115,8 +127,7 @@ START_TEST(accounting_off_counts_nothing)
 	ck_assert_uint_eq(fake_runs[HP_FN_DRNG_INIT], 1);
 	/* ...but nothing was counted, and the clock was never read. */
 	ck_assert_uint_eq(shapes_used(), 0);
-	ck_assert_uint_eq(W.overflow_calls, 0);
-	ck_assert_uint_eq(W.overflow_ticks, 0);
+	ck_assert_uint_eq(overflowed(), 0);
 	ck_assert_uint_eq(clock_reads, 0);
 }
 END_TEST
@@ -143,7 +154,7 @@ START_TEST(outer_calls_per_shape)
 	expect_shape(HP_FN_DRNG_INIT, 384, 0, 1, 0, FAKE_COST_DRNG_INIT + FAKE_CLOCK_STEP);
 	ck_assert_uint_eq(shapes_used(), 5);
 	ck_assert_uint_eq(clock_reads, 2 * 9);
-	ck_assert_uint_eq(W.overflow_calls, 0);
+	ck_assert_uint_eq(overflowed(), 0);
 }
 END_TEST
 
@@ -372,46 +383,104 @@ START_TEST(inline_tick_bypasses_the_clock_function)
 }
 END_TEST
 
-START_TEST(overflow_counts_what_does_not_fit)
+/* Per-helper totals, over the table and the overflow counters. */
+struct totals {
+	uint64_t calls[HP_FN_SLOTS], nested[HP_FN_SLOTS], ticks[HP_FN_SLOTS];
+};
+
+static struct totals totals(void)
 {
-	const unsigned extra = 10;
+	struct totals t;
+
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++) {
+		t.calls[fn] = W.overflow[fn].calls;
+		t.nested[fn] = W.overflow[fn].nested;
+		t.ticks[fn] = W.overflow[fn].ticks;
+	}
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		if (W.shapes[i].used) {
+			t.calls[W.shapes[i].fn] += W.shapes[i].calls;
+			t.nested[W.shapes[i].fn] += W.shapes[i].nested;
+			t.ticks[W.shapes[i].fn] += W.shapes[i].ticks;
+		}
+	return t;
+}
+
+START_TEST(overflow_keeps_exact_per_helper_totals)
+{
+	/* 3 rounds over 1500 sm3hash shapes and 1500 pseudohash shapes (each
+	 * pseudohash nests one sm3hash of yet another shape): 4500 shapes,
+	 * far more than the table holds. */
+	const uint64_t nshapes = 1500, rounds = 3, calls = rounds * nshapes;
 	const uint64_t sm3_ticks = FAKE_COST_SM3 + FAKE_CLOCK_STEP;
+	const uint64_t ph_ticks = FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_CLOCK_STEP;
+	struct totals t;
 
 	reset();
 	W.accounting = 1;
-	/* HP_SHAPES_MAX + extra distinct shapes, one call each. */
-	for (unsigned i = 0; i < HP_SHAPES_MAX + extra; i++)
-		sm3hash(256, msg, i, out);
-	ck_assert_uint_eq(shapes_used(), HP_SHAPES_MAX);
-	ck_assert_uint_eq(W.overflow_calls, extra);
-	ck_assert_uint_eq(W.overflow_ticks, extra * sm3_ticks);
-	{
-		uint64_t calls = 0, ticks = 0;
-		for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
-			ck_assert_uint_eq(W.shapes[i].fn, HP_FN_SM3);
-			ck_assert_uint_eq(W.shapes[i].calls, 1);
-			calls += W.shapes[i].calls;
-			ticks += W.shapes[i].ticks;
+	for (uint64_t r = 0; r < rounds; r++)
+		for (uint64_t i = 0; i < nshapes; i++) {
+			sm3hash(256, msg, i, out);
+			pseudohash(512, msg, 100000 + i, out);
 		}
-		ck_assert_uint_eq(calls + W.overflow_calls, HP_SHAPES_MAX + extra);
-		/* all the fake time but the first clock read of each call */
-		ck_assert_uint_eq(ticks + W.overflow_ticks, fake_now - (HP_SHAPES_MAX + extra) * FAKE_CLOCK_STEP);
-	}
-
-	/* A shape already in the table is still counted in it. */
-	expect_shape(HP_FN_SM3, 5, 256, 1, 0, sm3_ticks);
-	sm3hash(256, msg, 5, out);
-	expect_shape(HP_FN_SM3, 5, 256, 2, 0, 2 * sm3_ticks);
-	ck_assert_uint_eq(W.overflow_calls, extra);
-
-	/* A new outer shape with a new nested shape: both overflow, and only
-	 * the outer call's ticks are added. */
-	pseudohash(512, msg, 100000, out);
-	ck_assert_uint_eq(W.overflow_calls, extra + 2);
-	ck_assert_uint_eq(W.overflow_ticks,
-			  extra * sm3_ticks + FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_CLOCK_STEP);
-	ck_assert_uint_eq(shapes_used(), HP_SHAPES_MAX);
 	W.accounting = 0;
+
+	/* the table overflowed, for each kind of call */
+	ck_assert_uint_le(shapes_used(), HP_SHAPES_MAX);
+	ck_assert_uint_gt(W.overflow[HP_FN_SM3].calls, 0);
+	ck_assert_uint_gt(W.overflow[HP_FN_SM3].nested, 0);
+	ck_assert_uint_gt(W.overflow[HP_FN_PSEUDOHASH].calls, 0);
+	/* and every helper's calls and ticks are exact */
+	t = totals();
+	ck_assert_uint_eq(t.calls[HP_FN_SM3], calls);
+	ck_assert_uint_eq(t.nested[HP_FN_SM3], calls);
+	ck_assert_uint_eq(t.ticks[HP_FN_SM3], calls * sm3_ticks);
+	ck_assert_uint_eq(t.calls[HP_FN_PSEUDOHASH], calls);
+	ck_assert_uint_eq(t.nested[HP_FN_PSEUDOHASH], 0);
+	ck_assert_uint_eq(t.ticks[HP_FN_PSEUDOHASH], calls * ph_ticks);
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		if (fn != HP_FN_SM3 && fn != HP_FN_PSEUDOHASH)
+			ck_assert_uint_eq(t.calls[fn] + t.nested[fn] + t.ticks[fn], 0);
+	ck_assert_uint_eq(clock_reads, 2 * 2 * calls);
+	/* a shape is in the table for all its calls or for none */
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		if (W.shapes[i].used)
+			ck_assert_uint_eq(W.shapes[i].calls + W.shapes[i].nested, rounds);
+	/* the overflow counts only calls: of the 4500 shapes, those the
+	 * table did not take */
+	ck_assert_uint_eq(overflowed(), (3 * nshapes - shapes_used()) * rounds);
+}
+END_TEST
+
+/* hashprof_calib_loop's stand-in helper, timed by prof/calibrate.c. */
+void hashprof_calib_loop(unsigned n, int wrapped);
+
+START_TEST(calibration_after_an_overflowing_warmup)
+{
+	struct hp_overhead oh;
+
+	/* a warm-up that overflowed and left every slot of the table used */
+	reset();
+	W.accounting = 1;
+	for (unsigned i = 0; i < 2 * HP_SHAPES_MAX; i++)
+		sm3hash(256, msg, i, out);
+	W.accounting = 0;
+	ck_assert_uint_gt(W.overflow[HP_FN_SM3].calls, 0);
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		if (!W.shapes[i].used)
+			W.shapes[i] = (struct hp_shape){ 1, HP_FN_SM3, 1000000 + i, 256, 1, 0, 1 };
+
+	hp_calibrate(&W, hashprof_calib_loop, fake_clock, &oh);
+	ck_assert_int_eq(oh.valid, 1);
+	/* Fake clock: a wrapped call adds two reads, one step of which is
+	 * inside the shim's timed region: added 2 steps, inside 1 (the direct
+	 * batch's own two reads are subtracted as an empty region). */
+	ck_assert_msg(oh.added_ticks == 2.0 * FAKE_CLOCK_STEP, "added %g", oh.added_ticks);
+	ck_assert_msg(oh.inside_ticks == (double)FAKE_CLOCK_STEP, "inside %g", oh.inside_ticks);
+	/* nothing of the warm-up or the calibration is left to be measured */
+	ck_assert_uint_eq(shapes_used(), 0);
+	ck_assert_uint_eq(overflowed(), 0);
+	ck_assert_int_eq(W.accounting, 0);
 }
 END_TEST
 
@@ -807,8 +876,9 @@ static Suite *wrap_suite(void)
 	tcase_add_test(tc, accounting_window_only);
 	tcase_add_test(tc, return_values_and_outputs_pass_through);
 	tcase_add_test(tc, depth_is_thread_local);
-	tcase_add_test(tc, overflow_counts_what_does_not_fit);
 	tcase_add_test(tc, inline_tick_bypasses_the_clock_function);
+	tcase_add_test(tc, overflow_keeps_exact_per_helper_totals);
+	tcase_add_test(tc, calibration_after_an_overflowing_warmup);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tape");

@@ -44,13 +44,14 @@ static inline uint32_t hp_shape_hash(uint32_t fn, uint64_t in_bits, uint64_t out
 	return (uint32_t)(h ^ (h >> 32)) & (HP_SHAPES_MAX - 1);
 }
 
-/* The slot of a shape, claimed on first use; NULL when the table is full. */
+/* The slot of a shape, claimed on first use; NULL when neither it nor a
+ * free slot is within HP_PROBES_MAX slots of its hash. */
 static inline struct hp_shape *hp_shape_slot(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
 {
 	struct hp_shape *tab = hashprof_wrap_state.shapes;
 	uint32_t i = hp_shape_hash(fn, in_bits, out_bits);
 
-	for (uint32_t probes = 0; probes < HP_SHAPES_MAX; probes++) {
+	for (uint32_t probes = 0; probes < HP_PROBES_MAX; probes++) {
 		struct hp_shape *s = &tab[i];
 		if (s->used && s->fn == fn && s->in_bits == in_bits && s->out_bits == out_bits)
 			return s;
@@ -72,8 +73,13 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
 	struct hp_shape *s = hp_shape_slot(fn, in_bits, out_bits);
 
 	if (hp_unlikely(!s)) {
-		hashprof_wrap_state.overflow_calls++;
-		hashprof_wrap_state.overflow_ticks += ticks;
+		struct hp_overflow *o = &hashprof_wrap_state.overflow[fn];
+		if (nested) {
+			o->nested++;
+		} else {
+			o->calls++;
+			o->ticks += ticks;
+		}
 		return;
 	}
 	if (nested) {

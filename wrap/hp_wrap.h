@@ -37,7 +37,8 @@ enum hp_fn {
 	HP_FN_COUNT,
 	/* Not a helper: the empty function the overhead calibration wraps
 	 * (calib.c).  Its shapes are cleared before anything is measured. */
-	HP_FN_CALIB = HP_FN_COUNT
+	HP_FN_CALIB = HP_FN_COUNT,
+	HP_FN_SLOTS          /* entries of the per-helper arrays of the shims' state (HP_FN_CALIB included) */
 };
 
 /*
@@ -58,10 +59,22 @@ struct hp_shape {
 
 /*
  * Open-addressing table size (a power of two).  Real schemes use a few
- * dozen shapes; a call whose shape finds no free slot is counted in
- * overflow_calls/overflow_ticks so that nothing is lost silently.
+ * dozen shapes.  A shape is looked for in at most HP_PROBES_MAX slots from
+ * its hash (linear probing), so that a call costs the same few probes
+ * however full the table is; a call whose shape finds neither its slot
+ * nor a free one there "overflows": it is counted in its helper's
+ * overflow[] entry, so that the helper's calls and ticks stay exact and
+ * only the split by shape is lost.
  */
 #define HP_SHAPES_MAX 1024u
+#define HP_PROBES_MAX 32u
+
+/* The calls of one helper whose shape did not fit the table. */
+struct hp_overflow {
+	uint64_t calls;      /* outermost calls: timed */
+	uint64_t nested;     /* calls made inside another wrapped call: not timed */
+	uint64_t ticks;      /* clock ticks inside the outermost calls */
+};
 
 /*
  * Values of hp_wrap_state.accounting.  The gate of every shim (hook.h)
@@ -124,8 +137,7 @@ struct hp_wrap_state {
 	uint64_t (*clock)(void);         /* installed by the runtime; returns ticks */
 	uint32_t tick_inline;            /* non-zero: the shims read the counter inline (wrap/tick.h),
 					  * set by the runtime only where that is the clock's counter */
-	uint64_t overflow_calls;         /* per-fn counts of calls whose shape did not fit */
-	uint64_t overflow_ticks;
+	struct hp_overflow overflow[HP_FN_SLOTS]; /* indexed by enum hp_fn */
 	struct hp_shape shapes[HP_SHAPES_MAX];
 	struct hp_tape tape;             /* used only while accounting is negative */
 };

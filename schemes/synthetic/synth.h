@@ -18,6 +18,8 @@ extern DRNG_ctx drng_algorithm;
  * (KIND segv), abort (abort), never return (hang) or return -3 (fail).
  * OP is the API function's short name: keygen, sign, verify, enc, dec,
  * init_a, init_b, pass1, pass2, derive_a, derive_b.  Returns 0 or -3.
+ * First, HASHPROF_SYNTH_SLEEP="OP:MS" makes every call of OP sleep MS
+ * milliseconds (a slow step, for the timeout and planning tests).
  */
 int synth_fault(const char *op);
 

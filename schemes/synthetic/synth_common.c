@@ -7,7 +7,22 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+/* HASHPROF_SYNTH_SLEEP="OP:MS": every call of OP sleeps MS milliseconds. */
+static void synth_sleep(const char *op)
+{
+	const char *spec = getenv("HASHPROF_SYNTH_SLEEP");
+	size_t n = strlen(op);
+
+	if (!spec || strncmp(spec, op, n) || spec[n] != ':')
+		return;
+	unsigned long ms = strtoul(spec + n + 1, NULL, 10);
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+	while (nanosleep(&ts, &ts) != 0)
+		;
+}
 
 int synth_fault(const char *op)
 {
@@ -17,6 +32,7 @@ int synth_fault(const char *op)
 	size_t n = strlen(op);
 	unsigned long want = 1;
 
+	synth_sleep(op);
 	if (!spec || strncmp(spec, op, n) || spec[n] != ':')
 		return 0;
 	const char *kind = spec + n + 1, *colon = strchr(kind, ':');

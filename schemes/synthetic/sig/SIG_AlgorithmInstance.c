@@ -5,6 +5,8 @@
  *   verify: the tag rounds only
  * tag rounds: pseudoXOF 8 (512 out, 1024 in), pseudohash 2 (1024 out, 1024 in), sm3hash 1 (1024 in).
  * Every drng call makes 2 nested sm3hash calls (synth_drng.c).
+ * HASHPROF_SYNTH_SHAPES=K (1..8192) adds K pseudoXOF calls to sign, of K
+ * shapes (256 out, 1..K in): more than the shape table holds (issue 18).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,17 @@ static int synth_tag(const unsigned char *pk, const unsigned char *m, unsigned l
 	return 0;
 }
 
+/* The extra shapes of HASHPROF_SYNTH_SHAPES (0 when unset or out of range). */
+static void synth_shapes(void)
+{
+	static unsigned char in[1024], out[32];
+	const char *v = getenv("HASHPROF_SYNTH_SHAPES");
+	unsigned long k = v ? strtoul(v, NULL, 10) : 0;
+
+	for (unsigned long i = 1; k <= 8 * sizeof in && i <= k; i++)
+		pseudoXOF(256, in, i, out);
+}
+
 int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
 	     unsigned char *m, unsigned long long m_len_bytes,
 	     unsigned char *sn, unsigned long long *sn_len_bytes)
@@ -69,6 +82,7 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
 	if (synth_tag(sk + 32, m, m_len_bytes, sn, d) != 0)
 		return -2;
 	memcpy(sn + 32, d, 64);
+	synth_shapes();
 	synth_work(SYNTH_WORK_SIGN);
 	*sn_len_bytes = SYNTH_SIG_SN_BYTES;
 	return 0;

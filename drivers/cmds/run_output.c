@@ -14,7 +14,7 @@
 #include "environment.h"
 #include "record_io.h"
 #include "report.h"
-#include "run.h"
+#include "run_output.h"
 
 json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst)
 {
@@ -65,17 +65,43 @@ int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err
 			snprintf(err, errlen, "--output: cannot create files in the folder %s", dir);
 			return -1;
 		}
+		char why[HP_RECORD_ERR_MAX];
+		if (hp_record_check_name(output, why, sizeof why) != 0) {
+			snprintf(err, errlen, "--output: %s", why);
+			return -1;
+		}
 	}
 	if (record_dir && hp_record_prepare_dir(record_dir, err, errlen) != 0)
 		return -1;
 	return 0;
 }
 
+/* The operations of the rows that failed (interrupted: those the interrupt
+ * failed; else those that failed on their own) as "sign, verify"; how many. */
+static size_t hp_failed_ops(const struct hp_result *rows, size_t nrows, int interrupted, char *buf, size_t len)
+{
+	size_t n = 0, used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].status != HP_STATUS_OK && !rows[i].interrupted == !interrupted) {
+			if (used < len)
+				used += (size_t)snprintf(buf + used, len - used, "%s%s", n ? ", " : "", rows[i].operation);
+			n++;
+		}
+	return n;
+}
+
 int hp_run_outputs_write(const char *output, const char *record_dir, const struct hp_result *rows,
 			 size_t nrows, json_t *meta, char *err, size_t errlen)
 {
+	char interrupted[256], failed[256];
+	size_t ninterrupted = hp_failed_ops(rows, nrows, 1, interrupted, sizeof interrupted);
+	size_t nfailed = hp_failed_ops(rows, nrows, 0, failed, sizeof failed);
+
 	if (output) {
-		char *buf = NULL;
+		char *buf = NULL, elsewhere[8192];
+		const char *target = output;
 		size_t len = 0;
 		FILE *mem = open_memstream(&buf, &len);
 		int rc;
@@ -88,12 +114,32 @@ int hp_run_outputs_write(const char *output, const char *record_dir, const struc
 			return -1;
 		}
 		fclose(mem);
-		rc = hp_record_write_atomic(output, buf, len, err, errlen);
+		/* FILE only ever holds a run whose every row was measured */
+		if (ninterrupted || nfailed)
+			target = hp_record_failed_name(output, elsewhere, sizeof elsewhere);
+		rc = hp_record_write_atomic(target, buf, len, err, errlen);
 		free(buf);
 		if (rc != 0)
 			return -1;
+		if (target != output)
+			fprintf(stderr, "hashprof: --output: %s %s: the run document went to %s; %s is left as it was\n",
+				ninterrupted ? interrupted : failed, ninterrupted ? "interrupted" : "failed", target, output);
 	}
-	if (record_dir && hp_record_write_dir(record_dir, rows, nrows, meta, err, errlen) != 0)
-		return -1;
+	if (record_dir) {
+		if (hp_record_write_dir(record_dir, rows, nrows, meta, err, errlen) != 0)
+			return -1;
+		for (size_t i = 0; i < nrows; i++) {
+			char name[256], failed_name[300];
+			if (rows[i].status == HP_STATUS_OK || rows[i].interrupted)
+				continue;
+			hp_record_file_name(&rows[i], name, sizeof name);
+			fprintf(stderr, "hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
+				"is left as it was)\n", record_dir, rows[i].operation,
+				hp_record_failed_name(name, failed_name, sizeof failed_name), name);
+		}
+		if (ninterrupted)
+			fprintf(stderr, "hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
+				"the records it had)\n", record_dir, interrupted);
+	}
 	return 0;
 }

@@ -1,10 +1,6 @@
 /*
- * cmd_run.c - `hashprof [OPTION]... INSTANCE [OPERATION]`.
- *
- * For each operation: a calibration child times one operation and plans N
- * (unless --iterations), then a measuring child runs the procedure; the
- * parent only collects rows and renders them, so a scheme that crashes or
- * hangs fails its own row and the others still run.
+ * cmd_run.c - `hashprof [OPTION]... INSTANCE [OPERATION]`: options, the
+ * rows measured by drivers/rows.c, the table and the record outputs.
  */
 #include "config.h"
 
@@ -21,174 +17,13 @@
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
-#include "plan.h"
-#include "procedure.h"
 #include "record.h"
 #include "report.h"
-#include "run.h"
-
-#define HP_OPS_MAX 16
+#include "rows.h"
+#include "run_output.h"
 
 /* --output FILE.json and --record-dir DIR (run_output.c); NULL when not given. */
 static const char *hp_output, *hp_record_dir;
-
-/* What a measuring child is asked to do. */
-struct hp_job {
-	const struct hp_instance *inst;
-	const char *op;
-	const struct hp_options *opt;
-	enum hp_run_mode mode;
-	uint64_t iterations, warmup;
-};
-
-static json_t *hp_job_main(void *arg)
-{
-	const struct hp_job *j = arg;
-	struct hp_result r;
-	json_t *out;
-
-	hp_result_init(&r);
-	hp_procedure_run(j->inst, j->op, j->opt, j->mode, j->iterations, j->warmup, &r);
-	out = hp_record_from_result(&r);
-	hp_result_free(&r);
-	return out;
-}
-
-/* Run a job in a child; fill r from its record or mark it failed. */
-static void hp_run_job(const struct hp_job *j, struct hp_result *r)
-{
-	char failure[256], err[256];
-	json_t *rec = hp_child_run(hp_job_main, (void *)j, j->opt->timeout, failure, sizeof failure);
-
-	hp_result_free(r);
-	hp_result_init(r);
-	if (rec && hp_record_to_result(rec, r, err, sizeof err) == 0) {
-		json_decref(rec);
-		return;
-	}
-	hp_result_free(r);
-	hp_result_init(r);
-	hp_procedure_describe(j->inst, j->op, j->opt, r);
-	if (rec)
-		hp_result_fail(r, "unreadable result from the measuring process: %s", err);
-	else
-		hp_result_fail(r, "%s", failure);
-	json_decref(rec);
-}
-
-/* Calibrate (unless --iterations), then measure one operation. */
-static void hp_run_operation(const struct hp_instance *inst, const char *op,
-			     const struct hp_options *o, struct hp_result *r)
-{
-	struct hp_job j = { inst, op, o, HP_RUN_MEASURE, o->iterations, o->warmup };
-	double t1 = 0;
-
-	if (!o->iterations) {
-		struct hp_job cal = { inst, op, o, HP_RUN_CALIBRATE, 1, 0 };
-		hp_run_job(&cal, r);
-		if (r->status != HP_STATUS_OK)
-			return;
-		t1 = o->tick_hz > 0 ? (double)r->total_ticks / o->tick_hz : 0;
-		hp_plan(t1, &j.iterations, &j.warmup);
-		if (o->warmup_set)
-			j.warmup = o->warmup;
-	}
-	hp_run_job(&j, r);
-	r->planned = !o->iterations;
-	r->calibration_seconds = t1;
-}
-
-int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
-		const struct hp_options *o, struct hp_result *rows)
-{
-	int failed = 0;
-
-	hp_child_trap_interrupts();
-	for (size_t i = 0; i < nops; i++) {
-		hp_result_init(&rows[i]);
-		if (hp_child_interrupted()) {
-			hp_procedure_describe(inst, ops[i], o, &rows[i]);
-			hp_result_fail(&rows[i], "not run: interrupted by SIG%s",
-				       sigabbrev_np(hp_child_interrupted()));
-		} else {
-			hp_run_operation(inst, ops[i], o, &rows[i]);
-		}
-		failed += rows[i].status != HP_STATUS_OK;
-	}
-	return failed;
-}
-
-/* How many passes a key exchange has, asked in a child (it loads code). */
-static json_t *hp_passes_main(void *arg)
-{
-	const struct hp_instance *inst = arg;
-	struct hp_api api;
-	char err[256];
-
-	if (hp_api_load(inst, &api, err, sizeof err) != 0)
-		return json_pack("{s:s}", "error", err);
-	return json_pack("{s:I}", "passes", (json_int_t)api.kex.passes());
-}
-
-/* The operations `hashprof INSTANCE` runs: all of the kind's (a key
- * exchange's passes only up to its number of passes). */
-size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
-		      unsigned timeout, const char *ops[HP_OPS_MAX])
-{
-	size_t n = 0;
-	json_int_t passes = 3;
-
-	if (!strcmp(inst->kind, "kex")) {
-		char failure[256];
-		json_t *j = hp_child_run(hp_passes_main, (void *)inst, timeout, failure, sizeof failure);
-		json_t *p = j ? json_object_get(j, "passes") : NULL;
-		if (p && json_is_integer(p))
-			passes = json_integer_value(p);
-		json_decref(j);
-	}
-	for (const char *const *o = k->operations; *o && n < HP_OPS_MAX; o++)
-		if (strncmp(*o, "pass", 4) || (*o)[4] - '0' <= passes)
-			ops[n++] = *o;
-	return n;
-}
-
-int hp_unknown_instance(const char *name)
-{
-	struct hp_instance *all = NULL;
-	long n = hp_instance_scan(&all);
-	char suggest[256], known[2048] = "", path[8192];
-	size_t used = 0;
-
-	for (long i = 0; i < n && used < sizeof known; i++)
-		used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", all[i].name);
-	hp_instance_suggest(name, all, n > 0 ? (size_t)n : 0, suggest, sizeof suggest);
-	free(all);
-	if (n <= 0) {
-		hp_instance_path_string(path, sizeof path);
-		return hp_usage_error("unknown instance '%s': no instance found along %s", name, path);
-	}
-	if (suggest[0])
-		return hp_usage_error("unknown instance '%s'; did you mean %s? Known instances: %s",
-				      name, suggest, known);
-	return hp_usage_error("unknown instance '%s'; known instances: %s", name, known);
-}
-
-/* A key exchange's passN exists only up to its number of passes (asked
- * of the instance in a child); every other operation of the kind exists. */
-static int hp_protocol_has_op(const struct hp_instance *inst, const struct hp_kind_ops *k,
-			      unsigned timeout, const char *op)
-{
-	const char *ops[HP_OPS_MAX];
-	size_t n;
-
-	if (strcmp(inst->kind, "kex") || strncmp(op, "pass", 4))
-		return 1;
-	n = hp_default_ops(inst, k, timeout, ops);
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(ops[i], op))
-			return 1;
-	return 0;
-}
 
 static void hp_run_help(void)
 {
@@ -211,7 +46,8 @@ static void hp_run_help(void)
 	       "      --seed=HEX         DRNG seed, 1..%u bytes (default 000102...2f, 48 bytes)\n"
 	       "      --message=HEX      message to sign (default: byte i = (i*131+64) mod 256)\n"
 	       "      --message-len=BYTES  length of that default message (default 64)\n"
-	       "      --timeout=SECONDS  fail an operation that runs longer (default %u; 0 = none)\n"
+	       "      --timeout=SECONDS  fail an operation that runs longer (default %u; 0 = none);\n"
+	       "                         set-up calls and warm-up operations get as long each\n"
 	       "      --clock=tsc|cycles  tsc: PAPI_get_real_cyc (default, works without a PMU);\n"
 	       "                         cycles: PAPI_TOT_CYC (needs hardware counters)\n"
 	       "\n"
@@ -225,8 +61,10 @@ static void hp_run_help(void)
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
 	       "      --output=FILE      also write the run document (--format=json) to FILE\n"
-	       "      --record-dir=DIR   also write one record per row, DIR/INSTANCE__OP.json\n"
-	       "                         (files written atomically; see `hashprof report`)\n"
+	       "                         (a run with a failed or interrupted row: FILE.failed.json)\n"
+	       "      --record-dir=DIR   also write one record per measured row,\n"
+	       "                         DIR/INSTANCE__OP.json (a failed row: INSTANCE__OP.failed.json;\n"
+	       "                         an interrupted one: none); see `hashprof report`\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"
@@ -347,7 +185,7 @@ int hp_cmd_run(int argc, char **argv)
 	const char *ops[HP_OPS_MAX];
 	struct hp_result rows[HP_OPS_MAX];
 	size_t nops = 0;
-	char err[1024], list[256];
+	char err[1024];
 	int rc = HP_EXIT_OK;
 
 	hp_options_defaults(&o);
@@ -362,14 +200,8 @@ int hp_cmd_run(int argc, char **argv)
 	if (!(k = hp_kind_ops(inst.kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
 	if (optind + 1 < argc) {
-		if (!hp_kind_has_op(k, argv[optind + 1])) {
-			hp_kind_op_list(k, list, sizeof list);
-			return hp_usage_error("'%s' is not an operation of %s (%s: %s)", argv[optind + 1],
-					      inst.name, inst.kind, list);
-		}
-		if (!hp_protocol_has_op(&inst, k, o.timeout, argv[optind + 1]))
-			return hp_usage_error("'%s' is not an operation of %s: its protocol has fewer passes",
-					      argv[optind + 1], inst.name);
+		if (hp_run_check_op(&inst, k, o.timeout, argv[optind + 1], err, sizeof err) != 0)
+			return hp_usage_error("%s", err);
 		ops[nops++] = argv[optind + 1];
 	} else {
 		nops = hp_default_ops(&inst, k, o.timeout, ops);

@@ -27,6 +27,10 @@ int hp_cmd_build(int argc, char **argv);
 /* Print "hashprof: <message>\n" to stderr; returns HP_EXIT_USAGE. */
 int hp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Print the "unknown instance 'X'; did you mean ..." line (the instances
+ * found along the search path); returns HP_EXIT_USAGE. */
+int hp_unknown_instance(const char *name);
+
 /* getopt's '?' in command cmd (NULL for the main command): one line
  * naming the offending word, argv[optind - 1]; returns HP_EXIT_USAGE. */
 int hp_bad_option(const char *cmd, char **argv);

@@ -36,7 +36,8 @@
 #include "options.h"
 #include "published.h"
 #include "record_io.h"
-#include "run.h"
+#include "rows.h"
+#include "run_output.h"
 #include "table.h"
 
 /* ---------- baseline ---------- */
@@ -57,11 +58,12 @@ static void hp_baseline_procedure(const struct hp_check *c, const struct hp_resu
 }
 
 /* Check a baseline row can be re-run here; 0, or exit 2 with one line. */
-static int hp_baseline_usable(const struct hp_loaded_row *row, struct hp_instance *inst)
+static int hp_baseline_usable(const struct hp_loaded_row *row, unsigned timeout, struct hp_instance *inst)
 {
 	const struct hp_result *b = &row->r;
 	const struct hp_kind_ops *k;
 	const char *sep = row->where[0] ? ": " : "";
+	char why[512];
 
 	if (b->status != HP_STATUS_OK)
 		return hp_usage_error("%s%s%s: field 'status': the baseline row failed (%s): nothing to compare",
@@ -74,9 +76,10 @@ static int hp_baseline_usable(const struct hp_loaded_row *row, struct hp_instanc
 		return hp_usage_error("%s%s%s: field 'kind': the baseline's %s is a %s, the instance found "
 				      "here is a %s (%s)", row->file, sep, row->where, b->instance, b->kind,
 				      inst->kind, inst->path);
-	if (!(k = hp_kind_ops(inst->kind)) || !hp_kind_has_op(k, b->operation))
-		return hp_usage_error("%s%s%s: field 'operation': '%s' is not an operation of %s",
-				      row->file, sep, row->where, b->operation, b->instance);
+	if (!(k = hp_kind_ops(inst->kind)))
+		return hp_usage_error("%s: unknown API kind '%s' in %s", inst->name, inst->kind, inst->path);
+	if (hp_run_check_op(inst, k, timeout, b->operation, why, sizeof why) != 0)
+		return hp_usage_error("%s%s%s: field 'operation': %s", row->file, sep, row->where, why);
 	if (b->iterations < 1 || b->seed_len < 1)
 		return hp_usage_error("%s%s%s: field 'procedure.%s': cannot be re-run with %s",
 				      row->file, sep, row->where, b->iterations < 1 ? "iterations" : "seed",
@@ -109,12 +112,15 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 			hp_record_set_free(&set);
 			return hp_usage_error("%s", err);
 		}
+	if (set.nskipped)   /* the baseline is the last measured record of each row */
+		fprintf(stderr, "hashprof: note: not read: %s (failed rows, beside the last measured ones; "
+			"name a file to read it)\n", set.skipped);
 	if (!(insts = calloc(set.n, sizeof *insts))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("check: out of memory");
 	}
 	for (size_t i = 0; i < set.n && !rc; i++)
-		rc = hp_baseline_usable(&set.rows[i], &insts[i]);
+		rc = hp_baseline_usable(&set.rows[i], c->run.timeout, &insts[i]);
 	for (size_t i = 0; i < set.n && !rc; i++) {
 		const struct hp_loaded_row *row = &set.rows[i];
 		const char *cf = hp_baseline_cflags(row);
@@ -162,13 +168,10 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 		const char *op = p->operation;
 
 		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops(inst.kind)) &&
-		    !hp_kind_has_op(k, p->operation)) {
+		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {
 			/* the instance is here: a wrong operation is a typo, not a gap */
-			char list[256];
-			hp_kind_op_list(k, list, sizeof list);
 			hp_published_free(&page);
-			return hp_usage_error("%s:%u: '%s' is not an operation of %s (%s: %s)", c->published,
-					      p->line, p->operation, p->instance, inst.kind, list);
+			return hp_usage_error("%s:%u: %s", c->published, p->line, err);
 		}
 		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops(inst.kind))) {
 			if (used < sizeof c->missing)
@@ -201,17 +204,15 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	const char *ops[HP_OPS_MAX];
 	struct hp_result rows[HP_OPS_MAX];
 	size_t nops = 0;
-	char list[256];
+	char why[512];
 
 	if (hp_instance_find(name, &inst) != 0)
 		return hp_unknown_instance(name);
 	if (!(k = hp_kind_ops(inst.kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
 	if (op) {
-		if (!hp_kind_has_op(k, op)) {
-			hp_kind_op_list(k, list, sizeof list);
-			return hp_usage_error("'%s' is not an operation of %s (%s: %s)", op, inst.name, inst.kind, list);
-		}
+		if (hp_run_check_op(&inst, k, c->run.timeout, op, why, sizeof why) != 0)
+			return hp_usage_error("%s", why);
 		ops[nops++] = op;
 	} else {
 		nops = hp_default_ops(&inst, k, c->run.timeout, ops);

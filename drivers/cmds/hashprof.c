@@ -7,9 +7,11 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmds.h"
+#include "instance.h"
 
 int hp_usage_error(const char *fmt, ...)
 {
@@ -21,6 +23,27 @@ int hp_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return HP_EXIT_USAGE;
+}
+
+int hp_unknown_instance(const char *name)
+{
+	struct hp_instance *all = NULL;
+	long n = hp_instance_scan(&all);
+	char suggest[256], known[2048] = "", path[8192];
+	size_t used = 0;
+
+	for (long i = 0; i < n && used < sizeof known; i++)
+		used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", all[i].name);
+	hp_instance_suggest(name, all, n > 0 ? (size_t)n : 0, suggest, sizeof suggest);
+	free(all);
+	if (n <= 0) {
+		hp_instance_path_string(path, sizeof path);
+		return hp_usage_error("unknown instance '%s': no instance found along %s", name, path);
+	}
+	if (suggest[0])
+		return hp_usage_error("unknown instance '%s'; did you mean %s? Known instances: %s",
+				      name, suggest, known);
+	return hp_usage_error("unknown instance '%s'; known instances: %s", name, known);
 }
 
 int hp_bad_option(const char *cmd, char **argv)

@@ -52,7 +52,7 @@ static void hp_build_help(void)
 	       "  -f, --force            rebuild even when up to date\n"
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
-	       "Exit status: 0 built or up to date, 1 built but the KAT failed, 2 failure.\n",
+	       "Exit status: 0 built or up to date, 1 built or up to date but the KAT failed, 2 failure.\n",
 	       HP_KAT_TIMEOUT);
 }
 

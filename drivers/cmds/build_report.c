@@ -32,35 +32,18 @@ void hp_build_warn(const char *msg)
 	fflush(stderr);
 }
 
-/* The word list for display: package paths shown relative to the package. */
-char *hp_build_display_words(const struct hp_build *b, const struct hp_strv *words)
+static void hp_cli_say(const char *line)
 {
-	struct hp_strv out = { 0 };
-	char *s;
-
-	for (size_t i = 0; i < words->n; i++) {
-		const char *w = words->v[i];
-		if (!strcmp(w, "-iquote") && i + 1 < words->n) {
-			i++;            /* hashprof's own search path, not a package flag */
-			continue;
-		}
-		if (!strncmp(w, "-I", 2) && w[2] == '/') {
-			if (hp_strv_addf(&out, "-I%s", hp_path_below(b->det.dir, w + 2)))
-				goto oom;
-		} else if (w[0] == '/') {
-			if (hp_strv_add(&out, hp_path_below(b->det.dir, w)))
-				goto oom;
-		} else if (hp_strv_add(&out, w)) {
-			goto oom;
-		}
-	}
-	s = hp_strv_join(&out, " ");
-	hp_strv_free(&out);
-	return s;
-oom:
-	hp_strv_free(&out);
-	return NULL;
+	puts(line);
 }
+
+static void hp_cli_error(const char *line)
+{
+	fflush(stdout);
+	fprintf(stderr, "hashprof: %s\n", line);
+}
+
+const struct hp_build_out hp_build_cli_out = { hp_cli_say, hp_build_warn, hp_cli_error };
 
 /* Print the build report. */
 void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp_plan *plan, enum hp_flagset set,

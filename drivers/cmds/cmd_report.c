@@ -139,6 +139,9 @@ int hp_cmd_report(int argc, char **argv)
 		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
 			qsort(set.rows + start, set.n - start, sizeof set.rows[0], hp_row_cmp);
 	}
+	if (set.nskipped)
+		fprintf(stderr, "hashprof: note: not read: %s (failed rows, beside the last measured ones; "
+			"name a file to read it)\n", set.skipped);
 	if (!(rows = calloc(set.n, sizeof *rows))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("report: out of memory");

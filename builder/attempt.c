@@ -1,6 +1,6 @@
 /*
- * build_attempt.c - one attempt of `hashprof build` with one flag set
- * (see build_cmd.h): compile every source, inspect the objects, refuse
+ * attempt.c - one attempt of `hashprof build` with one flag set
+ * (see build.h): compile every source, inspect the objects, refuse
  * LTO, find the API kind when no header named it, plan the link and link.
  * A failure says which source or command to look at, because the
  * attempt's first error is usually not the cause (a stray source that
@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build_cmd.h"
-#include "builder.h"
+#include "build.h"
 
 /* Where an LTO flag came from, for the refusal. */
 static const char *hp_lto_origin(const struct hp_build *b)
@@ -54,7 +53,7 @@ static int hp_kind_from_objects(struct hp_build *b, struct hp_object *objs)
 
 /* Compile, inspect, plan and link with one flag set.  Returns 0 built, 1
  * this attempt failed (f filled), 2 a failure no flag set can fix
- * (reported already). */
+ * (b->out->error said why). */
 int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object **objs_out, struct hp_plan *plan,
 		     struct hp_strv *words, char **cflags_shown, struct hp_failure *f)
 {
@@ -67,14 +66,14 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 
 	*objs_out = objs;
 	if (!objs || hp_compile_words(set, &b->det, &b->cppflags, &b->extra, words) || hp_cc_argv(&cc)) {
-		fprintf(stderr, "hashprof: build: out of memory\n");
+		hp_build_error(b, "build: out of memory");
 		hp_strv_free(&cc);
 		return 2;
 	}
 	*cflags_shown = hp_build_display_words(b, words);
 	hp_fmt(objdir, sizeof objdir, "%s/objs-%s", b->work, hp_flagset_name(set));
 	if (hp_mkdirs(objdir) != 0) {
-		fprintf(stderr, "hashprof: build: cannot create %s: %s\n", objdir, strerror(errno));
+		hp_build_error(b, "build: cannot create %s: %s", objdir, strerror(errno));
 		hp_strv_free(&cc);
 		return 2;
 	}
@@ -87,25 +86,24 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 	}
 	failed = hp_compile_all(&b->det, words, objdir, b->opt.jobs, b->log, objs, err, sizeof err);
 	if (failed < 0) {
-		fprintf(stderr, "hashprof: build: %s\n", err);
+		hp_build_error(b, "build: %s", err);
 		hp_strv_free(&cc);
 		return 2;
 	}
 	for (size_t i = 0; i < b->det.nsrc; i++)
 		if (objs[i].compiled && hp_inspect_object(&objs[i], err, sizeof err) != 0)
-			hp_build_warn(err);
+			hp_build_warning(b, "%s", err);
 	/* LTO: --wrap cannot see calls inside a link-time-optimised program */
 	for (size_t i = 0; i < b->det.nsrc; i++)
 		if (objs[i].lto) {
 			size_t n = 0;
 			for (size_t k = 0; k < b->det.nsrc; k++)
 				n += objs[k].lto;
-			fflush(stdout);
-			fprintf(stderr,
-				"hashprof: build %s refused: %zu object%s %s LTO object%s (%s, e.g. %s), built with -flto "
+			hp_build_error(b,
+				"build %s refused: %zu object%s %s LTO object%s (%s, e.g. %s), built with -flto "
 				"from %s; under link-time optimisation the linker may inline the helpers or resolve their "
 				"calls inside one unit, so --wrap cannot see them and the shares would be wrong (reference "
-				"builds use no LTO); rebuild without it, e.g. --cflags=-fno-lto (log: %s)\n",
+				"builds use no LTO); rebuild without it, e.g. --cflags=-fno-lto (log: %s)",
 				b->det.name, n, n == 1 ? "" : "s", n == 1 ? "is an" : "are", n == 1 ? "" : "s",
 				objs[i].lto_what, objs[i].src->rel, hp_lto_origin(b), b->log);
 			hp_strv_free(&cc);
@@ -116,8 +114,8 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			rc = 1;
 			goto compile_failure;
 		}
-		fprintf(stderr, "hashprof: build %s: cannot tell the API kind: no *_AlgorithmInstance.h, and the objects "
-				"define %s of sig_keygen, kem_keygen, kex_init_a; give kind = ... in a recipe\n",
+		hp_build_error(b, "build %s: cannot tell the API kind: no *_AlgorithmInstance.h, and the objects "
+				"define %s of sig_keygen, kem_keygen, kex_init_a; give kind = ... in a recipe",
 			b->det.name, "none or more than one");
 		hp_strv_free(&cc);
 		return 2;
@@ -167,11 +165,11 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			goto compile_failure;
 		}
 		/* name the ICCS file that is missing, when that is the cause */
-		for (unsigned h = 0; h < HP_H_COUNT; h++)
-			if (hp_strv_find(&plan->missing, hp_helper_name(h)) >= 0 && strstr(err, hp_helper_name(h))) {
+		HP_FOR_EACH_HELPER(h)
+			if (hp_strv_find(&plan->missing, hp_fn_name(h)) >= 0 && strstr(err, hp_fn_name(h))) {
 				size_t n = strlen(err);
 				hp_fmt(err + n, sizeof err - n, " (no source defines %s: is the ICCS %s missing?)",
-				       hp_helper_name(h), h >= HP_H_DRNG ? "drng.c" : "auxfunc.c");
+				       hp_fn_name(h), hp_fn_is_drng(h) ? "drng.c" : "auxfunc.c");
 				break;
 			}
 		hp_fmt(f->what, sizeof f->what, "%s", err);
