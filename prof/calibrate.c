@@ -13,6 +13,11 @@
  * not stand-in time: without subtracting them, inside came out short by
  * one clock-read pair per batch (a tick or less per call on our VMs, but
  * exactly visible with tests/test_correction's virtual clock).
+ *
+ * The tape path (hp_calibrate_replay, at the end) is measured the same
+ * way against other baselines: a replayed call against no call at all
+ * (a free helper costs nothing), a call passed through the tape path
+ * against the same call through the gate (what the timed run pays).
  */
 #include "calibrate.h"
 
@@ -67,6 +72,15 @@ static int64_t hp_median_i64(int64_t *v, unsigned n)
 	return v[n / 2];
 }
 
+/* Ticks per call from HP_CALIB_BATCHES pair differences of batches of
+ * HP_CALIB_CALLS: their median, per call, never below 0. */
+static double hp_per_call(int64_t diff[HP_CALIB_BATCHES])
+{
+	double t = (double)hp_median_i64(diff, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
+
+	return t > 0 ? t : 0;
+}
+
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 		  struct hp_overhead *out)
 {
@@ -105,13 +119,92 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 	hp_wrap_clear(w);
 
 	out->valid = 1;
-	out->added_ticks = (double)hp_median_i64(added, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
-	out->inside_ticks = (double)hp_median_i64(inside, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
-	if (out->added_ticks < 0)
-		out->added_ticks = 0;
-	if (out->inside_ticks < 0)
-		out->inside_ticks = 0;
+	out->added_ticks = hp_per_call(added);
+	out->inside_ticks = hp_per_call(inside);
 	if (out->inside_ticks > out->added_ticks)
 		out->inside_ticks = out->added_ticks;
+	out->seconds = hp_wall() - start;
+}
+
+/* ---------- the tape path (replay) ---------- */
+
+/* Which batch of the replay calibration: the stand-in served from the
+ * tape, no call at all, the stand-in run through the tape path, and the
+ * stand-in run through the gate (accounting off, as in a timed run). */
+enum hp_rbatch { HP_RB_REPLAYED, HP_RB_EMPTY, HP_RB_PASSED, HP_RB_GATE };
+
+static uint64_t hp_replay_batch(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
+				enum hp_rbatch k, int *bad)
+{
+	struct hp_tape *t = &w->tape;
+	uint64_t ticks;
+
+	t->pos = 0;
+	t->flags = 0;
+	t->calls = t->replayed = t->passed = 0;
+	t->replay_mask = k == HP_RB_REPLAYED ? HP_TAPE_BIT(HP_FN_CALIB) : 0;
+	w->accounting = k == HP_RB_REPLAYED || k == HP_RB_PASSED ? HP_ACCOUNTING_REPLAY : HP_ACCOUNTING_OFF;
+	ticks = hp_time_batch(loop, clock, k == HP_RB_EMPTY ? HP_CALIB_LOOP_EMPTY : 1);
+	w->accounting = HP_ACCOUNTING_OFF;
+	if (k == HP_RB_REPLAYED && (t->flags || t->replayed != HP_CALIB_CALLS))
+		*bad = 1;
+	if (k == HP_RB_PASSED && (t->flags || t->passed != HP_CALIB_CALLS))
+		*bad = 1;
+	return ticks;
+}
+
+/* One pair: batch `what` and its baseline back to back, the baseline
+ * first when base_first; their difference in ticks. */
+static int64_t hp_replay_pair(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
+			      enum hp_rbatch what, enum hp_rbatch base, int base_first, int *bad)
+{
+	uint64_t tw, tb;
+
+	if (base_first) {
+		tb = hp_replay_batch(w, loop, clock, base, bad);
+		tw = hp_replay_batch(w, loop, clock, what, bad);
+	} else {
+		tw = hp_replay_batch(w, loop, clock, what, bad);
+		tb = hp_replay_batch(w, loop, clock, base, bad);
+	}
+	return (int64_t)tw - (int64_t)tb;
+}
+
+void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
+			 struct hp_replay_cost *out)
+{
+	int64_t replay[HP_CALIB_BATCHES], pass[HP_CALIB_BATCHES];
+	struct hp_tape keep = w->tape;
+	uint64_t cap = HP_CALIB_CALLS * hp_tape_entry_bytes(hp_tape_out_bytes(HP_FN_CALIB, 256));
+	uint64_t *buf;
+	double start = hp_wall();
+	int bad = 0;
+
+	memset(out, 0, sizeof *out);
+	if (!loop || !(buf = malloc(cap)))
+		return;
+	memset(&w->tape, 0, sizeof w->tape);
+	w->tape.buf = (unsigned char *)buf;
+	w->tape.cap = cap;
+	/* The tape, recorded by the shims themselves: HP_CALIB_CALLS entries
+	 * of the stand-in's shape (a 256-bit digest, state.c), exactly
+	 * filling the buffer; anything else means a broken tape path. */
+	w->accounting = HP_ACCOUNTING_RECORD;
+	loop(HP_CALIB_CALLS, 1);
+	w->accounting = HP_ACCOUNTING_OFF;
+	if (w->tape.flags || w->tape.len != cap)
+		bad = 1;
+	/* Paired and alternated as in hp_calibrate, for the same reasons. */
+	for (unsigned b = 0; b < HP_CALIB_BATCHES && !bad; b++) {
+		replay[b] = hp_replay_pair(w, loop, clock, HP_RB_REPLAYED, HP_RB_EMPTY, b & 1, &bad);
+		pass[b] = hp_replay_pair(w, loop, clock, HP_RB_PASSED, HP_RB_GATE, b & 1, &bad);
+	}
+	w->tape = keep;
+	free(buf);
+	if (bad)
+		return;
+	out->valid = 1;
+	out->replay_ticks = hp_per_call(replay);
+	out->pass_ticks = hp_per_call(pass);
 	out->seconds = hp_wall() - start;
 }

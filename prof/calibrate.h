@@ -1,6 +1,7 @@
 /*
  * calibrate.h - what the wrap shims cost, measured at the start of every
- * measuring run (issue 5) with the same shim code path on an empty helper.
+ * measuring run (issue 5) with the same shim code path on an empty helper:
+ * the timed path's overhead, and the tape path's cost for replay.
  */
 #ifndef HP_CALIBRATE_H
 #define HP_CALIBRATE_H
@@ -37,5 +38,34 @@ void hp_wrap_clear(struct hp_wrap_state *w);
  */
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 		  struct hp_overhead *out);
+
+/*
+ * What the replay run of an operation still spends on its helper calls
+ * (docs/replay.md), which the replay share adds back (prof/replay.h).
+ */
+struct hp_replay_cost {
+	int valid;             /* 0: the instance has no calibration loop, or its tape path misbehaved */
+	double replay_ticks;   /* ticks one call served from the tape costs the operation: the call,
+				* the gate, the tape path, the copy of a 32-byte output */
+	double pass_ticks;     /* ticks the tape path adds to a call that runs the real helper in a
+				* replay run (another family's, init_random_number, a nested one),
+				* beyond what the gate costs it in the timed run */
+	double seconds;        /* how long the calibration took, wall seconds */
+};
+
+/*
+ * The same method as hp_calibrate, on the tape path of the stand-in:
+ * HP_CALIB_BATCHES pairs of HP_CALIB_CALLS calls, each pair back to back
+ * in alternating order, the median pair difference per call:
+ *   replay_ticks = (replayed batch - batch with no call at all) / n
+ *   pass_ticks   = (passed-through batch - batch through the gate) / n
+ * The tape of n stand-in calls is recorded first, by the shims, into a
+ * buffer of this function's; w's own tape (buf, cap, everything) is put
+ * back afterwards, and accounting is left off.  loop == NULL, no memory,
+ * or a replayed batch that did not replay every call (an instance whose
+ * tape path is broken) gives an invalid (zero) cost.
+ */
+void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
+			 struct hp_replay_cost *out);
 
 #endif

@@ -12,7 +12,7 @@ check_PROGRAMS += tests/test_correction tests/test_groundtruth tests/test_accura
 TESTS += tests/test_correction tests/test_groundtruth tests/test_accuracy
 # fake_calib.c before the archive: it replaces wrap/calib_nop.c's stand-in.
 tests_test_correction_SOURCES = tests/test_correction.c tests/fake_calib.c tests/fake_helpers.c \
-	tests/fake_helpers.h tests/fake_sm3.c
+	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h tests/check_run.h
 tests_test_correction_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_correction_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_correction_LDFLAGS = $(HP_WRAP_LDFLAGS)
@@ -27,3 +27,30 @@ tests_test_accuracy_SOURCES = tests/test_accuracy.c tests/capture.c tests/captur
 tests_test_accuracy_CPPFLAGS = $(HP_ACC_CPPFLAGS)
 tests_test_accuracy_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_accuracy_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
+# Issue 10 part 2: replay.
+#   tests/test_replay   the replay-cost calibration and the replay share,
+#                       exact, on the virtual clock (fake_scheme.c): the
+#                       shims are built here with HP_WRAP_TEST_CHARGE, which
+#                       gives their tape path a virtual cost and changes
+#                       nothing else; and the DRNG save/restore and a
+#                       record/timed/replay sample of SYNTH-SIG sign, with
+#                       byte-identical signatures (a counter for a clock)
+check_PROGRAMS += tests/test_replay
+TESTS += tests/test_replay
+check_LTLIBRARIES += tests/zero-drng.la
+tests_zero_drng_la_SOURCES = tests/zero_drng.c
+tests_zero_drng_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+# the shims' sources, not wrap/libhpwrap.la: built with the test charge;
+# fake_calib.c stands in for wrap/calib_nop.c
+tests_test_replay_SOURCES = tests/test_replay.c tests/check_run.h tests/fake_calib.c tests/fake_helpers.c \
+	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h \
+	wrap/state.c wrap/wrap_pseudohash.c wrap/wrap_pseudoxof.c wrap/wrap_sm3hash.c \
+	wrap/wrap_drng.c wrap/wrap_drng_init.c
+tests_test_replay_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_WRAP_TEST_CHARGE \
+	-DHP_SYNTH_SIG_SO=\"$(abs_top_builddir)/schemes/.libs/synth-sig.so\" \
+	-DHP_SYNTH_NONE_SO=\"$(abs_top_builddir)/schemes/.libs/synth-none.so\" \
+	-DHP_ZERO_DRNG_SO=\"$(abs_top_builddir)/tests/.libs/zero-drng.so\"
+tests_test_replay_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_replay_LDFLAGS = $(HP_WRAP_LDFLAGS)
+tests_test_replay_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm

@@ -30,7 +30,7 @@ tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 # in fake_helpers.c reach sm3hash in fake_sm3.c through the shims.
 # prof/calibrate.c: the overhead calibration, on the same shims and fake clock.
 tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c \
-	prof/calibrate.c
+	tests/check_run.h prof/calibrate.c
 tests_test_wrap_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
 tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS)

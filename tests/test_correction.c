@@ -35,7 +35,9 @@
 #include <string.h>
 
 #include "calibrate.h"
+#include "check_run.h"
 #include "fake_helpers.h"
+#include "fake_scheme.h"
 #include "hp_wrap.h"
 #include "result.h"
 #include "shares.h"
@@ -47,84 +49,6 @@ void hashprof_calib_loop(unsigned n, int wrapped);
 #define W hashprof_wrap_state
 #define OPERATIONS 10u   /* measured operations per row */
 #define TRIALS 5u
-
-/* Ticks one clock read costs before and after the value it returns. */
-static uint64_t read_before, read_after;
-
-static uint64_t virtual_clock(void)
-{
-	fake_now += read_before;
-	uint64_t v = fake_now;
-	fake_now += read_after;
-	return v;
-}
-
-/* How the fake scheme calls its helpers. */
-enum call_mode {
-	WRAPPED,     /* through the shims, as the instrumented instance */
-	PLAIN,       /* directly (__real_F), as the uninstrumented twin */
-	SKIP_HASH,   /* PLAIN without its pseudoXOF, pseudohash and sm3hash calls */
-	SKIP_DRNG,   /* PLAIN without its get_random_number calls */
-};
-
-int __real_pseudoXOF(unsigned long long, const unsigned char *, unsigned long long, unsigned char *);
-int __real_pseudohash(int, const unsigned char *, unsigned long long, unsigned char *);
-int __real_sm3hash(int, const unsigned char *, unsigned long long, unsigned char *);
-int __real_get_random_number(void *, unsigned char *, unsigned long long);
-
-struct scheme {
-	unsigned iterations;   /* rounds of work and helper calls per operation */
-	uint64_t work[3];      /* ticks of the scheme's own work before each group of calls */
-};
-
-/*
- * One operation: per iteration, work, pseudoXOF, work, pseudohash (which
- * calls sm3hash inside: nested), work, get_random_number (two sm3hash
- * calls inside), sm3hash on one of three message lengths (three shapes).
- * 4 outermost helper calls per iteration.
- */
-static void operation(const struct scheme *s, enum call_mode m)
-{
-	unsigned char msg[64] = { 0 }, out[64];
-	int drng_ctx;
-
-	for (unsigned i = 0; i < s->iterations; i++) {
-		unsigned long long bits = 8ull * 16 * (1 + i % 3);
-		fake_now += s->work[0];
-		if (m == WRAPPED)
-			pseudoXOF(512, msg, 256, out);
-		else if (m != SKIP_HASH)
-			__real_pseudoXOF(512, msg, 256, out);
-		fake_now += s->work[1];
-		if (m == WRAPPED)
-			pseudohash(256, msg, 512, out);
-		else if (m != SKIP_HASH)
-			__real_pseudohash(256, msg, 512, out);
-		fake_now += s->work[2];
-		if (m == WRAPPED)
-			get_random_number(&drng_ctx, out, 256);
-		else if (m != SKIP_DRNG)
-			__real_get_random_number(&drng_ctx, out, 256);
-		if (m == WRAPPED)
-			sm3hash(256, msg, bits, out);
-		else if (m != SKIP_HASH)
-			__real_sm3hash(256, msg, bits, out);
-	}
-}
-
-/* One operation timed as the driver times one (drivers/meter.h). */
-static uint64_t timed(const struct scheme *s, enum call_mode m)
-{
-	uint64_t t0;
-
-	if (m == WRAPPED)
-		W.accounting = 1;
-	t0 = virtual_clock();
-	operation(s, m);
-	uint64_t t = virtual_clock() - t0;
-	W.accounting = 0;
-	return t;
-}
 
 /* Per-helper totals of the shape table (one trial's snapshot). */
 static void snapshot(struct hp_trial *t, uint64_t total)
@@ -185,22 +109,6 @@ static void setup(void)
 	fake_now = 0;
 }
 
-struct correction_case {
-	uint64_t read_before, read_after;   /* ticks */
-	struct scheme scheme;
-};
-
-/* From sparse (the scheme's own work dominates) to dense (nothing but
- * helper calls, where the shims are most of what is added), with clock
- * reads cheap and dear, before and after their sample. */
-static const struct correction_case cases[] = {
-	{ 20, 5, { 1, { 100, 100, 100 } } },
-	{ 3, 40, { 100, { 0, 0, 0 } } },
-	{ 25, 25, { 1000, { 5000, 2000, 1000 } } },
-	{ 4, 6, { 10000, { 0, 10, 0 } } },
-	{ 60, 0, { 7, { 300, 0, 3000 } } },
-};
-
 #define PP 100.0   /* shares are fractions; tolerances below in pp */
 
 START_TEST(corrected_share_is_the_truth)
@@ -221,9 +129,9 @@ START_TEST(corrected_share_is_the_truth)
 		      (unsigned long long)read);
 
 	/* the truth, with no shim on the path */
-	double plain = (double)timed(&c->scheme, PLAIN);
-	double truth_hash = (plain - (double)timed(&c->scheme, SKIP_HASH)) / plain;
-	double truth_drng = (plain - (double)timed(&c->scheme, SKIP_DRNG)) / plain;
+	struct truth tr;
+	fake_truth(&c->scheme, &tr);
+	double plain = tr.plain, truth_hash = tr.hash, truth_drng = tr.drng;
 
 	measure_row(&c->scheme, &oh, &r);
 	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
@@ -270,7 +178,7 @@ START_TEST(wrong_corrections_miss_the_truth)
 	static const char *const what[] = { "overhead taken as 0", "overhead doubled", "inside not subtracted" };
 	double worst[3] = { 0, 0, 0 };
 
-	for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+	for (unsigned c = 0; c < FAKE_NCASES; c++) {
 		struct hp_overhead oh;
 		struct hp_result r;
 		struct hp_shares s;
@@ -279,8 +187,9 @@ START_TEST(wrong_corrections_miss_the_truth)
 		read_before = cases[c].read_before;
 		read_after = cases[c].read_after;
 		hp_calibrate(&W, hashprof_calib_loop, virtual_clock, &oh);
-		double plain = (double)timed(&cases[c].scheme, PLAIN);
-		double truth = (plain - (double)timed(&cases[c].scheme, SKIP_HASH)) / plain;
+		struct truth tr;
+		fake_truth(&cases[c].scheme, &tr);
+		double truth = tr.hash;
 		measure_row(&cases[c].scheme, &oh, &r);
 		const double added[3] = { 0, 2 * oh.added_ticks, oh.added_ticks };
 		const double inside[3] = { 0, 2 * oh.inside_ticks, 0 };
@@ -303,16 +212,10 @@ int main(void)
 {
 	Suite *s = suite_create("correction");
 	TCase *tc = tcase_create("virtual clock");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, NULL);
-	tcase_add_loop_test(tc, corrected_share_is_the_truth, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_loop_test(tc, corrected_share_is_the_truth, 0, FAKE_NCASES);
 	tcase_add_test(tc, wrong_corrections_miss_the_truth);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hp_check_run(s);
 }

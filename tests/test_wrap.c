@@ -1,6 +1,7 @@
 /*
- * test_wrap.c - Check suite for the --wrap shims (wrap/hook.h,
- * wrap/state.c) and the overhead calibration on them (prof/calibrate.c).
+ * test_wrap.c - Check suite for the --wrap shims (wrap/hook.h, wrap_*.c,
+ * wrap/state.c): the timed path, the tape's record and replay modes, and
+ * the overhead calibration on them (prof/calibrate.c).
  *
  * This program is linked with wrap/libhpwrap.la and $(HP_WRAP_LDFLAGS), like
  * an instance module, around fake helpers (fake_helpers.c, fake_sm3.c) whose
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "calibrate.h"
+#include "check_run.h"
 #include "fake_helpers.h"
 #include "hp_wrap.h"
 
@@ -48,6 +50,7 @@ static void reset(void)
 	fake_last_drng = NULL;
 	fake_xof_calls_pseudohash = 0;
 	fake_sm3_hook = NULL;
+	memset(&W.tape, 0, sizeof W.tape);
 }
 
 /* The shape (fn, in, out), or NULL when the table does not have it. */
@@ -481,6 +484,382 @@ START_TEST(calibration_after_an_overflowing_warmup)
 }
 END_TEST
 
+/* ---------- the tape: record and replay (issue 10, part 2) ---------- */
+
+/* 64 KiB of tape, 8-byte aligned as the runtime allocates it, and a
+ * canary area after whatever capacity a test gives the shims. */
+#define TAPE_WORDS 8192u
+static uint64_t tape_mem[TAPE_WORDS];
+#define TAPE_CANARY 0xa5u
+
+static void tape_use(uint64_t cap, int mode, uint32_t mask)
+{
+	memset(&W.tape, 0, sizeof W.tape);
+	memset(tape_mem, TAPE_CANARY, sizeof tape_mem);
+	W.tape.buf = (unsigned char *)tape_mem;
+	W.tape.cap = cap;
+	W.tape.replay_mask = mask;
+	W.accounting = mode;
+}
+
+/* From a recorded tape to a replay of it: rewind, clear the run's
+ * counters, keep len and the bytes. */
+static void tape_rewind(int mode, uint32_t mask)
+{
+	W.tape.pos = 0;
+	W.tape.flags = 0;
+	W.tape.calls = W.tape.replayed = W.tape.passed = W.tape.diverged_at = 0;
+	memset(&W.tape.diverged, 0, sizeof W.tape.diverged);
+	W.tape.replay_mask = mask;
+	memset(fake_runs, 0, sizeof fake_runs);
+	W.accounting = mode;
+}
+
+/* The entry at byte offset off of the tape. */
+static const struct hp_tape_entry *tape_at(uint64_t off)
+{
+	return (const struct hp_tape_entry *)(W.tape.buf + off);
+}
+
+/* What one pass of the sequence below returned and wrote. */
+struct seq_out {
+	int ret[5];
+	unsigned char xof[128], ph[64], sm3[12], drng[32];
+};
+
+/*
+ * The sequence every tape test makes, one outermost call of each helper:
+ *   0 pseudoXOF   1020 -> 128 bytes (ceil), in 256      entry 24 + 128
+ *   1 pseudohash  512 -> 64 bytes, in 1024 (1 nested sm3hash)  24 + 64
+ *   2 sm3hash     96 -> 12 bytes, in 264                     24 + 16 (padded)
+ *   3 get_random_number 250 -> 32 bytes (2 nested sm3hash)   24 + 32
+ *   4 init_random_number 48-byte seed: no output             24
+ * Output buffers are filled with 0xee first, so whatever a call leaves
+ * there came from the helper or from the tape.
+ */
+#define SEQ_CALLS 5u
+#define SEQ_TAPE_BYTES ((24u + 128) + (24u + 64) + (24u + 16) + (24u + 32) + 24u)
+static const uint64_t seq_offset[SEQ_CALLS] = { 0, 152, 240, 280, 336 };
+
+static void seq_run(struct seq_out *o)
+{
+	memset(o, 0xee, sizeof *o);
+	o->ret[0] = pseudoXOF(1020, msg, 256, o->xof);
+	o->ret[1] = pseudohash(512, msg, 1024, o->ph);
+	o->ret[2] = sm3hash(96, msg, 264, o->sm3);
+	o->ret[3] = get_random_number(&drng_ctx, o->drng, 250);
+	o->ret[4] = init_random_number(&drng_ctx, msg, 48);
+}
+
+static void seq_returns(int base)
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		fake_ret[fn] = base + (int)fn;
+	fake_ret[HP_FN_SM3] = 0;   /* pseudohash and the DRNG return their sm3hash's result when non-zero */
+}
+
+static void expect_entry(unsigned k, unsigned fn, int ret, uint64_t in_bits, uint64_t out_bits)
+{
+	const struct hp_tape_entry *e = tape_at(seq_offset[k]);
+
+	ck_assert_msg(e->fn == fn && e->ret == ret && e->in_bits == in_bits && e->out_bits == out_bits,
+		      "entry %u: fn %u ret %d in %llu out %llu, expected %u %d %llu %llu", k, e->fn, e->ret,
+		      (unsigned long long)e->in_bits, (unsigned long long)e->out_bits, fn, ret,
+		      (unsigned long long)in_bits, (unsigned long long)out_bits);
+}
+
+/* Record the sequence with returns 10 + fn; the recorded outputs in *rec. */
+static void seq_record(struct seq_out *rec)
+{
+	tape_use(sizeof tape_mem, HP_ACCOUNTING_RECORD, 0);
+	seq_returns(10);
+	seq_run(rec);
+	W.accounting = 0;
+}
+
+START_TEST(tape_entry_sizes)
+{
+	ck_assert_uint_eq(sizeof(struct hp_tape_entry), 24);
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_XOF, 1020), 128);
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_XOF, 1024), 128);
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_DRNG, 1), 1);
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_SM3, 263), 32);         /* digest bits / 8 */
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_PSEUDOHASH, (uint64_t)-8), 0);   /* negative int length */
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_DRNG_INIT, 0), 0);
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_CALIB, 256), 32);
+	ck_assert_uint_eq(hp_tape_entry_bytes(0), 24);
+	ck_assert_uint_eq(hp_tape_entry_bytes(1), 32);
+	ck_assert_uint_eq(hp_tape_entry_bytes(8), 32);
+	ck_assert_uint_eq(hp_tape_entry_bytes(UINT64_MAX - 3), UINT64_MAX);
+}
+END_TEST
+
+START_TEST(record_writes_outermost_calls_in_order)
+{
+	struct seq_out rec;
+
+	reset();
+	seq_record(&rec);
+
+	/* The helpers ran, the nested sm3hash calls too (1 + 2)... */
+	ck_assert_uint_eq(fake_runs[HP_FN_XOF], 1);
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1 + 1 + 2);
+	ck_assert_uint_eq(fake_runs[HP_FN_DRNG_INIT], 1);
+	/* ...but only the five outermost calls are on the tape, whole. */
+	ck_assert_uint_eq(W.tape.calls, SEQ_CALLS);
+	ck_assert_uint_eq(W.tape.len, SEQ_TAPE_BYTES);
+	ck_assert_uint_eq(W.tape.flags, 0);
+	expect_entry(0, HP_FN_XOF, 10 + HP_FN_XOF, 256, 1020);
+	expect_entry(1, HP_FN_PSEUDOHASH, 10 + HP_FN_PSEUDOHASH, 1024, 512);
+	expect_entry(2, HP_FN_SM3, 0, 264, 96);
+	expect_entry(3, HP_FN_DRNG, 10 + HP_FN_DRNG, 0, 250);
+	expect_entry(4, HP_FN_DRNG_INIT, 10 + HP_FN_DRNG_INIT, 384, 0);
+	ck_assert_int_eq(memcmp(tape_at(seq_offset[0]) + 1, rec.xof, 128), 0);
+	ck_assert_int_eq(memcmp(tape_at(seq_offset[1]) + 1, rec.ph, 64), 0);
+	ck_assert_int_eq(memcmp(tape_at(seq_offset[2]) + 1, rec.sm3, 12), 0);
+	ck_assert_int_eq(memcmp(tape_at(seq_offset[3]) + 1, rec.drng, 32), 0);
+	/* sm3hash's 12 bytes are padded to 16 with zeros */
+	{
+		const unsigned char *pad = (const unsigned char *)(tape_at(seq_offset[2]) + 1) + 12;
+		ck_assert(pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0);
+	}
+	/* Nothing past len; no shape counted, no clock read. */
+	ck_assert_uint_eq(((unsigned char *)tape_mem)[SEQ_TAPE_BYTES], TAPE_CANARY);
+	ck_assert_uint_eq(shapes_used(), 0);
+	ck_assert_uint_eq(clock_reads, 0);
+}
+END_TEST
+
+START_TEST(replay_serves_outputs_without_the_helpers)
+{
+	struct seq_out rec, rep;
+
+	reset();
+	seq_record(&rec);
+	/* Other returns now: what the replay returns comes from the tape. */
+	seq_returns(50);
+	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG);
+	seq_run(&rep);
+	W.accounting = 0;
+
+	ck_assert_int_eq(rep.ret[4], 50 + HP_FN_DRNG_INIT);   /* init_random_number's own, real, return */
+	rep.ret[4] = rec.ret[4];
+	ck_assert_int_eq(memcmp(&rec, &rep, sizeof rec), 0);
+	/* No replayed helper ran; init_random_number always does. */
+	ck_assert_uint_eq(fake_runs[HP_FN_XOF], 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_PSEUDOHASH], 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_DRNG], 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_DRNG_INIT], 1);
+	ck_assert_uint_eq(W.tape.calls, SEQ_CALLS);
+	ck_assert_uint_eq(W.tape.replayed, 4);
+	ck_assert_uint_eq(W.tape.passed, 1);
+	ck_assert_uint_eq(W.tape.pos, W.tape.len);
+	ck_assert_uint_eq(W.tape.flags, 0);
+	ck_assert_uint_eq(shapes_used(), 0);
+	ck_assert_uint_eq(clock_reads, 0);
+}
+END_TEST
+
+START_TEST(replay_one_family_at_a_time)
+{
+	struct seq_out rec, rep;
+
+	reset();
+	seq_record(&rec);
+
+	/* Hash only: the DRNG runs, and so do its two nested sm3hash calls
+	 * (nested: executed, not taken from the tape, which has none). */
+	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH);
+	seq_run(&rep);
+	ck_assert_int_eq(memcmp(&rec, &rep, sizeof rec), 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_XOF], 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_PSEUDOHASH], 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 2);
+	ck_assert_uint_eq(fake_runs[HP_FN_DRNG], 1);
+	ck_assert_uint_eq(W.tape.replayed, 3);
+	ck_assert_uint_eq(W.tape.passed, 1 + 2 + 1);   /* DRNG, its nested sm3hash, init */
+	ck_assert_uint_eq(W.tape.pos, W.tape.len);
+	ck_assert_uint_eq(W.tape.flags, 0);
+
+	/* DRNG only: every hash helper runs, pseudohash's nested one too. */
+	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_DRNG);
+	seq_run(&rep);
+	W.accounting = 0;
+	ck_assert_int_eq(memcmp(&rec, &rep, sizeof rec), 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_XOF], 1);
+	ck_assert_uint_eq(fake_runs[HP_FN_PSEUDOHASH], 1);
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1 + 1);
+	ck_assert_uint_eq(fake_runs[HP_FN_DRNG], 0);
+	ck_assert_uint_eq(W.tape.replayed, 1);
+	ck_assert_uint_eq(W.tape.passed, 1 + 1 + 1 + 1 + 1);   /* XOF, pseudohash, its sm3hash, sm3hash, init */
+	ck_assert_uint_eq(W.tape.flags, 0);
+
+	/* No family: every call is real, the tape is still checked. */
+	tape_rewind(HP_ACCOUNTING_REPLAY, 0);
+	seq_run(&rep);
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.replayed, 0);
+	ck_assert_uint_eq(W.tape.pos, W.tape.len);
+	ck_assert_uint_eq(W.tape.flags, 0);
+}
+END_TEST
+
+START_TEST(init_random_number_is_never_replayed)
+{
+	struct seq_out rec, rep;
+
+	reset();
+	seq_record(&rec);
+	tape_rewind(HP_ACCOUNTING_REPLAY, ~0u);
+	seq_run(&rep);
+	W.accounting = 0;
+	ck_assert_uint_eq(fake_runs[HP_FN_DRNG_INIT], 1);
+	ck_assert_ptr_eq(fake_last_drng, &drng_ctx);
+	ck_assert_uint_eq(W.tape.replayed, 4);
+	ck_assert_uint_eq(W.tape.flags, 0);
+}
+END_TEST
+
+/* A call that does not match its entry: flagged with its index, run for
+ * real, and so is every call after it. */
+START_TEST(divergence_other_length)
+{
+	struct seq_out rec;
+	unsigned char o[128];
+
+	reset();
+	seq_record(&rec);
+	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG);
+	fake_ret[HP_FN_XOF] = 77;
+	ck_assert_int_eq(pseudoXOF(1020, msg, 256, o), 10 + HP_FN_XOF);   /* replayed */
+	ck_assert_int_eq(pseudohash(512, msg, 1032, o), 10 + HP_FN_PSEUDOHASH);  /* in 1032, not 1024: real */
+	ck_assert_int_eq(pseudoXOF(1020, msg, 256, o), 77);   /* after a divergence: real */
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.flags, HP_TAPE_DIVERGED);
+	ck_assert_uint_eq(W.tape.diverged_at, 1);
+	ck_assert_uint_eq(fake_runs[HP_FN_PSEUDOHASH], 1);
+	ck_assert_uint_eq(fake_runs[HP_FN_XOF], 1);
+	ck_assert_uint_eq(W.tape.replayed, 1);
+	ck_assert_uint_eq(W.tape.calls, 3);
+	ck_assert_uint_eq(W.tape.pos, seq_offset[1]);   /* the bad call did not consume its entry */
+
+	/* The output length alone differs. */
+	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH);
+	pseudoXOF(1024, msg, 256, o);
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.flags, HP_TAPE_DIVERGED);
+	ck_assert_uint_eq(W.tape.diverged_at, 0);
+	ck_assert_uint_eq(fake_runs[HP_FN_XOF], 1);
+	ck_assert_uint_eq(o[0], 0x58);
+}
+END_TEST
+
+START_TEST(divergence_other_function)
+{
+	struct seq_out rec;
+	unsigned char o[128];
+
+	reset();
+	seq_record(&rec);
+	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG);
+	pseudoXOF(1020, msg, 256, o);
+	pseudohash(512, msg, 1024, o);
+	/* entry 2 is sm3hash (96, 264): pseudohash with the same lengths is not it */
+	memset(o, 0, sizeof o);
+	ck_assert_int_eq(pseudohash(96, msg, 264, o), 10 + HP_FN_PSEUDOHASH);
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.flags, HP_TAPE_DIVERGED);
+	ck_assert_uint_eq(W.tape.diverged_at, 2);
+	/* what was called; what the record has is the entry at pos */
+	ck_assert_uint_eq(W.tape.diverged.fn, HP_FN_PSEUDOHASH);
+	ck_assert_uint_eq(W.tape.diverged.in_bits, 264);
+	ck_assert_uint_eq(W.tape.diverged.out_bits, 96);
+	ck_assert_uint_eq(W.tape.pos, seq_offset[2]);
+	ck_assert_uint_eq(tape_at(W.tape.pos)->fn, HP_FN_SM3);
+	ck_assert_uint_eq(fake_runs[HP_FN_PSEUDOHASH], 1);
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1);   /* its nested call, real */
+	ck_assert_uint_eq(o[0], 0x48);
+	ck_assert_uint_eq(W.tape.replayed, 2);
+}
+END_TEST
+
+START_TEST(divergence_past_the_end)
+{
+	struct seq_out rec, rep;
+	unsigned char o[32];
+
+	reset();
+	seq_record(&rec);
+	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG);
+	seq_run(&rep);
+	ck_assert_uint_eq(W.tape.flags, 0);
+	ck_assert_int_eq(sm3hash(256, msg, 8, o), 0);
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.flags, HP_TAPE_DIVERGED);
+	ck_assert_uint_eq(W.tape.diverged_at, SEQ_CALLS);
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1);
+	ck_assert_uint_eq(o[31], 0x53);
+
+	/* An empty tape diverges at once. */
+	tape_use(sizeof tape_mem, HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH);
+	sm3hash(256, msg, 8, o);
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.flags, HP_TAPE_DIVERGED);
+	ck_assert_uint_eq(W.tape.diverged_at, 0);
+}
+END_TEST
+
+START_TEST(record_overflow_writes_nothing_past_capacity)
+{
+	struct seq_out rec;
+	const unsigned char *bytes = (const unsigned char *)tape_mem;
+	const uint64_t cap = seq_offset[2] + 20;   /* entries 0 and 1, and 20 bytes: not entry 2 (40) */
+
+	reset();
+	tape_use(cap, HP_ACCOUNTING_RECORD, 0);
+	seq_run(&rec);
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.flags, HP_TAPE_OVERFLOW);
+	ck_assert_uint_eq(W.tape.len, seq_offset[2]);
+	/* entry 4 (24 bytes) would have fit in what was left: not written
+	 * either, the tape stays a prefix of the calls */
+	ck_assert_uint_eq(W.tape.calls, SEQ_CALLS);
+	for (uint64_t i = seq_offset[2]; i < sizeof tape_mem; i++)
+		ck_assert_msg(bytes[i] == TAPE_CANARY, "byte %llu written", (unsigned long long)i);
+	/* every helper still ran, with its real result */
+	ck_assert_uint_eq(fake_runs[HP_FN_DRNG], 1);
+	ck_assert_uint_eq(rec.drng[0], 0x52);
+
+	/* A capacity under one header. */
+	tape_use(16, HP_ACCOUNTING_RECORD, 0);
+	init_random_number(&drng_ctx, msg, 1);
+	W.accounting = 0;
+	ck_assert_uint_eq(W.tape.flags, HP_TAPE_OVERFLOW);
+	ck_assert_uint_eq(W.tape.len, 0);
+	ck_assert_uint_eq(bytes[0], TAPE_CANARY);
+}
+END_TEST
+
+/* The timed path and the gate never touch the tape. */
+START_TEST(timed_and_off_leave_the_tape_alone)
+{
+	struct seq_out rec, o;
+	struct hp_tape before;
+
+	reset();
+	seq_record(&rec);
+	before = W.tape;
+	W.accounting = HP_ACCOUNTING_TIMED;
+	seq_run(&o);
+	W.accounting = HP_ACCOUNTING_OFF;
+	seq_run(&o);
+	ck_assert_int_eq(memcmp(&before, &W.tape, sizeof before), 0);
+	expect_shape(HP_FN_XOF, 256, 1020, 1, 0, FAKE_COST_XOF + FAKE_CLOCK_STEP);
+	ck_assert_uint_eq(clock_reads, 2 * SEQ_CALLS);
+}
+END_TEST
+
 static Suite *wrap_suite(void)
 {
 	Suite *s = suite_create("wrap");
@@ -501,16 +880,23 @@ static Suite *wrap_suite(void)
 	tcase_add_test(tc, overflow_keeps_exact_per_helper_totals);
 	tcase_add_test(tc, calibration_after_an_overflowing_warmup);
 	suite_add_tcase(s, tc);
+
+	tc = tcase_create("tape");
+	tcase_add_test(tc, tape_entry_sizes);
+	tcase_add_test(tc, record_writes_outermost_calls_in_order);
+	tcase_add_test(tc, replay_serves_outputs_without_the_helpers);
+	tcase_add_test(tc, replay_one_family_at_a_time);
+	tcase_add_test(tc, init_random_number_is_never_replayed);
+	tcase_add_test(tc, divergence_other_length);
+	tcase_add_test(tc, divergence_other_function);
+	tcase_add_test(tc, divergence_past_the_end);
+	tcase_add_test(tc, record_overflow_writes_nothing_past_capacity);
+	tcase_add_test(tc, timed_and_off_leave_the_tape_alone);
+	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(wrap_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hp_check_run(wrap_suite());
 }

@@ -16,6 +16,8 @@
 #ifndef HP_HOOK_H
 #define HP_HOOK_H
 
+#include <string.h>
+
 #include "hp_wrap.h"
 #include "tick.h"
 
@@ -99,13 +101,24 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
  *   hp_timed_F HP_HOOK: depth guard, clock, shape table.  Kept out of
  *              line (HP_TIMED) so that its frame and saved registers are
  *              never paid on the unmeasured path.
+ *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record or replay): out
+ *              of line for the same reason, and so that neither of the
+ *              other two paths carries its code.
+ *
+ * The gate reads accounting once and tests it once: zero takes the tail
+ * call of the helper (the same four instructions and jump as before the
+ * tape existed), and the sign of that same test sends the tape modes
+ * apart, so the timed path gains one not-taken branch and no load.
  */
 #define HP_TIMED __attribute__((noinline))
 
-#define HP_GATE(REAL_CALL, TIMED_CALL)                                         \
+#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL)                              \
 	do {                                                                   \
-		if (hp_unlikely(!hashprof_wrap_state.accounting))              \
+		int a_ = hashprof_wrap_state.accounting;                       \
+		if (hp_unlikely(!a_))                                          \
 			return REAL_CALL;                                      \
+		if (hp_unlikely(a_ < 0))                                       \
+			return TAPE_CALL;                                      \
 		return TIMED_CALL;                                             \
 	} while (0)
 
@@ -130,6 +143,105 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
 		uint64_t t1_ = hp_tick(&hashprof_wrap_state);                    \
 		hp_depth = 0;                                                  \
 		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0);                 \
+		return r_;                                                     \
+	} while (0)
+
+/*
+ * Test-only costs of the tape path: tests/test_replay builds the shims
+ * with HP_WRAP_TEST_CHARGE so that a replayed and a passed-through call
+ * advance its virtual clock by known amounts (the calibration of those
+ * costs is then checked exactly).  Nothing at all in the shims an
+ * instance links.
+ */
+#ifdef HP_WRAP_TEST_CHARGE
+void hp_wrap_test_charge_replay(void);
+void hp_wrap_test_charge_pass(void);
+#define HP_CHARGE_REPLAY() hp_wrap_test_charge_replay()
+#define HP_CHARGE_PASS() hp_wrap_test_charge_pass()
+#else
+#define HP_CHARGE_REPLAY() ((void)0)
+#define HP_CHARGE_PASS() ((void)0)
+#endif
+
+/* Record mode, after an outermost call returned (state.c): append its
+ * entry, or set HP_TAPE_OVERFLOW.  Out of line: recording is never timed,
+ * and the shims stay small. */
+__attribute__((visibility("hidden")))
+void hp_tape_record(uint32_t fn, uint64_t in_bits, uint64_t out_bits, const void *out, int ret);
+
+/*
+ * Replay mode, an outermost call: match it against the entry at tape.pos
+ * (function and both lengths) and step over that entry.  Returns 1 when
+ * the call is served from the tape: its output bytes copied to out, the
+ * recorded return value in *ret, the helper not called.  Returns 0 when
+ * the real helper must run: its family is not in replay_mask, it is
+ * init_random_number (never replayed: no output, and the DRNG context it
+ * writes has a size the shim does not know), or the call does not match
+ * (HP_TAPE_DIVERGED and diverged_at set once; every later call then runs
+ * for real, the tape's order being lost).  The size check comes first, so
+ * nothing past tape.len is ever read.
+ */
+static inline int hp_tape_replay(uint32_t fn, uint64_t in_bits, uint64_t out_bits, void *out, int *ret)
+{
+	struct hp_tape *t = &hashprof_wrap_state.tape;
+	uint64_t i = t->calls++;
+	uint64_t bytes = hp_tape_out_bytes(fn, out_bits), size = hp_tape_entry_bytes(bytes);
+	const struct hp_tape_entry *e;
+
+	if (hp_unlikely(t->flags & HP_TAPE_DIVERGED))
+		return 0;
+	if (hp_unlikely(t->len - t->pos < size ||
+			(e = (const struct hp_tape_entry *)(t->buf + t->pos))->fn != fn ||
+			e->in_bits != in_bits || e->out_bits != out_bits)) {
+		t->flags |= HP_TAPE_DIVERGED;
+		t->diverged_at = i;
+		t->diverged.fn = fn;
+		t->diverged.in_bits = in_bits;
+		t->diverged.out_bits = out_bits;
+		return 0;
+	}
+	t->pos += size;
+	if (fn == HP_FN_DRNG_INIT || !(t->replay_mask & HP_TAPE_BIT(fn)))
+		return 0;
+	if (bytes)
+		memcpy(out, e + 1, bytes);
+	*ret = e->ret;
+	t->replayed++;
+	HP_CHARGE_REPLAY();
+	return 1;
+}
+
+/*
+ * HP_TAPE_HOOK(fn-id, in-bits, out-bits, output pointer, real-call): the
+ * body of every hp_tape_F, the same shape as HP_HOOK.  A nested call (one
+ * made by a running helper) is executed, never recorded nor replayed: the
+ * tape holds outermost calls only, as the shape table times only them.
+ * Every real helper call in replay mode counts in tape.passed, so the
+ * runtime can add back what the tape path costs beyond the gate.
+ */
+#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                    \
+	do {                                                                   \
+		int r_;                                                        \
+		if (hp_unlikely(hp_depth)) {                                   \
+			hp_depth++;                                            \
+			r_ = REAL_CALL;                                        \
+			hp_depth--;                                            \
+			hashprof_wrap_state.tape.passed++;                     \
+			HP_CHARGE_PASS();                                      \
+			return r_;                                             \
+		}                                                              \
+		int replay_ = hashprof_wrap_state.accounting == HP_ACCOUNTING_REPLAY; \
+		if (replay_ && hp_tape_replay(FN, IN_BITS, OUT_BITS, OUT, &r_)) \
+			return r_;                                             \
+		hp_depth = 1;                                                  \
+		r_ = REAL_CALL;                                                \
+		hp_depth = 0;                                                  \
+		if (replay_) {                                                 \
+			hashprof_wrap_state.tape.passed++;                     \
+			HP_CHARGE_PASS();                                      \
+		} else {                                                       \
+			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);        \
+		}                                                              \
 		return r_;                                                     \
 	} while (0)
 

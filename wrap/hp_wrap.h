@@ -17,8 +17,9 @@
 
 #include <stdint.h>
 
-/* Bumped whenever struct hp_wrap_state changes layout. */
-#define HP_WRAP_ABI_VERSION 2u
+/* Bumped whenever struct hp_wrap_state changes layout or the meaning of
+ * its fields (3: the record/replay modes and the tape). */
+#define HP_WRAP_ABI_VERSION 3u
 #define HP_WRAP_STATE_SYMBOL "hashprof_wrap_state"
 
 /*
@@ -75,15 +76,103 @@ struct hp_overflow {
 	uint64_t ticks;      /* clock ticks inside the outermost calls */
 };
 
+/*
+ * Values of hp_wrap_state.accounting.  The gate of every shim (hook.h)
+ * tests the value against zero once: 0 is the untouched path (a tail call
+ * of the helper), a positive value the timed path, a negative one the tape
+ * path.  Negative for the tape modes so that the sign flag of that same
+ * test picks them and neither the gate nor the timed hook gains a load.
+ */
+#define HP_ACCOUNTING_OFF 0
+#define HP_ACCOUNTING_TIMED 1     /* any positive value: timed (HP_HOOK) */
+#define HP_ACCOUNTING_RECORD (-1) /* outermost calls append their outputs to the tape */
+#define HP_ACCOUNTING_REPLAY (-2) /* outermost calls of replay_mask are served from the tape */
+
+/*
+ * The tape: the record of one operation's outermost helper calls, in call
+ * order, that a replay run plays back instead of calling the helpers
+ * (docs/replay.md).  The runtime allocates buf and owns it; the shims only
+ * write and read inside [0, cap) and never allocate, lock or make a system
+ * call.  Entries are 8-byte aligned: a struct hp_tape_entry, then the
+ * call's output bytes (hp_tape_out_bytes), padded with zeros to a multiple
+ * of 8 (hp_tape_entry_bytes).  Single-threaded like the timed path: one
+ * thread runs the operation while a tape mode is on.
+ */
+struct hp_tape_entry {
+	uint32_t fn;                     /* enum hp_fn */
+	int32_t ret;                     /* what the helper returned */
+	uint64_t in_bits;                /* the shape, as in struct hp_shape */
+	uint64_t out_bits;
+};
+
+#define HP_TAPE_OVERFLOW 1u              /* record: an entry did not fit; it and all later ones are missing */
+#define HP_TAPE_DIVERGED 2u              /* replay: a call did not match its entry, or came after the last */
+
+/* replay_mask bits: 1u << enum hp_fn.  The two families replayed one at a
+ * time (init_random_number is never replayed, whatever the mask says: it
+ * has no output, and the context it writes has a size the shim does not
+ * know). */
+#define HP_TAPE_BIT(fn) (1u << (fn))
+#define HP_TAPE_FAMILY_HASH (HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH) | HP_TAPE_BIT(HP_FN_SM3))
+#define HP_TAPE_FAMILY_DRNG HP_TAPE_BIT(HP_FN_DRNG)
+
+struct hp_tape {
+	unsigned char *buf;              /* cap bytes, 8-byte aligned, owned by the runtime */
+	uint64_t cap;                    /* bytes */
+	uint64_t len;                    /* bytes of whole entries recorded (record writes at len) */
+	uint64_t pos;                    /* replay reads the entry at pos (bytes, < len) */
+	uint32_t flags;                  /* HP_TAPE_OVERFLOW | HP_TAPE_DIVERGED */
+	uint32_t replay_mask;            /* HP_TAPE_BIT()s of the helpers replay serves from the tape */
+	uint64_t calls;                  /* outermost calls seen in this run (recorded or read) */
+	uint64_t replayed;               /* outermost calls served from the tape (no helper ran) */
+	uint64_t passed;                 /* replay: calls of the real helper through the tape path, nested ones included */
+	uint64_t diverged_at;            /* with HP_TAPE_DIVERGED: index in calls of the first bad call (0-based) */
+	struct hp_tape_entry diverged;   /* ...and that call's fn, in_bits, out_bits (ret unused); the
+					  * entry it was matched against is the one at pos */
+};
+
 struct hp_wrap_state {
 	uint32_t abi_version;            /* HP_WRAP_ABI_VERSION */
-	volatile int accounting;         /* non-zero only around measured API calls */
+	volatile int accounting;         /* HP_ACCOUNTING_*; non-zero only around measured API calls */
 	uint64_t (*clock)(void);         /* installed by the runtime; returns ticks */
 	uint32_t tick_inline;            /* non-zero: the shims read the counter inline (wrap/tick.h),
 					  * set by the runtime only where that is the clock's counter */
 	struct hp_overflow overflow[HP_FN_SLOTS]; /* indexed by enum hp_fn */
 	struct hp_shape shapes[HP_SHAPES_MAX];
+	struct hp_tape tape;             /* used only while accounting is negative */
 };
+
+/*
+ * Output bytes a helper call writes, from its shape's out_bits (ngcc-api.md):
+ * pseudohash, sm3hash: digest_len_bits / 8 (an int: a negative length
+ * writes nothing), and the calibration stand-in like them; pseudoXOF,
+ * get_random_number: ceil(bits / 8); init_random_number (and anything
+ * else): 0.
+ */
+static inline uint64_t hp_tape_out_bytes(unsigned fn, uint64_t out_bits)
+{
+	switch (fn) {
+	case HP_FN_PSEUDOHASH:
+	case HP_FN_SM3:
+	case HP_FN_CALIB:   /* the stand-in has sm3hash's signature (state.c) */
+		return (int64_t)out_bits > 0 ? out_bits / 8 : 0;
+	case HP_FN_XOF:
+	case HP_FN_DRNG:
+		return out_bits / 8 + (out_bits % 8 != 0);
+	default:
+		return 0;
+	}
+}
+
+/* Bytes one tape entry takes: the header, then out_bytes rounded up to 8.
+ * Saturates at UINT64_MAX instead of wrapping (a garbage length must not
+ * look small). */
+static inline uint64_t hp_tape_entry_bytes(uint64_t out_bytes)
+{
+	if (out_bytes > UINT64_MAX - sizeof(struct hp_tape_entry) - 7)
+		return UINT64_MAX;
+	return sizeof(struct hp_tape_entry) + ((out_bytes + 7) & ~(uint64_t)7);
+}
 
 /* The helper's C name for an enum hp_fn value ("get_random_number", ...);
  * NULL when fn is out of range. */
@@ -114,5 +203,11 @@ static inline const char *hp_fn_label(unsigned fn)
  */
 #define HP_CALIB_LOOP_SYMBOL "hashprof_calib_loop"
 typedef void (*hp_calib_loop_fn)(unsigned n, int wrapped);
+/* The `wrapped` value for a loop that makes no call at all, with the rest
+ * of the loop's work (what a free helper would leave): the replay-cost
+ * calibration's baseline (prof/calibrate.c).  Any other non-zero value
+ * calls the shim, which follows hp_wrap_state.accounting (the timed path,
+ * or the tape path when it is negative). */
+#define HP_CALIB_LOOP_EMPTY 2
 
 #endif

@@ -1,0 +1,618 @@
+/*
+ * test_replay.c - replay (issue 10, part 2): what an operation would save
+ * if its helpers were free, exact on a virtual clock; and the runtime's
+ * record/timed/replay sequence on a built instance.
+ *
+ * "virtual clock", as tests/test_correction: the shims (wrap/, built here
+ * with HP_WRAP_TEST_CHARGE), the replay-cost calibration
+ * (prof/calibrate.c) and the sample and share (prof/replay.c) are real;
+ * time is fake (fake_scheme.h).  The only difference from an instance's
+ * shims: a call served from the tape advances the virtual clock by
+ * REPLAY_COST and a real call through the tape path by PASS_COST, so the
+ * tape path has a cost to calibrate and to add back.  Asserted exactly:
+ * the calibration finds both; the replay share of each family equals the
+ * truth (what skipping that family saves) in every case and sample order,
+ * and the median over samples too; and in every case the share without
+ * the add-back misses the truth by at least 0.5 pp, without the pass term
+ * the DRNG share does, so a formula that forgets either fails here.
+ *
+ * "instance": SYNTH-SIG (schemes/.libs/synth-sig.so) dlopen()ed with its
+ * own shims: drng_algorithm saved and restored by its bytes; a sign
+ * sampled through hp_replay_sample gives byte-identical signatures in the
+ * record, timed and both replay runs, with the documented call counts.
+ * Its clock is a counter, not time: nothing here depends on the machine's
+ * speed.
+ */
+#include <check.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calibrate.h"
+#include "check_run.h"
+#include "drng_state.h"
+#include "fake_helpers.h"
+#include "fake_scheme.h"
+#include "hp_wrap.h"
+#include "replay.h"
+
+/* wrap/state.c, built into this program */
+extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;
+void hashprof_calib_loop(unsigned n, int wrapped);
+
+#define W hashprof_wrap_state
+#define PP 100.0   /* shares are fractions; tolerances in pp */
+
+/* ---------- the tape path's virtual cost (hook.h, HP_WRAP_TEST_CHARGE) ---------- */
+
+#define REPLAY_COST 30u   /* ticks: a call served from the tape */
+#define PASS_COST 20u     /* ticks: a real call through the tape path, beyond the gate */
+
+void hp_wrap_test_charge_replay(void);
+void hp_wrap_test_charge_pass(void);
+void hp_wrap_test_charge_replay(void) { fake_now += REPLAY_COST; }
+void hp_wrap_test_charge_pass(void) { fake_now += PASS_COST; }
+
+static void setup(void)
+{
+	memset(W.shapes, 0, sizeof W.shapes);
+	memset(fake_ret, 0, sizeof fake_ret);
+	memset(W.overflow, 0, sizeof W.overflow);
+	W.accounting = 0;
+	W.clock = virtual_clock;
+	W.tick_inline = 0;
+	fake_now = 0;
+}
+
+static void teardown(void)
+{
+	hp_replay_tape_free(&W);
+}
+
+/* ---------- the virtual clock ---------- */
+
+/* The fake scheme as the driver's op: phase-blind, its helpers through
+ * the shims; the scheme's per-phase misbehaviour for the error tests. */
+struct fake_op {
+	const struct scheme *scheme;
+	int bad_phase;           /* the phase that misbehaves; -1: none */
+	enum { OK, OTHER_LENGTH, FEWER_CALLS, OTHER_RETURN } bad;
+};
+
+static int fake_op(void *ctx, enum hp_replay_phase phase)
+{
+	const struct fake_op *f = ctx;
+	struct scheme s = *f->scheme;
+	unsigned char msg[64] = { 0 }, out[128];
+
+	if ((int)phase != f->bad_phase || f->bad == OK) {
+		operation(&s, WRAPPED);
+		return 0;
+	}
+	switch (f->bad) {
+	case OTHER_LENGTH:
+		/* iteration 0 as usual, then a longer pseudoXOF: call 4 */
+		s.iterations = 1;
+		operation(&s, WRAPPED);
+		pseudoXOF(520, msg, 256, out);
+		return 0;
+	case FEWER_CALLS:
+		s.iterations--;
+		operation(&s, WRAPPED);
+		return 0;
+	default:
+		operation(&s, WRAPPED);
+		return 7;
+	}
+}
+
+static void fake_run(struct hp_replay_run *run, struct fake_op *f, const struct scheme *s)
+{
+	f->scheme = s;
+	f->bad_phase = -1;
+	f->bad = OK;
+	*run = (struct hp_replay_run){ .name = "sign", .wrap = &W, .drng = NULL, .clock = virtual_clock,
+				       .max_bytes = hp_replay_bound_bytes(HP_REPLAY_MAX_MB_DEFAULT),
+				       .op = fake_op, .ctx = f };
+}
+
+/* Tape bytes of one fake operation: per iteration, pseudoXOF 64 bytes,
+ * pseudohash 32, get_random_number 32, sm3hash 32, each after a 24-byte
+ * header. */
+static uint64_t fake_tape_bytes(const struct scheme *s)
+{
+	return (uint64_t)s->iterations * ((24 + 64) + 3 * (24 + 32));
+}
+
+START_TEST(replay_cost_calibrated_exactly)
+{
+	const struct correction_case *c = &cases[_i];
+	struct hp_replay_cost rc;
+	struct hp_overhead oh;
+
+	read_before = c->read_before;
+	read_after = c->read_after;
+	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &rc);
+	ck_assert(rc.valid);
+	ck_assert_msg(rc.replay_ticks == REPLAY_COST, "replay %.6f ticks/call, expected %u", rc.replay_ticks,
+		      REPLAY_COST);
+	ck_assert_msg(rc.pass_ticks == PASS_COST, "pass %.6f ticks/call, expected %u", rc.pass_ticks, PASS_COST);
+	/* accounting off, the tape as it was (none), no shape left */
+	ck_assert_int_eq(W.accounting, 0);
+	ck_assert_ptr_null(W.tape.buf);
+	ck_assert_uint_eq(W.tape.cap, 0);
+	/* the timed calibration is untouched by the tape path's charges */
+	hp_calibrate(&W, hashprof_calib_loop, virtual_clock, &oh);
+	ck_assert(oh.added_ticks == 2.0 * (double)(c->read_before + c->read_after));
+	ck_assert(oh.inside_ticks == (double)(c->read_before + c->read_after));
+}
+END_TEST
+
+START_TEST(no_loop_no_cost)
+{
+	struct hp_replay_cost rc = { .valid = 1 };
+
+	hp_calibrate_replay(&W, NULL, virtual_clock, &rc);
+	ck_assert(!rc.valid);
+	ck_assert(rc.replay_ticks == 0 && rc.pass_ticks == 0);
+}
+END_TEST
+
+START_TEST(replay_share_is_the_truth)
+{
+	const struct correction_case *c = &cases[_i];
+	const struct scheme *s = &c->scheme;
+	struct hp_replay_cost cost;
+	struct hp_replay_run run;
+	struct hp_replay_sample smp[4];
+	struct fake_op f;
+	struct truth tr;
+	char err[256] = "";
+	uint64_t n = s->iterations;
+
+	read_before = c->read_before;
+	read_after = c->read_after;
+	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &cost);
+	fake_truth(s, &tr);
+	fake_run(&run, &f, s);
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(s), HP_REPLAY_MAX_MB_DEFAULT, err,
+					      sizeof err), 0);
+
+	for (unsigned order = 0; order < 4; order++) {
+		struct hp_replay_sample *x = &smp[order];
+		double share[HP_REPLAY_FAMILIES], truth[HP_REPLAY_FAMILIES] = { tr.hash, tr.drng };
+
+		ck_assert_msg(hp_replay_sample(&run, order, x, err, sizeof err) == 0, "%s", err);
+		ck_assert_int_eq(W.accounting, 0);
+		ck_assert_uint_eq(x->calls, 4 * n);
+		ck_assert_uint_eq(x->tape_bytes, fake_tape_bytes(s));
+		/* the timed run is the plain operation: the gate costs nothing */
+		ck_assert_msg((double)x->timed_ticks == tr.plain, "timed %llu, plain %.0f",
+			      (unsigned long long)x->timed_ticks, tr.plain);
+		/* hash: 3 calls served; the DRNG and its 2 nested sm3hash real */
+		ck_assert_uint_eq(x->replayed[HP_REPLAY_HASH], 3 * n);
+		ck_assert_uint_eq(x->passed[HP_REPLAY_HASH], 3 * n);
+		/* DRNG: 1 served; pseudoXOF, pseudohash, its nested sm3hash, sm3hash real */
+		ck_assert_uint_eq(x->replayed[HP_REPLAY_DRNG], n);
+		ck_assert_uint_eq(x->passed[HP_REPLAY_DRNG], 4 * n);
+		for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
+			struct hp_replay_cost none = { 0 }, no_pass = cost;
+			double bare, half;
+			no_pass.pass_ticks = 0;
+			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &cost, &share[fam]), 0);
+			ck_assert_msg(fabs(share[fam] - truth[fam]) < 1e-12, "order %u, %s: replay %.6f%%, truth %.6f%%",
+				      order, hp_replay_family_name(fam), PP * share[fam], PP * truth[fam]);
+			/* the case has teeth: nothing added back is visibly off;
+			 * the DRNG run passes enough calls for the pass term to show */
+			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &none, &bare), 0);
+			ck_assert_msg(fabs(bare - truth[fam]) * PP >= 0.5, "%s: %.3f%% without add-back, truth %.3f%%",
+				      hp_replay_family_name(fam), PP * bare, PP * truth[fam]);
+			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &no_pass, &half), 0);
+			if (fam == HP_REPLAY_DRNG)
+				ck_assert_msg(fabs(half - truth[fam]) * PP >= 0.5, "DRNG: %.3f%% without the pass "
+					      "term, truth %.3f%%", PP * half, PP * truth[fam]);
+		}
+	}
+	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
+		double med;
+		ck_assert_int_eq(hp_replay_share_median(smp, 4, fam, &cost, &med), 0);
+		ck_assert(fabs(med - (fam == HP_REPLAY_HASH ? tr.hash : tr.drng)) < 1e-12);
+	}
+}
+END_TEST
+
+/* The formula on plain numbers, and its refusals. */
+START_TEST(share_arithmetic)
+{
+	const struct hp_replay_cost cost = { .valid = 1, .replay_ticks = 2.5, .pass_ticks = 1 };
+	const struct hp_replay_cost invalid = { .valid = 0, .replay_ticks = 2.5, .pass_ticks = 1 };
+	struct hp_replay_sample s = { .timed_ticks = 1000 };
+	double v = -1;
+
+	/* (1000 - 700 + 2.5 x 40 + 1 x 100) / 1000 */
+	ck_assert_int_eq(hp_replay_share(1000, 700, 40, 100, &cost, &v), 0);
+	ck_assert(v == 0.5);
+	ck_assert_int_eq(hp_replay_share(1000, 700, 40, 100, &invalid, &v), 0);
+	ck_assert(v == 0.3);
+	ck_assert_int_eq(hp_replay_share(1000, 700, 40, 100, NULL, &v), 0);
+	ck_assert(v == 0.3);
+	/* not clamped: a replay slower than the timed run reads negative */
+	ck_assert_int_eq(hp_replay_share(1000, 1100, 0, 0, NULL, &v), 0);
+	ck_assert(v == -0.1);
+	v = 42;
+	ck_assert_int_eq(hp_replay_share(0, 0, 0, 0, &cost, &v), -1);
+	ck_assert(v == 42);
+	ck_assert_int_eq(hp_replay_share_of_sample(&s, HP_REPLAY_FAMILIES, &cost, &v), -1);
+	ck_assert_int_eq(hp_replay_share_median(&s, 0, HP_REPLAY_HASH, &cost, &v), -1);
+	s.timed_ticks = 0;
+	ck_assert_int_eq(hp_replay_share_median(&s, 1, HP_REPLAY_HASH, &cost, &v), -1);
+	ck_assert_uint_eq(hp_replay_family_mask(HP_REPLAY_HASH), HP_TAPE_FAMILY_HASH);
+	ck_assert_uint_eq(hp_replay_family_mask(HP_REPLAY_DRNG), HP_TAPE_BIT(HP_FN_DRNG));
+	ck_assert_uint_eq(hp_replay_family_mask(HP_REPLAY_FAMILIES), 0);
+	ck_assert_str_eq(hp_replay_family_name(HP_REPLAY_DRNG), "DRNG");
+}
+END_TEST
+
+/* The median of an even count is the upper one; order does not matter. */
+START_TEST(share_median)
+{
+	struct hp_replay_sample s[4];
+	const uint64_t replay[4] = { 900, 600, 800, 700 };   /* shares 0.1, 0.4, 0.2, 0.3 */
+	double v;
+
+	memset(s, 0, sizeof s);
+	for (unsigned i = 0; i < 4; i++) {
+		s[i].timed_ticks = 1000;
+		s[i].replay_ticks[HP_REPLAY_DRNG] = replay[i];
+	}
+	ck_assert_int_eq(hp_replay_share_median(s, 3, HP_REPLAY_DRNG, NULL, &v), 0);
+	ck_assert(fabs(v - 0.2) < 1e-15);
+	ck_assert_int_eq(hp_replay_share_median(s, 4, HP_REPLAY_DRNG, NULL, &v), 0);
+	ck_assert(fabs(v - 0.3) < 1e-15);
+}
+END_TEST
+
+/* ---------- memory ---------- */
+
+START_TEST(tape_need_from_shapes)
+{
+	/* 10 operations: pseudoXOF 1020 bits (128 bytes) 20 calls, sm3hash
+	 * 256 bits 25 calls (2.5 a call: 3 entries), get_random_number 250
+	 * bits 10, init_random_number 10 (headers only); nested calls take
+	 * no room */
+	const struct hp_result_shape shapes[] = {
+		{ HP_FN_XOF, 256, 1020, 20, 0, 0 },
+		{ HP_FN_SM3, 512, 256, 25, 40, 0 },
+		{ HP_FN_DRNG, 0, 250, 10, 0, 0 },
+		{ HP_FN_DRNG_INIT, 384, 0, 10, 0, 0 },
+		{ HP_FN_SM3, 264, 256, 0, 20, 0 },
+	};
+	const uint64_t per_op = 2 * (24 + 128) + 3 * (24 + 32) + 1 * (24 + 32) + 1 * 24;
+	const struct hp_result_shape huge = { HP_FN_XOF, 0, 1024, UINT64_MAX, 0, 0 };
+
+	ck_assert_uint_eq(hp_replay_tape_need(shapes, 5, 10), per_op);
+	ck_assert_uint_eq(hp_replay_tape_need(shapes, 5, 0), 0);
+	ck_assert_uint_eq(hp_replay_tape_need(&huge, 1, 1), UINT64_MAX);
+	ck_assert_uint_eq(hp_replay_bound_bytes(3), 3u << 20);
+}
+END_TEST
+
+START_TEST(tape_bound_refused_clearly)
+{
+	char err[256] = "";
+
+	/* SPHINCS+ sign's ~3 MB under a 2 MiB bound */
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", 3100000, 2, err, sizeof err), -1);
+	ck_assert_str_eq(err, "sign: the replay tape needs 3.0 MiB per operation, over the bound of 2 MiB "
+			      "(--replay-max-mb)");
+	ck_assert_ptr_null(W.tape.buf);
+	/* exactly the bound is fine; small needs get a minimum tape */
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", 2u << 20, 2, err, sizeof err), 0);
+	ck_assert_uint_eq(W.tape.cap, 2u << 20);
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", 10, 2, err, sizeof err), 0);
+	ck_assert_uint_eq(W.tape.cap, 4096);
+	ck_assert_ptr_nonnull(W.tape.buf);
+	hp_replay_tape_free(&W);
+	ck_assert_ptr_null(W.tape.buf);
+	ck_assert_uint_eq(W.tape.cap, 0);
+}
+END_TEST
+
+/* A record that overflows grows the tape and records again, up to the
+ * bound; over it, a clear error and accounting off. */
+START_TEST(record_grows_up_to_the_bound)
+{
+	const struct scheme dense = { 100, { 0, 0, 0 } };   /* 25600 bytes of tape */
+	struct hp_replay_run run;
+	struct hp_replay_sample x;
+	struct fake_op f;
+	struct truth tr;
+	char err[256] = "";
+
+	fake_truth(&dense, &tr);
+	fake_run(&run, &f, &dense);
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", 0, 1, err, sizeof err), 0);
+	ck_assert_uint_eq(W.tape.cap, 4096);
+	ck_assert_msg(hp_replay_sample(&run, 0, &x, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(W.tape.cap, 32768);
+	ck_assert_uint_eq(x.tape_bytes, fake_tape_bytes(&dense));
+	ck_assert((double)x.timed_ticks == tr.plain);
+
+	/* 5000 iterations: 1.28 MB of tape, over a 1 MiB bound */
+	const struct scheme longer = { 5000, { 0, 0, 0 } };
+	fake_run(&run, &f, &longer);
+	run.max_bytes = hp_replay_bound_bytes(1);
+	hp_replay_tape_alloc(&W, "sign", 0, 1, err, sizeof err);
+	ck_assert_int_eq(hp_replay_sample(&run, 0, &x, err, sizeof err), -1);
+	ck_assert_str_eq(err, "sign: the replay tape needs more than 1.0 MiB (--replay-max-mb)");
+	ck_assert_uint_eq(W.tape.cap, 1u << 20);
+	ck_assert_int_eq(W.accounting, 0);
+}
+END_TEST
+
+/* ---------- divergence is an error naming the operation ---------- */
+
+/* A sample of `iterations` of the fake scheme whose run bad_phase
+ * misbehaves as `bad` says fails with the message want. */
+static void expect_sample_error(unsigned iterations, int bad_phase, int bad, const char *want)
+{
+	const struct scheme s = { iterations, { 10, 10, 10 } };
+	struct hp_replay_run run;
+	struct hp_replay_sample x;
+	struct fake_op f;
+	char err[256] = "";
+
+	fake_run(&run, &f, &s);
+	f.bad_phase = bad_phase;
+	f.bad = bad;
+	hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(&s), 1, err, sizeof err);
+	ck_assert_int_eq(hp_replay_sample(&run, 0, &x, err, sizeof err), -1);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(W.accounting, 0);
+}
+
+START_TEST(divergence_other_length)
+{
+	expect_sample_error(3, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, OTHER_LENGTH,
+			    "sign: the hash replay diverged at helper call 4: pseudoXOF (in 256, out 520 bits) "
+			    "where the record has pseudoXOF (in 256, out 512 bits)");
+}
+END_TEST
+
+START_TEST(divergence_past_the_end)
+{
+	/* one iteration recorded (4 calls); the misbehaving DRNG replay
+	 * makes that iteration and then a fifth call */
+	expect_sample_error(1, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG, OTHER_LENGTH,
+			    "sign: the DRNG replay diverged at helper call 4: pseudoXOF (in 256, out 520 bits) "
+			    "where the record has the end of its 4 calls");
+}
+END_TEST
+
+START_TEST(fewer_calls_than_recorded)
+{
+	expect_sample_error(3, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG, FEWER_CALLS,
+			    "sign: the DRNG replay made 8 helper calls, the record 12");
+}
+END_TEST
+
+START_TEST(other_return_value)
+{
+	expect_sample_error(3, HP_REPLAY_PHASE_TIMED, OTHER_RETURN, "sign: the timed run returned 7, the record 0");
+	expect_sample_error(3, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, OTHER_RETURN,
+			    "sign: the hash replay returned 7, the record 0");
+}
+END_TEST
+
+/* ---------- a built instance: SYNTH-SIG ---------- */
+
+typedef int (*init_fn)(void *, const unsigned char *, unsigned long long);
+typedef int (*drng_fn)(void *, unsigned char *, unsigned long long);
+typedef int (*keygen_fn)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *);
+typedef int (*sign_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long,
+		       unsigned char *, unsigned long long *);
+
+#define SIG_SK 160   /* SYNTH_SIG_SK_BYTES */
+#define SIG_SN 96    /* SYNTH_SIG_SN_BYTES */
+#define SIG_PK 128
+#define SYNTH_CTX 165   /* its DRNG_ctx: V, C, reseed_counter of 55 bytes (schemes/iccs/drng.h) */
+
+static void *need_sym(void *dl, const char *name)
+{
+	void *p = dlsym(dl, name);
+
+	ck_assert_msg(p != NULL, "%s: %s", name, dlerror());
+	return p;
+}
+
+static void *open_instance(const char *path)
+{
+	void *dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+
+	ck_assert_msg(dl != NULL, "%s", dlerror());
+	return dl;
+}
+
+static const unsigned char seed[48] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+START_TEST(drng_state_saved_and_restored)
+{
+	void *dl = open_instance(HP_SYNTH_SIG_SO);
+	init_fn init;
+	drng_fn drng;
+	struct hp_drng_state st;
+	unsigned char a[64], b[64], ctx0[SYNTH_CTX];
+	char err[256] = "";
+
+	*(void **)&init = need_sym(dl, "init_random_number");
+	*(void **)&drng = need_sym(dl, "get_random_number");
+	ck_assert_msg(hp_drng_state_open(dl, &st, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(st.size, SYNTH_CTX);
+	ck_assert_ptr_eq(st.addr, need_sym(dl, HP_DRNG_SYMBOL));
+	ck_assert_int_eq(init(st.addr, seed, sizeof seed), 0);
+	hp_drng_state_save(&st, HP_DRNG_BEFORE);
+	memcpy(ctx0, st.addr, SYNTH_CTX);
+	ck_assert_int_eq(drng(st.addr, a, 512), 0);
+	ck_assert_int_ne(memcmp(ctx0, st.addr, SYNTH_CTX), 0);   /* the context moved on */
+	hp_drng_state_save(&st, HP_DRNG_AFTER);
+	hp_drng_state_restore(&st, HP_DRNG_BEFORE);
+	ck_assert_int_eq(memcmp(ctx0, st.addr, SYNTH_CTX), 0);
+	ck_assert_int_eq(drng(st.addr, b, 512), 0);
+	ck_assert_int_eq(memcmp(a, b, sizeof a), 0);              /* the same bytes again */
+	ck_assert_int_eq(memcmp(st.saved[HP_DRNG_AFTER], st.addr, SYNTH_CTX), 0);
+	hp_drng_state_close(&st);
+	ck_assert_ptr_null(st.saved[0]);
+	dlclose(dl);
+}
+END_TEST
+
+START_TEST(drng_state_refused_clearly)
+{
+	void *dl = open_instance(HP_SYNTH_NONE_SO);
+	struct hp_drng_state st;
+	char err[256] = "";
+
+	ck_assert_int_eq(hp_drng_state_open(dl, &st, err, sizeof err), -1);
+	ck_assert_str_eq(err, "the instance defines no drng_algorithm: its DRNG state cannot be saved for replay");
+	ck_assert_ptr_null(st.saved[0]);
+	hp_drng_state_close(&st);
+	dlclose(dl);
+
+	dl = open_instance(HP_ZERO_DRNG_SO);
+	ck_assert_int_eq(hp_drng_state_open(dl, &st, err, sizeof err), -1);
+	ck_assert_str_eq(err, "drng_algorithm has size 0 bytes in the dynamic symbol table: not a DRNG context "
+			      "that can be saved for replay");
+	dlclose(dl);
+}
+END_TEST
+
+/* The driver's op for SYNTH-SIG sign: the record run keeps the signature,
+ * every other run must give the same bytes (a mismatch is reported as
+ * return value 99, which hp_replay_sample turns into an error). */
+struct sig_op {
+	sign_fn sign;
+	unsigned char sk[SIG_SK], m[64], sn[SIG_SN], rec[SIG_SN];
+	unsigned long long sn_len;
+	unsigned runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_FAMILIES];
+};
+
+static int sig_op(void *ctx, enum hp_replay_phase phase)
+{
+	struct sig_op *o = ctx;
+	int rc;
+
+	memset(o->sn, 0, sizeof o->sn);
+	rc = o->sign(o->sk, SIG_SK, o->m, sizeof o->m, o->sn, &o->sn_len);
+	o->runs[phase]++;
+	if (phase == HP_REPLAY_PHASE_RECORD)
+		memcpy(o->rec, o->sn, SIG_SN);
+	else if (memcmp(o->rec, o->sn, SIG_SN) != 0)
+		return 99;
+	return rc;
+}
+
+static uint64_t ticks_now;
+static uint64_t counter_clock(void)
+{
+	return ++ticks_now;
+}
+
+START_TEST(synth_sig_sign_replays_byte_identically)
+{
+	void *dl = open_instance(HP_SYNTH_SIG_SO);
+	struct hp_wrap_state *w = need_sym(dl, HP_WRAP_STATE_SYMBOL);
+	struct sig_op o = { 0 };
+	struct hp_drng_state st;
+	struct hp_replay_sample x;
+	struct hp_replay_run run;
+	unsigned char pk[SIG_PK], first[SIG_SN];
+	unsigned long long pk_len, sk_len;
+	keygen_fn keygen;
+	init_fn init;
+	char err[256] = "";
+
+	ck_assert_uint_eq(w->abi_version, HP_WRAP_ABI_VERSION);
+	w->clock = counter_clock;
+	w->tick_inline = 0;
+	*(void **)&keygen = need_sym(dl, "sig_keygen");
+	*(void **)&o.sign = need_sym(dl, "sig_sign");
+	*(void **)&init = need_sym(dl, "init_random_number");
+	ck_assert_msg(hp_drng_state_open(dl, &st, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(init(st.addr, seed, sizeof seed), 0);
+	ck_assert_int_eq(keygen(pk, &pk_len, o.sk, &sk_len), 0);
+	memset(o.m, 0x6d, sizeof o.m);
+
+	run = (struct hp_replay_run){ .name = "sign", .wrap = w, .drng = &st, .clock = counter_clock,
+				      .max_bytes = hp_replay_bound_bytes(1), .op = sig_op, .ctx = &o };
+	ck_assert_msg(hp_replay_tape_alloc(w, "sign", 0, 1, err, sizeof err) == 0, "%s", err);
+	for (unsigned order = 0; order < 4; order++) {
+		ck_assert_msg(hp_replay_sample(&run, order, &x, err, sizeof err) == 0, "order %u: %s", order, err);
+		/* README: sign makes drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1
+		 * outermost calls, and 2 nested sm3hash (in the DRNG) */
+		ck_assert_uint_eq(x.calls, 13);
+		ck_assert_uint_eq(x.replayed[HP_REPLAY_HASH], 12);
+		ck_assert_uint_eq(x.passed[HP_REPLAY_HASH], 1 + 2);
+		ck_assert_uint_eq(x.replayed[HP_REPLAY_DRNG], 1);
+		ck_assert_uint_eq(x.passed[HP_REPLAY_DRNG], 12);
+		/* 8 x (24 + 64) + 3 x (24 + 128) + (24 + 32) + (24 + 32) */
+		ck_assert_uint_eq(x.tape_bytes, 8 * 88 + 3 * 152 + 56 + 56);
+		/* the DRNG state is the one the record left: each sample signs
+		 * with a fresh nonce */
+		ck_assert_int_eq(memcmp(st.addr, st.saved[HP_DRNG_AFTER], st.size), 0);
+		if (order == 0)
+			memcpy(first, o.rec, SIG_SN);
+		else
+			ck_assert_int_ne(memcmp(first, o.rec, SIG_SN), 0);
+	}
+	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_RECORD], 4);
+	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_TIMED], 4);
+	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH], 4);
+	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG], 4);
+	ck_assert_int_eq(w->accounting, 0);
+	/* the shape table was never touched: none of the runs was timed by the shims */
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		ck_assert_uint_eq(w->shapes[i].used, 0);
+
+	/* Without restoring the DRNG, the replay of the hash family sees the
+	 * DRNG draw other bytes and the signature change: the driver's
+	 * check turns that into an error that names the operation. */
+	run.drng = NULL;
+	ck_assert_int_eq(hp_replay_sample(&run, 0, &x, err, sizeof err), -1);
+	ck_assert_str_eq(err, "sign: the timed run returned 99, the record 0");
+
+	hp_replay_tape_free(w);
+	hp_drng_state_close(&st);
+	dlclose(dl);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("replay");
+	TCase *tc = tcase_create("virtual clock");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_loop_test(tc, replay_cost_calibrated_exactly, 0, FAKE_NCASES);
+	tcase_add_test(tc, no_loop_no_cost);
+	tcase_add_loop_test(tc, replay_share_is_the_truth, 0, FAKE_NCASES);
+	tcase_add_test(tc, share_arithmetic);
+	tcase_add_test(tc, share_median);
+	tcase_add_test(tc, tape_need_from_shapes);
+	tcase_add_test(tc, tape_bound_refused_clearly);
+	tcase_add_test(tc, record_grows_up_to_the_bound);
+	tcase_add_test(tc, divergence_other_length);
+	tcase_add_test(tc, divergence_past_the_end);
+	tcase_add_test(tc, fewer_calls_than_recorded);
+	tcase_add_test(tc, other_return_value);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("instance");
+	tcase_add_test(tc, drng_state_saved_and_restored);
+	tcase_add_test(tc, drng_state_refused_clearly);
+	tcase_add_test(tc, synth_sig_sign_replays_byte_identically);
+	suite_add_tcase(s, tc);
+	return hp_check_run(s);
+}
