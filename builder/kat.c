@@ -28,6 +28,31 @@ static const char *hp_base(const char *p)
 	return s ? s + 1 : p;
 }
 
+/* "KAT_SIG.c", "KAT_KEM.c" or "KAT_KEX.c": the program the kind's KAT
+ * generator is named after in a submission (ngcc-api.md). */
+static void hp_kat_wanted(const struct hp_detect *d, char *want, size_t len)
+{
+	hp_fmt(want, len, "KAT_%c%c%c.c", toupper((unsigned char)d->kind[0]), toupper((unsigned char)d->kind[1]),
+	       toupper((unsigned char)d->kind[2]));
+}
+
+/* The program's source when it did not compile (so nobody can tell it
+ * defines main): the recipe's kat-program, else KAT_<KIND>.c; NULL when
+ * there is no such source or it compiled. */
+static const struct hp_object *hp_kat_broken_program(const struct hp_detect *d, const struct hp_recipe *r,
+						     const struct hp_object *objs, size_t nobjs)
+{
+	char want[16];
+
+	hp_kat_wanted(d, want, sizeof want);
+	for (size_t i = 0; i < nobjs; i++)
+		if (!objs[i].compiled && objs[i].command &&
+		    (r->kat_program[0] ? !strcmp(objs[i].src->rel, r->kat_program)
+				       : !strcasecmp(hp_base(objs[i].src->rel), want)))
+			return &objs[i];
+	return NULL;
+}
+
 /* The program object: the recipe's, else KAT_<KIND>.c, else any KAT_*.c
  * with main(); NULL when the package has none. */
 static struct hp_object *hp_kat_program(const struct hp_detect *d, const struct hp_recipe *r,
@@ -35,8 +60,7 @@ static struct hp_object *hp_kat_program(const struct hp_detect *d, const struct 
 {
 	char want[16];
 
-	hp_fmt(want, sizeof want, "KAT_%c%c%c.c", toupper((unsigned char)d->kind[0]),
-		 toupper((unsigned char)d->kind[1]), toupper((unsigned char)d->kind[2]));
+	hp_kat_wanted(d, want, sizeof want);
 	for (size_t i = 0; i < nobjs; i++)
 		if (r->kat_program[0] ? !strcmp(objs[i].src->rel, r->kat_program)
 				      : objs[i].is_main && !strcasecmp(hp_base(objs[i].src->rel), want))
@@ -172,9 +196,20 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 	memset(&kat, 0, sizeof kat);
 	hp_fmt(k->status, sizeof k->status, "not checked");
 	if (!prog) {
+		const struct hp_object *broken = hp_kat_broken_program(d, r, objs, nobjs);
+		char want[16];
+		/* a KAT program that does not compile fails the gate: the package
+		 * has one, and --kat asked for it to pass */
+		if (broken) {
+			hp_fmt(k->status, sizeof k->status, "fail");
+			hp_fmt(k->detail, sizeof k->detail, "the KAT program %s does not compile: %s", broken->src->rel,
+			       broken->first_error[0] ? broken->first_error : "the compiler failed");
+			return;
+		}
+		hp_kat_wanted(d, want, sizeof want);
 		hp_fmt(k->detail, sizeof k->detail, r->kat_program[0] ? "the recipe's kat-program %s is not a source"
-									  : "the package has no KAT program (KAT_%s.c)",
-			 r->kat_program[0] ? r->kat_program : d->kind);
+									  : "the package has no KAT program (%s)",
+			 r->kat_program[0] ? r->kat_program : want);
 		return;
 	}
 	/* the shipped vectors */

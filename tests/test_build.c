@@ -397,6 +397,23 @@ START_TEST(test_kat)
 }
 END_TEST
 
+/* A KAT program that does not compile fails the KAT gate (a package that
+ * ships one asked for it to pass); the instance itself still builds. */
+START_TEST(test_kat_program_broken)
+{
+	struct run r;
+
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", "\nint hp_test_broken(void) { return }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (the KAT program KAT_SIG.c does not compile: ");
+	expect_in(&r, r.err, "warning: the KAT failed: the KAT program KAT_SIG.c does not compile");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* The stored KAT result decides the exit status of an up-to-date build: a
  * retrying CI must not pass a package whose KAT failed (issue 18, item 3). */
 START_TEST(test_kat_fail_up_to_date)
@@ -931,6 +948,7 @@ static Suite *build_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown_fixture);
 	tcase_add_test(tc, test_subdirs);
 	tcase_add_test(tc, test_kat);
+	tcase_add_test(tc, test_kat_program_broken);
 	tcase_add_test(tc, test_kat_fail_up_to_date);
 	tcase_add_test(tc, test_drng_own);
 	tcase_add_test(tc, test_same_tu);
