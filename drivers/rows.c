@@ -148,7 +148,17 @@ int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k,
 	size_t n;
 
 	if (!hp_kind_has_op(k, op)) {
-		hp_kind_op_list(k, list, sizeof list);
+		/* the list names what this instance has: a key exchange's
+		 * passes only up to its number of passes */
+		size_t used = 0;
+		if (strcmp(inst->kind, "kex")) {
+			hp_kind_op_list(k, list, sizeof list);
+		} else {
+			list[0] = '\0';
+			n = hp_default_ops(inst, k, timeout, ops);
+			for (size_t i = 0; i < n && used < sizeof list; i++)
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", ops[i]);
+		}
 		snprintf(why, len, "'%s' is not an operation of %s (%s: %s)", op, inst->name, inst->kind, list);
 		return -1;
 	}

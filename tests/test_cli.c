@@ -639,6 +639,11 @@ START_TEST(kex_pass_beyond_protocol)
 	ck_assert_ptr_nonnull(strstr(r.err, "'pass3' is not an operation of SYNTH-KEX"));
 	ck_assert_uint_eq(count_lines(r.err), 1);
 	run_free(&r);
+	/* the operations it lists are this instance's: two passes, no pass3 */
+	RUN(&r, NULL, "-n", "3", "SYNTH-KEX", "bogus");
+	run_expect_status(&r, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "(kex: exchange, init_a, init_b, pass1, pass2, derive_a, derive_b)"));
+	run_free(&r);
 }
 END_TEST
 
