@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -104,13 +105,20 @@ int hp_child_interrupted(void)
 	return hp_interrupt_signal;
 }
 
-static void hp_child_main(int fd, hp_child_fn fn, void *arg)
+static void hp_child_main(int fd, hp_child_fn fn, void *arg, pid_t parent)
 {
 	json_t *out;
 
 	hp_untrap_interrupt_signals();
 	hp_in_child = 1;
 	setpgid(0, 0);
+	/* its own process group keeps a ^C of the terminal away from it, so
+	 * nothing but this ends it when hashprof itself is killed outright
+	 * (SIGKILL: no handler runs): a measuring child must not hang on,
+	 * spinning in a scheme, after the run is gone */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)    /* the parent died before prctl */
+		_exit(4);
 	fflush(stdout);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	out = fn(arg);
@@ -180,7 +188,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 {
 	int fds[2], status = 0, timed_out;
 	long long started_ns;
-	pid_t pid;
+	pid_t pid, parent;
 	char *buf = NULL;
 	size_t used = 0;
 	json_t *out = NULL;
@@ -200,6 +208,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	}
 	started_ns = hp_now_ns();
 	fflush(NULL);
+	parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		snprintf(failure, len, "fork: %s", strerror(errno));
@@ -209,7 +218,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		hp_child_main(fds[1], fn, arg);
+		hp_child_main(fds[1], fn, arg, parent);
 	}
 	setpgid(pid, pid);
 	hp_running_child = pid;

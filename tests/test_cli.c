@@ -629,6 +629,25 @@ START_TEST(interrupt_kills_children)
 }
 END_TEST
 
+/* hashprof killed outright (SIGKILL: the OOM killer, a CI runner's hard
+ * stop): no handler runs, and a measuring child in its own process group
+ * would spin on in the scheme forever.  It dies with its parent. */
+START_TEST(kill_leaves_no_child)
+{
+	char seed[32], buf[8192] = "";
+	const char *const env[] = { "HASHPROF_SYNTH_FAULT=keygen:hang", NULL };
+	struct run_bg bg;
+
+	snprintf(seed, sizeof seed, "%08x2badc0ffee", (unsigned)getpid());
+	run_start(&bg, HP_HASHPROF, (const char *const[]){ "SYNTH-SIG", "keygen", "--timeout", "0", "--seed", seed, NULL },
+		  env, RUN_STDOUT, NULL);
+	ck_assert_msg(run_wait_child(bg.pid, 10), "no measuring child started");
+	kill(bg.pid, SIGKILL);
+	(void)run_finish(&bg, buf, sizeof buf, 45);
+	ck_assert_msg(run_wait_marked(seed, 0, 10), "a measuring child outlived hashprof killed with SIGKILL");
+}
+END_TEST
+
 START_TEST(kex_pass_beyond_protocol)
 {
 	struct run r;
@@ -1116,6 +1135,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, fault_in_json);
 	tcase_add_test(tc, kex_pass_beyond_protocol);
 	tcase_add_test(tc, interrupt_kills_children);
+	tcase_add_test(tc, kill_leaves_no_child);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("interface");
