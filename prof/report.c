@@ -255,73 +255,96 @@ static int hp_has_overhead(const struct hp_result *r)
 	return r->status == HP_STATUS_OK && r->overhead_valid;
 }
 
+static int hp_has_replay_cost(const struct hp_result *r)
+{
+	return r->status == HP_STATUS_OK && r->replay.valid && r->replay.cost_valid;
+}
+
+/* Two per-row figures of a calibration (ticks per call). */
+struct hp_cost_pair {
+	double a, b;
+};
+
+static struct hp_cost_pair hp_overhead_pair(const struct hp_result *r)
+{
+	return (struct hp_cost_pair){ r->overhead_added_ticks, r->overhead_inside_ticks };
+}
+
+static struct hp_cost_pair hp_replay_pair(const struct hp_result *r)
+{
+	return (struct hp_cost_pair){ r->replay.replay_ticks, r->replay.pass_ticks };
+}
+
+/*
+ * The medians of the pair `get` gives, over the rows `has` accepts, into
+ * *med, and the clock unit of the first of them.  Returns how many rows
+ * there were (0: none, nothing set), or -1 when out of memory.
+ */
+static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
+			   struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
+			   const char **unit)
+{
+	double *a, *b;
+	size_t n = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		n += has(&rows[i]) != 0;
+	if (!n)
+		return 0;
+	if (!(a = malloc(2 * n * sizeof *a)))
+		return -1;
+	b = a + n;
+	n = 0;
+	for (size_t i = 0; i < nrows; i++)
+		if (has(&rows[i])) {
+			struct hp_cost_pair p = get(&rows[i]);
+			*unit = n ? *unit : rows[i].clock_unit;
+			a[n] = p.a;
+			b[n++] = p.b;
+		}
+	qsort(a, n, sizeof a[0], hp_double_cmp);
+	qsort(b, n, sizeof b[0], hp_double_cmp);
+	*med = (struct hp_cost_pair){ a[n / 2], b[n / 2] };
+	free(a);
+	return (long)n;
+}
+
 /* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
  * the median over all the rows that have one. */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	double *added, *inside;
-	const char *unit = NULL;
-	size_t n = 0;
+	struct hp_cost_pair m;
+	const char *unit = "";
+	long n = hp_rows_median(rows, nrows, hp_has_overhead, hp_overhead_pair, &m, &unit);
 
-	for (size_t i = 0; i < nrows; i++)
-		if (hp_has_overhead(&rows[i])) {
-			unit = unit ? unit : rows[i].clock_unit;
-			n++;
-		}
-	if (!n)
-		return;
-	if (!(added = malloc(2 * n * sizeof *added))) {
+	if (n < 0)
 		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
+	if (n <= 0)
 		return;
-	}
-	inside = added + n;
-	n = 0;
-	for (size_t i = 0; i < nrows; i++)
-		if (hp_has_overhead(&rows[i])) {
-			added[n] = rows[i].overhead_added_ticks;
-			inside[n++] = rows[i].overhead_inside_ticks;
-		}
-	qsort(added, n, sizeof added[0], hp_double_cmp);
-	qsort(inside, n, sizeof inside[0], hp_double_cmp);
 	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n",
-		prefix, added[n / 2], unit, inside[n / 2],
+		prefix, m.a, unit, m.b,
 		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
-	free(added);
 }
 
 /* "replay: ..." under a table when a row has replay shares: what they
  * are, and the replay cost added back (the median over those rows). */
 static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	double *cost, *pass;
-	size_t n = 0;
+	struct hp_cost_pair m;
+	const char *unit = "";
+	long n = hp_rows_median(rows, nrows, hp_has_replay_cost, hp_replay_pair, &m, &unit);
 	uint32_t samples = 0;
-	const char *unit = NULL;
 
-	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].replay.valid && rows[i].replay.cost_valid)
-			n++;
-	if (!n)
-		return;
-	if (!(cost = malloc(2 * n * sizeof *cost))) {
+	if (n < 0)
 		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
+	if (n <= 0)
 		return;
-	}
-	pass = cost + n;
-	n = 0;
 	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].replay.valid && rows[i].replay.cost_valid) {
-			unit = unit ? unit : rows[i].clock_unit;
-			samples = samples > rows[i].replay.samples ? samples : rows[i].replay.samples;
-			cost[n] = rows[i].replay.replay_ticks;
-			pass[n++] = rows[i].replay.pass_ticks;
-		}
-	qsort(cost, n, sizeof cost[0], hp_double_cmp);
-	qsort(pass, n, sizeof pass[0], hp_double_cmp);
+		if (hp_has_replay_cost(&rows[i]) && rows[i].replay.samples > samples)
+			samples = rows[i].replay.samples;
 	fprintf(out, "%sreplay: \"if free\" = the share of the operation's time a family would save if it cost "
 		"nothing (median of up to %u record/timed/replay samples a row); %.0f %s/call served from the "
-		"tape (%.0f passed through) added back\n", prefix, (unsigned)samples, cost[n / 2], unit, pass[n / 2]);
-	free(cost);
+		"tape and %.0f per call passed through it added back\n", prefix, (unsigned)samples, m.a, unit, m.b);
 }
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)

@@ -63,8 +63,10 @@ tests_test_replay_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 #                       format with and without it, records, check
 check_PROGRAMS += tests/test_replay_driver
 TESTS += tests/test_replay_driver
-tests_test_replay_driver_SOURCES = tests/test_replay_driver.c tests/capture.c tests/capture.h tests/check_run.h
+tests_test_replay_driver_SOURCES = tests/test_replay_driver.c tests/records_util.c tests/records_util.h \
+	tests/capture.c tests/capture.h tests/check_run.h
 tests_test_replay_driver_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_TEST_DATA=\"$(abs_top_srcdir)/tests/data\" \
 	-DHP_SCHEMES_DIR=\"$(abs_top_builddir)/schemes/.libs\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
 tests_test_replay_driver_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PAPI_CFLAGS)
 tests_test_replay_driver_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) \

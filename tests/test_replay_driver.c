@@ -30,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -41,11 +40,9 @@
 #include "drng_state.h"
 #include "instance.h"
 #include "ops.h"
+#include "records_util.h"
 #include "replay.h"
 
-#ifndef HP_HASHPROF
-#error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
-#endif
 #ifndef HP_SCHEMES_DIR
 #error "HP_SCHEMES_DIR (the build tree's schemes/.libs) must be defined"
 #endif
@@ -225,84 +222,44 @@ static void expect_identical_runs(const char *name, const char *op, const char *
 	engine_close(&e);
 }
 
-START_TEST(synth_sig_sign_identical)
-{
-	static const char *const want[] = { "signature", NULL };
-	static const unsigned long long len[] = { 96 };
+/* The operations replayed, what each must write (up to 4 outputs, by
+ * name and length in bytes) and the calls at least served from the tape
+ * (README of schemes/synthetic; schemes/pqclean/README.md). */
+struct identical_case {
+	const char *instance, *op;
+	const char *want[5];
+	unsigned long long len[4];
+	uint64_t hash_calls, drng_calls;
+	unsigned samples;
+};
 
-	/* README: pseudoXOF 8, pseudohash 3, sm3hash 1; drng 1 */
-	expect_identical_runs("SYNTH-SIG", "sign", want, len, 12, 1, 4);
-}
-END_TEST
-
-START_TEST(synth_kem_encaps_identical)
-{
-	static const char *const want[] = { "ciphertext", "shared secret", NULL };
-	static const unsigned long long len[] = { 32, 32 };
-
-	expect_identical_runs("SYNTH-KEM", "encaps", want, len, 3, 1, 4);
-}
-END_TEST
-
-START_TEST(synth_kem_decaps_identical)
-{
-	static const char *const want[] = { "shared secret", NULL };
-	static const unsigned long long len[] = { 32 };
-
-	expect_identical_runs("SYNTH-KEM", "decaps", want, len, 4, 0, 4);
-}
-END_TEST
-
-START_TEST(synth_kex_exchange_identical)
-{
-	static const char *const want[] = { "message 1", "message 2", "shared secret of A", "shared secret of B", NULL };
-	static const unsigned long long len[] = { 128, 80, 32, 32 };
-
+static const struct identical_case identical_cases[] = {
+	/* sign: pseudoXOF 8, pseudohash 3, sm3hash 1; drng 1 */
+	{ "SYNTH-SIG", "sign", { "signature" }, { 96 }, 12, 1, 4 },
+	{ "SYNTH-KEM", "encaps", { "ciphertext", "shared secret" }, { 32, 32 }, 3, 1, 4 },
+	{ "SYNTH-KEM", "decaps", { "shared secret" }, { 32 }, 4, 0, 4 },
 	/* exchange: pseudoXOF 2, pseudohash 2, sm3hash 2; drng 3 */
-	expect_identical_runs("SYNTH-KEX", "exchange", want, len, 6, 3, 4);
-}
-END_TEST
-
-START_TEST(synth_kex_pass2_identical)
-{
+	{ "SYNTH-KEX", "exchange", { "message 1", "message 2", "shared secret of A", "shared secret of B" },
+	  { 128, 80, 32, 32 }, 6, 3, 4 },
 	/* one step on the state the steps before it left, put back after
 	 * each run: pass2 rewrites B's state */
-	static const char *const want[] = { "message 2", "state of B", NULL };
-	static const unsigned long long len[] = { 80, 16 };
-
-	expect_identical_runs("SYNTH-KEX", "pass2", want, len, 1, 1, 4);
-}
-END_TEST
-
+	{ "SYNTH-KEX", "pass2", { "message 2", "state of B" }, { 80, 16 }, 1, 1, 4 },
 #if HP_PQCLEAN_CONFIGURED
-START_TEST(ml_dsa_44_sign_identical)
-{
-	static const char *const want[] = { "signature", NULL };
-	static const unsigned long long len[] = { 2420 };
-
-	expect_identical_runs("ML-DSA-44", "sign", want, len, 20, 1, 4);
-}
-END_TEST
-
-START_TEST(ml_kem_768_encaps_identical)
-{
-	static const char *const want[] = { "ciphertext", "shared secret", NULL };
-	static const unsigned long long len[] = { 1088, 32 };
-
-	expect_identical_runs("ML-KEM-768", "encaps", want, len, 10, 1, 4);
-}
-END_TEST
-
-START_TEST(sphincs_sign_identical)
-{
-	static const char *const want[] = { "signature", NULL };
-	static const unsigned long long len[] = { 17088 };
-
+	{ "ML-DSA-44", "sign", { "signature" }, { 2420 }, 20, 1, 4 },
+	{ "ML-KEM-768", "encaps", { "ciphertext", "shared secret" }, { 1088, 32 }, 10, 1, 4 },
 	/* ~1.05e5 hash calls a signature: 2 samples are enough */
-	expect_identical_runs("SPHINCS+-SHAKE-128f-simple", "sign", want, len, 100000, 1, 2);
+	{ "SPHINCS+-SHAKE-128f-simple", "sign", { "signature" }, { 17088 }, 100000, 1, 2 },
+#endif
+};
+#define IDENTICAL_CASES (int)(sizeof identical_cases / sizeof identical_cases[0])
+
+START_TEST(replayed_outputs_identical)
+{
+	const struct identical_case *x = &identical_cases[_i];
+
+	expect_identical_runs(x->instance, x->op, x->want, x->len, x->hash_calls, x->drng_calls, x->samples);
 }
 END_TEST
-#endif
 
 /* A forced divergence in the engine: the DRNG draws other bytes in the
  * timed run, and the check says which output differs, after the name. */
@@ -635,29 +592,12 @@ START_TEST(text_md_csv_with_and_without_replay)
 }
 END_TEST
 
-/* A scratch folder of this test process (removed by the caller). */
-static void scratch_dir(char *buf, size_t len, const char *name)
-{
-	snprintf(buf, len, "%s/hp-replay-%ld-%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid(), name);
-	mkdir(buf, 0700);
-}
-
-static void remove_dir(const char *dir)
-{
-	struct run r;
-
-	run_capture(&r, "/bin/rm", (const char *const[]){ "-rf", dir, NULL }, NULL);
-	run_free(&r);
-}
-
 START_TEST(records_read_back)
 {
 	struct run r;
-	char dir[512], file[1024], *text;
+	char *dir = hpt_tmpdir("replay-records"), *file, *text;
 	json_t *rec;
-	json_error_t je;
 
-	scratch_dir(dir, sizeof dir, "records");
 	RUN(&r, NULL, "--replay", "-n", "3", "--record-dir", dir, "SYNTH-SIG", "sign");
 	run_expect_status(&r, 0);
 	run_free(&r);
@@ -673,26 +613,27 @@ START_TEST(records_read_back)
 	run_free(&r);
 
 	/* a stored replay share that is not a number: bad input naming it */
-	snprintf(file, sizeof file, "%s/SYNTH-SIG__sign.json", dir);
-	ck_assert_ptr_nonnull(rec = json_load_file(file, 0, &je));
+	file = hpt_path(dir, "SYNTH-SIG__sign.json");
+	rec = hpt_json_load(file);
 	json_object_set_new(json_object_get(rec, "replay"), "hash", json_string("lots"));
-	ck_assert_int_eq(json_dump_file(rec, file, JSON_INDENT(2)), 0);
+	hpt_json_save(file, rec);
 	json_decref(rec);
+	free(file);
 	RUN(&r, NULL, "report", dir);
 	run_expect_status(&r, 2);
 	ck_assert_msg(strstr(r.err, "field 'replay.hash': expected a number (replay.valid is true)"), "%s", r.err);
 	run_free(&r);
-	remove_dir(dir);
+	hpt_rmtree(dir);
+	free(dir);
 }
 END_TEST
 
 START_TEST(check_with_a_replay_baseline)
 {
 	struct run r;
-	char dir[512], plain[512];
+	char *dir = hpt_tmpdir("replay-baseline"), *plain = hpt_tmpdir("replay-plain");
 
 	/* shares within 100 pp: what is checked is which lines there are */
-	scratch_dir(dir, sizeof dir, "baseline");
 	RUN(&r, NULL, "--replay", "-n", "3", "--record-dir", dir, "SYNTH-KEM", "encaps");
 	run_expect_status(&r, 0);
 	run_free(&r);
@@ -715,7 +656,6 @@ START_TEST(check_with_a_replay_baseline)
 	run_free(&r);
 
 	/* a baseline without replay: window shares only, even with --replay */
-	scratch_dir(plain, sizeof plain, "plain");
 	RUN(&r, NULL, "-n", "3", "--record-dir", plain, "SYNTH-KEM", "encaps");
 	run_expect_status(&r, 0);
 	run_free(&r);
@@ -727,31 +667,30 @@ START_TEST(check_with_a_replay_baseline)
 	run_expect_status(&r, 0);
 	ck_assert_msg(!strstr(r.out, "if free") && strstr(r.out, "check: pass: 6 comparisons"), "%s", r.out);
 	run_free(&r);
-	remove_dir(dir);
-	remove_dir(plain);
+	hpt_rmtree(dir);
+	hpt_rmtree(plain);
+	free(dir);
+	free(plain);
 }
 END_TEST
 
 START_TEST(check_published_reads_replay_md)
 {
 	struct run r;
-	char dir[512], page[1024];
-	FILE *f;
+	char *dir = hpt_tmpdir("replay-page"), *page = hpt_path(dir, "page.md");
 
 	/* hashprof's own md with --replay stays a page `check --published` reads */
-	scratch_dir(dir, sizeof dir, "page");
-	snprintf(page, sizeof page, "%s/page.md", dir);
 	RUN(&r, NULL, "--replay", "--format=md", "-n", "3", "SYNTH-KEM", "encaps");
 	run_expect_status(&r, 0);
-	ck_assert_ptr_nonnull(f = fopen(page, "w"));
-	fputs(r.out, f);
-	fclose(f);
+	hpt_write(page, r.out);
 	run_free(&r);
 	RUN(&r, NULL, "check", "--share-tolerance=100", "-n", "3", "--published", page);
 	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, "check: pass: ") && !strstr(r.out, "if free"), "%s", r.out);
 	run_free(&r);
-	remove_dir(dir);
+	free(page);
+	hpt_rmtree(dir);
+	free(dir);
 }
 END_TEST
 
@@ -761,16 +700,7 @@ static Suite *replay_driver_suite(void)
 	TCase *tc = tcase_create("outputs");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, synth_sig_sign_identical);
-	tcase_add_test(tc, synth_kem_encaps_identical);
-	tcase_add_test(tc, synth_kem_decaps_identical);
-	tcase_add_test(tc, synth_kex_exchange_identical);
-	tcase_add_test(tc, synth_kex_pass2_identical);
-#if HP_PQCLEAN_CONFIGURED
-	tcase_add_test(tc, ml_dsa_44_sign_identical);
-	tcase_add_test(tc, ml_kem_768_encaps_identical);
-	tcase_add_test(tc, sphincs_sign_identical);
-#endif
+	tcase_add_loop_test(tc, replayed_outputs_identical, 0, IDENTICAL_CASES);
 	tcase_add_test(tc, engine_divergence_names_the_operation);
 	suite_add_tcase(s, tc);
 

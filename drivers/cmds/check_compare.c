@@ -40,6 +40,19 @@ static double hp_mean(uint64_t calls, uint64_t ops)
 	return ops ? (double)calls / (double)ops : 0.0;
 }
 
+/* One failing line of quantity q whose value now is `cell`, "ok" in the
+ * expected column (baseline/published of the 8-column tables, limit of
+ * the 6), counted. */
+static void hp_failing_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *q,
+			    const char *cell, const char *bad)
+{
+	if (t->ncols == 8)
+		hp_table_add(t, now->instance, now->operation, q, "ok", cell, "-", "-",
+			     hp_verdict(c, 0, bad, now, q, "ok", cell));
+	else
+		hp_table_add(t, now->instance, now->operation, q, cell, "ok", hp_verdict(c, 0, bad, now, q, "ok", cell));
+}
+
 /* A row that did not measure: one failing line, "ok" in the expected
  * column (baseline/published of the 8-column tables, limit of the 6). */
 static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now,
@@ -58,12 +71,7 @@ static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct h
 			hp_table_add(t, now->instance, now->operation, "status", cell, "ok", "interrupted");
 		return 1;
 	}
-	if (t->ncols == 8)
-		hp_table_add(t, now->instance, now->operation, "status", "ok", cell, "-", "-",
-			     hp_verdict(c, 0, bad, now, "status", "ok", cell));
-	else
-		hp_table_add(t, now->instance, now->operation, "status", cell, "ok",
-			     hp_verdict(c, 0, bad, now, "status", "ok", cell));
+	hp_failing_line(c, t, now, "status", cell, bad);
 	return 1;
 }
 
@@ -76,12 +84,7 @@ static void hp_replay_line(struct hp_check *c, struct hp_table *t, const struct 
 	if (now->status != HP_STATUS_OK || !now->replay.requested || now->replay.valid)
 		return;
 	snprintf(cell, sizeof cell, "failed: %.180s", now->replay.error);
-	if (t->ncols == 8)
-		hp_table_add(t, now->instance, now->operation, "replay", "ok", cell, "-", "-",
-			     hp_verdict(c, 0, bad, now, "replay", "ok", cell));
-	else
-		hp_table_add(t, now->instance, now->operation, "replay", cell, "ok",
-			     hp_verdict(c, 0, bad, now, "replay", "ok", cell));
+	hp_failing_line(c, t, now, "replay", cell, bad);
 }
 
 /* ---------- thresholds ---------- */

@@ -61,9 +61,9 @@ static void hp_check_help(void)
 	hp_replay_help();
 	printf("                         A baseline row with replay shares is re-run with\n"
 	       "                         --replay; \"if free\" shares are compared (within\n"
-	       "                         --share-tolerance) only when both have them, window\n"
-	       "                         shares always with window shares; --published compares\n"
-	       "                         window shares only.\n"
+	       "                         --share-tolerance) only when both have them, and window\n"
+	       "                         shares with window shares; --published compares window\n"
+	       "                         shares only.\n"
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
