@@ -46,7 +46,7 @@ const char *hp_replay_family_name(unsigned family);
 
 /* ---------- memory ---------- */
 
-/* The default bound of --replay-max-mb, MiB: SPHINCS+ sign needs about 3. */
+/* The default bound of --replay-max-mb, MiB: SPHINCS+-SHAKE-128f-simple sign needs 4.0. */
 #define HP_REPLAY_MAX_MB_DEFAULT 64u
 
 /*
