@@ -31,6 +31,7 @@ struct hpb_summary {
 	double wrapper_added, two_reads, minimal_added;
 	double mldsa_sign_ratio;       /* (b) median instrumented/uninstrumented */
 	double gt_err_1e5, gt_err_1e5_lo, gt_err_1e5_hi; /* (c) corrected error at 10^5, pp, and its spread */
+	double gt_replay_worst;        /* (c) the replay share's largest error over its rows, pp */
 	double mldsa_sign_wall;        /* (e) seconds */
 };
 
@@ -40,6 +41,9 @@ int hpb_slowdown(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s);
 /* One measuring process of (c), for hp-bench --gt-process=SPEC; exit status. */
 int hpb_groundtruth_process(const char *spec);
+/* (c), its end: window and replay shares of ML-DSA-44 sign, ML-KEM-768
+ * encaps and SPHINCS+-SHAKE-128f-simple sign (bench_replay.c); 0, or -1. */
+int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
 
 /* --- bench_util.c ---------------------------------------------------------- */
@@ -62,6 +66,9 @@ void *hpb_sym(void *dl, const char *path, const char *name);
 int hpb_run(char *const argv[], const char *out_path, const char *err_path, double *wall);
 /* A file's contents, NUL-terminated, malloc'ed; NULL when unreadable. */
 char *hpb_slurp(const char *path);
+/* obj.a (obj.a.b when b is not NULL) as a number; NAN when it is not one. */
+struct json_t;
+double hpb_jnum(struct json_t *obj, const char *a, const char *b);
 /* A scratch file name in the bench's folder of the build tree. */
 void hpb_scratch(char *buf, size_t len, const char *name);
 /* The method.md seed (00 01 .. 2f, 48 bytes) and message (64 bytes). */

@@ -54,15 +54,6 @@ static const struct {
 	  "sphincs-shake-128f-simple-sign" },
 };
 
-static double hpb_jnum(json_t *obj, const char *a, const char *b)
-{
-	json_t *v = json_object_get(obj, a);
-
-	if (b)
-		v = json_object_get(v, b);
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
 static const char *hpb_jstr(json_t *obj, const char *key)
 {
 	const char *v = json_string_value(json_object_get(obj, key));

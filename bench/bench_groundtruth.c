@@ -13,13 +13,19 @@
  *             before (corrected), and without correction (raw: the
  *             published way);
  *   alone     the same helper calls timed alone on the same inputs, for
- *             reference (it misses any overlap with the work around them).
+ *             reference (it misses any overlap with the work around them);
+ *   replay    GROUND-TRUTH keygen replayed (docs/replay.md): record, timed
+ *             and replay runs of the same keygens through
+ *             hp_replay_sample, the replay cost hp_calibrate_replay
+ *             measures just before added back; the group's share is the
+ *             median over its samples, as hashprof --replay takes it.
  *
- * A group times each of the four (plain, plain without helper calls,
- * helper alone, instrumented) `samples` times, interleaved, and keeps the
- * least disturbed (fastest) timing of each: a loaded machine only ever
- * adds time.  Its error is measured - truth.  The table gives the median
- * error over the groups and its spread (quartiles, min..max).
+ * A group times each of the five (plain, plain without helper calls,
+ * helper alone, instrumented, a replay sample) `samples` times,
+ * interleaved, and keeps the least disturbed (fastest) timing of each of
+ * the first four: a loaded machine only ever adds time.  Its error is
+ * measured - truth.  The table gives the median error over the groups and
+ * its spread (quartiles, min..max).
  */
 #include "bench.h"
 
@@ -32,6 +38,7 @@
 #include "calibrate.h"
 #include "clock.h"
 #include "hp_wrap.h"
+#include "replay.h"
 #include "result.h"
 #include "shares.h"
 
@@ -122,6 +129,26 @@ static int hpb_measured(const struct hpb_gt *g, unsigned m, const struct hp_over
 	return 0;
 }
 
+/* The replayed operation: m keygens of the wrapped instance (a batch, as
+ * the other quantities time; GROUND-TRUTH keygen draws no randomness). */
+struct hpb_gt_op {
+	const struct hpb_gt *g;
+	unsigned m;
+};
+
+static int hpb_gt_replay_op(void *ctx, enum hp_replay_phase phase)
+{
+	const struct hpb_gt_op *op = ctx;
+	unsigned char pk[64], sk[64];
+	unsigned long long pkl, skl;
+	int rc = 0;
+
+	(void)phase;
+	for (unsigned i = 0; i < op->m && rc == 0; i++)
+		rc = op->g->wrapped(pk, &pkl, sk, &skl);
+	return rc;
+}
+
 static int hpb_gt_open(struct hpb_gt *g)
 {
 	const char *plain = HPB_SCHEMES "/ground-truth-plain.so", *wrapped = HPB_SCHEMES "/ground-truth.so";
@@ -146,46 +173,86 @@ static int hpb_gt_open(struct hpb_gt *g)
 /* Errors of one density over `groups` groups (percentage points). */
 struct hpb_gt_row {
 	double truth, alone, err_c, err_r, q1, q3, lo, hi, added;
+	double err_p, p_lo, p_hi;   /* the replay share's error: median, min..max */
 };
 
+/* The values of one density, `groups` of each (HPB_GT_VALUES arrays). */
+enum { HPB_V_TRUTH, HPB_V_ALONE, HPB_V_EC, HPB_V_ER, HPB_V_ADDED, HPB_V_EP, HPB_GT_VALUES };
+
 /* A row from n values of each: corrected error's median, quartiles and
- * range, the others' medians (the arrays are reordered). */
-static void hpb_gt_summarise(struct hpb_gt_row *row, double *ec, double *er, double *truth, double *alone,
-			     double *added, size_t n)
+ * range, the replay error's median and range, the others' medians (the
+ * arrays are reordered). */
+static void hpb_gt_summarise(struct hpb_gt_row *row, double *v[HPB_GT_VALUES], size_t n)
 {
+	double *ec = v[HPB_V_EC], *ep = v[HPB_V_EP];
+
 	row->lo = hpb_min(ec, n);
 	row->hi = hpb_max(ec, n);
 	hpb_quartiles(ec, n, &row->q1, &row->q3);
 	row->err_c = hpb_median(ec, n);
-	row->err_r = hpb_median(er, n);
-	row->truth = hpb_median(truth, n);
-	row->alone = hpb_median(alone, n);
-	row->added = hpb_median(added, n);
+	row->p_lo = hpb_min(ep, n);
+	row->p_hi = hpb_max(ep, n);
+	row->err_p = hpb_median(ep, n);
+	row->err_r = hpb_median(v[HPB_V_ER], n);
+	row->truth = hpb_median(v[HPB_V_TRUTH], n);
+	row->alone = hpb_median(v[HPB_V_ALONE], n);
+	row->added = hpb_median(v[HPB_V_ADDED], n);
 }
 
-static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigned samples, double *v[5],
-			  struct hpb_gt_row *row)
+/* The hash share of m keygens replayed, over n samples taken one at a
+ * time by the caller (sample k with hp_replay_sample's order k & 3). */
+static int hpb_gt_replay_sample(const struct hp_replay_run *run, unsigned k, struct hp_replay_sample *x)
 {
-	double *truth = v[0], *alone = v[1], *ec = v[2], *er = v[3], *oha = v[4];
+	char err[512];
+
+	if (hp_replay_sample(run, k & 3, x, err, sizeof err) != 0) {
+		fprintf(stderr, "hp-bench: replay: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigned samples,
+			  double *v[HPB_GT_VALUES], struct hpb_gt_row *row)
+{
+	double *truth = v[HPB_V_TRUTH], *alone = v[HPB_V_ALONE], *ec = v[HPB_V_EC], *er = v[HPB_V_ER],
+	       *oha = v[HPB_V_ADDED], *ep = v[HPB_V_EP];
 	/* batches of ~10^4 helper calls (a few ms), one keygen from 10^4 up */
 	unsigned m = d >= 10000 ? 1 : 10000 / d;
-	char env[16];
+	struct hpb_gt_op op = { g, m };
+	const struct hp_replay_run run = {
+		.name = "keygen", .wrap = g->w, .drng = NULL, .clock = hp_clock_fn(),
+		.max_bytes = hp_replay_bound_bytes(HP_REPLAY_MAX_MB_DEFAULT), .op = hpb_gt_replay_op, .ctx = &op,
+	};
+	struct hp_replay_sample *rs = calloc(samples, sizeof *rs);
+	char env[16], err[256];
 
+	if (!rs)
+		return -1;
 	snprintf(env, sizeof env, "%u", d);
 	setenv("HASHPROF_GT_CALLS", env, 1);    /* the keygens read it */
+	/* m x d entries of an sm3hash digest: 56 bytes each */
+	if (hp_replay_tape_alloc(g->w, "keygen", (uint64_t)m * d * hp_tape_entry_bytes(32),
+				 HP_REPLAY_MAX_MB_DEFAULT, err, sizeof err) != 0) {
+		fprintf(stderr, "hp-bench: %s\n", err);
+		free(rs);
+		return -1;
+	}
 	hpb_keygens(g->plain, m);                /* warm-up */
 	hpb_keygens(g->wrapped, m);
 	for (unsigned r = 0; r < groups; r++) {
 		struct hp_overhead oh;
+		struct hp_replay_cost cost;
 		uint64_t best_op = UINT64_MAX, best_free = UINT64_MAX, best_alone = UINT64_MAX,
 			 best_wrapped = UINT64_MAX, t;
-		double c = 0, w = 0, cc, ww;
+		double c = 0, w = 0, cc, ww, p = 0;
 		hp_calibrate(g->w, g->loop, hp_clock_fn(), &oh);
+		hp_calibrate_replay(g->w, g->loop, hp_clock_fn(), &cost);
 		/* each quantity is the least disturbed of `samples` timings,
 		 * taken interleaved (order rotated) */
 		for (unsigned k = 0; k < samples; k++)
-			for (unsigned j = 0; j < 4; j++)
-				switch ((j + k + r) % 4) {
+			for (unsigned j = 0; j < 5; j++)
+				switch ((j + k + r) % 5) {
 				case 0:
 					if ((t = hpb_keygens(g->plain, m)) < best_op)
 						best_op = t;
@@ -201,41 +268,57 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 					if ((t = hpb_alone(g, d, m)) < best_alone)
 						best_alone = t;
 					break;
-				default:
-					if (hpb_measured(g, m, &oh, &cc, &ww, &t) != 0)
+				case 3:
+					if (hpb_measured(g, m, &oh, &cc, &ww, &t) != 0) {
+						free(rs);
 						return -1;
+					}
 					if (t < best_wrapped) {
 						best_wrapped = t;
 						c = cc;
 						w = ww;
 					}
 					break;
+				default:
+					if (hpb_gt_replay_sample(&run, k, &rs[k]) != 0) {
+						free(rs);
+						return -1;
+					}
+					break;
 				}
+		if (hp_replay_share_median(rs, samples, HP_REPLAY_HASH, &cost, &p) != 0) {
+			free(rs);
+			return -1;
+		}
 		truth[r] = 100.0 * ((double)best_op - (double)best_free) / (double)best_op;
 		alone[r] = 100.0 * (double)best_alone / (double)best_op;
 		ec[r] = 100.0 * c - truth[r];
 		er[r] = 100.0 * w - truth[r];
+		ep[r] = 100.0 * p - truth[r];
 		oha[r] = oh.added_ticks;
 	}
-	hpb_gt_summarise(row, ec, er, truth, alone, oha, groups);
+	free(rs);
+	hp_replay_tape_free(g->w);
+	hpb_gt_summarise(row, v, groups);
 	return 0;
 }
 
 static void hpb_gt_print(const char *label, unsigned d, const struct hpb_gt_row *row)
 {
-	char cbuf[64];
+	char cbuf[64], pbuf[48];
 
 	snprintf(cbuf, sizeof cbuf, "%+5.2f [%+.2f,%+.2f] {%+.2f..%+.2f}", row->err_c, row->q1, row->q3, row->lo,
 		 row->hi);
-	printf("  %9u %-6s %6.2f%% %6.2f%%  %-34s  %+9.2f %6.1f t/c\n", d, label, row->truth, row->alone, cbuf,
-	       row->err_r, row->added);
+	snprintf(pbuf, sizeof pbuf, "%+5.2f {%+.2f..%+.2f}", row->err_p, row->p_lo, row->p_hi);
+	printf("  %9u %-6s %6.2f%% %6.2f%%  %-34s  %+9.2f  %-20s %6.1f t/c\n", d, label, row->truth, row->alone, cbuf,
+	       row->err_r, pbuf, row->added);
 	fflush(stdout);
 }
 
 /*
  * hp-bench --gt-process=D:GROUPS:SAMPLES:WORK (WORK line, short or loops): one
- * measuring process of (c).  Prints "err_c err_r truth alone added" (pp,
- * pp, %, %, ticks/call): medians over its groups.
+ * measuring process of (c).  Prints "err_c err_r truth alone added err_p"
+ * (pp, pp, %, %, ticks/call, pp): medians over its groups.
  */
 int hpb_groundtruth_process(const char *spec)
 {
@@ -243,7 +326,7 @@ int hpb_groundtruth_process(const char *spec)
 	char work[8];
 	struct hpb_gt g;
 	struct hpb_gt_row row;
-	double *v[5];
+	double *v[HPB_GT_VALUES];
 	int rc = 0;
 
 	if (sscanf(spec, "%u:%u:%u:%7s", &d, &groups, &samples, work) != 4 || !d || !groups || !samples) {
@@ -254,14 +337,15 @@ int hpb_groundtruth_process(const char *spec)
 		setenv("HASHPROF_GT_WORK", work, 1);
 	if (hpb_gt_open(&g) != 0)
 		return 1;
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < HPB_GT_VALUES; i++)
 		if (!(v[i] = calloc(groups, sizeof(double))))
 			return 1;
 	if (hpb_gt_density(&g, d, groups, samples, v, &row) != 0)
 		rc = 1;
 	else
-		printf("%.4f %.4f %.4f %.4f %.2f\n", row.err_c, row.err_r, row.truth, row.alone, row.added);
-	for (int i = 0; i < 5; i++)
+		printf("%.4f %.4f %.4f %.4f %.2f %.4f\n", row.err_c, row.err_r, row.truth, row.alone, row.added,
+		       row.err_p);
+	for (int i = 0; i < HPB_GT_VALUES; i++)
 		free(v[i]);
 	return rc;
 }
@@ -272,8 +356,11 @@ static int hpb_gt_row_of_processes(unsigned d, const char *work, unsigned procs,
 				   unsigned samples, struct hpb_gt_row *row)
 {
 	char self[4096], spec[96], out[4200];
-	double ec[32], er[32], truth[32], alone[32], added[32];
+	double val[HPB_GT_VALUES][32], *v[HPB_GT_VALUES];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+
+	for (int i = 0; i < HPB_GT_VALUES; i++)
+		v[i] = val[i];
 
 	if (n <= 0)
 		return -1;
@@ -287,15 +374,16 @@ static int hpb_gt_row_of_processes(unsigned d, const char *work, unsigned procs,
 			printf("  %s %s: the measuring process failed\n", self, spec);
 			return -1;
 		}
-		int got = sscanf(text, "%lf %lf %lf %lf %lf", &ec[k], &er[k], &truth[k], &alone[k], &added[k]);
+		int got = sscanf(text, "%lf %lf %lf %lf %lf %lf", &v[HPB_V_EC][k], &v[HPB_V_ER][k], &v[HPB_V_TRUTH][k],
+				 &v[HPB_V_ALONE][k], &v[HPB_V_ADDED][k], &v[HPB_V_EP][k]);
 		free(text);
-		if (got != 5) {
+		if (got != HPB_GT_VALUES) {
 			printf("  %s %s: unreadable output\n", self, spec);
 			return -1;
 		}
 	}
 	unlink(out);
-	hpb_gt_summarise(row, ec, er, truth, alone, added, procs);
+	hpb_gt_summarise(row, v, procs);
 	return 0;
 }
 
@@ -305,22 +393,31 @@ static int hpb_gt_row_of_processes(unsigned d, const char *work, unsigned procs,
  * error by up to +-1 pp; only a new process gets a new layout), each
  * taking the median over its groups.
  */
+/* The worst (largest) |replay error| over the rows so far into *worst. */
+static void hpb_gt_worst(const struct hpb_gt_row *row, double *worst)
+{
+	if (isnan(*worst) || fabs(row->err_p) > fabs(*worst))
+		*worst = row->err_p;
+}
+
 int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 {
 	static const unsigned densities[] = { 10, 100, 1000, 10000, 100000 };
 	unsigned procs = o->quick ? 3 : 7, groups = o->rounds ? o->rounds : o->quick ? 1 : 2,
 		 samples = o->quick ? 3 : 5;
 	struct hpb_gt_row row;
+	double worst = NAN;
 
 	printf("\n(c) Hash share vs ground truth (GROUND-TRUTH keygen; per row %u processes x %u groups of %u\n"
 	       "    samples; errors in percentage points: median over processes [quartiles] {min..max})\n",
 	       procs, groups, samples);
-	printf("  %9s %-6s %7s %7s  %-34s  %-9s %9s\n", "calls/op", "work", "truth", "alone",
-	       "corrected error", "raw error", "overhead");
+	printf("  %9s %-6s %7s %7s  %-34s  %-9s  %-20s %9s\n", "calls/op", "work", "truth", "alone",
+	       "corrected error", "raw error", "replay error", "overhead");
 	for (size_t di = 0; di < sizeof densities / sizeof densities[0]; di++) {
 		if (hpb_gt_row_of_processes(densities[di], "line", procs, groups, samples, &row) != 0)
 			return -1;
 		hpb_gt_print("line", densities[di], &row);
+		hpb_gt_worst(&row, &worst);
 		if (densities[di] == 100000) {
 			s->gt_err_1e5 = row.err_c;
 			s->gt_err_1e5_lo = row.q1;
@@ -333,23 +430,31 @@ int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 		if (hpb_gt_row_of_processes(d, "short", procs, groups, samples, &row) != 0)
 			return -1;
 		hpb_gt_print("short", d, &row);
+		hpb_gt_worst(&row, &worst);
 	}
 	/* the same at 1000 calls/op with the non-helper work as loops: what
 	 * the helper costs the code around it, which no wrapper sees */
 	if (hpb_gt_row_of_processes(1000, "loops", procs, groups, samples, &row) != 0)
 		return -1;
 	hpb_gt_print("loops", 1000, &row);
+	hpb_gt_worst(&row, &worst);
+	s->gt_replay_worst = worst;
 	printf("  truth = (plain keygen - plain keygen with the helper calls skipped) / plain keygen, all\n"
 	       "  uninstrumented (GROUND-TRUTH-PLAIN); alone = the same chain of helper calls timed alone /\n"
 	       "  plain keygen (reference only: alone, the helper finds the CPU trained on nothing else);\n"
 	       "  corrected/raw = GROUND-TRUTH keygen measured through the shims, shares by prof/shares.c\n"
-	       "  with/without the calibrated overhead; overhead = added ticks/call (hp_calibrate).\n"
+	       "  with/without the calibrated overhead; overhead = added ticks/call (hp_calibrate);\n"
+	       "  replay = GROUND-TRUTH keygen recorded, timed and replayed with its helper outputs from the\n"
+	       "  tape (hp_replay_sample; median over a group's samples, the replay cost added back), the\n"
+	       "  share `hashprof --replay` reports: median {min..max} over processes.\n"
 	       "  work: line = straight-line non-helper work (the instance's default); short = 20 rounds of it\n"
 	       "  instead of 400 (the helper ~93%% of keygen, as in hash-based signatures); loops = line work\n"
 	       "  as loops, whose exits the helper's branches make mispredict: that cost lands outside every\n"
 	       "  helper call's timed window, so every wrapper's share (hashprof's, the published one) is low\n"
-	       "  by that much (HASHPROF_GT_WORK=loops, schemes/groundtruth).\n");
+	       "  by that much (HASHPROF_GT_WORK=loops, schemes/groundtruth); a replay sees it.\n");
 	printf("  target: corrected share within 0.5 pp of the truth at 10^5 calls/op: %+.2f pp -> %s\n",
 	       s->gt_err_1e5, fabs(s->gt_err_1e5) <= 0.5 ? "met" : "NOT met");
-	return 0;
+	printf("  target: replay share within 0.5 pp of the truth in every row: worst %+.2f pp -> %s\n",
+	       worst, fabs(worst) <= 0.5 ? "met" : "NOT met");
+	return hpb_replay_pqclean(o, s);
 }

@@ -5,12 +5,15 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 double hpb_now(void)
 {
@@ -163,4 +166,13 @@ void hpb_message(unsigned char msg[64])
 {
 	for (unsigned i = 0; i < 64; i++)
 		msg[i] = (unsigned char)((i * 131 + 64) % 256);
+}
+
+double hpb_jnum(json_t *obj, const char *a, const char *b)
+{
+	json_t *v = json_object_get(obj, a);
+
+	if (b)
+		v = json_object_get(v, b);
+	return json_is_number(v) ? json_number_value(v) : NAN;
 }

@@ -4,7 +4,9 @@
 #
 #   bench/hp-bench      the benchmark: (a) wrapper cost per call, (b) slowdown
 #                       instrumented/uninstrumented, (c) share error vs ground
-#                       truth, (d) agreement with callgrind, (e) wall times
+#                       truth (window and replay; and window vs replay on three
+#                       PQClean operations), (d) agreement with callgrind,
+#                       (e) wall times
 #   bench/hp-bench-run  a plain driver (seed, set-up, N operations) that
 #                       callgrind runs for (d) and (e)
 #   bench/minwrap.la    the minimal rdtsc-only wrapper of the published
@@ -43,7 +45,7 @@ bench_hp_bench_run_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 bench_hp_bench_run_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) -lm -ldl
 
 bench_hp_bench_SOURCES = bench/bench.c bench/bench.h bench/bench_util.c \
-	bench/bench_overhead.c bench/bench_slowdown.c bench/bench_groundtruth.c \
+	bench/bench_overhead.c bench/bench_slowdown.c bench/bench_groundtruth.c bench/bench_replay.c \
 	bench/bench_external.c
 bench_hp_bench_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/schemes/iccs \
 	-DHP_BENCH_BUILDDIR='"$(abs_top_builddir)"' \

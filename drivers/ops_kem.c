@@ -15,6 +15,7 @@
 struct hp_kem_state {
 	u8 *pk, *sk, *ct, *ss, *ct2, *ss2;
 	ull pk_len, sk_len, ct_len, ss_len;
+	ull ct2_len, ss2_len;   /* the replayed encaps'/decaps' outputs, bytes */
 };
 
 static const char *const hp_kem_operations[] = { "keygen", "encaps", "decaps", NULL };
@@ -118,6 +119,41 @@ static void hp_kem_release(struct hp_op_ctx *c)
 	c->state = NULL;
 }
 
+/* keygen, encaps or decaps, as hp_kem_iterate makes it, with no meter:
+ * the inputs (the set-up keys and ciphertext) are read only. */
+static int hp_kem_replay_op(struct hp_op_ctx *c)
+{
+	const struct hp_kem_api *a = &c->api->kem;
+	struct hp_kem_state *s = c->state;
+
+	if (!strcmp(c->op, "keygen"))
+		return a->keygen(s->pk, &s->pk_len, s->sk, &s->sk_len);
+	if (!strcmp(c->op, "encaps"))
+		return a->enc(s->pk, s->pk_len, s->ss2, &s->ss2_len, s->ct2, &s->ct2_len);
+	return a->dec(s->sk, s->sk_len, s->ct, s->ct_len, s->ss2, &s->ss2_len);
+}
+
+/* keygen: the key pair; encaps: the ciphertext and the shared secret;
+ * decaps: the shared secret. */
+static size_t hp_kem_replay_outputs(const struct hp_op_ctx *c, struct hp_op_output out[HP_OP_OUTPUTS_MAX])
+{
+	const struct hp_kem_api *a = &c->api->kem;
+	const struct hp_kem_state *s = c->state;
+	size_t n = 0;
+
+	if (!strcmp(c->op, "keygen")) {
+		out[n++] = (struct hp_op_output){ "public key", s->pk, hp_ops_within(s->pk_len, a->pk_len()) };
+		out[n++] = (struct hp_op_output){ "secret key", s->sk, hp_ops_within(s->sk_len, a->sk_len()) };
+		return n;
+	}
+	if (!strcmp(c->op, "encaps"))
+		out[n++] = (struct hp_op_output){ "ciphertext", s->ct2, hp_ops_within(s->ct2_len, a->ct_len()) };
+	out[n++] = (struct hp_op_output){ "shared secret", s->ss2, hp_ops_within(s->ss2_len, a->ss_len()) };
+	return n;
+}
+
 const struct hp_kind_ops hp_kem_ops = {
-	"kem", hp_kem_operations, hp_kem_prepare, hp_kem_setup, hp_kem_iterate, hp_kem_release,
+	.kind = "kem", .operations = hp_kem_operations, .prepare = hp_kem_prepare, .setup = hp_kem_setup,
+	.iterate = hp_kem_iterate, .release = hp_kem_release,
+	.replay_op = hp_kem_replay_op, .replay_outputs = hp_kem_replay_outputs,
 };

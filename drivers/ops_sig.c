@@ -15,6 +15,7 @@
 struct hp_sig_state {
 	u8 *pk, *sk, *sn, *sn2;
 	ull pk_len, sk_len, sn_len;
+	ull sn2_len;       /* the replayed sign's signature, bytes */
 };
 
 static const char *const hp_sig_operations[] = { "keygen", "sign", "verify", NULL };
@@ -105,6 +106,41 @@ static void hp_sig_release(struct hp_op_ctx *c)
 	c->state = NULL;
 }
 
+/* keygen, sign or verify, as hp_sig_iterate makes it, with no meter:
+ * the inputs (the set-up keys and signature, the message) are read only. */
+static int hp_sig_replay_op(struct hp_op_ctx *c)
+{
+	const struct hp_sig_api *a = &c->api->sig;
+	struct hp_sig_state *s = c->state;
+
+	if (!strcmp(c->op, "keygen"))
+		return a->keygen(s->pk, &s->pk_len, s->sk, &s->sk_len);
+	if (!strcmp(c->op, "sign"))
+		return a->sign(s->sk, s->sk_len, (u8 *)c->message, c->message_len, s->sn2, &s->sn2_len);
+	return a->verify(s->pk, s->pk_len, s->sn, s->sn_len, (u8 *)c->message, c->message_len);
+}
+
+/* keygen: the key pair; sign: the signature; verify: nothing but its
+ * return code, which the sample compares. */
+static size_t hp_sig_replay_outputs(const struct hp_op_ctx *c, struct hp_op_output out[HP_OP_OUTPUTS_MAX])
+{
+	const struct hp_sig_api *a = &c->api->sig;
+	const struct hp_sig_state *s = c->state;
+
+	if (!strcmp(c->op, "keygen")) {
+		out[0] = (struct hp_op_output){ "public key", s->pk, hp_ops_within(s->pk_len, a->pk_len()) };
+		out[1] = (struct hp_op_output){ "secret key", s->sk, hp_ops_within(s->sk_len, a->sk_len()) };
+		return 2;
+	}
+	if (!strcmp(c->op, "sign")) {
+		out[0] = (struct hp_op_output){ "signature", s->sn2, hp_ops_within(s->sn2_len, a->sn_len()) };
+		return 1;
+	}
+	return 0;
+}
+
 const struct hp_kind_ops hp_sig_ops = {
-	"sig", hp_sig_operations, hp_sig_prepare, hp_sig_setup, hp_sig_iterate, hp_sig_release,
+	.kind = "sig", .operations = hp_sig_operations, .prepare = hp_sig_prepare, .setup = hp_sig_setup,
+	.iterate = hp_sig_iterate, .release = hp_sig_release,
+	.replay_op = hp_sig_replay_op, .replay_outputs = hp_sig_replay_outputs,
 };

@@ -27,6 +27,7 @@ void hp_options_defaults(struct hp_options *o)
 	o->format = HP_FORMAT_TEXT;
 	o->trials = HP_DEFAULT_TRIALS;
 	o->noise_pp = HP_DEFAULT_NOISE_PP;
+	o->replay_max_mb = HP_REPLAY_MAX_MB_DEFAULT;
 }
 
 int hp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)

@@ -7,11 +7,15 @@
 
 #include <dlfcn.h>
 
+#include <stdlib.h>
+
 #include "api.h"
 #include "calibrate.h"
 #include "child.h"
 #include "clock.h"
+#include "drng_state.h"
 #include "ops.h"
+#include "replay.h"
 
 void hp_procedure_describe(const struct hp_instance *inst, const char *op,
 			   const struct hp_options *o, struct hp_result *r)
@@ -167,6 +171,131 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	hp_collect(c, r);
 }
 
+/* ---------- replay (docs/replay.md, "Integration") ---------- */
+
+/* How many replay samples a row takes (options.h): N within [MIN, MAX],
+ * and more for an operation under HP_REPLAY_SHORT_SECONDS (from the
+ * window-measured ticks per operation), whose samples are cheap. */
+static uint32_t hp_replay_samples(const struct hp_result *r)
+{
+	uint64_t m = r->operations;
+	double seconds = r->operations && r->tick_hz > 0 ?
+		(double)r->total_ticks / (double)r->operations / r->tick_hz : 0;
+
+	if (m < HP_REPLAY_SAMPLES_MIN)
+		m = HP_REPLAY_SAMPLES_MIN;
+	if (m > HP_REPLAY_SAMPLES_MAX)
+		m = HP_REPLAY_SAMPLES_MAX;
+	if (seconds > 0 && seconds < HP_REPLAY_SHORT_SECONDS)
+		m = HP_REPLAY_SAMPLES_SHORT;
+	return (uint32_t)m;
+}
+
+/* The samples of a row into p, the tape already allocated; 0, or -1 with
+ * the reason in p->error. */
+static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_drng_state *drng,
+			  const struct hp_replay_cost *cost, const struct hp_options *o, struct hp_result *r)
+{
+	struct hp_result_replay *p = &r->replay;
+	struct hp_op_replay rp;
+	struct hp_replay_sample *samples;
+	char err[256];
+	uint32_t m = hp_replay_samples(r);
+	int status = 0;
+
+	if (!(samples = calloc(m, sizeof *samples))) {
+		snprintf(p->error, sizeof p->error, "%s: out of memory for %u replay samples", r->operation, m);
+		return -1;
+	}
+	hp_child_step("replay: the inputs");
+	if (hp_op_replay_begin(&rp, c, k, err, sizeof err) != 0) {
+		snprintf(p->error, sizeof p->error, "%s: the replay's inputs: %s", r->operation, err);
+		status = -1;
+	}
+	const struct hp_replay_run run = {
+		.name = r->operation, .wrap = c->api->wrap, .drng = drng, .clock = hp_clock_fn(),
+		.max_bytes = hp_replay_bound_bytes(o->replay_max_mb),
+		.op = hp_op_replay_op, .check = hp_op_replay_check, .ctx = &rp,
+	};
+	for (uint32_t i = 0; i < m && status == 0; i++) {
+		hp_child_step("replay sample %u of %u", i + 1, m);
+		/* i & 3: which run comes first alternates (replay.h's order bits) */
+		if (hp_replay_sample(&run, i & 3, &samples[i], p->error, sizeof p->error) != 0)
+			status = -1;
+		else if (samples[i].tape_bytes > p->tape_bytes)
+			p->tape_bytes = samples[i].tape_bytes;
+		p->calls = samples[i].calls;
+	}
+	if (status == 0 && (hp_replay_share_median(samples, m, HP_REPLAY_HASH, cost, &p->hash) != 0 ||
+			    hp_replay_share_median(samples, m, HP_REPLAY_DRNG, cost, &p->drng) != 0)) {
+		snprintf(p->error, sizeof p->error, "%s: no replay share: a timed run took 0 ticks", r->operation);
+		status = -1;
+	}
+	if (status == 0)
+		p->samples = m;
+	hp_op_replay_end(&rp);
+	free(samples);
+	return status;
+}
+
+/*
+ * After the N window-measured operations, in the measuring child: the
+ * replay cost, the DRNG state, the tape sized from the row's shapes, M
+ * samples and the median share per family, into r->replay.  A failure
+ * leaves the window figures as they are and says why in r->replay.error,
+ * naming the operation: never a number.
+ */
+static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, const struct hp_options *o,
+			   struct hp_result *r)
+{
+	struct hp_result_replay *p = &r->replay;
+	struct hp_api *api = c->api;
+	struct hp_replay_cost cost;
+	struct hp_drng_state drng = { 0 };
+	hp_calib_loop_fn loop;
+	char err[256];
+	double start = hp_clock_monotonic();
+	int have_drng = 0;
+
+	p->requested = 1;
+	p->max_mb = o->replay_max_mb;
+	if (r->status != HP_STATUS_OK) {
+		snprintf(p->error, sizeof p->error, "%s: not taken: the row failed", r->operation);
+		return;
+	}
+	/* here rather than next to hp_calibrate: the N operations have
+	 * brought the CPU to the speed the samples will see */
+	hp_child_step("replay: calibrating the tape path");
+	*(void **)&loop = dlsym(api->dl, HP_CALIB_LOOP_SYMBOL);
+	hp_calibrate_replay(api->wrap, loop, hp_clock_fn(), &cost);
+	p->cost_valid = cost.valid;
+	p->replay_ticks = cost.replay_ticks;
+	p->pass_ticks = cost.pass_ticks;
+	p->cost_seconds = cost.seconds;
+	if (!cost.valid) {
+		snprintf(p->error, sizeof p->error, "%s: the replay cost cannot be calibrated (%s)", r->operation,
+			 loop ? "the instance's tape path misbehaved" : "the instance lacks " HP_CALIB_LOOP_SYMBOL);
+		goto done;
+	}
+	/* an instance with no DRNG has nothing to restore */
+	if (api->drng_algorithm) {
+		if (hp_drng_state_open(api->dl, &drng, err, sizeof err) != 0) {
+			snprintf(p->error, sizeof p->error, "%s: %s", r->operation, err);
+			goto done;
+		}
+		have_drng = 1;
+	}
+	if (hp_replay_tape_alloc(api->wrap, r->operation, hp_replay_tape_need(r->shapes, r->nshapes, r->operations),
+				 o->replay_max_mb, p->error, sizeof p->error) != 0)
+		goto done;
+	p->valid = hp_replay_take(c, k, have_drng ? &drng : NULL, &cost, o, r) == 0;
+done:
+	if (p->valid)
+		p->error[0] = '\0';
+	hp_replay_tape_free(api->wrap);
+	hp_drng_state_close(&drng);
+	p->seconds = hp_clock_monotonic() - start;
+}
 
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 		      enum hp_run_mode mode, uint64_t iterations, uint64_t warmup,
@@ -207,5 +336,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, "%s", err);
 	else
 		hp_measure(&c, k, r->iterations, r->warmup, mode == HP_RUN_MEASURE ? o->trials : 0, r);
+	if (mode == HP_RUN_MEASURE && o->replay)
+		hp_replay_part(&c, k, o, r);
 	k->release(&c);
 }

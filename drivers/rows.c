@@ -101,7 +101,9 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 			hp_run_operation(inst, ops[i], o, &rows[i]);
 		}
 		rows[i].interrupted = rows[i].status != HP_STATUS_OK && hp_child_interrupted();
-		failed += rows[i].status != HP_STATUS_OK;
+		/* a failed replay keeps the row's window figures, but the run
+		 * did not measure what it was asked to */
+		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid);
 	}
 	return failed;
 }

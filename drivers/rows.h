@@ -22,8 +22,10 @@
  * o->iterations is set, then the measuring child), into rows[0..nops)
  * (hp_result_init'ed here; free each with hp_result_free).  o->tick_hz
  * must have been measured (hp_clock_init, hp_clock_measure_rate).  A
- * crashing, hanging or failing operation fails its own row only.
- * Returns the number of rows whose status is not OK (0 = all measured).
+ * crashing, hanging or failing operation fails its own row only.  With
+ * o->replay, each measured row also gets its replay estimate (r->replay).
+ * Returns the number of rows whose status is not OK or whose replay
+ * failed (0 = all measured).
  */
 int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
 		const struct hp_options *o, struct hp_result *rows);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hex.h"
+#include "record_replay.h"
 #include "shares.h"
 
 static const char *hp_status_name(enum hp_status s)
@@ -132,6 +133,10 @@ json_t *hp_record_from_result(const struct hp_result *r)
 		hp_add_accuracy(rec, r);
 	if (rec && r->build_notes[0])   /* optional: only instances made by `hashprof build` */
 		json_object_set_new(rec, "build_notes", json_string(r->build_notes));
+	if (rec && hp_record_replay_add(rec, r) != 0) {   /* optional: only with --replay */
+		json_decref(rec);
+		return NULL;
+	}
 	return rec;
 }
 
@@ -412,7 +417,7 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 	if (json_is_string(json_object_get(j, "build_notes")))
 		snprintf(r->build_notes, sizeof r->build_notes, "%s",
 			 json_string_value(json_object_get(j, "build_notes")));
-	if (hp_accuracy_from_json(j, r, err, errlen) != 0)
+	if (hp_accuracy_from_json(j, r, err, errlen) != 0 || hp_record_replay_read(j, r, err, errlen) != 0)
 		return -1;
 	return hp_record_consistent(r, err, errlen);
 }

@@ -165,6 +165,18 @@ static int hp_record(const struct hp_replay_run *run, int *rc, char *err, size_t
 	}
 }
 
+/* run->check after the run of phase, if there is one.  Returns 0, or -1
+ * with "name: why" in err. */
+static int hp_run_check(const struct hp_replay_run *run, enum hp_replay_phase phase, char *err, size_t errlen)
+{
+	char why[256];
+
+	if (!run->check || run->check(run->ctx, phase, why, sizeof why) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: %s", run->name, why);
+	return -1;
+}
+
 /* "pseudoXOF (in 256, out 1024 bits)" */
 static void hp_call_text(char *buf, size_t n, unsigned fn, uint64_t in_bits, uint64_t out_bits)
 {
@@ -218,6 +230,10 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 	}
 	if (run->drng)
 		hp_drng_state_save(run->drng, HP_DRNG_AFTER);
+	if (hp_run_check(run, HP_REPLAY_PHASE_RECORD, err, errlen) != 0) {
+		status = -1;
+		goto done;
+	}
 	out->calls = w->tape.calls;
 	out->tape_bytes = w->tape.len;
 
@@ -233,6 +249,8 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 			if (rc != rc0) {
 				snprintf(err, errlen, "%s: the timed run returned %d, the record %d", run->name, rc, rc0);
 				status = -1;
+			} else {
+				status = hp_run_check(run, HP_REPLAY_PHASE_TIMED, err, errlen);
 			}
 			continue;
 		}
@@ -250,6 +268,8 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 				 hp_replay_family_name(family), rc, rc0);
 			status = -1;
 		}
+		if (status == 0)
+			status = hp_run_check(run, (enum hp_replay_phase)(HP_REPLAY_PHASE_REPLAY + family), err, errlen);
 	}
 done:
 	w->accounting = HP_ACCOUNTING_OFF;

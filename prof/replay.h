@@ -46,7 +46,7 @@ const char *hp_replay_family_name(unsigned family);
 
 /* ---------- memory ---------- */
 
-/* The default bound of --replay-max-mb, MiB: SPHINCS+ sign needs about 3. */
+/* The default bound of --replay-max-mb, MiB: SPHINCS+-SHAKE-128f-simple sign needs 4.0. */
 #define HP_REPLAY_MAX_MB_DEFAULT 64u
 
 /*
@@ -97,6 +97,16 @@ enum hp_replay_phase {
  */
 typedef int (*hp_replay_op_fn)(void *ctx, enum hp_replay_phase phase);
 
+/*
+ * Called after each run of a sample, outside its clock reads, so that
+ * what it costs is in no T: the driver keeps the record run's outputs and
+ * compares a later run's with them byte by byte (and puts back inputs an
+ * operation overwrites).  Returns 0, or -1 with a one-line reason in err
+ * (errlen bytes), which the sample reports after the operation's name
+ * ("the timed run's signature differs from the record's at byte 3 of 2420").
+ */
+typedef int (*hp_replay_check_fn)(void *ctx, enum hp_replay_phase phase, char *err, size_t errlen);
+
 struct hp_replay_run {
 	const char *name;              /* the operation, for messages ("sign") */
 	struct hp_wrap_state *wrap;    /* the instance's shims, with a tape (hp_replay_tape_alloc) */
@@ -104,7 +114,8 @@ struct hp_replay_run {
 	uint64_t (*clock)(void);       /* ticks */
 	uint64_t max_bytes;            /* a record may grow the tape up to this many bytes */
 	hp_replay_op_fn op;
-	void *ctx;                     /* op's */
+	hp_replay_check_fn check;      /* NULL: none */
+	void *ctx;                     /* op's and check's */
 };
 
 struct hp_replay_sample {
@@ -132,7 +143,8 @@ struct hp_replay_sample {
  * Returns 0, or -1 with a one-line reason naming the operation in err:
  * the tape would exceed max_bytes; a replay diverged (the call index,
  * what was called and what the record has there); a replay made fewer
- * calls than recorded; a run returned other than the record; no memory.
+ * calls than recorded; a run returned other than the record; run->check
+ * failed after a run; no memory.
  */
 int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_replay_sample *out,
 		     char *err, size_t errlen);

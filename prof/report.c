@@ -36,7 +36,30 @@ int hp_format_parse(const char *name, enum hp_format *fmt)
 struct hp_cells {
 	char hash[16], drng[16], init[16], calls[512], ticks[32], time[32];
 	char hash_spread[32], drng_spread[32];  /* "88% ±0.4" in text output */
+	char free_hash[16], free_drng[16];      /* the replay shares: "87.9%", "failed", "-" */
 };
+
+/* Does any row have a replay part (so that the tables get its columns)? */
+static int hp_any_replay(const struct hp_result *rows, size_t nrows)
+{
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].replay.requested)
+			return 1;
+	return 0;
+}
+
+/* A replay share cell: one decimal always, since a replay share is a
+ * difference of timings that can be slightly negative ("-0.1%"); "failed"
+ * (the note says why), "-" for a row measured without --replay. */
+static void hp_replay_cell(const struct hp_result *r, double share, char *buf, size_t len)
+{
+	if (!r->replay.requested)
+		snprintf(buf, len, "-");
+	else if (!r->replay.valid)
+		snprintf(buf, len, "failed");
+	else
+		snprintf(buf, len, "%.1f%%", 100.0 * share);
+}
 
 /* "88% ±0.4": the share and its spread across trials, in pp. */
 static void hp_spread_cell(const char *share, const struct hp_result *r, int which, char *buf, size_t len)
@@ -73,6 +96,8 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 			n = sizeof c->calls - m - 1;
 		memcpy(c->calls + n, HP_PAGE_OVERFLOWED, m + 1);
 	}
+	hp_replay_cell(r, r->replay.hash, c->free_hash, sizeof c->free_hash);
+	hp_replay_cell(r, r->replay.drng, c->free_drng, sizeof c->free_drng);
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
 	if (r->tick_hz > 0)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
@@ -144,14 +169,18 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "%llu calls had a shape that did not fit the shape table and the record does not "
 			 "say of which helper (written by an older hashprof): their ticks are in no share",
 			 (unsigned long long)r->overflow_unattributed_calls);
+	if (r->replay.requested && !r->replay.valid)
+		snprintf(notes[n++], HP_NOTE_MAX, "replay failed: %s (the window shares are measured; "
+			 "the \"if free\" ones are not)", r->replay.error[0] ? r->replay.error : "no reason given");
 	return n;
 }
 
-/* Column widths of the text table. */
-enum { HP_COLS = 8 };
+/* The columns of the text table; the two replay ones only when a row
+ * has a replay part. */
+enum { HP_COLS = 10, HP_COL_FREE_HASH = 5, HP_COL_FREE_DRNG = 6, HP_COL_TICKS = 8 };
 static const char *const hp_headers[HP_COLS] = {
-	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "DRNG init", "calls per operation",
-	"ticks/op", "time/op",
+	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "DRNG init", "if free: hash", "if free: DRNG",
+	"calls per operation", "ticks/op", "time/op",
 };
 
 static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, const char *cell[HP_COLS])
@@ -161,10 +190,21 @@ static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, 
 	cell[2] = c->hash_spread;
 	cell[3] = c->drng_spread;
 	cell[4] = c->init;
-	cell[5] = c->calls;
-	cell[6] = c->ticks;
-	cell[7] = c->time;
+	cell[5] = c->free_hash;
+	cell[6] = c->free_drng;
+	cell[7] = c->calls;
+	cell[8] = c->ticks;
+	cell[9] = c->time;
 }
+
+/* Is column k printed? */
+static int hp_col_shown(int k, int replay)
+{
+	return replay || (k != HP_COL_FREE_HASH && k != HP_COL_FREE_DRNG);
+}
+
+/* The last column printed (time/op: always). */
+#define HP_COL_LAST (HP_COLS - 1)
 
 /* Columns a UTF-8 string takes in a terminal (every non-continuation byte
  * counts one: enough for the "\u00b1" we print). */
@@ -215,38 +255,96 @@ static int hp_has_overhead(const struct hp_result *r)
 	return r->status == HP_STATUS_OK && r->overhead_valid;
 }
 
+static int hp_has_replay_cost(const struct hp_result *r)
+{
+	return r->status == HP_STATUS_OK && r->replay.valid && r->replay.cost_valid;
+}
+
+/* Two per-row figures of a calibration (ticks per call). */
+struct hp_cost_pair {
+	double a, b;
+};
+
+static struct hp_cost_pair hp_overhead_pair(const struct hp_result *r)
+{
+	return (struct hp_cost_pair){ r->overhead_added_ticks, r->overhead_inside_ticks };
+}
+
+static struct hp_cost_pair hp_replay_pair(const struct hp_result *r)
+{
+	return (struct hp_cost_pair){ r->replay.replay_ticks, r->replay.pass_ticks };
+}
+
+/*
+ * The medians of the pair `get` gives, over the rows `has` accepts, into
+ * *med, and the clock unit of the first of them.  Returns how many rows
+ * there were (0: none, nothing set), or -1 when out of memory.
+ */
+static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
+			   struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
+			   const char **unit)
+{
+	double *a, *b;
+	size_t n = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		n += has(&rows[i]) != 0;
+	if (!n)
+		return 0;
+	if (!(a = malloc(2 * n * sizeof *a)))
+		return -1;
+	b = a + n;
+	n = 0;
+	for (size_t i = 0; i < nrows; i++)
+		if (has(&rows[i])) {
+			struct hp_cost_pair p = get(&rows[i]);
+			*unit = n ? *unit : rows[i].clock_unit;
+			a[n] = p.a;
+			b[n++] = p.b;
+		}
+	qsort(a, n, sizeof a[0], hp_double_cmp);
+	qsort(b, n, sizeof b[0], hp_double_cmp);
+	*med = (struct hp_cost_pair){ a[n / 2], b[n / 2] };
+	free(a);
+	return (long)n;
+}
+
 /* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
  * the median over all the rows that have one. */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	double *added, *inside;
-	const char *unit = NULL;
-	size_t n = 0;
+	struct hp_cost_pair m;
+	const char *unit = "";
+	long n = hp_rows_median(rows, nrows, hp_has_overhead, hp_overhead_pair, &m, &unit);
 
-	for (size_t i = 0; i < nrows; i++)
-		if (hp_has_overhead(&rows[i])) {
-			unit = unit ? unit : rows[i].clock_unit;
-			n++;
-		}
-	if (!n)
-		return;
-	if (!(added = malloc(2 * n * sizeof *added))) {
+	if (n < 0)
 		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
+	if (n <= 0)
 		return;
-	}
-	inside = added + n;
-	n = 0;
-	for (size_t i = 0; i < nrows; i++)
-		if (hp_has_overhead(&rows[i])) {
-			added[n] = rows[i].overhead_added_ticks;
-			inside[n++] = rows[i].overhead_inside_ticks;
-		}
-	qsort(added, n, sizeof added[0], hp_double_cmp);
-	qsort(inside, n, sizeof inside[0], hp_double_cmp);
 	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n",
-		prefix, added[n / 2], unit, inside[n / 2],
+		prefix, m.a, unit, m.b,
 		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
-	free(added);
+}
+
+/* "replay: ..." under a table when a row has replay shares: what they
+ * are, and the replay cost added back (the median over those rows). */
+static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
+{
+	struct hp_cost_pair m;
+	const char *unit = "";
+	long n = hp_rows_median(rows, nrows, hp_has_replay_cost, hp_replay_pair, &m, &unit);
+	uint32_t samples = 0;
+
+	if (n < 0)
+		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
+	if (n <= 0)
+		return;
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_replay_cost(&rows[i]) && rows[i].replay.samples > samples)
+			samples = rows[i].replay.samples;
+	fprintf(out, "%sreplay: \"if free\" = the share of the operation's time a family would save if it cost "
+		"nothing (median of up to %u record/timed/replay samples a row); %.0f %s/call served from the "
+		"tape and %.0f per call passed through it added back\n", prefix, (unsigned)samples, m.a, unit, m.b);
 }
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
@@ -254,6 +352,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 	size_t w[HP_COLS];
 	struct hp_cells c;
 	const char *cell[HP_COLS];
+	int replay = hp_any_replay(rows, nrows);
 
 	for (int k = 0; k < HP_COLS; k++)
 		w[k] = strlen(hp_headers[k]);
@@ -265,7 +364,8 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 				w[k] = hp_width(cell[k]);
 	}
 	for (int k = 0; k < HP_COLS; k++)
-		hp_cell(out, hp_headers[k], w[k], 0, k + 1 < HP_COLS ? "  " : "\n");
+		if (hp_col_shown(k, replay))
+			hp_cell(out, hp_headers[k], w[k], 0, k < HP_COL_LAST ? "  " : "\n");
 	for (size_t i = 0; i < nrows; i++) {
 		hp_row_cells(&rows[i], &c);
 		hp_cells_array(&rows[i], &c, cell);
@@ -275,10 +375,13 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 			continue;
 		}
 		for (int k = 0; k < HP_COLS; k++)
-			hp_cell(out, cell[k], w[k], k >= 6, k + 1 < HP_COLS ? "  " : "\n");
+			if (hp_col_shown(k, replay))
+				hp_cell(out, cell[k], w[k], k >= HP_COL_TICKS || k == HP_COL_FREE_HASH ||
+					k == HP_COL_FREE_DRNG, k < HP_COL_LAST ? "  " : "\n");
 	}
 	hp_print_notes(out, rows, nrows, "");
 	hp_print_overhead(out, rows, nrows, "");
+	hp_print_replay(out, rows, nrows, "");
 }
 
 /* The published markdown table (method.md). */
@@ -298,9 +401,22 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation,
 				c.hash, c.drng, c.calls);
 	}
+	/* The replay shares in a table of their own, so that the published
+	 * table above keeps its five columns (`check --published` reads it). */
+	if (hp_any_replay(rows, nrows)) {
+		fprintf(out, "\n| instance | operation | if free: hash | if free: DRNG |\n");
+		fprintf(out, "|---|---|---|---|\n");
+		for (size_t i = 0; i < nrows; i++) {
+			const struct hp_result *r = &rows[i];
+			hp_row_cells(r, &c);
+			fprintf(out, "| `%s` | %s | %s | %s |\n", r->instance, r->operation,
+				r->status == HP_STATUS_OK ? c.free_hash : "-", r->status == HP_STATUS_OK ? c.free_drng : "-");
+		}
+	}
 	/* below the table, so that a 0.0% never stands without its reason */
 	hp_print_notes(out, rows, nrows, "\n");
 	hp_print_overhead(out, rows, nrows, "\n");
+	hp_print_replay(out, rows, nrows, "\n");
 }
 
 /* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting;
@@ -326,7 +442,11 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	struct hp_shares sh;
 	char notes[HP_NOTES_MAX][HP_NOTE_MAX], joined[HP_NOTES_MAX * (HP_NOTE_MAX + 2)];
 
-	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,");
+	int replay = hp_any_replay(rows, nrows);
+
+	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,%s",
+		replay ? "replay_hash_share,replay_drng_share," : "");
+	fprintf(out, "calls_per_operation,");
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		fprintf(out, "calls_%s,", hp_fn_label(fn));
 	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes\n");
@@ -342,6 +462,10 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "%.6f,%.6f,%.6f,", sh.hash, sh.drng, sh.drng_init);
 		else
 			fputs(",,,", out);
+		if (replay && ok && r->replay.valid)
+			fprintf(out, "%.6f,%.6f,", r->replay.hash, r->replay.drng);
+		else if (replay)
+			fputs(",,", out);
 		hp_csv_field(out, ok ? c.calls : "", ",");
 		/* exact means per operation, one column per helper (the display
 		 * string above rounds: 1.05e+05) */

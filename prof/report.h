@@ -24,19 +24,27 @@ void hp_report_configure(int raw, double noise_pp);
 int hp_format_parse(const char *name, enum hp_format *fmt);
 
 #define HP_NOTE_MAX 640  /* bytes per note line */
-#define HP_NOTES_MAX 8   /* notes per row */
+#define HP_NOTES_MAX 9   /* notes per row */
 
 /*
  * The notes a row carries: no helper defined, no helper call seen, nested
- * calls, shape-table overflow.  Writes up to HP_NOTES_MAX lines (without
- * the row's name) into notes; returns how many.
+ * calls, shape-table overflow, a replay that failed (--replay).  Writes up
+ * to HP_NOTES_MAX lines (without the row's name) into notes; returns how
+ * many.
  */
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX]);
 
 /*
  * Print nrows rows to out.  meta (may be NULL) is the run's description
  * (command, CPU, versions) put at the top of JSON output; the other
- * formats ignore it.  Returns 0, or -1 when writing failed.
+ * formats ignore it.  When a row has a replay part (--replay, or a record
+ * read back with one), the text table gets the columns "if free: hash"
+ * and "if free: DRNG", markdown a second table of them below the
+ * published one (which stays as it is, for `check --published`), CSV the
+ * columns replay_hash_share and replay_drng_share (fractions; empty when
+ * the replay failed), JSON each record its "replay" object; without one,
+ * every format is exactly what it was before replay existed.  Returns 0,
+ * or -1 when writing failed.
  */
 int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows,
 		    size_t nrows, json_t *meta);

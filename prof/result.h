@@ -40,6 +40,29 @@ struct hp_trial {
 	uint64_t ticks[HP_FN_COUNT];        /* ticks inside them */
 };
 
+/*
+ * The replay estimate of a row (docs/replay.md, --replay): the share of
+ * the operation's time each helper family would save if it were free,
+ * from record/timed/replay samples taken after the window-measured
+ * operations.  A row whose replay failed keeps its window figures.
+ */
+#define HP_REPLAY_ERROR_MAX 320
+struct hp_result_replay {
+	int requested;                 /* 1: --replay; the row has a replay part, valid or not */
+	int valid;                     /* 1: hash and drng hold the medians; 0: see error */
+	uint32_t samples;              /* samples taken (M); their median is the share */
+	double hash, drng;             /* shares if the family were free, fractions (not clamped) */
+	int cost_valid;                /* the replay cost was calibrated (hp_replay_cost) */
+	double replay_ticks;           /* ticks a call served from the tape costs, added back */
+	double pass_ticks;             /* ticks the tape path adds to a call it passes through */
+	double cost_seconds;           /* wall time of that calibration */
+	uint64_t tape_bytes;           /* bytes of the largest record of a sample */
+	uint64_t calls;                /* outermost helper calls of one operation (the last record) */
+	unsigned max_mb;               /* the bound, MiB (--replay-max-mb) */
+	double seconds;                /* wall time of the whole replay part */
+	char error[HP_REPLAY_ERROR_MAX]; /* one line naming the operation, when not valid */
+};
+
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4];                  /* "sig", "kem", "kex" */
@@ -89,6 +112,8 @@ struct hp_result {
 	/* trials: the N operations split into consecutive slices */
 	uint32_t ntrials;
 	struct hp_trial trials[HP_TRIALS_MAX];
+
+	struct hp_result_replay replay;   /* zero (not requested) without --replay */
 };
 
 /* Zero r and set the defaults of an empty row. */

@@ -54,3 +54,20 @@ tests_test_replay_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_WRAP_TEST_CHARGE \
 tests_test_replay_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_replay_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_replay_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
+
+#   tests/test_replay_driver  the driver's replay: the kinds' replay_op
+#                       through hp_replay_sample on built instances (outputs
+#                       byte-identical in every run; PQClean's three when
+#                       configured), and `hashprof --replay`: forced
+#                       divergence, the tape bound, the columns of every
+#                       format with and without it, records, check
+check_PROGRAMS += tests/test_replay_driver
+TESTS += tests/test_replay_driver
+tests_test_replay_driver_SOURCES = tests/test_replay_driver.c tests/records_util.c tests/records_util.h \
+	tests/capture.c tests/capture.h tests/check_run.h
+tests_test_replay_driver_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_TEST_DATA=\"$(abs_top_srcdir)/tests/data\" \
+	-DHP_SCHEMES_DIR=\"$(abs_top_builddir)/schemes/.libs\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
+tests_test_replay_driver_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PAPI_CFLAGS)
+tests_test_replay_driver_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) \
+	$(LIBELF_LIBS) $(CHECK_LIBS) -lm -ldl

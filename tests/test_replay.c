@@ -80,6 +80,7 @@ struct fake_op {
 	const struct scheme *scheme;
 	int bad_phase;           /* the phase that misbehaves; -1: none */
 	enum { OK, OTHER_LENGTH, FEWER_CALLS, OTHER_RETURN } bad;
+	struct check_log *log;   /* check_after_each_run's */
 };
 
 static int fake_op(void *ctx, enum hp_replay_phase phase)
@@ -407,6 +408,64 @@ START_TEST(other_return_value)
 }
 END_TEST
 
+/* The check hook: called once after each run, outside the clock reads,
+ * in the sample's order; its failure names the operation. */
+struct check_log {
+	unsigned n, fail_at;          /* calls so far; the call that fails (0: none) */
+	int phases[8];
+};
+
+static int log_check(void *ctx, enum hp_replay_phase phase, char *err, size_t errlen)
+{
+	struct check_log *l = ((struct fake_op *)ctx)->log;
+
+	fake_now += 1000;             /* a check that takes time */
+	l->phases[l->n++] = (int)phase;
+	if (l->n == l->fail_at) {
+		snprintf(err, errlen, "the timed run's signature differs from the record's");
+		return -1;
+	}
+	return 0;
+}
+
+START_TEST(check_after_each_run)
+{
+	const struct scheme s = { 3, { 10, 10, 10 } };
+	struct hp_replay_run run;
+	struct hp_replay_sample x;
+	struct fake_op f;
+	struct check_log log = { 0 };
+	char err[256] = "";
+	static const int want[4] = { HP_REPLAY_PHASE_RECORD, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG,
+				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, HP_REPLAY_PHASE_TIMED };
+
+	struct hp_replay_sample plain;
+
+	fake_run(&run, &f, &s);
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(&s), 1, err, sizeof err), 0);
+	ck_assert_msg(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &plain,
+				       err, sizeof err) == 0, "%s", err);
+	f.log = &log;
+	run.check = log_check;
+	ck_assert_msg(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x,
+				       err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(log.n, 4);
+	for (unsigned i = 0; i < 4; i++)
+		ck_assert_int_eq(log.phases[i], want[i]);
+	/* the 1000 ticks each check takes are in no run's ticks */
+	ck_assert_uint_eq(x.timed_ticks, plain.timed_ticks);
+	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++)
+		ck_assert_uint_eq(x.replay_ticks[fam], plain.replay_ticks[fam]);
+
+	/* a failing check (the fourth call: the timed run) fails the sample */
+	log = (struct check_log){ .fail_at = 4 };
+	ck_assert_int_eq(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x,
+					  err, sizeof err), -1);
+	ck_assert_str_eq(err, "sign: the timed run's signature differs from the record's");
+	ck_assert_int_eq(W.accounting, 0);
+}
+END_TEST
+
 /* ---------- a built instance: SYNTH-SIG ---------- */
 
 typedef int (*init_fn)(void *, const unsigned char *, unsigned long long);
@@ -607,6 +666,7 @@ int main(void)
 	tcase_add_test(tc, divergence_past_the_end);
 	tcase_add_test(tc, fewer_calls_than_recorded);
 	tcase_add_test(tc, other_return_value);
+	tcase_add_test(tc, check_after_each_run);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("instance");

@@ -74,7 +74,9 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct 
 /*
  * Row n against the baseline row b: calls and nested calls per operation
  * of each helper (exactly, or within c->calls_tol relative), then the hash
- * and DRNG shares (within c->share_tol pp; uncorrected with c->raw).
+ * and DRNG shares (within c->share_tol pp; uncorrected with c->raw), and
+ * the replay ("if free") shares within c->share_tol pp when both rows have
+ * them.  A replay that failed in n is a failing "replay" line.
  */
 void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b,
 			 const struct hp_result *n);

@@ -40,6 +40,19 @@ static double hp_mean(uint64_t calls, uint64_t ops)
 	return ops ? (double)calls / (double)ops : 0.0;
 }
 
+/* One failing line of quantity q whose value now is `cell`, "ok" in the
+ * expected column (baseline/published of the 8-column tables, limit of
+ * the 6), counted. */
+static void hp_failing_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *q,
+			    const char *cell, const char *bad)
+{
+	if (t->ncols == 8)
+		hp_table_add(t, now->instance, now->operation, q, "ok", cell, "-", "-",
+			     hp_verdict(c, 0, bad, now, q, "ok", cell));
+	else
+		hp_table_add(t, now->instance, now->operation, q, cell, "ok", hp_verdict(c, 0, bad, now, q, "ok", cell));
+}
+
 /* A row that did not measure: one failing line, "ok" in the expected
  * column (baseline/published of the 8-column tables, limit of the 6). */
 static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now,
@@ -58,13 +71,20 @@ static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct h
 			hp_table_add(t, now->instance, now->operation, "status", cell, "ok", "interrupted");
 		return 1;
 	}
-	if (t->ncols == 8)
-		hp_table_add(t, now->instance, now->operation, "status", "ok", cell, "-", "-",
-			     hp_verdict(c, 0, bad, now, "status", "ok", cell));
-	else
-		hp_table_add(t, now->instance, now->operation, "status", cell, "ok",
-			     hp_verdict(c, 0, bad, now, "status", "ok", cell));
+	hp_failing_line(c, t, now, "status", cell, bad);
 	return 1;
+}
+
+/* A measured row whose replay failed: one failing "replay" line (its
+ * window figures are compared as usual). */
+static void hp_replay_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *bad)
+{
+	char cell[HP_TCELL];
+
+	if (now->status != HP_STATUS_OK || !now->replay.requested || now->replay.valid)
+		return;
+	snprintf(cell, sizeof cell, "failed: %.180s", now->replay.error);
+	hp_failing_line(c, t, now, "replay", cell, bad);
 }
 
 /* ---------- thresholds ---------- */
@@ -82,6 +102,8 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *t, const struct hp
 			hp_status_line(c, t, r, "FAILED");
 		return;
 	}
+	if (!status_shown)              /* likewise */
+		hp_replay_line(c, t, r, "FAILED");
 	hp_shares_of_result(r, c->raw, &sh);
 	hp_result_fn_totals(r, calls, nested, ticks);
 	for (int k = 0; k < 2; k++) {
@@ -180,6 +202,16 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 	hp_compare_share(c, t, n, "hash share", 100.0 * sb.hash, eb, 100.0 * sn.hash, "REGRESSION");
 	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.drng);
 	hp_compare_share(c, t, n, "DRNG share", 100.0 * sb.drng, eb, 100.0 * sn.drng, "REGRESSION");
+	/* replay shares only with replay shares: a window share is another quantity */
+	if (b->replay.valid && n->replay.valid) {
+		snprintf(eb, sizeof eb, "%.2f%%", 100.0 * b->replay.hash);
+		hp_compare_share(c, t, n, "if free: hash", 100.0 * b->replay.hash, eb, 100.0 * n->replay.hash,
+				 "REGRESSION");
+		snprintf(eb, sizeof eb, "%.2f%%", 100.0 * b->replay.drng);
+		hp_compare_share(c, t, n, "if free: DRNG", 100.0 * b->replay.drng, eb, 100.0 * n->replay.drng,
+				 "REGRESSION");
+	}
+	hp_replay_line(c, t, n, "REGRESSION");
 }
 
 /* ---------- published page ---------- */
@@ -220,4 +252,5 @@ void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct h
 	hp_shares_of_result(n, !c->page_corrected, &sh);
 	hp_compare_share(c, t, n, "hash share", p->hash_pct, p->hash_text, 100.0 * sh.hash, "DIFFERS");
 	hp_compare_share(c, t, n, "DRNG share", p->drng_pct, p->drng_text, 100.0 * sh.drng, "DIFFERS");
+	hp_replay_line(c, t, n, "DIFFERS");   /* --replay: a page has no replay shares to compare */
 }

@@ -56,11 +56,18 @@ static void hp_check_help(void)
 	       "      --raw                  compare uncorrected shares (not with --published)\n"
 	       "  -n, --iterations=N, -w, --warmup=W   procedure of INSTANCE and --published rows\n"
 	       "                         (default: planned as by `hashprof INSTANCE`)\n"
-	       "      --timeout=SECONDS, --clock=tsc|cycles   as for `hashprof INSTANCE`\n"
+	       "      --timeout=SECONDS, --clock=tsc|cycles   as for `hashprof INSTANCE`\n",
+	       HP_DEFAULT_SHARE_TOL);
+	hp_replay_help();
+	printf("                         A baseline row with replay shares is re-run with\n"
+	       "                         --replay; \"if free\" shares are compared (within\n"
+	       "                         --share-tolerance) only when both have them, and window\n"
+	       "                         shares with window shares; --published compares window\n"
+	       "                         shares only.\n"
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
-	       "exceeded or a row that failed), 2 bad input.\n", HP_DEFAULT_SHARE_TOL);
+	       "exceeded, a row that failed or whose replay failed), 2 bad input.\n");
 }
 
 /* A number with an optional suffix; 0, or -1 when malformed or out of [lo, hi]. */
@@ -119,7 +126,8 @@ static int hp_parse_max_calls(const char *arg, struct hp_check *c)
 
 int hp_check_parse(int argc, char **argv, struct hp_check *c)
 {
-	enum { O_CALLS = 256, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_TIMEOUT, O_CLOCK };
+	enum { O_CALLS = 256, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_TIMEOUT, O_CLOCK, O_REPLAY,
+	       O_REPLAY_MB };
 	static const struct option longopts[] = {
 		{ "calls-tolerance", required_argument, NULL, O_CALLS },
 		{ "share-tolerance", required_argument, NULL, O_SHARE },
@@ -130,6 +138,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "raw", no_argument, NULL, O_RAW },
 		{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },
 		{ "timeout", required_argument, NULL, O_TIMEOUT }, { "clock", required_argument, NULL, O_CLOCK },
+		{ "replay", no_argument, NULL, O_REPLAY }, { "replay-max-mb", required_argument, NULL, O_REPLAY_MB },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	static const char *const pct_sfx[] = { "%", NULL }, *const pp_sfx[] = { "pp", "%", NULL };
@@ -193,6 +202,13 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		case O_CLOCK:
 			if (hp_clock_parse(optarg, &c->run.clock))
 				return hp_usage_error("--clock: '%s' is not tsc or cycles", optarg);
+			break;
+		case O_REPLAY:
+			c->run.replay = 1;
+			break;
+		case O_REPLAY_MB:
+			if ((ch = hp_parse_replay_max_mb(optarg, &c->run)) >= 0)
+				return ch;
 			break;
 		case 'h':
 			hp_check_help();

@@ -55,6 +55,9 @@ static void hp_baseline_procedure(const struct hp_check *c, const struct hp_resu
 	o->message_len = b->message_len;
 	if (b->ntrials >= 1 && b->ntrials <= HP_TRIALS_MAX)
 		o->trials = b->ntrials;
+	/* like with like: replay shares in the baseline, replay shares now */
+	if (b->replay.requested)
+		o->replay = 1;
 }
 
 /* Check a baseline row can be re-run here; 0, or exit 2 with one line. */

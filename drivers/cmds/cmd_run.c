@@ -56,8 +56,10 @@ static void hp_run_help(void)
 	       "                         (default: corrected for the calibrated shim overhead)\n"
 	       "      --trials=T         split the N operations into T trials for the spread\n"
 	       "                         shown as 88%% \u00b10.4 (default %u)\n"
-	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f)\n"
-	       "\n"
+	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f)\n",
+	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
+	hp_replay_help();
+	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
 	       "      --output=FILE      also write the run document (--format=json) to FILE\n"
@@ -70,8 +72,8 @@ static void hp_run_help(void)
 	       "\n"
 	       "Instances are found along the build tree, $HASHPROF_PATH, the user instance\n"
 	       "folder and %s; `hashprof list` shows them.\n"
-	       "Exit status: 0 all rows measured, 1 a row failed, 2 bad input.\n",
-	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP, HP_PKGLIBDIR);
+	       "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input.\n",
+	       HP_PKGLIBDIR);
 }
 
 /* Parse the options; returns -1 to go on, else an exit status. */
@@ -85,6 +87,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "trials", required_argument, NULL, 'T' }, { "raw", no_argument, NULL, 'R' },
 		{ "noise-threshold", required_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'O' }, { "record-dir", required_argument, NULL, 'D' },
+		{ "replay", no_argument, NULL, 'P' }, { "replay-max-mb", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -162,6 +165,13 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			if (!*optarg)
 				return hp_usage_error("--record-dir: empty folder name");
 			hp_record_dir = optarg;
+			break;
+		case 'P':
+			o->replay = 1;
+			break;
+		case 'M':
+			if ((c = hp_parse_replay_max_mb(optarg, o)) >= 0)
+				return c;
 			break;
 		case 'h':
 			hp_run_help();

@@ -23,6 +23,16 @@ extern DRNG_ctx drng_algorithm;
  */
 int synth_fault(const char *op);
 
+/*
+ * Forced replay divergence for the tests (README.md, "Replay
+ * divergence"): is HASHPROF_SYNTH_DIVERGE set to kind?  "drng": every
+ * get_random_number output depends on a counter kept outside
+ * drng_algorithm, so that a run from the restored DRNG state draws other
+ * bytes; "calls": every second API call makes one pseudoXOF call more
+ * (synth_fault), so that a replay's calls no longer match the record's.
+ */
+int synth_diverge(const char *kind);
+
 /* Non-helper work: `rounds` steps of a xorshift generator (the scheme's
  * "own" time, so that shares are neither 0 nor 100%). */
 void synth_work(unsigned rounds);

@@ -24,6 +24,25 @@ static void synth_sleep(const char *op)
 		;
 }
 
+int synth_diverge(const char *kind)
+{
+	const char *v = getenv("HASHPROF_SYNTH_DIVERGE");
+
+	return v && !strcmp(v, kind);
+}
+
+/* HASHPROF_SYNTH_DIVERGE=calls: every second API call of the process
+ * makes one pseudoXOF call more, as a scheme whose call count depends on
+ * state the DRNG's save and restore do not cover. */
+static void synth_diverge_calls(void)
+{
+	static unsigned long calls;
+	static unsigned char in[32], out[32];
+
+	if (synth_diverge("calls") && ++calls % 2 == 0)
+		pseudoXOF(256, in, 256, out);
+}
+
 int synth_fault(const char *op)
 {
 	static char counted_op[32];
@@ -33,6 +52,7 @@ int synth_fault(const char *op)
 	unsigned long want = 1;
 
 	synth_sleep(op);
+	synth_diverge_calls();
 	if (!spec || strncmp(spec, op, n) || spec[n] != ':')
 		return 0;
 	const char *kind = spec + n + 1, *colon = strchr(kind, ':');

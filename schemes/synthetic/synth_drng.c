@@ -34,6 +34,11 @@ int get_random_number(DRNG_ctx *d, unsigned char *out, unsigned long long bits)
 			return rc;
 		memcpy(out + done, digest, bytes - done < 32 ? bytes - done : 32);
 	}
+	/* HASHPROF_SYNTH_DIVERGE=drng: state outside drng_algorithm */
+	if (synth_diverge("drng") && bytes) {
+		static unsigned char hidden;
+		out[0] ^= ++hidden;
+	}
 	if (bits % 8)
 		out[bytes - 1] &= (unsigned char)(0xff << (8 - bits % 8));
 	block[32] = 0;
