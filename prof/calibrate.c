@@ -1,10 +1,10 @@
 /*
  * calibrate.c - shim overhead calibration (see calibrate.h).
  *
- * With an empty helper:
- *   direct batch   = n x (call of the empty function)
- *   wrapped batch  = n x (shim + call of the empty function)
- *   shim inside    = what the shim records as the empty function's ticks
+ * With the stand-in helper (wrap/calib_nop.c: 100 xorshift rounds):
+ *   direct batch   = n x (call of the stand-in)
+ *   wrapped batch  = n x (shim + call of the stand-in)
+ *   shim inside    = what the shim records as the stand-in's ticks
  *   empty region   = two clock reads back to back, nothing between them
  * so per call: added = (wrapped - direct) / n, the cost a shim adds to the
  * total; inside = (shim inside - (direct - empty region)) / n, the part of

@@ -1,6 +1,6 @@
 /*
  * calibrate.h - what the wrap shims cost, measured at the start of every
- * measuring run (issue 5) with the same shim code path on an empty helper:
+ * measuring run (issue 5) with the same shim code path on a stand-in helper:
  * the timed path's overhead, and the tape path's cost for replay.
  */
 #ifndef HP_CALIBRATE_H

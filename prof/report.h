@@ -27,10 +27,13 @@ int hp_format_parse(const char *name, enum hp_format *fmt);
 #define HP_NOTES_MAX 9   /* notes per row */
 
 /*
- * The notes a row carries: no helper defined, no helper call seen, nested
- * calls, shape-table overflow, a replay that failed (--replay).  Writes up
- * to HP_NOTES_MAX lines (without the row's name) into notes; returns how
- * many.
+ * The notes a row carries, in this order: no helper defined, or no helper
+ * call seen; nested calls; DRNG (re-)seeding by init_random_number; noisy
+ * (spread across trials above the threshold); no overhead calibration;
+ * the instance's build warnings; shape-table overflow (per helper, and
+ * calls of older records no helper can be told for); a replay that failed
+ * (--replay).  A failed row has none.  Writes up to HP_NOTES_MAX lines
+ * (without the row's name) into notes; returns how many.
  */
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX]);
 

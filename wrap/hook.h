@@ -37,7 +37,10 @@ extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wr
  * in a dlopen()ed instance (glibc keeps surplus static TLS for that). */
 extern __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local unsigned hp_depth;
 
-/* Knuth's multiplicative hashing of the shape key. */
+/* The shape key's slot: each length multiplied by a 64-bit odd constant
+ * (the golden-ratio constant and xxHash64's second prime), xor-folded to
+ * 32 bits and masked to the table size.  Cheap, and lengths that differ in
+ * low bits land far apart. */
 static inline uint32_t hp_shape_hash(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
 {
 	uint64_t h = (in_bits * 0x9e3779b97f4a7c15ull) ^ (out_bits * 0xc2b2ae3d27d4eb4full) ^ fn;

@@ -35,8 +35,10 @@ enum hp_fn {
 	HP_FN_SM3,           /* sm3hash */
 	HP_FN_DRNG_INIT,     /* init_random_number */
 	HP_FN_COUNT,
-	/* Not a helper: the empty function the overhead calibration wraps
-	 * (calib.c).  Its shapes are cleared before anything is measured. */
+	/* Not a helper: the stand-in the overhead calibration wraps
+	 * (wrap/calib_nop.c, 100 xorshift rounds; the loop in wrap/state.c,
+	 * timed by prof/calibrate.c).  Its shapes are cleared before anything
+	 * is measured. */
 	HP_FN_CALIB = HP_FN_COUNT,
 	HP_FN_SLOTS          /* entries of the per-helper arrays of the shims' state (HP_FN_CALIB included) */
 };
@@ -196,8 +198,9 @@ static inline const char *hp_fn_label(unsigned fn)
 }
 
 /*
- * Overhead calibration (calib.c), exported by every instance:
- * hashprof_calib_loop(n, wrapped) makes n calls of an empty helper, through
+ * Overhead calibration (wrap/state.c, timed by prof/calibrate.c), exported
+ * by every instance: hashprof_calib_loop(n, wrapped) makes n calls of the
+ * stand-in helper (wrap/calib_nop.c: 100 xorshift rounds), through
  * the same shim code path as the real helpers when wrapped != 0, directly
  * otherwise.  The runtime times both to learn what a shim adds per call.
  */
