@@ -308,45 +308,6 @@ int hp_rmtree(const char *path)
 	return nftw(path, hp_rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0 ? -1 : 0;
 }
 
-char *hp_read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (cap - n < 4096) {
-			size_t ncap = cap ? 2 * cap : 8192;
-			char *grown = realloc(buf, ncap + 1);
-			if (!grown) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = grown;
-			cap = ncap;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
-}
-
 int hp_write_file(const char *path, const void *data, size_t len)
 {
 	char tmp[PATH_MAX];
@@ -381,7 +342,7 @@ int hp_write_file(const char *path, const void *data, size_t len)
 int hp_append_file(int fd, const char *src)
 {
 	size_t len;
-	char *data = hp_read_file(src, &len);
+	char *data = hp_util_read_file(src, 0, &len);
 	const char *p = data;
 
 	if (!data)

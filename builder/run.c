@@ -236,7 +236,7 @@ static int hp_error_rank(const char *line)
 void hp_first_error(const char *log_path, char *buf, size_t len)
 {
 	size_t n;
-	char *text = hp_read_file(log_path, &n), *best = NULL, *first = NULL;
+	char *text = hp_util_read_file(log_path, 0, &n), *best = NULL, *first = NULL;
 	int best_rank = 9;
 
 	buf[0] = '\0';

@@ -16,7 +16,7 @@ prof_libhprof_la_SOURCES = \
 	prof/shares.c prof/shares.h
 prof_libhprof_la_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
-prof_libhprof_la_LIBADD = $(PAPI_LIBS) $(JANSSON_LIBS) -lm
+prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) -lm
 # issue 6: record files (atomic writing, reading back) and published pages.
 prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c prof/published.h
 # issue 10 part 2: replay (what an operation would save if its helpers were free).

@@ -17,6 +17,7 @@
 #include "record.h"
 #include "report.h"
 #include "shares.h"
+#include "util/read_file.h"
 
 #define HP_RECORD_FILE_MAX (64L << 20)   /* bytes: larger files are not records */
 
@@ -323,44 +324,15 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
 /* Read a whole file into a malloc'ed buffer. */
 static char *hp_slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	char *buf = hp_util_read_file(path, HP_RECORD_FILE_MAX, len);
 
-	if (!f) {
+	if (!buf && errno == EFBIG)
+		snprintf(err, errlen, "%s: larger than %ld MiB, not a record", path, HP_RECORD_FILE_MAX >> 20);
+	else if (!buf && errno == ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", path);
+	else if (!buf)
 		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {
-			char *nb;
-			if (cap >= (size_t)HP_RECORD_FILE_MAX) {
-				snprintf(err, errlen, "%s: larger than %ld MiB, not a record", path,
-					 HP_RECORD_FILE_MAX >> 20);
-				break;
-			}
-			cap = cap ? 2 * cap : 65536;
-			if (!(nb = realloc(buf, cap))) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				break;
-			}
-			buf = nb;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-				break;
-			}
-			fclose(f);
-			*len = n;
-			return buf;
-		}
-	}
-	fclose(f);
-	free(buf);
-	return NULL;
+	return buf;
 }
 
 static long hp_record_load_file(const char *path, struct hp_record_set *s, char *err, size_t errlen)
