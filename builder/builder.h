@@ -30,7 +30,8 @@
 #include <sys/types.h>
 
 #include "ngcc.h"   /* the API symbols, helper ids and order, the instance name rule */
-#include "util/read_file.h"   /* hp_util_read_file: whole files (recipes, logs, manifests) */
+#include "util/read_file.h"    /* hp_util_read_file: whole files (recipes, logs, manifests) */
+#include "util/write_file.h"   /* hp_util_write_file: atomic replacement; hp_util_write_all */
 
 #define HP_BUILD_ERR 512       /* bytes of a one-line reason */
 
@@ -85,9 +86,6 @@ int hp_mkdirs(const char *path);
 /* rm -rf without following symbolic links.  Returns 0 (also when path
  * does not exist), or -1 (errno). */
 int hp_rmtree(const char *path);
-/* Write len bytes to path through a temporary file and rename(2).
- * Returns 0, or -1 (errno). */
-int hp_write_file(const char *path, const void *data, size_t len);
 /* Append the file src to the open descriptor fd.  Returns 0 or -1. */
 int hp_append_file(int fd, const char *src);
 

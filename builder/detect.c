@@ -510,7 +510,7 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 	hp_fmt(outp, sizeof outp, "%s/hp_name_probe.i", workdir);
 	/* the header comes in by -include, an argument: a path is not C text
 	 * (no escape lets a '"' into an #include "...") */
-	if (hp_write_file(probe, text, strlen(text)) != 0) {
+	if (hp_util_write_file(probe, text, strlen(text), NULL, NULL, 0) != 0) {
 		hp_fmt(err, errlen, "cannot write %s: %s", probe, strerror(errno));
 		return -1;
 	}

@@ -484,7 +484,7 @@ static int hp_write_meta(const struct hp_meta *m, const char *path)
 	}
 	if (hp_strv_add(&lines, "") || !(text = hp_strv_join(&lines, "\n")))
 		goto out;
-	rc = hp_write_file(path, text, strlen(text));
+	rc = hp_util_write_file(path, text, strlen(text), NULL, NULL, 0);
 out:
 	free(text);
 	free(ex);

@@ -246,7 +246,7 @@ int hp_manifest_store(const char *path, const char *manifest, const char *so_pat
 		errno = ENOMEM;
 		return -1;
 	}
-	rc = hp_write_file(path, text, (size_t)n);
+	rc = hp_util_write_file(path, text, (size_t)n, NULL, NULL, 0);
 	free(text);
 	return rc;
 }

@@ -18,6 +18,7 @@
 #include "report.h"
 #include "shares.h"
 #include "util/read_file.h"
+#include "util/write_file.h"
 
 #define HP_RECORD_FILE_MAX (64L << 20)   /* bytes: larger files are not records */
 
@@ -517,31 +518,6 @@ char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len)
 	return buf;
 }
 
-/* The folder part of path into dir ("." or "/" when it has none); returns
- * the last component, or NULL when path is empty, ends in '/' or is too long. */
-static const char *hp_split_path(const char *path, char *dir, size_t len)
-{
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-
-	if (!*base || strlen(path) >= len)
-		return NULL;
-	if (!slash)
-		snprintf(dir, len, ".");
-	else if (slash == path)
-		snprintf(dir, len, "/");
-	else
-		snprintf(dir, len, "%.*s", (int)(slash - path), path);
-	return base;
-}
-
-/* The longest file name the file system of dir takes, bytes. */
-static size_t hp_name_max(const char *dir)
-{
-	long n = pathconf(dir, _PC_NAME_MAX);
-
-	return n > 0 ? (size_t)n : 255;
-}
-
 int hp_record_is_failed_name(const char *name)
 {
 	size_t n = strlen(name), k = strlen(HP_RECORD_FAILED_SUFFIX);
@@ -552,13 +528,13 @@ int hp_record_is_failed_name(const char *name)
 char *hp_record_failed_name(const char *path, char *buf, size_t len)
 {
 	char dir[4096];
-	const char *base = hp_split_path(path, dir, sizeof dir);
+	const char *base = hp_util_split_path(path, dir, sizeof dir);
 	size_t stem = strlen(path), k = strlen(HP_RECORD_FAILED_SUFFIX), max;
 
 	if (stem >= 5 && !strcmp(path + stem - 5, ".json"))
 		stem -= 5;
 	/* the last component keeps at most max - k bytes of its stem */
-	if (base && (max = hp_name_max(dir)) > k && stem - (size_t)(base - path) > max - k)
+	if (base && (max = hp_util_name_max(dir)) > k && stem - (size_t)(base - path) > max - k)
 		stem = (size_t)(base - path) + max - k;
 	snprintf(buf, len, "%.*s%s", (int)stem, path, HP_RECORD_FAILED_SUFFIX);
 	return buf;
@@ -567,14 +543,14 @@ char *hp_record_failed_name(const char *path, char *buf, size_t len)
 int hp_record_check_name(const char *path, char *err, size_t errlen)
 {
 	char dir[4096];
-	const char *base = hp_split_path(path, dir, sizeof dir);
+	const char *base = hp_util_split_path(path, dir, sizeof dir);
 	size_t max;
 
 	if (!base) {
 		snprintf(err, errlen, "%s: not a file name", path);
 		return -1;
 	}
-	if (strlen(base) > (max = hp_name_max(dir))) {
+	if (strlen(base) > (max = hp_util_name_max(dir))) {
 		snprintf(err, errlen, "%s: the file name has %zu bytes; the file system takes at most %zu",
 			 path, strlen(base), max);
 		return -1;
@@ -584,64 +560,7 @@ int hp_record_check_name(const char *path, char *err, size_t errlen)
 
 int hp_record_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
-	char dir[4096], tmp[8192];
-	const char *base = hp_split_path(path, dir, sizeof dir);
-	const char *p = data;
-	mode_t mask;
-	int fd, dfd;
-
-	if (!base) {
-		snprintf(err, errlen, "%s: not a file name", path);
-		return -1;
-	}
-	/* rename() would replace a device or a FIFO (/dev/null, /dev/full)
-	 * with a regular file: a record goes to regular files only */
-	struct stat st;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file; records are written to regular files only", path);
-		return -1;
-	}
-	/* ".<name>.XXXXXX" says whose it is; a name too long for that gets a short one */
-	if (strlen(base) + 8 <= hp_name_max(dir))
-		snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
-	else
-		snprintf(tmp, sizeof tmp, "%s/.hashprof.XXXXXX", dir);
-	if ((fd = mkstemp(tmp)) < 0) {
-		snprintf(err, errlen, "%s: cannot create a temporary file in %s: %s", path, dir, strerror(errno));
-		return -1;
-	}
-	mask = umask(0);
-	umask(mask);
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			goto fail;
-		p += w;
-		len -= (size_t)w;
-	}
-	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
-		goto fail;
-	/* Make the rename itself durable; some file systems refuse fsync on a folder. */
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-fail:
-	snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return -1;
+	return hp_util_write_file(path, data, len, "records", err, errlen);
 }
 
 int hp_record_write_json(const char *path, const json_t *doc, char *err, size_t errlen)

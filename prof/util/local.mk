@@ -6,4 +6,5 @@
 # member is linked once).  Its headers are included as "util/NAME.h".
 noinst_LTLIBRARIES += prof/util/libhputil.la
 prof_util_libhputil_la_SOURCES = \
-	prof/util/read_file.c prof/util/read_file.h
+	prof/util/read_file.c prof/util/read_file.h \
+	prof/util/write_file.c prof/util/write_file.h
