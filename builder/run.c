@@ -7,6 +7,7 @@
 #include "config.h"
 #include "builder.h"
 #include "interrupt.h"
+#include "util/monotonic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -145,12 +146,12 @@ fail:
 
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 {
-	struct timespec start, now;
+	double start;
 	int st;
 
 	if (p->pid < 0)
 		return -1;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	start = hp_util_monotonic();
 	for (;;) {
 		pid_t r = waitpid(p->pid, &st, timeout_s ? WNOHANG : 0);
 		if (r == p->pid)
@@ -162,8 +163,7 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 		}
 		hp_proc_check_interrupt();      /* the handler killed the group */
 		if (r == 0) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			if (now.tv_sec - start.tv_sec >= (time_t)timeout_s) {
+			if (hp_util_monotonic() - start >= timeout_s) {
 				kill(-p->pid, SIGKILL);
 				kill(p->pid, SIGKILL);
 				p->timed_out = 1;

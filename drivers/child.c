@@ -3,6 +3,7 @@
  */
 #include "child.h"
 #include "interrupt.h"
+#include "util/monotonic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,27 +17,18 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define HP_PHASE_BYTES 160
 
 /* What the running child is doing, in a page it shares with the parent. */
 struct hp_shared {
-	_Atomic long long step_ns;      /* CLOCK_MONOTONIC when the step began, ns; 0: no step yet */
+	_Atomic double step_s;          /* hp_util_monotonic() when the step began, s; 0: no step yet */
 	char step[HP_PHASE_BYTES];      /* the step: "operation 17 of 19", "set-up: sig_keygen" */
 	char phase[HP_PHASE_BYTES];     /* within it: "pass1 of an exchange"; "" */
 };
 static struct hp_shared *hp_shared;     /* mmap'ed once, reset for each child */
 static int hp_in_child;
-
-static long long hp_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 void hp_child_step(const char *fmt, ...)
 {
@@ -48,7 +40,7 @@ void hp_child_step(const char *fmt, ...)
 	vsnprintf(hp_shared->step, HP_PHASE_BYTES, fmt, ap);
 	va_end(ap);
 	hp_shared->phase[0] = '\0';
-	atomic_store(&hp_shared->step_ns, hp_now_ns());
+	atomic_store(&hp_shared->step_s, hp_util_monotonic());
 }
 
 void hp_child_phase(const char *fmt, ...)
@@ -131,10 +123,10 @@ static void hp_child_main(int fd, hp_child_fn fn, void *arg, pid_t parent)
 
 /*
  * Read the pipe until EOF, or until the child's current step (from the
- * shared page; before its first step, from started_ns) has run timeout_s
+ * shared page; before its first step, from started_s) has run timeout_s
  * seconds (0: no limit).  Returns 0 at EOF, 1 on timeout.
  */
-static int hp_read_all(int fd, long long started_ns, unsigned timeout_s, char **buf, size_t *len)
+static int hp_read_all(int fd, double started_s, unsigned timeout_s, char **buf, size_t *len)
 {
 	size_t cap = 0;
 
@@ -142,12 +134,13 @@ static int hp_read_all(int fd, long long started_ns, unsigned timeout_s, char **
 		struct pollfd p = { fd, POLLIN, 0 };
 		int wait_ms = -1;
 		if (timeout_s) {
-			long long step_ns = hp_shared ? atomic_load(&hp_shared->step_ns) : 0;
-			long long left = (step_ns ? step_ns : started_ns) + timeout_s * 1000000000LL - hp_now_ns();
+			double step_s = hp_shared ? atomic_load(&hp_shared->step_s) : 0;
+			double left = (step_s ? step_s : started_s) + timeout_s - hp_util_monotonic();
 			if (left <= 0)
 				return 1;
-			/* wake at the step's deadline; a step begun since moves it */
-			wait_ms = (int)(left / 1000000) + 1;
+			/* wake at the step's deadline (looking again after at most
+			 * 23 days); a step begun since moves it */
+			wait_ms = left < 2e6 ? (int)(left * 1000) + 1 : 2000000000;
 		}
 		int rc = poll(&p, 1, wait_ms);
 		if (rc < 0 && errno == EINTR)
@@ -187,7 +180,7 @@ static void hp_describe_status(int status, char *failure, size_t len)
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len)
 {
 	int fds[2], status = 0, timed_out;
-	long long started_ns;
+	double started_s;
 	pid_t pid, parent;
 	char *buf = NULL;
 	size_t used = 0;
@@ -203,10 +196,10 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		hp_shared = page == MAP_FAILED ? NULL : page;
 	}
 	if (hp_shared) {
-		atomic_store(&hp_shared->step_ns, 0);
+		atomic_store(&hp_shared->step_s, 0);
 		hp_shared->step[0] = hp_shared->phase[0] = '\0';
 	}
-	started_ns = hp_now_ns();
+	started_s = hp_util_monotonic();
 	fflush(NULL);
 	parent = getpid();
 	pid = fork();
@@ -225,7 +218,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	if (hp_interrupt_signal)    /* arrived between fork and here */
 		kill(-pid, SIGKILL);
 	close(fds[1]);
-	timed_out = hp_read_all(fds[0], started_ns, timeout_s, &buf, &used);
+	timed_out = hp_read_all(fds[0], started_s, timeout_s, &buf, &used);
 	close(fds[0]);
 	if (timed_out) {
 		kill(-pid, SIGKILL);

@@ -7,4 +7,5 @@
 noinst_LTLIBRARIES += prof/util/libhputil.la
 prof_util_libhputil_la_SOURCES = \
 	prof/util/read_file.c prof/util/read_file.h \
-	prof/util/write_file.c prof/util/write_file.h
+	prof/util/write_file.c prof/util/write_file.h \
+	prof/util/monotonic.c prof/util/monotonic.h
