@@ -8,4 +8,7 @@ noinst_LTLIBRARIES += prof/util/libhputil.la
 prof_util_libhputil_la_SOURCES = \
 	prof/util/read_file.c prof/util/read_file.h \
 	prof/util/write_file.c prof/util/write_file.h \
-	prof/util/monotonic.c prof/util/monotonic.h
+	prof/util/monotonic.c prof/util/monotonic.h \
+	prof/util/build_tree.c prof/util/build_tree.h
+# build_tree.c compares /proc/self/exe with the build tree's hashprof
+prof_util_libhputil_la_CPPFLAGS = $(AM_CPPFLAGS) -DHP_ABS_BUILDDIR='"$(abs_top_builddir)"'
