@@ -480,17 +480,13 @@ int hp_record_shares_check(const struct hp_loaded_row *row, char *msg, size_t le
 
 json_t *hp_record_file_json(const struct hp_result *r, json_t *run)
 {
-	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
-	size_t n = hp_report_notes(r, notes);
-	json_t *rec = hp_record_from_result(r), *a = json_array();
+	json_t *rec = hp_record_from_result(r), *a = hp_report_notes_json(r);
 
 	if (!rec || !a) {
 		json_decref(rec);
 		json_decref(a);
 		return NULL;
 	}
-	for (size_t k = 0; k < n; k++)
-		json_array_append_new(a, json_string(notes[k]));
 	json_object_set_new(rec, "notes", a);
 	if (run)
 		json_object_set(rec, "run", run);
