@@ -2,8 +2,8 @@
  * child.c - one child process per measurement (see child.h).
  */
 #include "child.h"
-#include "interrupt.h"
 #include "util/monotonic.h"
+#include "util/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -77,41 +77,28 @@ static void hp_append_phase(char *failure, size_t len)
 		snprintf(failure + used, len - used, " during %s", step);
 }
 
-static volatile sig_atomic_t hp_interrupt_signal;
-static volatile pid_t hp_running_child;
-
-static void hp_on_interrupt(int sig)
-{
-	hp_interrupt_signal = sig;
-	if (hp_running_child > 0)
-		kill(-hp_running_child, SIGKILL);
-}
-
 void hp_child_trap_interrupts(void)
 {
-	hp_trap_interrupt_signals(hp_on_interrupt);
+	hp_util_trap_interrupts();
 }
 
 int hp_child_interrupted(void)
 {
-	return hp_interrupt_signal;
+	return hp_util_interrupted();
 }
 
 static void hp_child_main(int fd, hp_child_fn fn, void *arg, pid_t parent)
 {
 	json_t *out;
 
-	hp_untrap_interrupt_signals();
 	hp_in_child = 1;
-	setpgid(0, 0);
-	/* its own process group keeps a ^C of the terminal away from it, so
-	 * nothing but this ends it when hashprof itself is killed outright
-	 * (SIGKILL: no handler runs): a measuring child must not hang on,
-	 * spinning in a scheme, after the run is gone */
+	/* its own process group (hp_util_fork_group) keeps a ^C of the
+	 * terminal away from it, so nothing but this ends it when hashprof
+	 * itself is killed outright (SIGKILL: no handler runs): a measuring
+	 * child must not hang on, spinning in a scheme, after the run is gone */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)    /* the parent died before prctl */
 		_exit(4);
-	fflush(stdout);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	out = fn(arg);
 	hp_child_step("sending the result");
@@ -200,9 +187,8 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		hp_shared->step[0] = hp_shared->phase[0] = '\0';
 	}
 	started_s = hp_util_monotonic();
-	fflush(NULL);
 	parent = getpid();
-	pid = fork();
+	pid = hp_util_fork_group();
 	if (pid < 0) {
 		snprintf(failure, len, "fork: %s", strerror(errno));
 		close(fds[0]);
@@ -213,10 +199,6 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		close(fds[0]);
 		hp_child_main(fds[1], fn, arg, parent);
 	}
-	setpgid(pid, pid);
-	hp_running_child = pid;
-	if (hp_interrupt_signal)    /* arrived between fork and here */
-		kill(-pid, SIGKILL);
 	close(fds[1]);
 	timed_out = hp_read_all(fds[0], started_s, timeout_s, &buf, &used);
 	close(fds[0]);
@@ -224,11 +206,11 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
 	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while (hp_util_wait(pid, -1, &status) < 0 && errno == EINTR)
 		;
-	hp_running_child = 0;
-	if (hp_interrupt_signal) {
-		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_interrupt_signal));
+	hp_util_group_done(pid);
+	if (hp_util_interrupted()) {
+		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_util_interrupted()));
 		hp_append_phase(failure, len);
 	} else if (timed_out) {
 		char step[2 * HP_PHASE_BYTES + 4];

@@ -6,7 +6,6 @@ prof_libhprof_la_SOURCES = \
 	prof/clock.c prof/clock.h \
 	prof/format.c prof/format.h \
 	prof/hex.c prof/hex.h \
-	prof/interrupt.c prof/interrupt.h \
 	prof/ngcc.c prof/ngcc.h \
 	prof/plan.c prof/plan.h \
 	prof/record.c prof/record.h \
