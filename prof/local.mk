@@ -19,5 +19,4 @@ prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) -l
 # issue 6: record files (atomic writing, reading back) and published pages.
 prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c prof/published.h
 # issue 10 part 2: replay (what an operation would save if its helpers were free).
-prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h \
-	prof/record_replay.c prof/record_replay.h
+prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h
