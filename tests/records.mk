@@ -65,7 +65,7 @@ fuzz-build:
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_record \
 	  $(srcdir)/tests/fuzz/fuzz_record.c $(HP_FUZZ_PROF) $(HP_FUZZ_LIBS)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_published \
-	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(srcdir)/prof/result.c \
+	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(srcdir)/prof/result.c $(srcdir)/prof/ngcc.c \
 	  $(addprefix $(srcdir)/,$(filter %.c,$(prof_util_libhputil_la_SOURCES))) $(HP_FUZZ_LIBS)
 
 fuzz: fuzz-build
