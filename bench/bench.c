@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 	char err[256], load[64];
 	struct utsname u;
 	int failed = 0;
-	double t0 = hpb_now();
+	double t0 = hp_util_monotonic();
 
 	/* (c)'s measuring processes: this program run again (not for users) */
 	if (argc == 2 && !strncmp(argv[1], "--gt-process=", 13)) {
@@ -128,6 +128,6 @@ int main(int argc, char **argv)
 	if (!isnan(s.mldsa_sign_wall))
 		printf("  hashprof ML-DSA-44 sign <= 3 s wall         %5.2f s %s\n", s.mldsa_sign_wall,
 		       s.mldsa_sign_wall <= 3 ? "met" : "NOT met");
-	printf("bench took %.0f s; load average at the end %s\n", hpb_now() - t0, load);
+	printf("bench took %.0f s; load average at the end %s\n", hp_util_monotonic() - t0, load);
 	return failed;
 }

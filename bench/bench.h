@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/monotonic.h"   /* hp_util_monotonic: wall clock, seconds */
+
 /* Where the build tree keeps what the bench loads and runs. */
 #define HPB_SCHEMES HP_BENCH_BUILDDIR "/schemes/.libs"
 #define HPB_BENCHLIBS HP_BENCH_BUILDDIR "/bench/.libs"
@@ -47,8 +49,6 @@ int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
 
 /* --- bench_util.c ---------------------------------------------------------- */
-/* Wall clock, seconds (CLOCK_MONOTONIC). */
-double hpb_now(void);
 /* Median and minimum of n values (v is reordered). */
 double hpb_median(double *v, size_t n);
 double hpb_min(const double *v, size_t n);

@@ -10,18 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
-
-double hpb_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int hpb_cmp(const void *a, const void *b)
 {
@@ -99,7 +90,7 @@ void *hpb_sym(void *dl, const char *path, const char *name)
 
 int hpb_run(char *const argv[], const char *out_path, const char *err_path, double *wall)
 {
-	double t0 = hpb_now();
+	double t0 = hp_util_monotonic();
 	int status;
 	pid_t pid;
 
@@ -121,7 +112,7 @@ int hpb_run(char *const argv[], const char *out_path, const char *err_path, doub
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		;
-	*wall = hpb_now() - t0;
+	*wall = hp_util_monotonic() - t0;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

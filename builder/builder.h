@@ -30,6 +30,9 @@
 #include <sys/types.h>
 
 #include "ngcc.h"   /* the API symbols, helper ids and order, the instance name rule */
+#include "util/read_file.h"    /* hp_util_read_file: whole files (recipes, logs, manifests) */
+#include "util/write_file.h"   /* hp_util_write_file: atomic replacement; hp_util_write_all */
+#include "util/build_tree.h"   /* hp_util_in_build_tree: the build tree's hashprof? */
 
 #define HP_BUILD_ERR 512       /* bytes of a one-line reason */
 
@@ -84,12 +87,6 @@ int hp_mkdirs(const char *path);
 /* rm -rf without following symbolic links.  Returns 0 (also when path
  * does not exist), or -1 (errno). */
 int hp_rmtree(const char *path);
-/* The whole file at path, NUL-terminated, malloc'ed; *len gets its size
- * in bytes (len may be NULL).  NULL with errno set on failure. */
-char *hp_read_file(const char *path, size_t *len);
-/* Write len bytes to path through a temporary file and rename(2).
- * Returns 0, or -1 (errno). */
-int hp_write_file(const char *path, const void *data, size_t len);
 /* Append the file src to the open descriptor fd.  Returns 0 or -1. */
 int hp_append_file(int fd, const char *src);
 

@@ -327,7 +327,7 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
 		       first[0] ? first : "no output");
 		hp_strv_addf(&d->infos, "%s; using what it printed", d->make_error);
 	}
-	if (!(text = hp_read_file(log_path, NULL)))
+	if (!(text = hp_util_read_file(log_path, 0, NULL)))
 		goto done;
 	hp_fmt(cwd, sizeof cwd, "%s", d->make_copy);
 	/* a command continued with backslash-newline is one command */
@@ -388,7 +388,7 @@ void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
 			if (!hp_has_suffix(d->files.v[i], ".h"))
 				continue;
 			hp_fmt(path, sizeof path, "%s/%s", d->dir, d->files.v[i]);
-			if (!(text = hp_read_file(path, NULL)))
+			if (!(text = hp_util_read_file(path, 0, NULL)))
 				continue;
 			if (strstr(text, "ALGORITHM_INSTANCE") && strstr(text, "define")) {
 				hp_fmt(d->adapter_header, sizeof d->adapter_header, "%s", path);
@@ -510,7 +510,7 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 	hp_fmt(outp, sizeof outp, "%s/hp_name_probe.i", workdir);
 	/* the header comes in by -include, an argument: a path is not C text
 	 * (no escape lets a '"' into an #include "...") */
-	if (hp_write_file(probe, text, strlen(text)) != 0) {
+	if (hp_util_write_file(probe, text, strlen(text), NULL, NULL, 0) != 0) {
 		hp_fmt(err, errlen, "cannot write %s: %s", probe, strerror(errno));
 		return -1;
 	}
@@ -525,7 +525,7 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 	}
 	status = hp_run(argv.v, NULL, log_path, 1, 60);
 	hp_strv_free(&argv);
-	if (status == 0 && (out = hp_read_file(outp, NULL))) {
+	if (status == 0 && (out = hp_util_read_file(outp, 0, NULL))) {
 		char *mark = strstr(out, HP_NAME_MARK), name[256];
 		if (mark) {
 			char *eol = strchr(mark, '\n');

@@ -308,97 +308,17 @@ int hp_rmtree(const char *path)
 	return nftw(path, hp_rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0 ? -1 : 0;
 }
 
-char *hp_read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (cap - n < 4096) {
-			size_t ncap = cap ? 2 * cap : 8192;
-			char *grown = realloc(buf, ncap + 1);
-			if (!grown) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = grown;
-			cap = ncap;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
-}
-
-int hp_write_file(const char *path, const void *data, size_t len)
-{
-	char tmp[PATH_MAX];
-	int fd;
-	const char *p = data;
-
-	if ((size_t)hp_fmt(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= sizeof tmp) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
-		return -1;
-	while (len) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			unlink(tmp);
-			return -1;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
-}
-
 int hp_append_file(int fd, const char *src)
 {
 	size_t len;
-	char *data = hp_read_file(src, &len);
-	const char *p = data;
+	char *data = hp_util_read_file(src, 0, &len);
+	int rc;
 
 	if (!data)
 		return -1;
-	while (len) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0) {
-			free(data);
-			return -1;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
+	rc = hp_util_write_all(fd, data, len);
 	free(data);
-	return 0;
+	return rc;
 }
 
 /* ---------- hashes ---------- */
@@ -513,24 +433,12 @@ int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel)
 			return -1;
 		}
 		while ((got = read(in, buf, sizeof buf)) != 0) {
-			const char *p = buf;
 			if (got < 0 && errno == EINTR)
 				continue;
-			if (got < 0)
+			if (got < 0 || hp_util_write_all(out, buf, (size_t)got) != 0) {
+				got = -1;
 				break;
-			while (got > 0) {
-				ssize_t w = write(out, p, (size_t)got);
-				if (w < 0 && errno == EINTR)
-					continue;
-				if (w < 0) {
-					got = -1;
-					break;
-				}
-				p += w;
-				got -= w;
 			}
-			if (got < 0)
-				break;
 		}
 		close(in);
 		if (close(out) != 0 || got < 0)

@@ -94,7 +94,7 @@ static int hp_in_vector_dir(const char *rel)
 static int hp_kat_differs(const char *a, const char *b, unsigned *line)
 {
 	size_t la, lb;
-	char *x = hp_read_file(a, &la), *y = hp_read_file(b, &lb);
+	char *x = hp_util_read_file(a, 0, &la), *y = hp_util_read_file(b, 0, &lb);
 	size_t i = 0, j = 0;
 	int rc = 0;
 

@@ -348,14 +348,6 @@ void hp_plan_wrapped(const struct hp_plan *plan, char *buf, size_t len)
 
 /* ---------- run-time pieces ---------- */
 
-static int hp_is_build_tree(void)
-{
-	char self[PATH_MAX], built[PATH_MAX];
-
-	return realpath("/proc/self/exe", self) && realpath(HP_ABS_BUILDDIR "/hashprof", built) &&
-	       !strcmp(self, built);
-}
-
 int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 {
 	const char *flags = HP_BUILDER_STATE_LDFLAGS;
@@ -363,7 +355,7 @@ int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 	struct stat st;
 
 	memset(rt, 0, sizeof *rt);
-	if (hp_is_build_tree()) {
+	if (hp_util_in_build_tree()) {
 		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s", HP_ABS_BUILDDIR "/wrap/libhashprof-wrap.a");
 		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s", HP_ABS_SRCDIR "/schemes/common/instance_info.c");
 		hp_fmt(rt->drng_global, sizeof rt->drng_global, "%s", HP_ABS_SRCDIR "/builder/drng_global.c");
@@ -379,7 +371,7 @@ int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 		if (stat(paths[i], &st) != 0) {
 			int e = errno;
 			hp_fmt(err, errlen, "hashprof's run-time piece %s is missing (%s): %s", paths[i], strerror(e),
-			       hp_is_build_tree() ? "run make" : "reinstall hashprof");
+			       hp_util_in_build_tree() ? "run make" : "reinstall hashprof");
 			return -1;
 		}
 	if (hp_split_words(flags[0] ? flags : HP_DEFAULT_STATE_LDFLAGS, &rt->state_ldflags) != 0) {
@@ -484,7 +476,7 @@ static int hp_write_meta(const struct hp_meta *m, const char *path)
 	}
 	if (hp_strv_add(&lines, "") || !(text = hp_strv_join(&lines, "\n")))
 		goto out;
-	rc = hp_write_file(path, text, strlen(text));
+	rc = hp_util_write_file(path, text, strlen(text), NULL, NULL, 0);
 out:
 	free(text);
 	free(ex);

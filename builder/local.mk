@@ -19,7 +19,9 @@ builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
 builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
-builder_libhpbuilder_la_LIBADD = $(LIBELF_LIBS)
+# the file, clock and process utilities (prof/util/local.mk); their objects
+# are in prof/libhprof.la too, and an archive member is linked once
+builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS)
 hashprof_SOURCES += drivers/cmds/cmd_build.c
 hashprof_CPPFLAGS += -I$(top_srcdir)/builder
 dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c

@@ -197,7 +197,7 @@ int hp_manifest_up_to_date(const char *path, const char *manifest, const char *s
 			   int need_kat, struct hp_kat *stored_kat, char *why, size_t whylen)
 {
 	size_t len, mlen = strlen(manifest);
-	char *stored = hp_read_file(path, &len), *tail;
+	char *stored = hp_util_read_file(path, 0, &len), *tail;
 	uint64_t h, size, sh, ssize;
 	int kat = 0;
 
@@ -246,7 +246,7 @@ int hp_manifest_store(const char *path, const char *manifest, const char *so_pat
 		errno = ENOMEM;
 		return -1;
 	}
-	rc = hp_write_file(path, text, (size_t)n);
+	rc = hp_util_write_file(path, text, (size_t)n, NULL, NULL, 0);
 	free(text);
 	return rc;
 }

@@ -124,7 +124,7 @@ static int hp_recipe_scalar(struct hp_recipe *r, const char *key, const struct h
 int hp_recipe_load(const char *path, const char *pkgdir, struct hp_recipe *r, char *err, size_t errlen)
 {
 	size_t len;
-	char *text = hp_read_file(path, &len), reason[HP_BUILD_ERR];
+	char *text = hp_util_read_file(path, 0, &len), reason[HP_BUILD_ERR];
 	unsigned lineno = 0;
 
 	r->make = -1;

@@ -2,11 +2,13 @@
  * run.c - running the compiler, the linker, make and KAT programs: fork
  * and exec with argument vectors (never a shell), output into log files,
  * a timeout that kills the whole process group, and on SIGINT, SIGTERM or
- * SIGHUP the groups of every child running (see builder.h).
+ * SIGHUP the groups of every child running (prof/util/proc.c; see
+ * builder.h).
  */
 #include "config.h"
 #include "builder.h"
-#include "interrupt.h"
+#include "util/monotonic.h"
+#include "util/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,61 +17,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 /* ---------- interruption ---------- */
 
-/* Process groups of the children running now (0: a free slot): compilers
- * of every job, make, the preprocessor, the KAT program. */
-#define HP_PROC_GROUPS 128
-static volatile sig_atomic_t hp_groups[HP_PROC_GROUPS];
-static volatile sig_atomic_t hp_signal;
 static void (*hp_on_interrupt)(int sig);
-
-static void hp_interrupt_handler(int sig)
-{
-	if (!hp_signal)
-		hp_signal = sig;
-	for (size_t i = 0; i < HP_PROC_GROUPS; i++)
-		if (hp_groups[i] > 0)
-			kill(-(pid_t)hp_groups[i], SIGKILL);
-}
 
 void hp_proc_trap_interrupts(void (*on_interrupt)(int sig))
 {
 	hp_on_interrupt = on_interrupt;
-	hp_trap_interrupt_signals(hp_interrupt_handler);
+	hp_util_trap_interrupts();
 }
 
 void hp_proc_check_interrupt(void)
 {
-	int sig = hp_signal;
+	int sig = hp_util_interrupted();
 
 	if (!sig)
 		return;
 	if (hp_on_interrupt)
 		hp_on_interrupt(sig);
 	exit(128 + sig);
-}
-
-/* Note a started child's group; killed at once when a signal came first. */
-static void hp_group_add(pid_t pid)
-{
-	for (size_t i = 0; i < HP_PROC_GROUPS; i++)
-		if (hp_groups[i] == 0) {
-			hp_groups[i] = pid;
-			break;
-		}
-	if (hp_signal)          /* arrived between fork and here */
-		kill(-pid, SIGKILL);
-}
-
-static void hp_group_remove(pid_t pid)
-{
-	for (size_t i = 0; i < HP_PROC_GROUPS; i++)
-		if (hp_groups[i] == pid)
-			hp_groups[i] = 0;
 }
 
 /* ---------- running ---------- */
@@ -101,8 +69,7 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
 	hp_proc_check_interrupt();
 	if (pipe2(pipefd, O_CLOEXEC) != 0)
 		return -1;
-	fflush(NULL);
-	pid = fork();
+	pid = hp_util_fork_group();
 	if (pid < 0) {
 		close(pipefd[0]);
 		close(pipefd[1]);
@@ -110,9 +77,7 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
 	}
 	if (pid == 0) {
 		int e;
-		setpgid(0, 0);
 		signal(SIGPIPE, SIG_DFL);
-		hp_untrap_interrupt_signals();
 		if (hp_redirect(STDIN_FILENO, NULL, 0) != 0 ||
 		    (cwd && chdir(cwd) != 0) ||
 		    hp_redirect(STDOUT_FILENO, out_path, append) != 0 ||
@@ -129,8 +94,6 @@ fail:
 	}
 	close(pipefd[1]);
 	p->pid = pid;
-	setpgid(pid, pid);
-	hp_group_add(pid);
 	{
 		int e;
 		ssize_t got;
@@ -145,35 +108,29 @@ fail:
 
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 {
-	struct timespec start, now;
+	double deadline = timeout_s ? hp_util_monotonic() + timeout_s : -1;
 	int st;
 
 	if (p->pid < 0)
 		return -1;
-	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (;;) {
-		pid_t r = waitpid(p->pid, &st, timeout_s ? WNOHANG : 0);
-		if (r == p->pid)
+		int r = hp_util_wait(p->pid, deadline, &st);
+		if (r == 1)
 			break;
 		if (r < 0 && errno != EINTR) {
-			hp_group_remove(p->pid);
+			hp_util_group_done(p->pid);
 			p->status = 127;
 			return p->status;
 		}
 		hp_proc_check_interrupt();      /* the handler killed the group */
 		if (r == 0) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			if (now.tv_sec - start.tv_sec >= (time_t)timeout_s) {
-				kill(-p->pid, SIGKILL);
-				kill(p->pid, SIGKILL);
-				p->timed_out = 1;
-				timeout_s = 0;      /* now wait for it without limit */
-				continue;
-			}
-			nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
+			kill(-p->pid, SIGKILL);
+			kill(p->pid, SIGKILL);
+			p->timed_out = 1;
+			deadline = -1;      /* now wait for it without limit */
 		}
 	}
-	hp_group_remove(p->pid);
+	hp_util_group_done(p->pid);
 	hp_proc_check_interrupt();
 	if (WIFEXITED(st))
 		p->status = WEXITSTATUS(st);
@@ -236,7 +193,7 @@ static int hp_error_rank(const char *line)
 void hp_first_error(const char *log_path, char *buf, size_t len)
 {
 	size_t n;
-	char *text = hp_read_file(log_path, &n), *best = NULL, *first = NULL;
+	char *text = hp_util_read_file(log_path, 0, &n), *best = NULL, *first = NULL;
 	int best_rank = 9;
 
 	buf[0] = '\0';

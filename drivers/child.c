@@ -2,7 +2,8 @@
  * child.c - one child process per measurement (see child.h).
  */
 #include "child.h"
-#include "interrupt.h"
+#include "util/monotonic.h"
+#include "util/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,27 +17,18 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define HP_PHASE_BYTES 160
 
 /* What the running child is doing, in a page it shares with the parent. */
 struct hp_shared {
-	_Atomic long long step_ns;      /* CLOCK_MONOTONIC when the step began, ns; 0: no step yet */
+	_Atomic double step_s;          /* hp_util_monotonic() when the step began, s; 0: no step yet */
 	char step[HP_PHASE_BYTES];      /* the step: "operation 17 of 19", "set-up: sig_keygen" */
 	char phase[HP_PHASE_BYTES];     /* within it: "pass1 of an exchange"; "" */
 };
 static struct hp_shared *hp_shared;     /* mmap'ed once, reset for each child */
 static int hp_in_child;
-
-static long long hp_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 void hp_child_step(const char *fmt, ...)
 {
@@ -48,7 +40,7 @@ void hp_child_step(const char *fmt, ...)
 	vsnprintf(hp_shared->step, HP_PHASE_BYTES, fmt, ap);
 	va_end(ap);
 	hp_shared->phase[0] = '\0';
-	atomic_store(&hp_shared->step_ns, hp_now_ns());
+	atomic_store(&hp_shared->step_s, hp_util_monotonic());
 }
 
 void hp_child_phase(const char *fmt, ...)
@@ -85,41 +77,28 @@ static void hp_append_phase(char *failure, size_t len)
 		snprintf(failure + used, len - used, " during %s", step);
 }
 
-static volatile sig_atomic_t hp_interrupt_signal;
-static volatile pid_t hp_running_child;
-
-static void hp_on_interrupt(int sig)
-{
-	hp_interrupt_signal = sig;
-	if (hp_running_child > 0)
-		kill(-hp_running_child, SIGKILL);
-}
-
 void hp_child_trap_interrupts(void)
 {
-	hp_trap_interrupt_signals(hp_on_interrupt);
+	hp_util_trap_interrupts();
 }
 
 int hp_child_interrupted(void)
 {
-	return hp_interrupt_signal;
+	return hp_util_interrupted();
 }
 
 static void hp_child_main(int fd, hp_child_fn fn, void *arg, pid_t parent)
 {
 	json_t *out;
 
-	hp_untrap_interrupt_signals();
 	hp_in_child = 1;
-	setpgid(0, 0);
-	/* its own process group keeps a ^C of the terminal away from it, so
-	 * nothing but this ends it when hashprof itself is killed outright
-	 * (SIGKILL: no handler runs): a measuring child must not hang on,
-	 * spinning in a scheme, after the run is gone */
+	/* its own process group (hp_util_fork_group) keeps a ^C of the
+	 * terminal away from it, so nothing but this ends it when hashprof
+	 * itself is killed outright (SIGKILL: no handler runs): a measuring
+	 * child must not hang on, spinning in a scheme, after the run is gone */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)    /* the parent died before prctl */
 		_exit(4);
-	fflush(stdout);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	out = fn(arg);
 	hp_child_step("sending the result");
@@ -131,10 +110,10 @@ static void hp_child_main(int fd, hp_child_fn fn, void *arg, pid_t parent)
 
 /*
  * Read the pipe until EOF, or until the child's current step (from the
- * shared page; before its first step, from started_ns) has run timeout_s
+ * shared page; before its first step, from started_s) has run timeout_s
  * seconds (0: no limit).  Returns 0 at EOF, 1 on timeout.
  */
-static int hp_read_all(int fd, long long started_ns, unsigned timeout_s, char **buf, size_t *len)
+static int hp_read_all(int fd, double started_s, unsigned timeout_s, char **buf, size_t *len)
 {
 	size_t cap = 0;
 
@@ -142,12 +121,13 @@ static int hp_read_all(int fd, long long started_ns, unsigned timeout_s, char **
 		struct pollfd p = { fd, POLLIN, 0 };
 		int wait_ms = -1;
 		if (timeout_s) {
-			long long step_ns = hp_shared ? atomic_load(&hp_shared->step_ns) : 0;
-			long long left = (step_ns ? step_ns : started_ns) + timeout_s * 1000000000LL - hp_now_ns();
+			double step_s = hp_shared ? atomic_load(&hp_shared->step_s) : 0;
+			double left = (step_s ? step_s : started_s) + timeout_s - hp_util_monotonic();
 			if (left <= 0)
 				return 1;
-			/* wake at the step's deadline; a step begun since moves it */
-			wait_ms = (int)(left / 1000000) + 1;
+			/* wake at the step's deadline (looking again after at most
+			 * 23 days); a step begun since moves it */
+			wait_ms = left < 2e6 ? (int)(left * 1000) + 1 : 2000000000;
 		}
 		int rc = poll(&p, 1, wait_ms);
 		if (rc < 0 && errno == EINTR)
@@ -187,7 +167,7 @@ static void hp_describe_status(int status, char *failure, size_t len)
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len)
 {
 	int fds[2], status = 0, timed_out;
-	long long started_ns;
+	double started_s;
 	pid_t pid, parent;
 	char *buf = NULL;
 	size_t used = 0;
@@ -203,13 +183,12 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		hp_shared = page == MAP_FAILED ? NULL : page;
 	}
 	if (hp_shared) {
-		atomic_store(&hp_shared->step_ns, 0);
+		atomic_store(&hp_shared->step_s, 0);
 		hp_shared->step[0] = hp_shared->phase[0] = '\0';
 	}
-	started_ns = hp_now_ns();
-	fflush(NULL);
+	started_s = hp_util_monotonic();
 	parent = getpid();
-	pid = fork();
+	pid = hp_util_fork_group();
 	if (pid < 0) {
 		snprintf(failure, len, "fork: %s", strerror(errno));
 		close(fds[0]);
@@ -220,22 +199,18 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		close(fds[0]);
 		hp_child_main(fds[1], fn, arg, parent);
 	}
-	setpgid(pid, pid);
-	hp_running_child = pid;
-	if (hp_interrupt_signal)    /* arrived between fork and here */
-		kill(-pid, SIGKILL);
 	close(fds[1]);
-	timed_out = hp_read_all(fds[0], started_ns, timeout_s, &buf, &used);
+	timed_out = hp_read_all(fds[0], started_s, timeout_s, &buf, &used);
 	close(fds[0]);
 	if (timed_out) {
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
 	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while (hp_util_wait(pid, -1, &status) < 0 && errno == EINTR)
 		;
-	hp_running_child = 0;
-	if (hp_interrupt_signal) {
-		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_interrupt_signal));
+	hp_util_group_done(pid);
+	if (hp_util_interrupted()) {
+		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_util_interrupted()));
 		hp_append_phase(failure, len);
 	} else if (timed_out) {
 		char step[2 * HP_PHASE_BYTES + 4];

@@ -30,7 +30,8 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
  * child's process group is killed at once (children sit in their own
  * groups, out of reach of the terminal's ^C), its hp_child_run fails with
  * "interrupted by SIGINT", and hp_child_interrupted() tells the caller to
- * stop starting children and report what was measured.
+ * stop starting children and report what was measured (the first such
+ * signal; prof/util/proc.h).
  */
 void hp_child_trap_interrupts(void);
 
@@ -50,7 +51,7 @@ void hp_child_step(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 void hp_child_phase(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* The signal that interrupted the run, or 0. */
+/* The (first) signal that interrupted the run, or 0. */
 int hp_child_interrupted(void);
 
 #endif

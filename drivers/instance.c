@@ -4,6 +4,7 @@
  */
 #include "config.h"
 #include "instance.h"
+#include "util/build_tree.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -113,22 +114,12 @@ void hp_instance_user_dir(char *buf, size_t len)
 		snprintf(buf, len, "%s/.local/share/hashprof/instances", home && *home ? home : ".");
 }
 
-/* Is this process the hashprof binary of the build tree? */
-static int hp_running_in_build_tree(void)
-{
-	char self[PATH_MAX], built[PATH_MAX];
-
-	if (!realpath("/proc/self/exe", self) || !realpath(HP_ABS_BUILDDIR "/hashprof", built))
-		return 0;
-	return !strcmp(self, built);
-}
-
 static size_t hp_search_dirs(char dirs[HP_DIRS_MAX][PATH_MAX])
 {
 	size_t n = 0;
 	const char *env = getenv("HASHPROF_PATH");
 
-	if (hp_running_in_build_tree())
+	if (hp_util_in_build_tree())
 		snprintf(dirs[n++], PATH_MAX, "%s", HP_ABS_BUILDDIR "/schemes/.libs");
 	while (env && *env && n < HP_DIRS_MAX - 2) {
 		const char *colon = strchr(env, ':');

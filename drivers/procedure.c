@@ -16,6 +16,7 @@
 #include "drng_state.h"
 #include "ops.h"
 #include "replay.h"
+#include "util/monotonic.h"
 
 void hp_procedure_describe(const struct hp_instance *inst, const char *op,
 			   const struct hp_options *o, struct hp_result *r)
@@ -148,7 +149,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 				      (unsigned long long)iterations);
 		else
 			hp_child_step("the calibration call");
-		double t0 = hp_clock_monotonic();
+		double t0 = hp_util_monotonic();
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "%s (operation %llu of %llu)", err,
 				       (unsigned long long)i + 1, (unsigned long long)iterations);
@@ -158,7 +159,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 		 * exchange step alone is metered, but every iteration runs the
 		 * whole exchange */
 		if (calibrating)
-			r->calibration_seconds = hp_clock_monotonic() - t0;
+			r->calibration_seconds = hp_util_monotonic() - t0;
 		r->operations++;
 		/* trial t ends after operation floor((t+1) * N / trials) */
 		if (r->operations == (r->ntrials + 1) * iterations / trials) {
@@ -254,7 +255,7 @@ static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, con
 	struct hp_drng_state drng = { 0 };
 	hp_calib_loop_fn loop;
 	char err[256];
-	double start = hp_clock_monotonic();
+	double start = hp_util_monotonic();
 	int have_drng = 0;
 
 	p->requested = 1;
@@ -294,7 +295,7 @@ done:
 		p->error[0] = '\0';
 	hp_replay_tape_free(api->wrap);
 	hp_drng_state_close(&drng);
-	p->seconds = hp_clock_monotonic() - start;
+	p->seconds = hp_util_monotonic() - start;
 }
 
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,

@@ -23,15 +23,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double hp_wall(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "util/monotonic.h"
 
 /* Ticks recorded by the shim for the calibration function so far (its
  * shape cannot overflow an emptied table, but if it did its ticks count). */
@@ -85,7 +78,7 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 		  struct hp_overhead *out)
 {
 	int64_t added[HP_CALIB_BATCHES], inside[HP_CALIB_BATCHES];
-	double start = hp_wall();
+	double start = hp_util_monotonic();
 
 	memset(out, 0, sizeof *out);
 	if (!loop)
@@ -123,7 +116,7 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 	out->inside_ticks = hp_per_call(inside);
 	if (out->inside_ticks > out->added_ticks)
 		out->inside_ticks = out->added_ticks;
-	out->seconds = hp_wall() - start;
+	out->seconds = hp_util_monotonic() - start;
 }
 
 /* ---------- the tape path (replay) ---------- */
@@ -177,7 +170,7 @@ void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_
 	struct hp_tape keep = w->tape;
 	uint64_t cap = HP_CALIB_CALLS * hp_tape_entry_bytes(hp_tape_out_bytes(HP_FN_CALIB, 256));
 	uint64_t *buf;
-	double start = hp_wall();
+	double start = hp_util_monotonic();
 	int bad = 0;
 
 	memset(out, 0, sizeof *out);
@@ -206,5 +199,5 @@ void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_
 	out->valid = 1;
 	out->replay_ticks = hp_per_call(replay);
 	out->pass_ticks = hp_per_call(pass);
-	out->seconds = hp_wall() - start;
+	out->seconds = hp_util_monotonic() - start;
 }

@@ -6,9 +6,9 @@
 #include <papi.h>
 
 #include "tick.h"
+#include "util/monotonic.h"
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 static enum hp_clock_kind hp_kind;
 static int hp_inline;   /* hp_clock_install() let the shims read inline */
@@ -142,21 +142,13 @@ int hp_clock_parse(const char *name, enum hp_clock_kind *kind)
 	return -1;
 }
 
-double hp_clock_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 double hp_clock_measure_rate(unsigned ms)
 {
-	double s0 = hp_clock_monotonic(), s1;
+	double s0 = hp_util_monotonic(), s1;
 	uint64_t t0 = hp_clock_read(), t1;
 
 	do {
-		s1 = hp_clock_monotonic();
+		s1 = hp_util_monotonic();
 	} while (s1 - s0 < ms * 1e-3);
 	t1 = hp_clock_read();
 	return (double)(t1 - t0) / (s1 - s0);

@@ -62,7 +62,4 @@ int hp_clock_parse(const char *name, enum hp_clock_kind *kind);
  */
 double hp_clock_measure_rate(unsigned ms);
 
-/* CLOCK_MONOTONIC now, in seconds (wall time, the same in every process). */
-double hp_clock_monotonic(void);
-
 #endif

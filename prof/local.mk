@@ -6,7 +6,6 @@ prof_libhprof_la_SOURCES = \
 	prof/clock.c prof/clock.h \
 	prof/format.c prof/format.h \
 	prof/hex.c prof/hex.h \
-	prof/interrupt.c prof/interrupt.h \
 	prof/ngcc.c prof/ngcc.h \
 	prof/plan.c prof/plan.h \
 	prof/record.c prof/record.h \
@@ -16,9 +15,8 @@ prof_libhprof_la_SOURCES = \
 	prof/shares.c prof/shares.h
 prof_libhprof_la_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
-prof_libhprof_la_LIBADD = $(PAPI_LIBS) $(JANSSON_LIBS) -lm
+prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) -lm
 # issue 6: record files (atomic writing, reading back) and published pages.
 prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c prof/published.h
 # issue 10 part 2: replay (what an operation would save if its helpers were free).
-prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h \
-	prof/record_replay.c prof/record_replay.h
+prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h

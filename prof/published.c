@@ -11,8 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/read_file.h"
+
 #define HP_LINE_MAX 4096   /* bytes of one table line */
 #define HP_COLS 5
+#define HP_PAGE_FILE_MAX (16u << 20)   /* bytes: larger files are not read */
 
 static const char *const hp_columns[HP_COLS] = {
 	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "calls per operation",
@@ -371,38 +374,19 @@ fail:
 
 long hp_published_load(const char *path, struct hp_published *out, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
+	size_t n;
+	char *buf = hp_util_read_file(path, HP_PAGE_FILE_MAX, &n);
 	long rc;
 
 	out->n = 0;
 	out->rows = NULL;
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+	if (!buf) {
+		if (errno == EFBIG || errno == ENOMEM)
+			snprintf(err, errlen, "%s: too large or out of memory", path);
+		else
+			snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
-	do {
-		if (n == cap) {
-			char *nb = cap < (16u << 20) ? realloc(buf, cap = cap ? 2 * cap : 65536) : NULL;
-			if (!nb) {
-				snprintf(err, errlen, "%s: too large or out of memory", path);
-				fclose(f);
-				free(buf);
-				return -1;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-		fclose(f);
-		free(buf);
-		return -1;
-	}
-	fclose(f);
 	rc = hp_published_parse(path, buf, n, out, err, errlen);
 	free(buf);
 	return rc;

@@ -21,4 +21,12 @@ json_t *hp_record_from_result(const struct hp_result *r);
  */
 int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t errlen);
 
+/*
+ * Validate a record read from a file before hp_record_to_result: the
+ * schema, every field a record must have and its type, and the optional
+ * fields that are there (shares, run).  Returns 0, or -1 with a one-line
+ * reason naming the field ("field 'procedure.iterations': missing").
+ */
+int hp_record_check(const json_t *rec, char *err, size_t errlen);
+
 #endif

@@ -17,6 +17,8 @@
 #include "record.h"
 #include "report.h"
 #include "shares.h"
+#include "util/read_file.h"
+#include "util/write_file.h"
 
 #define HP_RECORD_FILE_MAX (64L << 20)   /* bytes: larger files are not records */
 
@@ -60,181 +62,6 @@ static struct hp_loaded_row *hp_record_set_push(struct hp_record_set *s)
 	return &s->rows[s->n++];
 }
 
-/* ---------- validation: name the field that is wrong ---------- */
-
-enum hp_jtype { HP_J_STRING, HP_J_COUNT, HP_J_NUMBER, HP_J_BOOL, HP_J_OBJECT, HP_J_ARRAY };
-
-struct hp_field {
-	const char *path;     /* dotted */
-	enum hp_jtype type;
-	size_t max;           /* strings: longest accepted, bytes; 0 = any */
-};
-
-#define HP_FIELD_STR(p, member) { p, HP_J_STRING, sizeof ((struct hp_result *)0)->member - 1 }
-
-/* The fields every hashprof-record/1 has (record.c writes them all). */
-static const struct hp_field hp_fields[] = {
-	HP_FIELD_STR("instance", instance), HP_FIELD_STR("kind", kind),
-	HP_FIELD_STR("operation", operation), HP_FIELD_STR("path", path),
-	HP_FIELD_STR("wrapped", wrapped), { "status", HP_J_STRING, 0 },
-	HP_FIELD_STR("failure", failure),
-	{ "procedure", HP_J_OBJECT, 0 },
-	{ "procedure.iterations", HP_J_COUNT, 0 }, { "procedure.warmup", HP_J_COUNT, 0 },
-	{ "procedure.planned", HP_J_BOOL, 0 }, { "procedure.calibration_seconds", HP_J_NUMBER, 0 },
-	{ "procedure.seed", HP_J_STRING, 2 * HP_BYTES_MAX },
-	{ "procedure.message", HP_J_STRING, 2 * HP_BYTES_MAX },
-	{ "clock", HP_J_OBJECT, 0 },
-	HP_FIELD_STR("clock.source", clock_source), HP_FIELD_STR("clock.unit", clock_unit),
-	{ "clock.rate_hz", HP_J_NUMBER, 0 },
-	{ "totals", HP_J_OBJECT, 0 },
-	{ "totals.operations", HP_J_COUNT, 0 }, { "totals.ticks", HP_J_COUNT, 0 },
-	{ "overflow", HP_J_OBJECT, 0 },
-	{ "overflow.calls", HP_J_COUNT, 0 }, { "overflow.ticks", HP_J_COUNT, 0 },
-	{ "calls", HP_J_ARRAY, 0 },
-};
-
-static const char *const hp_jtype_names[] = {
-	"a string", "a whole number >= 0", "a number", "true or false", "an object", "an array",
-};
-
-/* The value at a dotted path, or NULL. */
-static json_t *hp_json_path(json_t *obj, const char *path)
-{
-	char key[64];
-
-	while (obj && *path) {
-		size_t n = strcspn(path, ".");
-		if (n >= sizeof key || !json_is_object(obj))
-			return NULL;
-		memcpy(key, path, n);
-		key[n] = '\0';
-		obj = json_object_get(obj, key);
-		path += n + (path[n] == '.');
-	}
-	return obj;
-}
-
-static int hp_jtype_ok(const json_t *v, enum hp_jtype t)
-{
-	switch (t) {
-	case HP_J_STRING: return json_is_string(v);
-	case HP_J_COUNT: return json_is_integer(v) && json_integer_value(v) >= 0;
-	case HP_J_NUMBER: return json_is_number(v);
-	case HP_J_BOOL: return json_is_boolean(v);
-	case HP_J_OBJECT: return json_is_object(v);
-	case HP_J_ARRAY: return json_is_array(v);
-	}
-	return 0;
-}
-
-/* Check one field; 0, or -1 with "field 'x': problem" in err. */
-static int hp_check_field(json_t *rec, const struct hp_field *f, char *err, size_t errlen)
-{
-	json_t *v = hp_json_path(rec, f->path);
-
-	if (!v) {
-		snprintf(err, errlen, "field '%s': missing", f->path);
-		return -1;
-	}
-	if (!hp_jtype_ok(v, f->type)) {
-		snprintf(err, errlen, "field '%s': expected %s", f->path, hp_jtype_names[f->type]);
-		return -1;
-	}
-	if (f->type == HP_J_STRING && f->max && json_string_length(v) > f->max) {
-		snprintf(err, errlen, "field '%s': longer than %zu bytes", f->path, f->max);
-		return -1;
-	}
-	return 0;
-}
-
-static int hp_check_calls(json_t *calls, char *err, size_t errlen)
-{
-	static const char *const counts[] = { "in_bits", "out_bits", "calls", "nested", "ticks" };
-	size_t i;
-	json_t *e;
-
-	json_array_foreach(calls, i, e) {
-		json_t *fn = json_is_object(e) ? json_object_get(e, "fn") : NULL;
-		int known = 0;
-
-		if (!json_is_object(e)) {
-			snprintf(err, errlen, "field 'calls[%zu]': expected an object", i);
-			return -1;
-		}
-		if (!json_is_string(fn)) {
-			snprintf(err, errlen, "field 'calls[%zu].fn': %s", i, fn ? "expected a string" : "missing");
-			return -1;
-		}
-		for (unsigned k = 0; k < HP_FN_COUNT; k++)
-			known |= !strcmp(json_string_value(fn), hp_fn_name(k));
-		if (!known) {
-			snprintf(err, errlen, "field 'calls[%zu].fn': '%.64s' is not a wrapped helper", i,
-				 json_string_value(fn));
-			return -1;
-		}
-		for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
-			json_t *v = json_object_get(e, counts[k]);
-			if (!v || !hp_jtype_ok(v, HP_J_COUNT)) {
-				snprintf(err, errlen, "field 'calls[%zu].%s': %s", i, counts[k],
-					 v ? "expected a whole number >= 0" : "missing");
-				return -1;
-			}
-		}
-	}
-	return 0;
-}
-
-/* Validate one record object; 0, or -1 with a field-naming reason. */
-static int hp_check_record(json_t *rec, char *err, size_t errlen)
-{
-	json_t *schema = json_object_get(rec, "schema"), *shares, *status;
-
-	if (!json_is_object(rec)) {
-		snprintf(err, errlen, "expected a record (a JSON object)");
-		return -1;
-	}
-	if (!schema) {
-		snprintf(err, errlen, "field 'schema': missing (not a hashprof record)");
-		return -1;
-	}
-	if (!json_is_string(schema)) {
-		snprintf(err, errlen, "field 'schema': expected a string");
-		return -1;
-	}
-	if (strcmp(json_string_value(schema), HP_RECORD_SCHEMA)) {
-		snprintf(err, errlen, "field 'schema': '%.64s' is not supported (this hashprof reads %s)",
-			 json_string_value(schema), HP_RECORD_SCHEMA);
-		return -1;
-	}
-	for (size_t i = 0; i < sizeof hp_fields / sizeof hp_fields[0]; i++)
-		if (hp_check_field(rec, &hp_fields[i], err, errlen) != 0)
-			return -1;
-	status = json_object_get(rec, "status");
-	if (strcmp(json_string_value(status), "ok") && strcmp(json_string_value(status), "failed")) {
-		snprintf(err, errlen, "field 'status': '%.32s' is neither ok nor failed", json_string_value(status));
-		return -1;
-	}
-	if (hp_check_calls(json_object_get(rec, "calls"), err, errlen) != 0)
-		return -1;
-	shares = json_object_get(rec, "shares");
-	if (shares && !json_is_object(shares)) {
-		snprintf(err, errlen, "field 'shares': expected an object");
-		return -1;
-	}
-	for (int k = 0; shares && k < 2; k++) {
-		json_t *v = json_object_get(shares, k ? "drng" : "hash");
-		if (v && !json_is_number(v)) {
-			snprintf(err, errlen, "field 'shares.%s': expected a number", k ? "drng" : "hash");
-			return -1;
-		}
-	}
-	if (json_object_get(rec, "run") && !json_is_object(json_object_get(rec, "run"))) {
-		snprintf(err, errlen, "field 'run': expected an object");
-		return -1;
-	}
-	return 0;
-}
-
 /* Read one record object into a new row of s. */
 static int hp_read_record(const char *name, const char *where, json_t *rec, json_t *doc_run,
 			  struct hp_record_set *s, char *err, size_t errlen)
@@ -244,7 +71,7 @@ static int hp_read_record(const char *name, const char *where, json_t *rec, json
 	json_t *run;
 	const char *sep = where[0] ? ": " : "";
 
-	if (hp_check_record(rec, why, sizeof why) != 0) {
+	if (hp_record_check(rec, why, sizeof why) != 0) {
 		snprintf(err, errlen, "%s: %s%s%s", name, where, sep, why);
 		return -1;
 	}
@@ -323,44 +150,15 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
 /* Read a whole file into a malloc'ed buffer. */
 static char *hp_slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	char *buf = hp_util_read_file(path, HP_RECORD_FILE_MAX, len);
 
-	if (!f) {
+	if (!buf && errno == EFBIG)
+		snprintf(err, errlen, "%s: larger than %ld MiB, not a record", path, HP_RECORD_FILE_MAX >> 20);
+	else if (!buf && errno == ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", path);
+	else if (!buf)
 		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {
-			char *nb;
-			if (cap >= (size_t)HP_RECORD_FILE_MAX) {
-				snprintf(err, errlen, "%s: larger than %ld MiB, not a record", path,
-					 HP_RECORD_FILE_MAX >> 20);
-				break;
-			}
-			cap = cap ? 2 * cap : 65536;
-			if (!(nb = realloc(buf, cap))) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				break;
-			}
-			buf = nb;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-				break;
-			}
-			fclose(f);
-			*len = n;
-			return buf;
-		}
-	}
-	fclose(f);
-	free(buf);
-	return NULL;
+	return buf;
 }
 
 static long hp_record_load_file(const char *path, struct hp_record_set *s, char *err, size_t errlen)
@@ -507,17 +305,13 @@ int hp_record_shares_check(const struct hp_loaded_row *row, char *msg, size_t le
 
 json_t *hp_record_file_json(const struct hp_result *r, json_t *run)
 {
-	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
-	size_t n = hp_report_notes(r, notes);
-	json_t *rec = hp_record_from_result(r), *a = json_array();
+	json_t *rec = hp_record_from_result(r), *a = hp_report_notes_json(r);
 
 	if (!rec || !a) {
 		json_decref(rec);
 		json_decref(a);
 		return NULL;
 	}
-	for (size_t k = 0; k < n; k++)
-		json_array_append_new(a, json_string(notes[k]));
 	json_object_set_new(rec, "notes", a);
 	if (run)
 		json_object_set(rec, "run", run);
@@ -545,31 +339,6 @@ char *hp_record_file_name(const struct hp_result *r, char *buf, size_t len)
 	return buf;
 }
 
-/* The folder part of path into dir ("." or "/" when it has none); returns
- * the last component, or NULL when path is empty, ends in '/' or is too long. */
-static const char *hp_split_path(const char *path, char *dir, size_t len)
-{
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-
-	if (!*base || strlen(path) >= len)
-		return NULL;
-	if (!slash)
-		snprintf(dir, len, ".");
-	else if (slash == path)
-		snprintf(dir, len, "/");
-	else
-		snprintf(dir, len, "%.*s", (int)(slash - path), path);
-	return base;
-}
-
-/* The longest file name the file system of dir takes, bytes. */
-static size_t hp_name_max(const char *dir)
-{
-	long n = pathconf(dir, _PC_NAME_MAX);
-
-	return n > 0 ? (size_t)n : 255;
-}
-
 int hp_record_is_failed_name(const char *name)
 {
 	size_t n = strlen(name), k = strlen(HP_RECORD_FAILED_SUFFIX);
@@ -580,13 +349,13 @@ int hp_record_is_failed_name(const char *name)
 char *hp_record_failed_name(const char *path, char *buf, size_t len)
 {
 	char dir[4096];
-	const char *base = hp_split_path(path, dir, sizeof dir);
+	const char *base = hp_util_split_path(path, dir, sizeof dir);
 	size_t stem = strlen(path), k = strlen(HP_RECORD_FAILED_SUFFIX), max;
 
 	if (stem >= 5 && !strcmp(path + stem - 5, ".json"))
 		stem -= 5;
 	/* the last component keeps at most max - k bytes of its stem */
-	if (base && (max = hp_name_max(dir)) > k && stem - (size_t)(base - path) > max - k)
+	if (base && (max = hp_util_name_max(dir)) > k && stem - (size_t)(base - path) > max - k)
 		stem = (size_t)(base - path) + max - k;
 	snprintf(buf, len, "%.*s%s", (int)stem, path, HP_RECORD_FAILED_SUFFIX);
 	return buf;
@@ -595,14 +364,14 @@ char *hp_record_failed_name(const char *path, char *buf, size_t len)
 int hp_record_check_name(const char *path, char *err, size_t errlen)
 {
 	char dir[4096];
-	const char *base = hp_split_path(path, dir, sizeof dir);
+	const char *base = hp_util_split_path(path, dir, sizeof dir);
 	size_t max;
 
 	if (!base) {
 		snprintf(err, errlen, "%s: not a file name", path);
 		return -1;
 	}
-	if (strlen(base) > (max = hp_name_max(dir))) {
+	if (strlen(base) > (max = hp_util_name_max(dir))) {
 		snprintf(err, errlen, "%s: the file name has %zu bytes; the file system takes at most %zu",
 			 path, strlen(base), max);
 		return -1;
@@ -612,64 +381,7 @@ int hp_record_check_name(const char *path, char *err, size_t errlen)
 
 int hp_record_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
-	char dir[4096], tmp[8192];
-	const char *base = hp_split_path(path, dir, sizeof dir);
-	const char *p = data;
-	mode_t mask;
-	int fd, dfd;
-
-	if (!base) {
-		snprintf(err, errlen, "%s: not a file name", path);
-		return -1;
-	}
-	/* rename() would replace a device or a FIFO (/dev/null, /dev/full)
-	 * with a regular file: a record goes to regular files only */
-	struct stat st;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file; records are written to regular files only", path);
-		return -1;
-	}
-	/* ".<name>.XXXXXX" says whose it is; a name too long for that gets a short one */
-	if (strlen(base) + 8 <= hp_name_max(dir))
-		snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
-	else
-		snprintf(tmp, sizeof tmp, "%s/.hashprof.XXXXXX", dir);
-	if ((fd = mkstemp(tmp)) < 0) {
-		snprintf(err, errlen, "%s: cannot create a temporary file in %s: %s", path, dir, strerror(errno));
-		return -1;
-	}
-	mask = umask(0);
-	umask(mask);
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			goto fail;
-		p += w;
-		len -= (size_t)w;
-	}
-	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
-		goto fail;
-	/* Make the rename itself durable; some file systems refuse fsync on a folder. */
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-fail:
-	snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return -1;
+	return hp_util_write_file(path, data, len, "records", err, errlen);
 }
 
 int hp_record_write_json(const char *path, const json_t *doc, char *err, size_t errlen)

@@ -18,7 +18,7 @@
  *
  * Errors are one line naming the file and the field or JSON position:
  *   "runs/a.json:3:17: malformed JSON: '}' expected near ','"
- *   "runs/a.json: rows[1]: field 'procedure.iterations': expected an integer"
+ *   "runs/a.json: rows[1]: field 'procedure.iterations': expected a whole number >= 0"
  */
 #ifndef HP_RECORD_IO_H
 #define HP_RECORD_IO_H

@@ -494,13 +494,13 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	}
 }
 
-static json_t *hp_notes_json(const struct hp_result *r)
+json_t *hp_report_notes_json(const struct hp_result *r)
 {
 	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
 	size_t n = hp_report_notes(r, notes);
 	json_t *a = json_array();
 
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; a && k < n; k++)
 		json_array_append_new(a, json_string(notes[k]));
 	return a;
 }
@@ -514,7 +514,7 @@ static int hp_print_json(FILE *out, const struct hp_result *rows, size_t nrows, 
 		json_object_set(doc, "run", meta);
 	for (size_t i = 0; i < nrows; i++) {
 		json_t *rec = hp_record_from_result(&rows[i]);
-		json_object_set_new(rec, "notes", hp_notes_json(&rows[i]));
+		json_object_set_new(rec, "notes", hp_report_notes_json(&rows[i]));
 		json_array_append_new(arr, rec);
 	}
 	json_object_set_new(doc, "rows", arr);

@@ -37,6 +37,10 @@ int hp_format_parse(const char *name, enum hp_format *fmt);
  */
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX]);
 
+/* The same notes as a new JSON array of strings, the `notes` of JSON
+ * output and of record files; NULL when out of memory. */
+json_t *hp_report_notes_json(const struct hp_result *r);
+
 /*
  * Print nrows rows to out.  meta (may be NULL) is the run's description
  * (command, CPU, versions) put at the top of JSON output; the other

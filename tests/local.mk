@@ -34,7 +34,7 @@ tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_help
 tests_test_wrap_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
 tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS)
-tests_test_wrap_LDADD = wrap/libhpwrap.la $(CHECK_LIBS)
+tests_test_wrap_LDADD = wrap/libhpwrap.la prof/util/libhputil.la $(CHECK_LIBS)
 
 tests_test_report_SOURCES = tests/test_report.c
 tests_test_report_CPPFLAGS = $(HP_PROF_CPPFLAGS)

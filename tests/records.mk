@@ -49,9 +49,9 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_RUN_FLAGS = -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 HP_FUZZ_CPPFLAGS = -D_GNU_SOURCE -I$(top_builddir) -I$(top_srcdir)/wrap -I$(top_srcdir)/prof \
-	$(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
 HP_FUZZ_LIBS = $(PAPI_LIBS) $(JANSSON_LIBS) -lm
-HP_FUZZ_PROF = $(addprefix $(srcdir)/,$(filter %.c,$(prof_libhprof_la_SOURCES)))
+HP_FUZZ_PROF = $(addprefix $(srcdir)/,$(filter %.c,$(prof_libhprof_la_SOURCES) $(prof_util_libhputil_la_SOURCES)))
 CLEANFILES += tests/fuzz/fuzz_record tests/fuzz/fuzz_published
 
 .PHONY: fuzz fuzz-build
@@ -65,7 +65,8 @@ fuzz-build:
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_record \
 	  $(srcdir)/tests/fuzz/fuzz_record.c $(HP_FUZZ_PROF) $(HP_FUZZ_LIBS)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_published \
-	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(srcdir)/prof/result.c $(HP_FUZZ_LIBS)
+	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(srcdir)/prof/result.c $(srcdir)/prof/ngcc.c \
+	  $(addprefix $(srcdir)/,$(filter %.c,$(prof_util_libhputil_la_SOURCES))) $(HP_FUZZ_LIBS)
 
 fuzz: fuzz-build
 	@$(MKDIR_P) tests/fuzz/corpus-record tests/fuzz/corpus-published
