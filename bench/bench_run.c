@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 	snprintf(inst.name, sizeof inst.name, "%s", argv[1]);
 	n = strtoul(argv[4], NULL, 10);
 	warmup = argc == 6 ? strtoul(argv[5], NULL, 10) : 1;
-	if (!(k = hp_kind_ops(inst.kind)) || !hp_kind_has_op(k, argv[3])) {
+	if (!(k = hp_kind_ops_of(inst.kind)) || !hp_kind_has_op(k, argv[3])) {
 		fprintf(stderr, "%s: unknown kind or operation: %s %s\n", argv[0], argv[2], argv[3]);
 		return 2;
 	}

@@ -69,7 +69,7 @@ static int hpb_side_open(struct hpb_side *sd, const struct hpb_case *cs, const c
 	snprintf(sd->inst.path, sizeof sd->inst.path, "%s", path);
 	snprintf(sd->inst.kind, sizeof sd->inst.kind, "%s", cs->kind);
 	snprintf(sd->inst.name, sizeof sd->inst.name, "%s", cs->instance);
-	sd->k = hp_kind_ops(cs->kind);
+	sd->k = hp_kind_ops_of(cs->kind);
 	if (hp_api_load(&sd->inst, &sd->api, err, sizeof err) != 0) {
 		printf("  %s\n", err);
 		return -1;

@@ -150,7 +150,7 @@ void hp_proc_trap_interrupts(void (*on_interrupt)(int sig));
  * nothing. */
 void hp_proc_check_interrupt(void);
 /* hp_proc_start + hp_proc_wait, with stdout and stderr into log_path. */
-int hp_run(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s);
+int hp_run_program(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s);
 
 /*
  * The first diagnostic worth one line in a compiler, linker or make log:

@@ -123,7 +123,7 @@ int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj
 	}
 	if (command)
 		*command = hp_command_line(argv.v);
-	status = hp_run(argv.v, NULL, log, 1, 0);
+	status = hp_run_program(argv.v, NULL, log, 1, 0);
 	hp_strv_free(&argv);
 	return status;
 }

@@ -311,7 +311,7 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
 	unsetenv("GNUMAKEFLAGS");
 	unsetenv("MAKELEVEL");
 	unsetenv("MAKEOVERRIDES");
-	status = hp_run(argv.v, d->make_copy, log_path, 0, HP_MAKE_TIMEOUT);
+	status = hp_run_program(argv.v, d->make_copy, log_path, 0, HP_MAKE_TIMEOUT);
 	hp_strv_free(&argv);
 	d->ran_make = 1;
 	d->make_status = status;
@@ -523,7 +523,7 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 		hp_fmt(err, errlen, "out of memory");
 		return -1;
 	}
-	status = hp_run(argv.v, NULL, log_path, 1, 60);
+	status = hp_run_program(argv.v, NULL, log_path, 1, 60);
 	hp_strv_free(&argv);
 	if (status == 0 && (out = hp_util_read_file(outp, 0, NULL))) {
 		char *mark = strstr(out, HP_NAME_MARK), name[256];

@@ -173,7 +173,7 @@ static int hp_kat_link(struct hp_object *prog, struct hp_object *objs, size_t no
 		}
 		free(cmd);
 	}
-	status = hp_run(argv.v, NULL, log, 1, 0);
+	status = hp_run_program(argv.v, NULL, log, 1, 0);
 out:
 	free(pulled);
 	hp_strv_free(&need);

@@ -558,7 +558,7 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 	*command = hp_command_line(argv.v);
 	unlink(out);
 	unlink(log);
-	status = hp_run(argv.v, NULL, log, 0, 0);
+	status = hp_run_program(argv.v, NULL, log, 0, 0);
 	hp_strv_free(&argv);
 	hp_log_step(build_log, *command, log);
 	if (status != 0) {

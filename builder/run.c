@@ -143,7 +143,7 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 	return p->status;
 }
 
-int hp_run(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s)
+int hp_run_program(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s)
 {
 	struct hp_proc p;
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const struct hp_kind_ops *hp_kind_ops(const char *kind)
+const struct hp_kind_ops *hp_kind_ops_of(const char *kind)
 {
 	static const struct hp_kind_ops *const kinds[] = { &hp_sig_ops, &hp_kem_ops, &hp_kex_ops };
 

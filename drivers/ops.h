@@ -57,7 +57,7 @@ struct hp_kind_ops {
 extern const struct hp_kind_ops hp_sig_ops, hp_kem_ops, hp_kex_ops;
 
 /* The operations of a kind ("sig", ...); NULL for an unknown kind. */
-const struct hp_kind_ops *hp_kind_ops(const char *kind);
+const struct hp_kind_ops *hp_kind_ops_of(const char *kind);
 
 /* Is op an operation of this kind? */
 int hp_kind_has_op(const struct hp_kind_ops *k, const char *op);

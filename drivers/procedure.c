@@ -304,7 +304,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 {
 	struct hp_api api;
 	struct hp_op_ctx c = { .api = &api, .op = op, .message = o->message, .message_len = o->message_len };
-	const struct hp_kind_ops *k = hp_kind_ops(inst->kind);
+	const struct hp_kind_ops *k = hp_kind_ops_of(inst->kind);
 	char err[256];
 
 	hp_procedure_describe(inst, op, o, r);

@@ -76,7 +76,7 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op,
 			return;
 		/* the wall time of one whole iteration (procedure.h) */
 		t1 = r->calibration_seconds;
-		hp_plan(t1, &j.iterations, &j.warmup);
+		hp_plan_iterations(t1, &j.iterations, &j.warmup);
 		if (o->warmup_set)
 			j.warmup = o->warmup;
 	}

@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-void hp_plan(double t1, uint64_t *iterations, uint64_t *warmup)
+void hp_plan_iterations(double t1, uint64_t *iterations, uint64_t *warmup)
 {
 	double n = t1 > 0 ? ceil(HP_PLAN_TARGET_SECONDS / t1) : HP_PLAN_MAX_ITERATIONS;
 

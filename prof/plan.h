@@ -16,6 +16,6 @@
  * separate process: *iterations = min(1000, max(3, ceil(1 s / t1))) and
  * *warmup = 1 when t1 < 5 s, else 0.  t1 <= 0 plans the maximum.
  */
-void hp_plan(double t1_seconds, uint64_t *iterations, uint64_t *warmup);
+void hp_plan_iterations(double t1_seconds, uint64_t *iterations, uint64_t *warmup);
 
 #endif

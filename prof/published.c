@@ -14,10 +14,10 @@
 #include "util/read_file.h"
 
 #define HP_LINE_MAX 4096   /* bytes of one table line */
-#define HP_COLS 5
+#define HP_PAGE_COLS 5
 #define HP_PAGE_FILE_MAX (16u << 20)   /* bytes: larger files are not read */
 
-static const char *const hp_columns[HP_COLS] = {
+static const char *const hp_columns[HP_PAGE_COLS] = {
 	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "calls per operation",
 };
 
@@ -122,9 +122,9 @@ static int hp_is_header(char *cells[], int n)
 {
 	char a[64], b[64];
 
-	if (n != HP_COLS)
+	if (n != HP_PAGE_COLS)
 		return 0;
-	for (int k = 0; k < HP_COLS; k++) {
+	for (int k = 0; k < HP_PAGE_COLS; k++) {
 		hp_norm(cells[k], a, sizeof a);
 		hp_norm(hp_columns[k], b, sizeof b);
 		if (strcmp(a, b))
@@ -135,7 +135,7 @@ static int hp_is_header(char *cells[], int n)
 
 static int hp_is_separator(char *cells[], int n)
 {
-	if (n != HP_COLS)
+	if (n != HP_PAGE_COLS)
 		return 0;
 	for (int k = 0; k < n; k++) {
 		const char *c = cells[k];
@@ -287,7 +287,7 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 	struct hp_pp p = { name, 0, err, errlen };
 	enum hp_state st = HP_OUTSIDE;
 	size_t pos = 0, cap = 0;
-	char line[HP_LINE_MAX + 1], *cells[HP_COLS];
+	char line[HP_LINE_MAX + 1], *cells[HP_PAGE_COLS];
 	struct hp_published_row row;
 
 	out->n = 0;
@@ -326,7 +326,7 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 		}
 		memcpy(line, start, n);
 		line[n] = '\0';
-		ncells = hp_split(line, cells, HP_COLS);
+		ncells = hp_split(line, cells, HP_PAGE_COLS);
 		switch (st) {
 		case HP_OUTSIDE:
 			if (hp_is_header(cells, ncells))
@@ -340,9 +340,9 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 			st = HP_IN_TABLE;
 			break;
 		case HP_IN_TABLE:
-			if (ncells != HP_COLS) {
+			if (ncells != HP_PAGE_COLS) {
 				hp_pp_fail(&p, "expected %d cells (instance | operation | pseudohash/XOF/sm3 | "
-					   "DRNG | calls per operation), found %d", HP_COLS, ncells);
+					   "DRNG | calls per operation), found %d", HP_PAGE_COLS, ncells);
 				goto fail;
 			}
 			if (hp_parse_row(&p, cells, &row) != 0)

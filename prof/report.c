@@ -177,13 +177,13 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 
 /* The columns of the text table; the two replay ones only when a row
  * has a replay part. */
-enum { HP_COLS = 10, HP_COL_FREE_HASH = 5, HP_COL_FREE_DRNG = 6, HP_COL_TICKS = 8 };
-static const char *const hp_headers[HP_COLS] = {
+enum { HP_TABLE_COLS = 10, HP_COL_FREE_HASH = 5, HP_COL_FREE_DRNG = 6, HP_COL_TICKS = 8 };
+static const char *const hp_headers[HP_TABLE_COLS] = {
 	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "DRNG init", "if free: hash", "if free: DRNG",
 	"calls per operation", "ticks/op", "time/op",
 };
 
-static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, const char *cell[HP_COLS])
+static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, const char *cell[HP_TABLE_COLS])
 {
 	cell[0] = r->instance;
 	cell[1] = r->operation;
@@ -204,7 +204,7 @@ static int hp_col_shown(int k, int replay)
 }
 
 /* The last column printed (time/op: always). */
-#define HP_COL_LAST (HP_COLS - 1)
+#define HP_COL_LAST (HP_TABLE_COLS - 1)
 
 /* Columns a UTF-8 string takes in a terminal (every non-continuation byte
  * counts one: enough for the "\u00b1" we print). */
@@ -349,21 +349,21 @@ static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrow
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 {
-	size_t w[HP_COLS];
+	size_t w[HP_TABLE_COLS];
 	struct hp_cells c;
-	const char *cell[HP_COLS];
+	const char *cell[HP_TABLE_COLS];
 	int replay = hp_any_replay(rows, nrows);
 
-	for (int k = 0; k < HP_COLS; k++)
+	for (int k = 0; k < HP_TABLE_COLS; k++)
 		w[k] = strlen(hp_headers[k]);
 	for (size_t i = 0; i < nrows; i++) {
 		hp_row_cells(&rows[i], &c);
 		hp_cells_array(&rows[i], &c, cell);
-		for (int k = 0; k < (rows[i].status == HP_STATUS_OK ? HP_COLS : 2); k++)
+		for (int k = 0; k < (rows[i].status == HP_STATUS_OK ? HP_TABLE_COLS : 2); k++)
 			if (hp_width(cell[k]) > w[k])
 				w[k] = hp_width(cell[k]);
 	}
-	for (int k = 0; k < HP_COLS; k++)
+	for (int k = 0; k < HP_TABLE_COLS; k++)
 		if (hp_col_shown(k, replay))
 			hp_cell(out, hp_headers[k], w[k], 0, k < HP_COL_LAST ? "  " : "\n");
 	for (size_t i = 0; i < nrows; i++) {
@@ -374,7 +374,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 				rows[i].operation, rows[i].failure);
 			continue;
 		}
-		for (int k = 0; k < HP_COLS; k++)
+		for (int k = 0; k < HP_TABLE_COLS; k++)
 			if (hp_col_shown(k, replay))
 				hp_cell(out, cell[k], w[k], k >= HP_COL_TICKS || k == HP_COL_FREE_HASH ||
 					k == HP_COL_FREE_DRNG, k < HP_COL_LAST ? "  " : "\n");

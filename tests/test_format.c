@@ -217,9 +217,9 @@ static void plan(double t1, uint64_t n_want, uint64_t w_want)
 {
 	uint64_t n = 12345, w = 12345;
 
-	hp_plan(t1, &n, &w);
+	hp_plan_iterations(t1, &n, &w);
 	ck_assert_msg(n == n_want && w == w_want,
-		      "hp_plan(%g): N=%llu warm-up=%llu, expected N=%llu warm-up=%llu", t1,
+		      "hp_plan_iterations(%g): N=%llu warm-up=%llu, expected N=%llu warm-up=%llu", t1,
 		      (unsigned long long)n, (unsigned long long)w,
 		      (unsigned long long)n_want, (unsigned long long)w_want);
 }

@@ -118,7 +118,7 @@ static void engine_open(struct engine *e, const char *name, const char *op)
 	memset(e, 0, sizeof *e);
 	setenv("HASHPROF_PATH", HP_SCHEMES_DIR, 1);
 	ck_assert_msg(hp_instance_find(name, &e->inst) == 0, "%s not found in %s", name, HP_SCHEMES_DIR);
-	ck_assert_ptr_nonnull(e->k = hp_kind_ops(e->inst.kind));
+	ck_assert_ptr_nonnull(e->k = hp_kind_ops_of(e->inst.kind));
 	ck_assert_msg(hp_api_load(&e->inst, &e->api, err, sizeof err) == 0, "%s", err);
 	e->api.wrap->clock = counter_clock;
 	e->api.wrap->accounting = 0;

@@ -79,7 +79,7 @@ static int hp_baseline_usable(const struct hp_loaded_row *row, unsigned timeout,
 		return hp_usage_error("%s%s%s: field 'kind': the baseline's %s is a %s, the instance found "
 				      "here is a %s (%s)", row->file, sep, row->where, b->instance, b->kind,
 				      inst->kind, inst->path);
-	if (!(k = hp_kind_ops(inst->kind)))
+	if (!(k = hp_kind_ops_of(inst->kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst->name, inst->kind, inst->path);
 	if (hp_run_check_op(inst, k, timeout, b->operation, why, sizeof why) != 0)
 		return hp_usage_error("%s%s%s: field 'operation': %s", row->file, sep, row->where, why);
@@ -170,13 +170,13 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 		struct hp_result now;
 		const char *op = p->operation;
 
-		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops(inst.kind)) &&
+		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops_of(inst.kind)) &&
 		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {
 			/* the instance is here: a wrong operation is a typo, not a gap */
 			hp_published_free(&page);
 			return hp_usage_error("%s:%u: %s", c->published, p->line, err);
 		}
-		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops(inst.kind))) {
+		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops_of(inst.kind))) {
 			if (used < sizeof c->missing)
 				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, "%s%s %s",
 							 used ? ", " : "", p->instance, p->operation);
@@ -211,7 +211,7 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 
 	if (hp_instance_find(name, &inst) != 0)
 		return hp_unknown_instance(name);
-	if (!(k = hp_kind_ops(inst.kind)))
+	if (!(k = hp_kind_ops_of(inst.kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
 	if (op) {
 		if (hp_run_check_op(&inst, k, c->run.timeout, op, why, sizeof why) != 0)

@@ -45,7 +45,7 @@ static void hp_report_help(void)
 /* Position of op in its kind's table order (keygen, sign, verify, ...). */
 static int hp_op_rank(const struct hp_result *r)
 {
-	const struct hp_kind_ops *k = hp_kind_ops(r->kind);
+	const struct hp_kind_ops *k = hp_kind_ops_of(r->kind);
 	int i = 0;
 
 	for (const char *const *o = k ? k->operations : NULL; o && *o; o++, i++)

@@ -207,7 +207,7 @@ int hp_cmd_run(int argc, char **argv)
 		return hp_usage_error("too many arguments: '%s'", argv[optind + 2]);
 	if (hp_instance_find(argv[optind], &inst) != 0)
 		return hp_unknown_instance(argv[optind]);
-	if (!(k = hp_kind_ops(inst.kind)))
+	if (!(k = hp_kind_ops_of(inst.kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
 	if (optind + 1 < argc) {
 		if (hp_run_check_op(&inst, k, o.timeout, argv[optind + 1], err, sizeof err) != 0)
