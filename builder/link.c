@@ -21,12 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef HP_ABS_BUILDDIR
-#error "HP_ABS_BUILDDIR must be defined"
-#endif
-#ifndef HP_ABS_SRCDIR
-#error "HP_ABS_SRCDIR must be defined"
-#endif
 #ifndef HP_PKGLIBDIR
 #error "HP_PKGLIBDIR must be defined"
 #endif
@@ -354,11 +348,13 @@ int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 	const char *paths[3];
 	struct stat st;
 
+	char builddir[PATH_MAX], srcdir[PATH_MAX];
+
 	memset(rt, 0, sizeof *rt);
-	if (hp_util_in_build_tree()) {
-		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s", HP_ABS_BUILDDIR "/wrap/libhashprof-wrap.a");
-		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s", HP_ABS_SRCDIR "/schemes/common/instance_info.c");
-		hp_fmt(rt->drng_global, sizeof rt->drng_global, "%s", HP_ABS_SRCDIR "/builder/drng_global.c");
+	if (hp_util_build_tree(builddir, srcdir, sizeof builddir)) {
+		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s/wrap/libhashprof-wrap.a", builddir);
+		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s/schemes/common/instance_info.c", srcdir);
+		hp_fmt(rt->drng_global, sizeof rt->drng_global, "%s/builder/drng_global.c", srcdir);
 	} else {
 		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s", HP_PKGLIBDIR "/libhashprof-wrap.a");
 		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s", HP_PKGDATADIR "/instance_info.c");

@@ -15,7 +15,6 @@ builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/files.c builder/run.c builder/recipe.c builder/detect.c \
 	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
-	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_ABS_SRCDIR='"$(abs_top_srcdir)"' \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
 builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)

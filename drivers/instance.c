@@ -119,8 +119,12 @@ static size_t hp_search_dirs(char dirs[HP_DIRS_MAX][PATH_MAX])
 	size_t n = 0;
 	const char *env = getenv("HASHPROF_PATH");
 
-	if (hp_util_in_build_tree())
-		snprintf(dirs[n++], PATH_MAX, "%s", HP_ABS_BUILDDIR "/schemes/.libs");
+	char builddir[PATH_MAX], srcdir[PATH_MAX];
+
+	/* a path too long for PATH_MAX is no folder to search */
+	if (hp_util_build_tree(builddir, srcdir, sizeof builddir) &&
+	    snprintf(dirs[n], PATH_MAX, "%s/schemes/.libs", builddir) < PATH_MAX)
+		n++;
 	while (env && *env && n < HP_DIRS_MAX - 2) {
 		const char *colon = strchr(env, ':');
 		size_t len = colon ? (size_t)(colon - env) : strlen(env);

@@ -17,7 +17,7 @@ drivers_libhpdrivers_la_SOURCES = \
 	drivers/procedure.c drivers/procedure.h \
 	drivers/rows.c drivers/rows.h
 drivers_libhpdrivers_la_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) \
-	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' -DHP_PKGLIBDIR='"$(pkglibdir)"'
+	-DHP_PKGLIBDIR='"$(pkglibdir)"'
 drivers_libhpdrivers_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
 
 bin_PROGRAMS += hashprof

@@ -51,5 +51,9 @@ tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 # (tests/dist_files.sh), checked against the Makefile's own list.
 TESTS += tests/dist_files.sh
 EXTRA_DIST += tests/dist_files.sh
-AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)'; \
-	export HP_TOP_SRCDIR HP_DISTFILES;
+# The installed pieces name no folder of the tree (tests/no_tree_paths.sh).
+TESTS += tests/no_tree_paths.sh
+EXTRA_DIST += tests/no_tree_paths.sh
+AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)' \
+	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)'; \
+	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS;

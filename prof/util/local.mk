@@ -11,5 +11,3 @@ prof_util_libhputil_la_SOURCES = \
 	prof/util/monotonic.c prof/util/monotonic.h \
 	prof/util/build_tree.c prof/util/build_tree.h \
 	prof/util/proc.c prof/util/proc.h
-# build_tree.c compares /proc/self/exe with the build tree's hashprof
-prof_util_libhputil_la_CPPFLAGS = $(AM_CPPFLAGS) -DHP_ABS_BUILDDIR='"$(abs_top_builddir)"'
