@@ -23,6 +23,7 @@ drivers_libhpdrivers_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
 bin_PROGRAMS += hashprof
 hashprof_SOURCES = \
 	drivers/cmds/hashprof.c drivers/cmds/cmds.h drivers/cmds/usage.c \
+	drivers/cmds/procedure_options.c drivers/cmds/procedure_options.h \
 	drivers/cmds/cmd_run.c drivers/cmds/cmd_list.c \
 	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/cmd_report.c \
 	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \

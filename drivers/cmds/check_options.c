@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "cmds.h"
 #include "options.h"
+#include "procedure_options.h"
 
 #define HP_DEFAULT_SHARE_TOL 2.0   /* percentage points */
 
@@ -126,8 +127,8 @@ static int hp_parse_max_calls(const char *arg, struct hp_check *c)
 
 int hp_check_parse(int argc, char **argv, struct hp_check *c)
 {
-	enum { O_CALLS = 256, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_TIMEOUT, O_CLOCK, O_REPLAY,
-	       O_REPLAY_MB };
+	/* above procedure_options.h's codes */
+	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW };
 	static const struct option longopts[] = {
 		{ "calls-tolerance", required_argument, NULL, O_CALLS },
 		{ "share-tolerance", required_argument, NULL, O_SHARE },
@@ -136,14 +137,11 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "max-calls", required_argument, NULL, O_MAXC },
 		{ "published", required_argument, NULL, O_PUB },
 		{ "raw", no_argument, NULL, O_RAW },
-		{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },
-		{ "timeout", required_argument, NULL, O_TIMEOUT }, { "clock", required_argument, NULL, O_CLOCK },
-		{ "replay", no_argument, NULL, O_REPLAY }, { "replay-max-mb", required_argument, NULL, O_REPLAY_MB },
+		HP_PROCEDURE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	static const char *const pct_sfx[] = { "%", NULL }, *const pp_sfx[] = { "pp", "%", NULL };
 	int ch, pct;
-	uint64_t v;
 	double d;
 
 	while ((ch = getopt_long(argc, argv, "n:w:h", longopts, NULL)) != -1) {
@@ -183,38 +181,17 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		case O_RAW:
 			c->raw = 1;
 			break;
-		case 'n':
-			if (hp_parse_u64(optarg, 1, 100000000, &c->run.iterations))
-				return hp_usage_error("--iterations: '%s' is not a whole number from 1 to 100000000", optarg);
-			c->procedure_set = 1;
-			break;
-		case 'w':
-			if (hp_parse_u64(optarg, 0, 100000000, &c->run.warmup))
-				return hp_usage_error("--warmup: '%s' is not a whole number from 0 to 100000000", optarg);
-			c->run.warmup_set = 1;
-			c->procedure_set = 1;
-			break;
-		case O_TIMEOUT:
-			if (hp_parse_u64(optarg, 0, 86400, &v))
-				return hp_usage_error("--timeout: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)", optarg);
-			c->run.timeout = (unsigned)v;
-			break;
-		case O_CLOCK:
-			if (hp_clock_parse(optarg, &c->run.clock))
-				return hp_usage_error("--clock: '%s' is not tsc or cycles", optarg);
-			break;
-		case O_REPLAY:
-			c->run.replay = 1;
-			break;
-		case O_REPLAY_MB:
-			if ((ch = hp_parse_replay_max_mb(optarg, &c->run)) >= 0)
-				return ch;
-			break;
 		case 'h':
 			hp_check_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_bad_option("check", argv);
+			/* -n and -w: the re-runs' procedure is the command line's, not the baseline's */
+			if (ch == 'n' || ch == 'w')
+				c->procedure_set = 1;
+			if ((ch = hp_procedure_option(ch, optarg, &c->run)) == -2)
+				return hp_bad_option("check", argv);
+			if (ch >= 0)
+				return ch;
 		}
 	}
 	if (c->run.iterations && !c->run.warmup_set)

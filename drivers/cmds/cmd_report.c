@@ -20,6 +20,7 @@
 #include "cmds.h"
 #include "ops.h"
 #include "options.h"
+#include "procedure_options.h"
 #include "record_io.h"
 #include "report.h"
 
@@ -91,7 +92,7 @@ int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' }, { "raw", no_argument, NULL, 'R' },
-		{ "noise-threshold", required_argument, NULL, 'N' },
+		HP_NOISE_LONGOPT,
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	enum hp_format fmt = HP_FORMAT_TEXT;
@@ -111,13 +112,10 @@ int hp_cmd_report(int argc, char **argv)
 		case 'R':
 			raw = 1;
 			break;
-		case 'N': {
-			char *end;
-			noise = strtod(optarg, &end);
-			if (end == optarg || *end || !(noise >= 0 && noise <= 100))
-				return hp_usage_error("--noise-threshold: '%s' is not a number of percentage points from 0 to 100", optarg);
+		case HP_OPT_NOISE:
+			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
+				return c;
 			break;
-		}
 		case 'h':
 			hp_report_help();
 			return HP_EXIT_OK;

@@ -17,6 +17,7 @@
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
+#include "procedure_options.h"
 #include "record.h"
 #include "report.h"
 #include "rows.h"
@@ -80,14 +81,11 @@ static void hp_run_help(void)
 static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 {
 	static const struct option longopts[] = {
-		{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },
+		HP_PROCEDURE_LONGOPTS, HP_NOISE_LONGOPT,
 		{ "seed", required_argument, NULL, 's' }, { "message", required_argument, NULL, 'm' },
-		{ "message-len", required_argument, NULL, 'L' }, { "timeout", required_argument, NULL, 't' },
-		{ "clock", required_argument, NULL, 'c' }, { "format", required_argument, NULL, 'f' },
+		{ "message-len", required_argument, NULL, 'L' }, { "format", required_argument, NULL, 'f' },
 		{ "trials", required_argument, NULL, 'T' }, { "raw", no_argument, NULL, 'R' },
-		{ "noise-threshold", required_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'O' }, { "record-dir", required_argument, NULL, 'D' },
-		{ "replay", no_argument, NULL, 'P' }, { "replay-max-mb", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -97,15 +95,6 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 
 	while ((c = getopt_long(argc, argv, "n:w:f:hV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'n':
-			if (hp_parse_u64(optarg, 1, 100000000, &o->iterations))
-				return hp_usage_error("--iterations: '%s' is not a whole number from 1 to 100000000", optarg);
-			break;
-		case 'w':
-			if (hp_parse_u64(optarg, 0, 100000000, &o->warmup))
-				return hp_usage_error("--warmup: '%s' is not a whole number from 0 to 100000000", optarg);
-			o->warmup_set = 1;
-			break;
 		case 's':
 			if ((n = hp_hex_decode(optarg, o->seed, sizeof o->seed)) < 1)
 				return hp_usage_error("--seed: '%.40s%s' is not 1 to %u bytes of hex (an even number of hex digits)",
@@ -128,15 +117,6 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			hp_options_message_pattern(o, (size_t)v);
 			o->message_given = 'L';
 			break;
-		case 't':
-			if (hp_parse_u64(optarg, 0, 86400, &v))
-				return hp_usage_error("--timeout: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)", optarg);
-			o->timeout = (unsigned)v;
-			break;
-		case 'c':
-			if (hp_clock_parse(optarg, &o->clock))
-				return hp_usage_error("--clock: '%s' is not tsc or cycles", optarg);
-			break;
 		case 'f':
 			if (hp_format_parse(optarg, &o->format))
 				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
@@ -149,13 +129,10 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		case 'R':
 			o->raw = 1;
 			break;
-		case 'N': {
-			char *end;
-			o->noise_pp = strtod(optarg, &end);
-			if (end == optarg || *end || !(o->noise_pp >= 0 && o->noise_pp <= 100))
-				return hp_usage_error("--noise-threshold: '%s' is not a number of percentage points from 0 to 100", optarg);
+		case HP_OPT_NOISE:
+			if ((c = hp_parse_noise(optarg, &o->noise_pp)) >= 0)
+				return c;
 			break;
-		}
 		case 'O':
 			if (!*optarg)
 				return hp_usage_error("--output: empty file name");
@@ -166,20 +143,16 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--record-dir: empty folder name");
 			hp_record_dir = optarg;
 			break;
-		case 'P':
-			o->replay = 1;
-			break;
-		case 'M':
-			if ((c = hp_parse_replay_max_mb(optarg, o)) >= 0)
-				return c;
-			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
 		case 'V':
 			return hp_print_version();
 		default:
-			return hp_bad_option(NULL, argv);
+			if ((c = hp_procedure_option(c, optarg, o)) == -2)
+				return hp_bad_option(NULL, argv);
+			if (c >= 0)
+				return c;
 		}
 	}
 	if (o->iterations && !o->warmup_set)

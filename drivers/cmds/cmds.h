@@ -38,16 +38,6 @@ int hp_unknown_instance(const char *name);
  * naming the offending word, argv[optind - 1]; returns HP_EXIT_USAGE. */
 int hp_bad_option(const char *cmd, char **argv);
 
-/* The --replay and --replay-max-mb lines of a --help, to stdout. */
-void hp_replay_help(void);
-
-/* --replay-max-mb=arg into o (a whole number of MiB, 1..HP_REPLAY_MAX_MB_LIMIT;
- * it implies --replay).  Returns -1 to go on, or HP_EXIT_USAGE after
- * the usage line. */
-#define HP_REPLAY_MAX_MB_LIMIT 65536u
-struct hp_options;
-int hp_parse_replay_max_mb(const char *arg, struct hp_options *o);
-
 /* Print the --version text (GNU style) to stdout; returns HP_EXIT_OK. */
 int hp_print_version(void);
 

@@ -57,31 +57,6 @@ int hp_bad_option(const char *cmd, char **argv)
 			      opt, cmd ? " " : "", cmd ? cmd : "");
 }
 
-void hp_replay_help(void)
-{
-	printf("      --replay           also measure what each operation would save if the\n"
-	       "                         helpers were free (the \"if free\" columns): after the N\n"
-	       "                         operations, M record/timed/replay samples, M = N within\n"
-	       "                         %u..%u (%u for operations under 1 ms): about 4 x M more\n"
-	       "                         operations per row (docs/replay.md)\n"
-	       "      --replay-max-mb=MB  the replay tape's bound per operation, MiB (default %u;\n"
-	       "                         implies --replay); a row that needs more keeps its\n"
-	       "                         window shares and its replay fails (exit status 1)\n",
-	       HP_REPLAY_SAMPLES_MIN, HP_REPLAY_SAMPLES_MAX, HP_REPLAY_SAMPLES_SHORT, HP_REPLAY_MAX_MB_DEFAULT);
-}
-
-int hp_parse_replay_max_mb(const char *arg, struct hp_options *o)
-{
-	uint64_t v;
-
-	if (hp_parse_u64(arg, 1, HP_REPLAY_MAX_MB_LIMIT, &v))
-		return hp_usage_error("--replay-max-mb: '%s' is not a whole number of MiB from 1 to %u", arg,
-				      HP_REPLAY_MAX_MB_LIMIT);
-	o->replay_max_mb = (unsigned)v;
-	o->replay = 1;
-	return -1;
-}
-
 int hp_print_version(void)
 {
 	printf("hashprof %s\n"
