@@ -1,7 +1,8 @@
 /*
- * builder.h - `hashprof build`: turn an NGCC submission folder into an
- * instance module (a shared object with a .hashprof section) that the
- * driver finds by name.  One concept per file:
+ * builder.h - the steps of `hashprof build`, which turns an NGCC
+ * submission folder into an instance module (a shared object with a
+ * .hashprof section) that the driver finds by name; build.h runs them as
+ * a pipeline (prepare.c, make.c, attempt.c).  One concept per file:
  *
  *   run.c      running programs (fork/exec, no shell), logs, first errors
  *   files.c    string vectors, paths, folder walks, content hashes
@@ -18,8 +19,8 @@
  *   manifest.c idempotency: what the last build was made from
  *
  * Everything here reports errors as a one-line reason in a caller's
- * buffer; nothing prints except through the hp_build_say* functions of
- * drivers/build_report.c.
+ * buffer and prints nothing: the pipeline speaks through the caller's
+ * struct hp_build_out (build.h), and only the command prints.
  */
 #ifndef HP_BUILDER_H
 #define HP_BUILDER_H
