@@ -312,9 +312,10 @@ START_TEST(notes_exact)
 	ck_assert_uint_eq(hp_report_notes(&rows[0], notes), 2);
 	ck_assert_str_eq(notes[0], "nested calls per operation: sm3hash 3 (made inside another helper call: "
 				   "executed and counted, their time is inside the outer call's)");
-	ck_assert_str_eq(notes[1], "shape table overflowed: calls per operation of shapes beyond its 1024 "
-				   "slots: pseudoXOF 5, sm3hash 1; they are in their helper's calls, ticks and "
-				   "shares, only their split by input and output length (calls[]) is lost");
+	ck_assert_str_eq(notes[1], "shape table overflowed: calls per operation of shapes that found no "
+				   "free slot within 32 of their hash (of the table's 1024): pseudoXOF 5, "
+				   "sm3hash 1; they are in their helper's calls, ticks and shares, only their "
+				   "split by input and output length (calls[]) is lost");
 
 	/* Only overflowed calls of a record that does not say of which
 	 * helper: a call was seen, so no "none seen" note. */
@@ -368,7 +369,7 @@ START_TEST(csv_exact)
 	ck_assert_str_eq(csv,
 		"instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
 		"calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,calls_drng_init,"
-		"ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes\n"
+		"ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,failure,notes\n"
 		"\"SYNTH-SIG\",sign,ok,0.880000,0.000400,0.000000,\"drng 1, pseudoXOF 210, pseudohash 83\","
 		"1,210,83,0,0,1000,5e-07,1000,0,\"\",\"nested calls per operation: sm3hash 2 (made inside another helper "
 		"call: executed and counted, their time is inside the outer call's)\"\n"
