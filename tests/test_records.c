@@ -457,6 +457,20 @@ static void edit_ticks_past_2_64(json_t *j)
 				    json_integer(9000000000000000000LL));
 }
 
+/* an overhead no calibration gives: a negative cost, a part inside the
+ * helper above what the call adds */
+static void edit_negative_overhead(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "added_ticks_per_call", json_real(-1e9));
+}
+static void edit_inside_above_added(json_t *j)
+{
+	json_t *o = json_object_get(j, "overhead");
+
+	json_object_set_new(o, "inside_ticks_per_call",
+			    json_real(json_number_value(json_object_get(o, "added_ticks_per_call")) + 1));
+}
+
 /* a trial whose helpers took more ticks than the trial */
 static void edit_trial_ticks(json_t *j)
 {
@@ -497,6 +511,19 @@ START_TEST(test_report_impossible_ticks)
 	ck_assert_int_eq(hpt_lines(rep.err), 1);
 	ck_assert_ptr_nonnull(strstr(rep.err, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64"));
 	ck_assert_str_eq(rep.out, "");
+	run_free(&rep);
+
+	report_edited(&rep, "--format=text", edit_negative_overhead);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0"));
+	ck_assert_str_eq(rep.out, "");
+	run_free(&rep);
+	report_edited(&rep, "--format=text", edit_inside_above_added);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_ptr_nonnull(strstr(rep.err, "field 'overhead.inside_ticks_per_call': "));
+	ck_assert_ptr_nonnull(strstr(rep.err, "more than overhead.added_ticks_per_call"));
 	run_free(&rep);
 
 	report_edited(&rep, "--format=text", edit_trial_ticks);

@@ -736,11 +736,35 @@ static void more_operations_than_planned(json_t *j)
 	json_object_set_new(json_object_get(j, "procedure"), "iterations", json_integer(1));
 }
 
+/* the calibrated overhead: a cost per call is never negative, and the part
+ * inside the helper is part of what the call adds */
+static void negative_overhead(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "added_ticks_per_call", json_real(-1e9));
+}
+static void negative_inside(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(-0.5));
+}
+static void inside_above_added(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(51.5));
+}
+static void negative_calibration_time(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "calibration_seconds", json_integer(-1));
+}
+
 START_TEST(record_rejects_impossible_rows)
 {
 	expect_rejected(helper_beyond_total, "exceed totals.ticks");
 	expect_rejected(calls_without_operations, "totals.operations");
 	expect_rejected(more_operations_than_planned, "procedure.iterations");
+	expect_rejected(negative_overhead, "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0");
+	expect_rejected(negative_inside, "field 'overhead.inside_ticks_per_call': -0.5 ticks");
+	expect_rejected(inside_above_added, "field 'overhead.inside_ticks_per_call': 51.5 ticks, more than "
+					    "overhead.added_ticks_per_call 51.4");
+	expect_rejected(negative_calibration_time, "field 'overhead.calibration_seconds'");
 }
 END_TEST
 
