@@ -344,12 +344,15 @@ START_TEST(test_bad_options)
 	expect_bad("unknown instance 'SYNTH-SIGG'", "SYNTH-SIG", "check", "SYNTH-SIGG", "--max-drng-share=10%", NULL);
 	expect_bad("'frob' is not an operation of SYNTH-SIG", NULL, "check", "SYNTH-SIG", "frob", "--max-drng-share=10%", NULL);
 	expect_bad("missing BASELINE", NULL, "check", NULL);
+	/* --help: "--raw ... (not with --published)" */
+	expect_bad("--raw does not apply to --published", NULL, "check", "--published", "page.md", "--raw", NULL);
+	expect_bad("--raw does not apply to --published", NULL, "check", "--raw", "--published=page.md", NULL);
 }
 END_TEST
 
 /* --help says what --published compares: uncorrected shares for a
  * published page, corrected ones for hashprof's own corrected output
- * (check_compare.c), whatever --raw says. */
+ * (check_compare.c); --raw is refused with it (test_bad_options). */
 START_TEST(test_help_published_shares)
 {
 	struct run r;

@@ -251,6 +251,10 @@ int hp_cmd_check(int argc, char **argv)
 	baseline = npos > 0 && hp_is_baseline_arg(argv[optind]);
 	if (c.published && npos > 0)
 		return hp_usage_error("check: --published takes no other argument ('%s')", argv[optind]);
+	/* the page decides (check_compare.c): --raw would be ignored, not obeyed */
+	if (c.published && c.raw)
+		return hp_usage_error("check: --raw does not apply to --published (a page's shares are compared "
+				      "as it printed them: uncorrected, or corrected when its overhead line says so)");
 	if (!c.published && npos == 0)
 		return hp_usage_error("check: missing BASELINE.json|DIR, INSTANCE or --published PAGE.md; "
 				      "try 'hashprof check --help'");
