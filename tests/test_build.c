@@ -460,6 +460,47 @@ START_TEST(test_kat_fail_up_to_date)
 }
 END_TEST
 
+/* --kat-timeout (trial, items 11 and 12): S seconds are never cut short
+ * (a KAT program of 0.3 s passes a limit of 1 s every time: the limit is
+ * measured on the monotonic clock from the start, to the millisecond);
+ * 0 is no limit; the limit is no input of the build (a new one rebuilds
+ * nothing); a KAT program a signal ends is said to be, by the signal's
+ * name. */
+START_TEST(test_kat_timeout)
+{
+	struct run r;
+
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", "\n/* slow (test_build.c) */\n#include <unistd.h>\n"
+			       "__attribute__((constructor)) static void hp_test_slow(void) { usleep(300000); }\n");
+	for (int i = 0; i < 5; i++) {
+		if (i)
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1", "--force");
+		else
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1");
+		run_expect_status(&r, 0);
+		expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
+		run_free(&r);
+	}
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "7");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-KAT: up to date");
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "0", "--force");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches");
+	run_free(&r);
+	/* killed by a signal: named, not "exited with status 139" */
+	append_to("KAT_SIG.c", "\n#include <signal.h>\n"
+			       "__attribute__((constructor)) static void hp_test_crash(void) { raise(SIGSEGV); }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG.c was killed by SIGSEGV (log ");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* ---------- (c) drng_algorithm defined by the scheme, twice ---------- */
 
 START_TEST(test_drng_own)
@@ -800,6 +841,16 @@ START_TEST(test_bad_input)
 	expect_in(&r, r.err, "holds 6 instance folders (drng-own/, kat/, lto/, no-helpers/, same-tu/, subdirs/): "
 			     "build one of them");
 	run_free(&r);
+	/* --kat-timeout without --kat: refused, not a silent limit of nothing */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat-timeout", "5");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "build: --kat-timeout applies to the KAT program, which only --kat runs");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1);   /* one line */
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "-1");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "--kat-timeout: '-1' is not a number of seconds from 0 to 86400 (0: no limit)");
+	run_free(&r);
 	HASHPROF(&r, NULL, "build", pkg, "--name", "bad name!");
 	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "--name");
@@ -967,6 +1018,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_kat);
 	tcase_add_test(tc, test_kat_program_broken);
 	tcase_add_test(tc, test_kat_fail_up_to_date);
+	tcase_add_test(tc, test_kat_timeout);
 	tcase_add_test(tc, test_drng_own);
 	tcase_add_test(tc, test_same_tu);
 	tcase_add_test(tc, test_lto);
