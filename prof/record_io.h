@@ -147,17 +147,18 @@ int hp_record_write_json(const char *path, const json_t *doc, char *err, size_t 
 int hp_record_prepare_dir(const char *dir, char *err, size_t errlen);
 
 /*
- * Write the rows as single-record files into dir (hp_record_file_json with
- * run), so that a record file only ever holds a measured row (issue 18):
+ * Write one row as a single-record file into dir (hp_record_file_json
+ * with run), atomically, so that a record file only ever holds a measured
+ * row (issue 18); called as each row is measured, so that a run killed
+ * outright keeps the rows measured before:
  *   - a measured row (status OK): hp_record_file_name; a failed-row file
- *     of the same row left by an earlier run is removed;
+ *     of the same row left by an earlier run is then removed;
  *   - a failed row (crash, timeout, an API call failed): under
  *     hp_record_failed_name of that name; the row's record, if any, stays;
  *   - an interrupted row (r->interrupted): not written at all.
  * Returns 0, or -1 with a reason naming the file that could not be written
  * (or removed) in err.
  */
-int hp_record_write_dir(const char *dir, const struct hp_result *rows, size_t nrows,
-			json_t *run, char *err, size_t errlen);
+int hp_record_write_row(const char *dir, const struct hp_result *row, json_t *run, char *err, size_t errlen);
 
 #endif

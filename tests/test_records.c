@@ -275,6 +275,57 @@ START_TEST(test_interrupt_keeps_records)
 }
 END_TEST
 
+/* A file to wait for, and the hashprof that is to write it. */
+struct file_wait {
+	const char *path;
+	pid_t hp;
+};
+
+/* Is w->path there?  Fails when w->hp ended without writing it. */
+static int file_there(const void *arg)
+{
+	const struct file_wait *w = arg;
+	int st;
+
+	if (access(w->path, F_OK) == 0)
+		return 1;
+	ck_assert_msg(!run_ended(w->hp, &st), "hashprof ended (status %d) before writing %s", st, w->path);
+	return 0;
+}
+
+/* hashprof killed outright (SIGKILL: no handler runs, nothing is written
+ * at the end) after keygen is measured, while sign hangs: keygen's record
+ * is on disk already, whole, and nothing else is (trial, item 1). */
+START_TEST(test_kill_keeps_measured_rows)
+{
+	char *dir = hpt_tmpdir("kill"), *recs = hpt_path(dir, "recs"), *keygen = sig_record(recs, "keygen", ".json");
+	char seed[32], buf[65536];
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--timeout", "0", "--seed", seed, "--record-dir", recs, NULL };
+	struct run_bg bg;
+	struct file_wait w = { keygen, 0 };
+	json_t *j;
+
+	/* marks this run's processes (run_wait_marked) */
+	snprintf(seed, sizeof seed, "%08x3badc0ffee", (unsigned)getpid());
+	hpt_start_faulty(&bg, "sign:hang:2", args);
+	w.hp = bg.pid;
+	/* a bound for a slow machine, never reached otherwise */
+	ck_assert_msg(run_wait_until(file_there, &w, 60), "no %s while sign hangs", keygen);
+	ck_assert_int_eq(kill(bg.pid, SIGKILL), 0);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), -1);
+	ck_assert_msg(run_wait_marked(seed, 0, 10), "a measuring child outlived hashprof killed with SIGKILL");
+	j = hpt_json_load(keygen);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "ok");
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j, "totals"), "operations")), 3);
+	json_decref(j);
+	ck_assert_int_eq(count_files(recs), 1);
+	hpt_rmtree(dir);
+	free(keygen);
+	free(recs);
+	free(dir);
+}
+END_TEST
+
 /* A row that fails on its own (sign crashes in its warm-up) is recorded as
  * SYNTH-SIG__sign.failed.json beside the good record, which stays; the
  * measured rows are recorded; folder readers skip the failed file and say
@@ -996,6 +1047,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_output_unwritable);
 	tcase_add_test(cli, test_output_long_name);
 	tcase_add_test(cli, test_interrupt_keeps_records);
+	tcase_add_test(cli, test_kill_keeps_measured_rows);
 	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);

@@ -132,7 +132,7 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 		const char *op = row->r.operation;
 
 		hp_baseline_procedure(c, &row->r, &o);
-		hp_run_rows(&insts[i], &op, 1, &o, &now);
+		hp_run_rows(&insts[i], &op, 1, &o, &now, NULL, NULL);
 		hp_compare_baseline(c, diff, &row->r, &now);
 		hp_check_thresholds(c, thr, &now, 1);
 		if (cf && strcmp(cf, insts[i].cflags))
@@ -185,7 +185,7 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 							 " (failed on the page)");
 			continue;
 		}
-		hp_run_rows(&inst, &op, 1, &c->run, &now);
+		hp_run_rows(&inst, &op, 1, &c->run, &now, NULL, NULL);
 		hp_compare_published(c, diff, p, &now);
 		hp_check_thresholds(c, thr, &now, 1);
 		hp_result_free(&now);
@@ -220,7 +220,7 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	} else {
 		nops = hp_default_ops(&inst, k, c->run.timeout, ops);
 	}
-	hp_run_rows(&inst, ops, nops, &c->run, rows);
+	hp_run_rows(&inst, ops, nops, &c->run, rows, NULL, NULL);
 	for (size_t i = 0; i < nops; i++) {
 		hp_check_thresholds(c, thr, &rows[i], 0);
 		hp_result_free(&rows[i]);

@@ -1,6 +1,7 @@
 /*
  * run_output.c - the run description and the record files of a run:
- * --output FILE.json and --record-dir DIR (see run.h, record_io.h).
+ * --record-dir DIR, a record as each row is measured, and --output
+ * FILE.json, the run document at the end (see run_output.h, record_io.h).
  */
 #include "config.h"
 
@@ -92,8 +93,25 @@ static size_t hp_failed_ops(const struct hp_result *rows, size_t nrows, int inte
 	return n;
 }
 
-int hp_run_outputs_write(const char *output, const char *record_dir, const struct hp_result *rows,
-			 size_t nrows, json_t *meta, char *err, size_t errlen)
+int hp_run_record_row(const char *record_dir, const struct hp_result *row, json_t *meta)
+{
+	char err[HP_RECORD_ERR_MAX], name[256], failed_name[300];
+
+	if (hp_record_write_row(record_dir, row, meta, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: --record-dir: %s\n", err);
+		return -1;
+	}
+	if (row->status != HP_STATUS_OK && !row->interrupted) {
+		hp_record_file_name(row, name, sizeof name);
+		fprintf(stderr, "hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
+			"is left as it was)\n", record_dir, row->operation,
+			hp_record_failed_name(name, failed_name, sizeof failed_name), name);
+	}
+	return 0;
+}
+
+int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows,
+			  size_t nrows, json_t *meta, char *err, size_t errlen)
 {
 	char interrupted[256], failed[256];
 	size_t ninterrupted = hp_failed_ops(rows, nrows, 1, interrupted, sizeof interrupted);
@@ -125,21 +143,8 @@ int hp_run_outputs_write(const char *output, const char *record_dir, const struc
 			fprintf(stderr, "hashprof: --output: %s %s: the run document went to %s; %s is left as it was\n",
 				ninterrupted ? interrupted : failed, ninterrupted ? "interrupted" : "failed", target, output);
 	}
-	if (record_dir) {
-		if (hp_record_write_dir(record_dir, rows, nrows, meta, err, errlen) != 0)
-			return -1;
-		for (size_t i = 0; i < nrows; i++) {
-			char name[256], failed_name[300];
-			if (rows[i].status == HP_STATUS_OK || rows[i].interrupted)
-				continue;
-			hp_record_file_name(&rows[i], name, sizeof name);
-			fprintf(stderr, "hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
-				"is left as it was)\n", record_dir, rows[i].operation,
-				hp_record_failed_name(name, failed_name, sizeof failed_name), name);
-		}
-		if (ninterrupted)
-			fprintf(stderr, "hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
-				"the records it had)\n", record_dir, interrupted);
-	}
+	if (record_dir && ninterrupted)
+		fprintf(stderr, "hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
+			"the records it had)\n", record_dir, interrupted);
 	return 0;
 }
