@@ -326,6 +326,74 @@ START_TEST(test_kill_keeps_measured_rows)
 }
 END_TEST
 
+/* Output files that cannot be written (a folder in the way, as a full disk
+ * would refuse them): every other file is written, each one that is not
+ * is named in a line of its own, the run goes on, exit 3 (not 2, bad
+ * input); the --output error does not keep the record folder from being
+ * written (trial, item 4). */
+START_TEST(test_unwritable_files_named)
+{
+	char *dir = hpt_tmpdir("full"), *recs = hpt_path(dir, "recs"), *out = hpt_path(dir, "run.json");
+	char *failed = hpt_path(dir, "run.failed.json"), *keygen = sig_record(recs, "keygen", ".json");
+	char *sign = sig_record(recs, "sign", ".json"), *sign_failed = sig_record(recs, "sign", ".failed.json");
+	char *verify = sig_record(recs, "verify", ".json"), buf[65536], line[8400];
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--record-dir", recs, "--output", out, NULL };
+	struct run_bg bg;
+	struct run r;
+	json_t *j;
+
+	ck_assert_int_eq(mkdir(recs, 0777), 0);
+	ck_assert_int_eq(mkdir(keygen, 0777), 0);
+	ck_assert_int_eq(mkdir(verify, 0777), 0);
+	ck_assert_int_eq(mkdir(failed, 0777), 0);
+	/* sign fails in its warm-up: the run document goes to run.failed.json */
+	hpt_start_faulty(&bg, "sign:fail:2", args);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 3);
+	snprintf(line, sizeof line, "hashprof: --record-dir: %s: not a regular file", keygen);
+	ck_assert_msg(strstr(buf, line), "no line naming %s:\n%s", keygen, buf);
+	snprintf(line, sizeof line, "hashprof: --record-dir: %s: not a regular file", verify);
+	ck_assert_msg(strstr(buf, line), "no line naming %s:\n%s", verify, buf);
+	snprintf(line, sizeof line, "hashprof: --output: %s: not a regular file", failed);
+	ck_assert_msg(strstr(buf, line), "no line naming %s:\n%s", failed, buf);
+	ck_assert_msg(strstr(buf, "sign failed: recorded as SYNTH-SIG__sign.failed.json"), "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "SYNTH-SIG  verify"));   /* the table, every row */
+	j = hpt_json_load(sign_failed);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "failed");
+	json_decref(j);
+	ck_assert_int_eq(access(sign, F_OK), -1);
+	ck_assert_int_eq(access(out, F_OK), -1);
+	/* all measured, only records refused: the run document is written, exit 3 */
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 3);
+	ck_assert_int_eq(hpt_lines(r.err), 2);
+	ck_assert_ptr_nonnull(strstr(r.err, keygen));
+	ck_assert_ptr_nonnull(strstr(r.err, verify));
+	run_free(&r);
+	j = hpt_json_load(out);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	json_decref(j);
+	j = hpt_json_load(sign);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "ok");
+	json_decref(j);
+	ck_assert_int_eq(access(sign_failed, F_OK), -1);
+	/* standard output that cannot be written: exit 3 too */
+	{
+		const char *sh_args[] = { "-c", "exec \"$0\" -n 3 SYNTH-SIG keygen > /dev/full", HP_HASHPROF, NULL };
+		ck_assert_int_eq(run_capture(&r, "/bin/sh", sh_args, NULL), 3);
+		ck_assert_ptr_nonnull(strstr(r.err, "cannot write the report to standard output"));
+		run_free(&r);
+	}
+	hpt_rmtree(dir);
+	free(recs);
+	free(out);
+	free(failed);
+	free(keygen);
+	free(sign);
+	free(sign_failed);
+	free(verify);
+	free(dir);
+}
+END_TEST
+
 /* A row that fails on its own (sign crashes in its warm-up) is recorded as
  * SYNTH-SIG__sign.failed.json beside the good record, which stays; the
  * measured rows are recorded; folder readers skip the failed file and say
@@ -1048,6 +1116,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_output_long_name);
 	tcase_add_test(cli, test_interrupt_keeps_records);
 	tcase_add_test(cli, test_kill_keeps_measured_rows);
+	tcase_add_test(cli, test_unwritable_files_named);
 	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);

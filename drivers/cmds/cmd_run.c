@@ -88,7 +88,9 @@ static void hp_run_help(void)
 	       "\n"
 	       "Instances are found along the build tree, $HASHPROF_PATH, the user instance\n"
 	       "folder and %s; `hashprof list` shows them.\n"
-	       "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input.\n",
+	       "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input,\n"
+	       "3 an output could not be written (each file named on stderr; the others are),\n"
+	       "128+N interrupted by signal N (^C: 130).\n",
 	       HP_PKGLIBDIR);
 }
 
@@ -245,14 +247,18 @@ int hp_cmd_run(int argc, char **argv)
 
 	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
 	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
-	if (sink.unwritten)
-		rc = HP_EXIT_USAGE;
+	/* everything that can be written is, and each file that cannot is
+	 * named in a line of its own: a full disk is not bad input */
 	if (hp_report_print(stdout, o.format, rows, nops, sink.meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
-		rc = HP_EXIT_USAGE;
+		sink.unwritten++;
 	}
-	if (hp_run_outputs_finish(hp_output, hp_record_dir, rows, nops, sink.meta, err, sizeof err) != 0)
-		rc = hp_usage_error("%s", err);
+	if (hp_run_outputs_finish(hp_output, hp_record_dir, rows, nops, sink.meta, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: --output: %s\n", err);
+		sink.unwritten++;
+	}
+	if (sink.unwritten)
+		rc = HP_EXIT_UNWRITTEN;
 	json_decref(sink.meta);
 	for (size_t i = 0; i < nops; i++)
 		hp_result_free(&rows[i]);
