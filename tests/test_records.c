@@ -326,6 +326,105 @@ START_TEST(test_kill_keeps_measured_rows)
 }
 END_TEST
 
+/* The row of instance SYNTH-SIG op in a run document (borrowed), and its
+ * status. */
+static json_t *doc_row(json_t *doc, const char *op)
+{
+	json_t *row;
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+		if (!strcmp(json_string_value(json_object_get(row, "operation")), op))
+			return row;
+	ck_abort_msg("no row %s", op);
+	return NULL;
+}
+
+static const char *doc_status(json_t *doc, const char *op)
+{
+	return json_string_value(json_object_get(doc_row(doc, op), "status"));
+}
+
+/* Does the row's own run description have this command-line word? */
+static int row_command_has(json_t *row, const char *word)
+{
+	json_t *w;
+	size_t i;
+
+	json_array_foreach(json_object_get(json_object_get(row, "run"), "command"), i, w)
+		if (!strcmp(json_string_value(w), word))
+			return 1;
+	return 0;
+}
+
+/* A second failed --output run does not drop what the first one measured
+ * (trial, item 3): FILE.failed.json keeps the earlier measured row of each
+ * row this run did not measure, with the earlier run's description in the
+ * row, and a row this run did measure replaces the earlier one. */
+START_TEST(test_failed_document_merged)
+{
+	char *dir = hpt_tmpdir("merge"), *out = hpt_path(dir, "run.json"), *failed = hpt_path(dir, "run.failed.json");
+	char buf[65536];
+	const char *first[] = { "SYNTH-SIG", "-n", "3", "--timeout", "500", "--output", out, NULL };
+	const char *second[] = { "SYNTH-SIG", "-n", "3", "--timeout", "400", "--output", out, NULL };
+	const char *third[] = { "SYNTH-SIG", "verify", "-n", "3", "--timeout", "300", "--output", out, NULL };
+	struct run_bg bg;
+	struct run r;
+	json_t *j;
+
+	/* verify fails in its warm-up: keygen and sign are measured */
+	hpt_start_faulty(&bg, "verify:fail:2", first);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	/* every row fails now (keygen fails, and with it the set-up of the others) */
+	hpt_start_faulty(&bg, "keygen:fail", second);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	ck_assert_msg(strstr(buf, "the run document went to ") &&
+		      strstr(buf, "run.failed.json, with 2 rows of the earlier one there that this run did not measure; "),
+		      "%s", buf);
+	ck_assert_int_eq(access(out, F_OK), -1);
+	j = hpt_json_load(failed);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	ck_assert_str_eq(doc_status(j, "keygen"), "ok");
+	ck_assert_str_eq(doc_status(j, "sign"), "ok");
+	ck_assert_str_eq(doc_status(j, "verify"), "failed");
+	ck_assert(row_command_has(doc_row(j, "keygen"), "500"));   /* the first run's */
+	ck_assert(row_command_has(doc_row(j, "sign"), "500"));
+	ck_assert_ptr_null(json_object_get(doc_row(j, "verify"), "run"));   /* this run's, in the document's */
+	json_decref(j);
+	/* report reads the merged document: two rows measured, one failed */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", failed, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "drng 1, pseudoXOF 4, pseudohash 2"));
+	ck_assert_ptr_nonnull(strstr(r.out, "verify: set-up: sig_keygen returned -3"));
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	/* verify alone, failing again: keygen and sign are kept, verify is this run's */
+	hpt_start_faulty(&bg, "verify:segv:2", third);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	j = hpt_json_load(failed);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	ck_assert_str_eq(doc_status(j, "keygen"), "ok");
+	ck_assert_str_eq(json_string_value(json_object_get(doc_row(j, "verify"), "failure")),
+			 "killed by SIGSEGV during warm-up operation 1 of 1");
+	json_decref(j);
+	/* an earlier document that cannot be read is not overwritten: its
+	 * rows would be lost; the file is named, exit 3 */
+	hpt_write(failed, "not json\n");
+	hpt_start_faulty(&bg, "verify:segv:2", third);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 3);
+	ck_assert_msg(strstr(buf, "hashprof: --output: ") && strstr(buf, "run.failed.json:1:") && strstr(buf, "malformed JSON") &&
+		      strstr(buf, "left as it was and this run's document is not written"), "%s", buf);
+	{
+		char *text = hpt_slurp(failed);
+		ck_assert_str_eq(text, "not json\n");
+		free(text);
+	}
+	hpt_rmtree(dir);
+	free(out);
+	free(failed);
+	free(dir);
+}
+END_TEST
+
 /* Output files that cannot be written (a folder in the way, as a full disk
  * would refuse them): every other file is written, each one that is not
  * is named in a line of its own, the run goes on, exit 3 (not 2, bad
@@ -1117,6 +1216,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_interrupt_keeps_records);
 	tcase_add_test(cli, test_kill_keeps_measured_rows);
 	tcase_add_test(cli, test_unwritable_files_named);
+	tcase_add_test(cli, test_failed_document_merged);
 	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
