@@ -184,7 +184,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char **names = NULL, path[8192];
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, skipped = 0;
 	long total = 0, got;
 	int oom = 0;
 
@@ -210,6 +210,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 				memcpy(s->skipped + used, path, plen + 1);
 			}
 			s->nskipped++;
+			skipped++;
 			continue;
 		}
 		if (n == cap) {
@@ -229,7 +230,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	closedir(d);
 	if (oom)
 		snprintf(err, errlen, "%s: out of memory listing the folder", dir);
-	else if (n == 0 && s->nskipped)
+	else if (n == 0 && skipped)
 		snprintf(err, errlen, "%s: no measured record in this folder, only failed rows (%s; name a file to read it)",
 			 dir, s->skipped);
 	else if (n == 0)
@@ -244,6 +245,8 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	if (!n && !oom && skipped)
+		return 0;         /* only failed rows: err says so */
 	return n && !oom ? total : -1;
 }
 

@@ -65,12 +65,13 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
 
 /*
  * Read a record file, a run document or a folder of them (see above) and
- * append the rows to s.  Returns the number of rows appended (>= 1), or -1
- * with a one-line reason in err naming the file (unreadable file, empty
- * folder, malformed JSON with line:column, missing or mistyped field,
- * unsupported schema, out of memory: never a part of a folder as if it
- * were all of it).  On error s keeps the rows of the files of a folder
- * read before the bad one.
+ * append the rows to s.  Returns the number of rows appended (>= 1); 0
+ * for a folder that holds failed rows only (counted in s->nskipped; err
+ * says so in one line, naming them); or -1 with a one-line reason in err
+ * naming the file (unreadable file, empty folder, malformed JSON with
+ * line:column, missing or mistyped field, unsupported schema, out of
+ * memory: never a part of a folder as if it were all of it).  On error s
+ * keeps the rows of the files of a folder read before the bad one.
  */
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);
 

@@ -934,6 +934,10 @@ START_TEST(help_and_version)
 	ck_assert_msg(!strncmp(r.out, "Usage: hashprof ", 16), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "--help") && strstr(r.out, "--version") && strstr(r.out, "--iterations")
 		      && strstr(r.out, "--format") && strstr(r.out, "--timeout"), "%s", r.out);
+	/* every exit status it can end with */
+	ck_assert_msg(strstr(r.out, "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input,\n"
+				    "3 an output could not be written (each file named on stderr; the others are),\n"
+				    "128+N interrupted by signal N (^C: 130).\n"), "%s", r.out);
 	ck_assert_uint_eq(r.err_len, 0);
 	run_free(&r);
 

@@ -13,9 +13,10 @@
  * The thresholds apply to the rows of every mode.
  *
  * Rows are measured with the run machinery of `hashprof INSTANCE`
- * (run.h: hp_run_rows), one child process per row.  Exit status: 0 pass,
- * 1 a comparison is out of tolerance or a row failed, 2 bad input (one
- * line on stderr naming the file, field or line, and the problem).
+ * (rows.h: hp_run_rows), one child process per row.  Exit status: 0
+ * pass, 1 a comparison is out of tolerance, a row failed or nothing was
+ * compared, 2 bad input (one line on stderr naming the file, field or
+ * line, and the problem), 128 + N interrupted by signal N.
  *
  * This file runs the three modes; the options are in check_options.c,
  * the comparisons and their verdicts in check_compare.c (check_cmd.h).
@@ -107,14 +108,28 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 	struct hp_record_set set;
 	struct hp_instance *insts;
 	char err[HP_RECORD_ERR_MAX];
+	const char *empty = NULL;
 	int rc = 0;
+	long got;
 
 	hp_record_set_init(&set);
-	for (int i = 0; i < nfiles; i++)
-		if (hp_record_load(files[i], &set, err, sizeof err) < 0) {
+	for (int i = 0; i < nfiles; i++) {
+		if ((got = hp_record_load(files[i], &set, err, sizeof err)) < 0) {
 			hp_record_set_free(&set);
 			return hp_usage_error("%s", err);
 		}
+		if (got == 0)
+			empty = files[i];
+	}
+	/* a baseline whose every row failed when it was made is no typo on
+	 * the command line: the check ran and compared nothing, which must not
+	 * pass (as a published page of which nothing is here) */
+	if (set.n == 0) {
+		printf("check: FAIL: nothing compared: %s holds no measured baseline row, only failed ones "
+		       "(%s)\n", nfiles > 1 ? "the baseline" : empty, set.skipped);
+		hp_record_set_free(&set);
+		return HP_EXIT_FAILED;
+	}
 	if (set.nskipped)   /* the baseline is the last measured record of each row */
 		fprintf(stderr, "hashprof: note: not read: %s (failed rows, beside the last measured ones; "
 			"name a file to read it)\n", set.skipped);
