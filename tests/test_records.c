@@ -718,38 +718,34 @@ static void edit_overcorrected(json_t *j)
 	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(0));
 }
 
+/* report of a record edited by edit: refused, exit 2, one line with what
+ * and what2 (NULL: only what), no table. */
+static void expect_report_refused(void (*edit)(json_t *rec), const char *what, const char *what2)
+{
+	struct run rep;
+
+	report_edited(&rep, "--format=text", edit);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_msg(strstr(rep.err, what), "'%s' lacks '%s'", rep.err, what);
+	ck_assert_msg(!what2 || strstr(rep.err, what2), "'%s' lacks '%s'", rep.err, what2);
+	ck_assert_str_eq(rep.out, "");
+	run_free(&rep);
+}
+
 START_TEST(test_report_impossible_ticks)
 {
 	struct run rep;
 	double hash, drng, init;
 	const char *line;
 
-	report_edited(&rep, "--format=text", edit_ticks_past_2_64);
-	ck_assert_int_eq(rep.status, 2);
-	ck_assert_int_eq(hpt_lines(rep.err), 1);
-	ck_assert_ptr_nonnull(strstr(rep.err, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64"));
-	ck_assert_str_eq(rep.out, "");
-	run_free(&rep);
-
-	report_edited(&rep, "--format=text", edit_negative_overhead);
-	ck_assert_int_eq(rep.status, 2);
-	ck_assert_int_eq(hpt_lines(rep.err), 1);
-	ck_assert_ptr_nonnull(strstr(rep.err, "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0"));
-	ck_assert_str_eq(rep.out, "");
-	run_free(&rep);
-	report_edited(&rep, "--format=text", edit_inside_above_added);
-	ck_assert_int_eq(rep.status, 2);
-	ck_assert_int_eq(hpt_lines(rep.err), 1);
-	ck_assert_ptr_nonnull(strstr(rep.err, "field 'overhead.inside_ticks_per_call': "));
-	ck_assert_ptr_nonnull(strstr(rep.err, "more than overhead.added_ticks_per_call"));
-	run_free(&rep);
-
-	report_edited(&rep, "--format=text", edit_trial_ticks);
-	ck_assert_int_eq(rep.status, 2);
-	ck_assert_int_eq(hpt_lines(rep.err), 1);
-	ck_assert_ptr_nonnull(strstr(rep.err, "field 'trials[1].ticks': "));
-	ck_assert_ptr_nonnull(strstr(rep.err, "exceed trials[1].total_ticks"));
-	run_free(&rep);
+	expect_report_refused(edit_ticks_past_2_64, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64",
+			      NULL);
+	expect_report_refused(edit_trial_ticks, "field 'trials[1].ticks': ", "exceed trials[1].total_ticks");
+	expect_report_refused(edit_negative_overhead,
+			      "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0", NULL);
+	expect_report_refused(edit_inside_above_added, "field 'overhead.inside_ticks_per_call': ",
+			      "more than overhead.added_ticks_per_call");
 
 	/* a valid record whose correction overshoots: shares add up to 100% at most */
 	report_edited(&rep, "--format=csv", edit_overcorrected);
