@@ -117,6 +117,7 @@ int hp_walk_files(const char *dir, struct hp_strv *out);
 struct hp_proc {
 	pid_t pid;
 	int status;        /* exit status 0..255; 128+N when killed by signal N */
+	int signal;        /* N when killed by signal N (a status 128+N of its own: 0) */
 	int timed_out;     /* 1: killed after the timeout */
 	int spawn_errno;   /* non-zero: could not be started (errno of exec) */
 };
@@ -132,9 +133,10 @@ struct hp_proc {
 int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
 		  const char *out_path, const char *err_path, int append);
 /*
- * Wait for p; after timeout_s seconds (0: no limit) kill its process group
- * and set p->timed_out.  Returns p->status, or -1 when p could not be
- * started.
+ * Wait for p; after timeout_s seconds (0: no limit; never earlier than
+ * timeout_s after the call) kill its process group and set p->timed_out.
+ * Returns p->status (p->signal set when a signal ended it), or -1 when p
+ * could not be started.
  */
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s);
 /*

@@ -15,6 +15,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,6 +261,11 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 	hp_fmt(k->status, sizeof k->status, "fail");
 	if (p.timed_out) {
 		hp_fmt(k->detail, sizeof k->detail, "%s did not finish within %u s", prog->src->rel, timeout_s);
+		goto done;
+	}
+	if (p.signal) {
+		hp_fmt(k->detail, sizeof k->detail, "%s was killed by SIG%s (log %s)", prog->src->rel,
+		       sigabbrev_np(p.signal) ? sigabbrev_np(p.signal) : "?", log);
 		goto done;
 	}
 	if (status != 0) {

@@ -135,7 +135,7 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 	if (WIFEXITED(st))
 		p->status = WEXITSTATUS(st);
 	else if (WIFSIGNALED(st))
-		p->status = 128 + WTERMSIG(st);
+		p->status = 128 + (p->signal = WTERMSIG(st));
 	else
 		p->status = 127;
 	if (p->spawn_errno)

@@ -15,7 +15,6 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,18 +86,12 @@ int hp_child_interrupted(void)
 	return hp_util_interrupted();
 }
 
-static void hp_child_main(int fd, hp_child_fn fn, void *arg, pid_t parent)
+/* The child's side; it dies with hashprof (hp_util_fork_group). */
+static void hp_child_main(int fd, hp_child_fn fn, void *arg)
 {
 	json_t *out;
 
 	hp_in_child = 1;
-	/* its own process group (hp_util_fork_group) keeps a ^C of the
-	 * terminal away from it, so nothing but this ends it when hashprof
-	 * itself is killed outright (SIGKILL: no handler runs): a measuring
-	 * child must not hang on, spinning in a scheme, after the run is gone */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)    /* the parent died before prctl */
-		_exit(4);
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	out = fn(arg);
 	hp_child_step("sending the result");
@@ -168,7 +161,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 {
 	int fds[2], status = 0, timed_out;
 	double started_s;
-	pid_t pid, parent;
+	pid_t pid;
 	char *buf = NULL;
 	size_t used = 0;
 	json_t *out = NULL;
@@ -187,7 +180,6 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		hp_shared->step[0] = hp_shared->phase[0] = '\0';
 	}
 	started_s = hp_util_monotonic();
-	parent = getpid();
 	pid = hp_util_fork_group();
 	if (pid < 0) {
 		snprintf(failure, len, "fork: %s", strerror(errno));
@@ -197,7 +189,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		hp_child_main(fds[1], fn, arg, parent);
+		hp_child_main(fds[1], fn, arg);
 	}
 	close(fds[1]);
 	timed_out = hp_read_all(fds[0], started_s, timeout_s, &buf, &used);

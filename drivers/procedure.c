@@ -151,8 +151,12 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 			hp_child_step("the calibration call");
 		double t0 = hp_util_monotonic();
 		if (k->iterate(c, err, sizeof err) != 0) {
-			hp_result_fail(r, "%s (operation %llu of %llu)", err,
-				       (unsigned long long)i + 1, (unsigned long long)iterations);
+			/* named as a crash or a timeout there names it (child.c) */
+			if (calibrating)
+				hp_result_fail(r, "%s (the calibration call)", err);
+			else
+				hp_result_fail(r, "%s (operation %llu of %llu)", err,
+					       (unsigned long long)i + 1, (unsigned long long)iterations);
 			break;
 		}
 		/* N is planned from the wall time of a whole iteration: a key

@@ -86,7 +86,7 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op,
 }
 
 int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
-		const struct hp_options *o, struct hp_result *rows)
+		const struct hp_options *o, struct hp_result *rows, hp_row_done_fn *done, void *arg)
 {
 	int failed = 0;
 
@@ -104,6 +104,8 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 		/* a failed replay keeps the row's window figures, but the run
 		 * did not measure what it was asked to */
 		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid);
+		if (done)
+			done(&rows[i], arg);
 	}
 	return failed;
 }

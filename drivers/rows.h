@@ -16,6 +16,10 @@
 #define HP_OPS_MAX 16   /* operations of one instance, at most */
 #endif
 
+/* Called by hp_run_rows with each row as soon as it is final (measured,
+ * failed, interrupted or not run), in order, and arg. */
+typedef void hp_row_done_fn(const struct hp_result *row, void *arg);
+
 /*
  * Measure each of the nops operations of inst with the procedure of o,
  * each in its own child processes (a calibration child first unless
@@ -24,11 +28,12 @@
  * must have been measured (hp_clock_init, hp_clock_measure_rate).  A
  * crashing, hanging or failing operation fails its own row only.  With
  * o->replay, each measured row also gets its replay estimate (r->replay).
- * Returns the number of rows whose status is not OK or whose replay
- * failed (0 = all measured).
+ * done (may be NULL) gets each row, with arg, before the next is
+ * measured.  Returns the number of rows whose status is not OK or whose
+ * replay failed (0 = all measured).
  */
 int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
-		const struct hp_options *o, struct hp_result *rows);
+		const struct hp_options *o, struct hp_result *rows, hp_row_done_fn *done, void *arg);
 
 /*
  * The operations `hashprof INSTANCE` runs for an instance of kind k: all

@@ -14,10 +14,12 @@
  * trials[], whose elements have tables of their own), overflow.helpers
  * (one object per helper) and what no type can say (status is "ok" or
  * "failed"; replay's samples, error length and shares when it is valid;
- * the record must be one a measurement can produce: hp_record_consistent).
+ * the record must be one a measurement can produce: hp_record_consistent,
+ * e.g. the overhead inside the helper never above the overhead added).
  */
 #include "record.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +36,7 @@ enum hp_ftype {
 	HP_F_COUNT,      /* uint64_t: a whole number >= 0 */
 	HP_F_COUNT32,    /* uint32_t (or unsigned): a whole number 0..2^32-1 */
 	HP_F_NUMBER,     /* double */
+	HP_F_NONNEG,     /* double: a finite number >= 0 (a cost per call, a duration) */
 	HP_F_BOOL,       /* int: true or false */
 	HP_F_HELPER,     /* uint32_t, an enum hp_fn: the helper's name */
 	HP_F_PER_HELPER, /* uint64_t[HP_FN_COUNT]: {"get_random_number": n, ...} */
@@ -158,9 +161,9 @@ static const struct hp_field hp_record_fields[] = {
 	HP_VIEW(HP_F_NUMBER, HP_FF_OPTIONAL, "shares.drng", raw.drng, "0..1"),
 	HP_GROUP("overhead", HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, "absent: nothing is corrected"),
 	HP_ROW(HP_F_BOOL, "overhead.valid", overhead_valid, NULL),
-	HP_ROW(HP_F_NUMBER, "overhead.added_ticks_per_call", overhead_added_ticks, "ticks"),
-	HP_ROW(HP_F_NUMBER, "overhead.inside_ticks_per_call", overhead_inside_ticks, "ticks"),
-	{ "overhead.calibration_seconds", HP_F_NUMBER, HP_FF_OPTIONAL, offsetof(struct hp_result, overhead_seconds),
+	HP_ROW(HP_F_NONNEG, "overhead.added_ticks_per_call", overhead_added_ticks, "ticks"),
+	HP_ROW(HP_F_NONNEG, "overhead.inside_ticks_per_call", overhead_inside_ticks, "ticks"),
+	{ "overhead.calibration_seconds", HP_F_NONNEG, HP_FF_OPTIONAL, offsetof(struct hp_result, overhead_seconds),
 	  0, 0, "seconds", NULL, NULL, NULL },
 	{ "trials", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the trial table's fields",
 	  hp_trials_json, hp_trials_read, NULL },
@@ -304,7 +307,8 @@ static int hp_lenient(const struct hp_field *t, size_t n, const struct hp_field 
 static const char *const hp_type_names[] = {
 	[HP_F_OBJECT] = "an object", [HP_F_STRING] = "a string", [HP_F_HEX] = "a string",
 	[HP_F_COUNT] = "a whole number >= 0", [HP_F_COUNT32] = "a whole number from 0 to 2^32 - 1",
-	[HP_F_NUMBER] = "a number", [HP_F_BOOL] = "true or false", [HP_F_HELPER] = "a string",
+	[HP_F_NUMBER] = "a number", [HP_F_NONNEG] = "a number >= 0", [HP_F_BOOL] = "true or false",
+	[HP_F_HELPER] = "a string",
 	[HP_F_PER_HELPER] = "an object", [HP_F_SHARE_OR_NULL] = "a number or null", [HP_F_ARRAY] = "an array",
 	[HP_F_ANY] = "a JSON value",
 };
@@ -318,6 +322,7 @@ static int hp_type_ok(const json_t *v, enum hp_ftype t)
 	case HP_F_COUNT: return json_is_integer(v) && json_integer_value(v) >= 0;
 	case HP_F_COUNT32: return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= UINT32_MAX;
 	case HP_F_NUMBER: return json_is_number(v);
+	case HP_F_NONNEG: return json_is_number(v) && isfinite(json_number_value(v)) && json_number_value(v) >= 0;
 	case HP_F_SHARE_OR_NULL: return json_is_number(v) || json_is_null(v);
 	case HP_F_BOOL: return json_is_boolean(v);
 	case HP_F_OBJECT:
@@ -364,7 +369,8 @@ static json_t *hp_value_json(const struct hp_field *f, const void *row, const vo
 	}
 	case HP_F_COUNT: return json_integer((json_int_t)*(const uint64_t *)p);
 	case HP_F_COUNT32: return json_integer((json_int_t)*(const uint32_t *)p);
-	case HP_F_NUMBER: return json_real(*(const double *)p);
+	case HP_F_NUMBER:
+	case HP_F_NONNEG: return json_real(*(const double *)p);
 	case HP_F_SHARE_OR_NULL:
 		/* a number would read as measured */
 		return *(const int *)((const char *)row + f->len_off) ? json_real(*(const double *)p) : json_null();
@@ -477,7 +483,7 @@ static int hp_unpack_key(const json_t *obj, const struct hp_field *f, json_error
 {
 	static const char letters[] = {
 		[HP_F_OBJECT] = 'o', [HP_F_STRING] = 's', [HP_F_HEX] = 's', [HP_F_COUNT] = 'I',
-		[HP_F_COUNT32] = 'I', [HP_F_NUMBER] = 'F', [HP_F_BOOL] = 'b', [HP_F_HELPER] = 's',
+		[HP_F_COUNT32] = 'I', [HP_F_NUMBER] = 'F', [HP_F_NONNEG] = 'F', [HP_F_BOOL] = 'b', [HP_F_HELPER] = 's',
 		[HP_F_PER_HELPER] = 'o', [HP_F_SHARE_OR_NULL] = 0, [HP_F_ARRAY] = 'o', [HP_F_ANY] = 'o',
 	};
 	char fmt[] = "{s:?}";
@@ -539,6 +545,11 @@ static int hp_store(const struct hp_field *f, const json_t *v, void *row)
 		*(uint32_t *)p = (uint32_t)json_integer_value(v);
 		return 0;
 	case HP_F_NUMBER: *(double *)p = json_number_value(v); return 0;
+	case HP_F_NONNEG:
+		if (!hp_type_ok(v, f->type))
+			return -1;
+		*(double *)p = json_number_value(v);
+		return 0;
 	case HP_F_SHARE_OR_NULL:   /* 0 unless its int (stored before it) is true */
 		*(double *)p = *(const int *)((const char *)row + f->len_off) && json_is_number(v) ? json_number_value(v) : 0;
 		return 0;
@@ -723,7 +734,9 @@ static size_t hp_group_end(const struct hp_field *t, size_t n, size_t g)
 /*
  * The fields of an optional object group (at t[g]) of a record j that
  * has it, as Jansson checks them: "field 'GROUP': <Jansson's message>"
- * when one is missing or of another type.
+ * when one is missing or of another type; then the range of those a type
+ * bounds (HP_F_NONNEG): "field 'GROUP.KEY': -1e+09 ticks, expected a
+ * number >= 0".
  */
 static int hp_group_unpack(const json_t *j, size_t g, char *err, size_t errlen)
 {
@@ -737,6 +750,14 @@ static int hp_group_unpack(const json_t *j, size_t g, char *err, size_t errlen)
 			snprintf(err, errlen, "field '%s': %s", t[g].path, je.text);
 			return -1;
 		}
+	for (size_t i = g + 1; i < end; i++) {
+		const json_t *v = json_object_get(obj, hp_key(t[i].path));
+		if (v && t[i].type == HP_F_NONNEG && !hp_type_ok(v, t[i].type)) {
+			snprintf(err, errlen, "field '%s': %g %s, expected %s", t[i].path, json_number_value(v),
+				 t[i].unit, hp_type_names[t[i].type]);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -823,10 +844,19 @@ static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *
 
 /* What a measurement cannot produce: helper time beyond the operation's
  * time (in the row or in a trial), counts that sum past 2^64, calls
- * without operations, more operations than were planned. */
+ * without operations, more operations than were planned, an overhead
+ * inside the helper above the overhead the call adds (the calibration
+ * caps it there). */
 static int hp_record_consistent(const struct hp_result *r, char *err, size_t errlen)
 {
 	uint64_t inside = r->overflow_unattributed_ticks, calls = hp_result_overflowed(r);
+
+	if (r->overhead_inside_ticks > r->overhead_added_ticks) {
+		snprintf(err, errlen, "field 'overhead.inside_ticks_per_call': %g ticks, more than "
+			 "overhead.added_ticks_per_call %g (the part inside the helper is part of what a call adds)",
+			 r->overhead_inside_ticks, r->overhead_added_ticks);
+		return -1;
+	}
 
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		if (hp_add(inside, r->overflow[fn].ticks, &inside)) {

@@ -184,7 +184,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char **names = NULL, path[8192];
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, skipped = 0;
 	long total = 0, got;
 	int oom = 0;
 
@@ -210,6 +210,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 				memcpy(s->skipped + used, path, plen + 1);
 			}
 			s->nskipped++;
+			skipped++;
 			continue;
 		}
 		if (n == cap) {
@@ -229,7 +230,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	closedir(d);
 	if (oom)
 		snprintf(err, errlen, "%s: out of memory listing the folder", dir);
-	else if (n == 0 && s->nskipped)
+	else if (n == 0 && skipped)
 		snprintf(err, errlen, "%s: no measured record in this folder, only failed rows (%s; name a file to read it)",
 			 dir, s->skipped);
 	else if (n == 0)
@@ -244,6 +245,8 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	if (!n && !oom && skipped)
+		return 0;         /* only failed rows: err says so */
 	return n && !oom ? total : -1;
 }
 
@@ -428,33 +431,28 @@ int hp_record_prepare_dir(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-int hp_record_write_dir(const char *dir, const struct hp_result *rows, size_t nrows,
-			json_t *run, char *err, size_t errlen)
+int hp_record_write_row(const char *dir, const struct hp_result *row, json_t *run, char *err, size_t errlen)
 {
 	char name[256], path[8192], failed[8192];
+	json_t *rec;
+	int rc;
 
-	for (size_t i = 0; i < nrows; i++) {
-		json_t *rec;
-		int rc;
-
-		if (rows[i].interrupted)
-			continue;
-		hp_record_file_name(&rows[i], name, sizeof name);
-		snprintf(path, sizeof path, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", name);
-		hp_record_failed_name(path, failed, sizeof failed);
-		if (!(rec = hp_record_file_json(&rows[i], run))) {
-			snprintf(err, errlen, "%s: out of memory", path);
-			return -1;
-		}
-		rc = hp_record_write_json(rows[i].status == HP_STATUS_OK ? path : failed, rec, err, errlen);
-		json_decref(rec);
-		if (rc != 0)
-			return -1;
-		if (rows[i].status == HP_STATUS_OK && unlink(failed) != 0 && errno != ENOENT) {
-			snprintf(err, errlen, "%s: cannot remove the failed row of an earlier run: %s", failed,
-				 strerror(errno));
-			return -1;
-		}
+	if (row->interrupted)
+		return 0;
+	hp_record_file_name(row, name, sizeof name);
+	snprintf(path, sizeof path, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", name);
+	hp_record_failed_name(path, failed, sizeof failed);
+	if (!(rec = hp_record_file_json(row, run))) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	rc = hp_record_write_json(row->status == HP_STATUS_OK ? path : failed, rec, err, errlen);
+	json_decref(rec);
+	if (rc != 0)
+		return -1;
+	if (row->status == HP_STATUS_OK && unlink(failed) != 0 && errno != ENOENT) {
+		snprintf(err, errlen, "%s: cannot remove the failed row of an earlier run: %s", failed, strerror(errno));
+		return -1;
 	}
 	return 0;
 }

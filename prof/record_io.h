@@ -65,12 +65,13 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
 
 /*
  * Read a record file, a run document or a folder of them (see above) and
- * append the rows to s.  Returns the number of rows appended (>= 1), or -1
- * with a one-line reason in err naming the file (unreadable file, empty
- * folder, malformed JSON with line:column, missing or mistyped field,
- * unsupported schema, out of memory: never a part of a folder as if it
- * were all of it).  On error s keeps the rows of the files of a folder
- * read before the bad one.
+ * append the rows to s.  Returns the number of rows appended (>= 1); 0
+ * for a folder that holds failed rows only (counted in s->nskipped; err
+ * says so in one line, naming them); or -1 with a one-line reason in err
+ * naming the file (unreadable file, empty folder, malformed JSON with
+ * line:column, missing or mistyped field, unsupported schema, out of
+ * memory: never a part of a folder as if it were all of it).  On error s
+ * keeps the rows of the files of a folder read before the bad one.
  */
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);
 
@@ -147,17 +148,18 @@ int hp_record_write_json(const char *path, const json_t *doc, char *err, size_t 
 int hp_record_prepare_dir(const char *dir, char *err, size_t errlen);
 
 /*
- * Write the rows as single-record files into dir (hp_record_file_json with
- * run), so that a record file only ever holds a measured row (issue 18):
+ * Write one row as a single-record file into dir (hp_record_file_json
+ * with run), atomically, so that a record file only ever holds a measured
+ * row (issue 18); called as each row is measured, so that a run killed
+ * outright keeps the rows measured before:
  *   - a measured row (status OK): hp_record_file_name; a failed-row file
- *     of the same row left by an earlier run is removed;
+ *     of the same row left by an earlier run is then removed;
  *   - a failed row (crash, timeout, an API call failed): under
  *     hp_record_failed_name of that name; the row's record, if any, stays;
  *   - an interrupted row (r->interrupted): not written at all.
  * Returns 0, or -1 with a reason naming the file that could not be written
  * (or removed) in err.
  */
-int hp_record_write_dir(const char *dir, const struct hp_result *rows, size_t nrows,
-			json_t *run, char *err, size_t errlen);
+int hp_record_write_row(const char *dir, const struct hp_result *row, json_t *run, char *err, size_t errlen);
 
 #endif

@@ -160,9 +160,10 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			over[fn] = r->overflow[fn].calls + r->overflow[fn].nested;
 		hp_format_call_list(over, r->operations, 1, list, sizeof list);
 		snprintf(notes[n++], HP_NOTE_MAX,
-			 "shape table overflowed: calls per operation of shapes beyond its %u slots: %s; they "
-			 "are in their helper's calls, ticks and shares, only their split by input and "
-			 "output length (calls[]) is lost", HP_SHAPES_MAX, list);
+			 "shape table overflowed: calls per operation of shapes that found no free slot "
+			 "within %u of their hash (of the table's %u): %s; they are in their helper's calls, "
+			 "ticks and shares, only their split by input and output length (calls[]) is lost",
+			 HP_PROBES_MAX, HP_SHAPES_MAX, list);
 	}
 	if (r->overflow_unattributed_calls)
 		snprintf(notes[n++], HP_NOTE_MAX,
@@ -421,8 +422,9 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 
 /* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting;
  * calls per operation as the display string and exact, one column per
- * helper (calls_drng, calls_pseudoXOF, ...); shape_overflow_calls, the
- * calls whose shape did not fit the shape table (0 normally); the notes
+ * helper (calls_drng, calls_pseudoXOF, ...); shape_overflow_calls_per_operation,
+ * the calls per operation, outermost and nested, whose shape did not fit
+ * the shape table (0 normally), exact like the helper columns; the notes
  * the text report prints under the table, joined by "; ". */
 static void hp_csv_field(FILE *out, const char *s, const char *sep)
 {
@@ -449,7 +451,8 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	fprintf(out, "calls_per_operation,");
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		fprintf(out, "calls_%s,", hp_fn_label(fn));
-	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes\n");
+	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,"
+		"failure,notes\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
 		int ok = r->status == HP_STATUS_OK;
@@ -481,8 +484,8 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 		else
 			fputs(",,", out);
 		fprintf(out, "%llu,", (unsigned long long)r->operations);
-		if (ok)
-			fprintf(out, "%llu,", (unsigned long long)hp_result_overflowed(r));
+		if (ok && r->operations)   /* per operation, as the helper columns */
+			fprintf(out, "%.10g,", (double)hp_result_overflowed(r) / (double)r->operations);
 		else
 			fputs(",", out);
 		hp_csv_field(out, r->failure, ",");

@@ -460,6 +460,47 @@ START_TEST(test_kat_fail_up_to_date)
 }
 END_TEST
 
+/* --kat-timeout (trial, items 11 and 12): S seconds are never cut short
+ * (a KAT program of 0.3 s passes a limit of 1 s every time: the limit is
+ * measured on the monotonic clock from the start, to the millisecond);
+ * 0 is no limit; the limit is no input of the build (a new one rebuilds
+ * nothing); a KAT program a signal ends is said to be, by the signal's
+ * name. */
+START_TEST(test_kat_timeout)
+{
+	struct run r;
+
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", "\n/* slow (test_build.c) */\n#include <unistd.h>\n"
+			       "__attribute__((constructor)) static void hp_test_slow(void) { usleep(300000); }\n");
+	for (int i = 0; i < 5; i++) {
+		if (i)
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1", "--force");
+		else
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1");
+		run_expect_status(&r, 0);
+		expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
+		run_free(&r);
+	}
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "7");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-KAT: up to date");
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "0", "--force");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches");
+	run_free(&r);
+	/* killed by a signal: named, not "exited with status 139" */
+	append_to("KAT_SIG.c", "\n#include <signal.h>\n"
+			       "__attribute__((constructor)) static void hp_test_crash(void) { raise(SIGSEGV); }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG.c was killed by SIGSEGV (log ");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* ---------- (c) drng_algorithm defined by the scheme, twice ---------- */
 
 START_TEST(test_drng_own)
@@ -800,6 +841,16 @@ START_TEST(test_bad_input)
 	expect_in(&r, r.err, "holds 6 instance folders (drng-own/, kat/, lto/, no-helpers/, same-tu/, subdirs/): "
 			     "build one of them");
 	run_free(&r);
+	/* --kat-timeout without --kat: refused, not a silent limit of nothing */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat-timeout", "5");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "build: --kat-timeout applies to the KAT program, which only --kat runs");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1);   /* one line */
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "-1");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "--kat-timeout: '-1' is not a number of seconds from 0 to 86400 (0: no limit)");
+	run_free(&r);
 	HASHPROF(&r, NULL, "build", pkg, "--name", "bad name!");
 	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "--name");
@@ -847,12 +898,12 @@ static int pid_written(const void *arg)
 	return 0;
 }
 
-/* SIGTERM to a build while its child (pid in pid_path) runs: hashprof
- * exits with 128 + SIGTERM and the child is gone (checked for up to 10 s,
- * a generous wait: it is killed at once).  hashprof runs with args
- * (NULL-terminated) in the environment of run_in_tmp, its output into
- * tmp/bg.log. */
-static void expect_interrupt_kills(const char *const *args, const char *pid_path)
+/* Signal sig to a build while its child (pid in pid_path) runs: hashprof
+ * exits with 128 + sig (SIGKILL: it is killed, no handler runs) and the
+ * child is gone (checked for up to 10 s, a generous wait: it is killed at
+ * once).  hashprof runs with args (NULL-terminated) in the environment of
+ * run_in_tmp, its output into tmp/bg.log. */
+static void expect_interrupt_kills(const char *const *args, const char *pid_path, int sig)
 {
 	struct tmp_env e;
 	struct run_bg bg;
@@ -868,7 +919,7 @@ static void expect_interrupt_kills(const char *const *args, const char *pid_path
 	if (!run_wait_until(pid_written, &pf, 120))
 		ck_abort_msg("no pid in %s after 120 s", pid_path);
 	child = pf.pid;
-	ck_assert_int_eq(kill(bg.pid, SIGTERM), 0);
+	ck_assert_int_eq(kill(bg.pid, sig), 0);
 	st = run_wait(bg.pid, 120);
 	gone = run_wait_gone(child, 10);
 	if (!gone) {
@@ -878,7 +929,7 @@ static void expect_interrupt_kills(const char *const *args, const char *pid_path
 			kill(-g, SIGKILL);
 		kill(child, SIGKILL);
 	}
-	if (!gone || st != 128 + SIGTERM) {
+	if (!gone || st != (sig == SIGKILL ? -1 : 128 + sig)) {
 		char line[4096];
 		FILE *f;
 		fprintf(stderr, "--- hashprof's output:\n");
@@ -888,16 +939,19 @@ static void expect_interrupt_kills(const char *const *args, const char *pid_path
 			fclose(f);
 		}
 	}
-	ck_assert_msg(gone, "the build's child %ld outlived the interrupted build", (long)child);
-	ck_assert_msg(st == 128 + SIGTERM, "hashprof: exit status %d, want %d", st, 128 + SIGTERM);
+	ck_assert_msg(gone, "the build's child %ld outlived the build killed by SIG%s", (long)child, sigabbrev_np(sig));
+	if (sig == SIGKILL)
+		ck_assert_msg(st == -1, "hashprof: exit status %d, want killed by SIGKILL", st);
+	else
+		ck_assert_msg(st == 128 + sig, "hashprof: exit status %d, want %d", st, 128 + sig);
 }
 
 /* In a copy of the kat fixture, replace rel with format (its %s: the path
- * of the pid file the child writes), then interrupt `hashprof build` with
- * args while that child runs. */
-static void interrupt_case(const char *rel, const char *format, const char *const *args)
+ * of the pid file the child writes), then send sig to `hashprof build`
+ * with args while that child runs. */
+static void interrupt_case(const char *rel, const char *format, const char *const *args, int sig)
 	__attribute__((format(printf, 2, 0)));
-static void interrupt_case(const char *rel, const char *format, const char *const *args)
+static void interrupt_case(const char *rel, const char *format, const char *const *args, int sig)
 {
 	char pid_path[4200], text[8400];
 
@@ -905,26 +959,40 @@ static void interrupt_case(const char *rel, const char *format, const char *cons
 	snprintf(pid_path, sizeof pid_path, "%s/child.pid", tmp);
 	snprintf(text, sizeof text, format, pid_path);
 	write_to(rel, text);
-	expect_interrupt_kills(args, pid_path);
+	expect_interrupt_kills(args, pid_path, sig);
 	teardown_fixture();
 }
 
 /* A KAT program that writes its pid, then runs (far) past any wait of the
  * test; --kat-timeout does not come into it. */
+#define HANGING_KAT \
+	"/* a KAT program that hangs (test_build.c) */\n" \
+	"#include <stdio.h>\n#include <unistd.h>\n#include \"drng.h\"\n" \
+	"DRNG_ctx drng_algorithm;\n" \
+	"int main(void)\n{\n" \
+	"\tFILE *f = fopen(\"%s\", \"w\");\n" \
+	"\tif (!f)\n\t\treturn 1;\n" \
+	"\tfprintf(f, \"%%ld\\n\", (long)getpid());\n" \
+	"\tfclose(f);\n" \
+	"\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n" \
+	"\treturn 0;\n}\n"
+
 START_TEST(test_interrupt_kat)
 {
-	interrupt_case("KAT_SIG.c",
-		       "/* a KAT program that hangs (test_build.c) */\n"
-		       "#include <stdio.h>\n#include <unistd.h>\n#include \"drng.h\"\n"
-		       "DRNG_ctx drng_algorithm;\n"
-		       "int main(void)\n{\n"
-		       "\tFILE *f = fopen(\"%s\", \"w\");\n"
-		       "\tif (!f)\n\t\treturn 1;\n"
-		       "\tfprintf(f, \"%%ld\\n\", (long)getpid());\n"
-		       "\tfclose(f);\n"
-		       "\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n"
-		       "\treturn 0;\n}\n",
-		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL });
+	interrupt_case("KAT_SIG.c", HANGING_KAT,
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
+		       SIGTERM);
+}
+END_TEST
+
+/* hashprof killed outright (SIGKILL: no handler runs, nobody kills the
+ * KAT program's process group): the KAT program dies with it
+ * (PR_SET_PDEATHSIG), not left running with parent 1. */
+START_TEST(test_kill_kat)
+{
+	interrupt_case("KAT_SIG.c", HANGING_KAT,
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
+		       SIGKILL);
 }
 END_TEST
 
@@ -935,7 +1003,7 @@ START_TEST(test_interrupt_make)
 		       "# make -n evaluates this while it reads the Makefile (test_build.c)\n"
 		       "SLOW := $(shell echo $$$$ > '%s'; exec sleep 60)\n"
 		       "all:\n\t@:\n",
-		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL });
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL }, SIGTERM);
 }
 END_TEST
 
@@ -950,6 +1018,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_kat);
 	tcase_add_test(tc, test_kat_program_broken);
 	tcase_add_test(tc, test_kat_fail_up_to_date);
+	tcase_add_test(tc, test_kat_timeout);
 	tcase_add_test(tc, test_drng_own);
 	tcase_add_test(tc, test_same_tu);
 	tcase_add_test(tc, test_lto);
@@ -961,6 +1030,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_interrupt_kat);
+	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);
 	suite_add_tcase(s, tc);
 	return s;

@@ -327,6 +327,33 @@ START_TEST(test_bad_baselines)
 }
 END_TEST
 
+/* A baseline folder whose every row failed when it was made (only
+ * *.failed.json files): the check compared nothing, which fails (exit 1,
+ * as README's "nothing compared"), not bad input; report has nothing to
+ * print of it and says so (exit 2, name a file to read it). */
+START_TEST(test_failed_only_baseline)
+{
+	char *dir = hpt_tmpdir("onlyfailed"), *recs = hpt_path(dir, "recs"), buf[65536];
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--record-dir", recs, NULL };
+	struct run_bg bg;
+	struct run r;
+
+	hpt_start_faulty(&bg, "keygen:fail", args);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", recs, NULL), 1);
+	ck_assert_msg(strstr(r.out, "check: FAIL: nothing compared: ") && strstr(r.out, "only failed ones (") &&
+		      strstr(r.out, "SYNTH-SIG__keygen.failed.json"), "%s", r.out);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, NULL), 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "only failed rows"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(recs);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_bad_options)
 {
 	expect_bad("--share-tolerance: '101'", "0 to 100", "check", "--share-tolerance=101", "SYNTH-SIG", NULL);
@@ -344,12 +371,15 @@ START_TEST(test_bad_options)
 	expect_bad("unknown instance 'SYNTH-SIGG'", "SYNTH-SIG", "check", "SYNTH-SIGG", "--max-drng-share=10%", NULL);
 	expect_bad("'frob' is not an operation of SYNTH-SIG", NULL, "check", "SYNTH-SIG", "frob", "--max-drng-share=10%", NULL);
 	expect_bad("missing BASELINE", NULL, "check", NULL);
+	/* --help: "--raw ... (not with --published)" */
+	expect_bad("--raw does not apply to --published", NULL, "check", "--published", "page.md", "--raw", NULL);
+	expect_bad("--raw does not apply to --published", NULL, "check", "--raw", "--published=page.md", NULL);
 }
 END_TEST
 
 /* --help says what --published compares: uncorrected shares for a
  * published page, corrected ones for hashprof's own corrected output
- * (check_compare.c), whatever --raw says. */
+ * (check_compare.c); --raw is refused with it (test_bad_options). */
 START_TEST(test_help_published_shares)
 {
 	struct run r;
@@ -362,6 +392,11 @@ START_TEST(test_help_published_shares)
 				    "page, at its printed precision, for the instances available here: shares\n"
 				    "uncorrected, as published, or corrected when the page is hashprof's own\n"
 				    "corrected output (its overhead line says so).\n"), "%s", r.out);
+	/* every exit status it can end with */
+	ck_assert_msg(strstr(r.out, "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
+				    "exceeded, a row that failed or whose replay failed, nothing compared),\n"
+				    "2 bad input, 128+N interrupted by signal N (^C: 130; what was compared before\n"
+				    "it is shown, no verdict).\n"), "%s", r.out);
 	ck_assert_str_eq(r.err, "");
 	run_free(&r);
 }
@@ -446,6 +481,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_published_synthetic_page);
 	tcase_add_test(tc, test_published_sample_not_available);
 	tcase_add_test(tc, test_bad_baselines);
+	tcase_add_test(tc, test_failed_only_baseline);
 	tcase_add_test(tc, test_bad_options);
 	tcase_add_test(tc, test_help_published_shares);
 	tcase_add_test(tc, test_bad_markdown);

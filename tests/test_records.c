@@ -275,6 +275,224 @@ START_TEST(test_interrupt_keeps_records)
 }
 END_TEST
 
+/* A file to wait for, and the hashprof that is to write it. */
+struct file_wait {
+	const char *path;
+	pid_t hp;
+};
+
+/* Is w->path there?  Fails when w->hp ended without writing it. */
+static int file_there(const void *arg)
+{
+	const struct file_wait *w = arg;
+	int st;
+
+	if (access(w->path, F_OK) == 0)
+		return 1;
+	ck_assert_msg(!run_ended(w->hp, &st), "hashprof ended (status %d) before writing %s", st, w->path);
+	return 0;
+}
+
+/* hashprof killed outright (SIGKILL: no handler runs, nothing is written
+ * at the end) after keygen is measured, while sign hangs: keygen's record
+ * is on disk already, whole, and nothing else is (trial, item 1). */
+START_TEST(test_kill_keeps_measured_rows)
+{
+	char *dir = hpt_tmpdir("kill"), *recs = hpt_path(dir, "recs"), *keygen = sig_record(recs, "keygen", ".json");
+	char seed[32], buf[65536];
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--timeout", "0", "--seed", seed, "--record-dir", recs, NULL };
+	struct run_bg bg;
+	struct file_wait w = { keygen, 0 };
+	json_t *j;
+
+	/* marks this run's processes (run_wait_marked) */
+	snprintf(seed, sizeof seed, "%08x3badc0ffee", (unsigned)getpid());
+	hpt_start_faulty(&bg, "sign:hang:2", args);
+	w.hp = bg.pid;
+	/* a bound for a slow machine, never reached otherwise */
+	ck_assert_msg(run_wait_until(file_there, &w, 60), "no %s while sign hangs", keygen);
+	ck_assert_int_eq(kill(bg.pid, SIGKILL), 0);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), -1);
+	ck_assert_msg(run_wait_marked(seed, 0, 10), "a measuring child outlived hashprof killed with SIGKILL");
+	j = hpt_json_load(keygen);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "ok");
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j, "totals"), "operations")), 3);
+	json_decref(j);
+	ck_assert_int_eq(count_files(recs), 1);
+	hpt_rmtree(dir);
+	free(keygen);
+	free(recs);
+	free(dir);
+}
+END_TEST
+
+/* The row of instance SYNTH-SIG op in a run document (borrowed), and its
+ * status. */
+static json_t *doc_row(json_t *doc, const char *op)
+{
+	json_t *row;
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+		if (!strcmp(json_string_value(json_object_get(row, "operation")), op))
+			return row;
+	ck_abort_msg("no row %s", op);
+	return NULL;
+}
+
+static const char *doc_status(json_t *doc, const char *op)
+{
+	return json_string_value(json_object_get(doc_row(doc, op), "status"));
+}
+
+/* Does the row's own run description have this command-line word? */
+static int row_command_has(json_t *row, const char *word)
+{
+	json_t *w;
+	size_t i;
+
+	json_array_foreach(json_object_get(json_object_get(row, "run"), "command"), i, w)
+		if (!strcmp(json_string_value(w), word))
+			return 1;
+	return 0;
+}
+
+/* A second failed --output run does not drop what the first one measured
+ * (trial, item 3): FILE.failed.json keeps the earlier measured row of each
+ * row this run did not measure, with the earlier run's description in the
+ * row, and a row this run did measure replaces the earlier one. */
+START_TEST(test_failed_document_merged)
+{
+	char *dir = hpt_tmpdir("merge"), *out = hpt_path(dir, "run.json"), *failed = hpt_path(dir, "run.failed.json");
+	char buf[65536];
+	const char *first[] = { "SYNTH-SIG", "-n", "3", "--timeout", "500", "--output", out, NULL };
+	const char *second[] = { "SYNTH-SIG", "-n", "3", "--timeout", "400", "--output", out, NULL };
+	const char *third[] = { "SYNTH-SIG", "verify", "-n", "3", "--timeout", "300", "--output", out, NULL };
+	struct run_bg bg;
+	struct run r;
+	json_t *j;
+
+	/* verify fails in its warm-up: keygen and sign are measured */
+	hpt_start_faulty(&bg, "verify:fail:2", first);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	/* every row fails now (keygen fails, and with it the set-up of the others) */
+	hpt_start_faulty(&bg, "keygen:fail", second);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	ck_assert_msg(strstr(buf, "the run document went to ") &&
+		      strstr(buf, "run.failed.json, with 2 rows of the earlier one there that this run did not measure; "),
+		      "%s", buf);
+	ck_assert_int_eq(access(out, F_OK), -1);
+	j = hpt_json_load(failed);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	ck_assert_str_eq(doc_status(j, "keygen"), "ok");
+	ck_assert_str_eq(doc_status(j, "sign"), "ok");
+	ck_assert_str_eq(doc_status(j, "verify"), "failed");
+	ck_assert(row_command_has(doc_row(j, "keygen"), "500"));   /* the first run's */
+	ck_assert(row_command_has(doc_row(j, "sign"), "500"));
+	ck_assert_ptr_null(json_object_get(doc_row(j, "verify"), "run"));   /* this run's, in the document's */
+	json_decref(j);
+	/* report reads the merged document: two rows measured, one failed */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", failed, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "drng 1, pseudoXOF 4, pseudohash 2"));
+	ck_assert_ptr_nonnull(strstr(r.out, "verify: set-up: sig_keygen returned -3"));
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	/* verify alone, failing again: keygen and sign are kept, verify is this run's */
+	hpt_start_faulty(&bg, "verify:segv:2", third);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	j = hpt_json_load(failed);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	ck_assert_str_eq(doc_status(j, "keygen"), "ok");
+	ck_assert_str_eq(json_string_value(json_object_get(doc_row(j, "verify"), "failure")),
+			 "killed by SIGSEGV during warm-up operation 1 of 1");
+	json_decref(j);
+	/* an earlier document that cannot be read is not overwritten: its
+	 * rows would be lost; the file is named, exit 3 */
+	hpt_write(failed, "not json\n");
+	hpt_start_faulty(&bg, "verify:segv:2", third);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 3);
+	ck_assert_msg(strstr(buf, "hashprof: --output: ") && strstr(buf, "run.failed.json:1:") && strstr(buf, "malformed JSON") &&
+		      strstr(buf, "left as it was and this run's document is not written"), "%s", buf);
+	{
+		char *text = hpt_slurp(failed);
+		ck_assert_str_eq(text, "not json\n");
+		free(text);
+	}
+	hpt_rmtree(dir);
+	free(out);
+	free(failed);
+	free(dir);
+}
+END_TEST
+
+/* Output files that cannot be written (a folder in the way, as a full disk
+ * would refuse them): every other file is written, each one that is not
+ * is named in a line of its own, the run goes on, exit 3 (not 2, bad
+ * input); the --output error does not keep the record folder from being
+ * written (trial, item 4). */
+START_TEST(test_unwritable_files_named)
+{
+	char *dir = hpt_tmpdir("full"), *recs = hpt_path(dir, "recs"), *out = hpt_path(dir, "run.json");
+	char *failed = hpt_path(dir, "run.failed.json"), *keygen = sig_record(recs, "keygen", ".json");
+	char *sign = sig_record(recs, "sign", ".json"), *sign_failed = sig_record(recs, "sign", ".failed.json");
+	char *verify = sig_record(recs, "verify", ".json"), buf[65536], line[8400];
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--record-dir", recs, "--output", out, NULL };
+	struct run_bg bg;
+	struct run r;
+	json_t *j;
+
+	ck_assert_int_eq(mkdir(recs, 0777), 0);
+	ck_assert_int_eq(mkdir(keygen, 0777), 0);
+	ck_assert_int_eq(mkdir(verify, 0777), 0);
+	ck_assert_int_eq(mkdir(failed, 0777), 0);
+	/* sign fails in its warm-up: the run document goes to run.failed.json */
+	hpt_start_faulty(&bg, "sign:fail:2", args);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 3);
+	snprintf(line, sizeof line, "hashprof: --record-dir: %s: not a regular file", keygen);
+	ck_assert_msg(strstr(buf, line), "no line naming %s:\n%s", keygen, buf);
+	snprintf(line, sizeof line, "hashprof: --record-dir: %s: not a regular file", verify);
+	ck_assert_msg(strstr(buf, line), "no line naming %s:\n%s", verify, buf);
+	snprintf(line, sizeof line, "hashprof: --output: %s: not a regular file", failed);
+	ck_assert_msg(strstr(buf, line), "no line naming %s:\n%s", failed, buf);
+	ck_assert_msg(strstr(buf, "sign failed: recorded as SYNTH-SIG__sign.failed.json"), "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "SYNTH-SIG  verify"));   /* the table, every row */
+	j = hpt_json_load(sign_failed);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "failed");
+	json_decref(j);
+	ck_assert_int_eq(access(sign, F_OK), -1);
+	ck_assert_int_eq(access(out, F_OK), -1);
+	/* all measured, only records refused: the run document is written, exit 3 */
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", out, "SYNTH-SIG", NULL), 3);
+	ck_assert_int_eq(hpt_lines(r.err), 2);
+	ck_assert_ptr_nonnull(strstr(r.err, keygen));
+	ck_assert_ptr_nonnull(strstr(r.err, verify));
+	run_free(&r);
+	j = hpt_json_load(out);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+	json_decref(j);
+	j = hpt_json_load(sign);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "ok");
+	json_decref(j);
+	ck_assert_int_eq(access(sign_failed, F_OK), -1);
+	/* standard output that cannot be written: exit 3 too */
+	{
+		const char *sh_args[] = { "-c", "exec \"$0\" -n 3 SYNTH-SIG keygen > /dev/full", HP_HASHPROF, NULL };
+		ck_assert_int_eq(run_capture(&r, "/bin/sh", sh_args, NULL), 3);
+		ck_assert_ptr_nonnull(strstr(r.err, "cannot write the report to standard output"));
+		run_free(&r);
+	}
+	hpt_rmtree(dir);
+	free(recs);
+	free(out);
+	free(failed);
+	free(keygen);
+	free(sign);
+	free(sign_failed);
+	free(verify);
+	free(dir);
+}
+END_TEST
+
 /* A row that fails on its own (sign crashes in its warm-up) is recorded as
  * SYNTH-SIG__sign.failed.json beside the good record, which stays; the
  * measured rows are recorded; folder readers skip the failed file and say
@@ -457,6 +675,20 @@ static void edit_ticks_past_2_64(json_t *j)
 				    json_integer(9000000000000000000LL));
 }
 
+/* an overhead no calibration gives: a negative cost, a part inside the
+ * helper above what the call adds */
+static void edit_negative_overhead(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "added_ticks_per_call", json_real(-1e9));
+}
+static void edit_inside_above_added(json_t *j)
+{
+	json_t *o = json_object_get(j, "overhead");
+
+	json_object_set_new(o, "inside_ticks_per_call",
+			    json_real(json_number_value(json_object_get(o, "added_ticks_per_call")) + 1));
+}
+
 /* a trial whose helpers took more ticks than the trial */
 static void edit_trial_ticks(json_t *j)
 {
@@ -486,25 +718,34 @@ static void edit_overcorrected(json_t *j)
 	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(0));
 }
 
+/* report of a record edited by edit: refused, exit 2, one line with what
+ * and what2 (NULL: only what), no table. */
+static void expect_report_refused(void (*edit)(json_t *rec), const char *what, const char *what2)
+{
+	struct run rep;
+
+	report_edited(&rep, "--format=text", edit);
+	ck_assert_int_eq(rep.status, 2);
+	ck_assert_int_eq(hpt_lines(rep.err), 1);
+	ck_assert_msg(strstr(rep.err, what), "'%s' lacks '%s'", rep.err, what);
+	ck_assert_msg(!what2 || strstr(rep.err, what2), "'%s' lacks '%s'", rep.err, what2);
+	ck_assert_str_eq(rep.out, "");
+	run_free(&rep);
+}
+
 START_TEST(test_report_impossible_ticks)
 {
 	struct run rep;
 	double hash, drng, init;
 	const char *line;
 
-	report_edited(&rep, "--format=text", edit_ticks_past_2_64);
-	ck_assert_int_eq(rep.status, 2);
-	ck_assert_int_eq(hpt_lines(rep.err), 1);
-	ck_assert_ptr_nonnull(strstr(rep.err, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64"));
-	ck_assert_str_eq(rep.out, "");
-	run_free(&rep);
-
-	report_edited(&rep, "--format=text", edit_trial_ticks);
-	ck_assert_int_eq(rep.status, 2);
-	ck_assert_int_eq(hpt_lines(rep.err), 1);
-	ck_assert_ptr_nonnull(strstr(rep.err, "field 'trials[1].ticks': "));
-	ck_assert_ptr_nonnull(strstr(rep.err, "exceed trials[1].total_ticks"));
-	run_free(&rep);
+	expect_report_refused(edit_ticks_past_2_64, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64",
+			      NULL);
+	expect_report_refused(edit_trial_ticks, "field 'trials[1].ticks': ", "exceed trials[1].total_ticks");
+	expect_report_refused(edit_negative_overhead,
+			      "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0", NULL);
+	expect_report_refused(edit_inside_above_added, "field 'overhead.inside_ticks_per_call': ",
+			      "more than overhead.added_ticks_per_call");
 
 	/* a valid record whose correction overshoots: shares add up to 100% at most */
 	report_edited(&rep, "--format=csv", edit_overcorrected);
@@ -969,6 +1210,9 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_output_unwritable);
 	tcase_add_test(cli, test_output_long_name);
 	tcase_add_test(cli, test_interrupt_keeps_records);
+	tcase_add_test(cli, test_kill_keeps_measured_rows);
+	tcase_add_test(cli, test_unwritable_files_named);
+	tcase_add_test(cli, test_failed_document_merged);
 	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);

@@ -519,7 +519,7 @@ static char *line_starting(const char *out, const char *prefix)
 
 #define CSV_HEADER_HEAD "instance,operation,status,hash_share,drng_share,drng_init_share,"
 #define CSV_HEADER_TAIL "calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash," \
-	"calls_drng_init,ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes"
+	"calls_drng_init,ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,failure,notes"
 
 #define MD_HEAD "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n" \
 	"|---|---|---|---|---|\n| `SYNTH-KEM` | encaps | "

@@ -312,9 +312,10 @@ START_TEST(notes_exact)
 	ck_assert_uint_eq(hp_report_notes(&rows[0], notes), 2);
 	ck_assert_str_eq(notes[0], "nested calls per operation: sm3hash 3 (made inside another helper call: "
 				   "executed and counted, their time is inside the outer call's)");
-	ck_assert_str_eq(notes[1], "shape table overflowed: calls per operation of shapes beyond its 1024 "
-				   "slots: pseudoXOF 5, sm3hash 1; they are in their helper's calls, ticks and "
-				   "shares, only their split by input and output length (calls[]) is lost");
+	ck_assert_str_eq(notes[1], "shape table overflowed: calls per operation of shapes that found no "
+				   "free slot within 32 of their hash (of the table's 1024): pseudoXOF 5, "
+				   "sm3hash 1; they are in their helper's calls, ticks and shares, only their "
+				   "split by input and output length (calls[]) is lost");
 
 	/* Only overflowed calls of a record that does not say of which
 	 * helper: a call was seen, so no "none seen" note. */
@@ -368,7 +369,7 @@ START_TEST(csv_exact)
 	ck_assert_str_eq(csv,
 		"instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
 		"calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,calls_drng_init,"
-		"ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls,failure,notes\n"
+		"ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,failure,notes\n"
 		"\"SYNTH-SIG\",sign,ok,0.880000,0.000400,0.000000,\"drng 1, pseudoXOF 210, pseudohash 83\","
 		"1,210,83,0,0,1000,5e-07,1000,0,\"\",\"nested calls per operation: sm3hash 2 (made inside another helper "
 		"call: executed and counted, their time is inside the outer call's)\"\n"
@@ -735,11 +736,35 @@ static void more_operations_than_planned(json_t *j)
 	json_object_set_new(json_object_get(j, "procedure"), "iterations", json_integer(1));
 }
 
+/* the calibrated overhead: a cost per call is never negative, and the part
+ * inside the helper is part of what the call adds */
+static void negative_overhead(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "added_ticks_per_call", json_real(-1e9));
+}
+static void negative_inside(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(-0.5));
+}
+static void inside_above_added(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "inside_ticks_per_call", json_real(51.5));
+}
+static void negative_calibration_time(json_t *j)
+{
+	json_object_set_new(json_object_get(j, "overhead"), "calibration_seconds", json_integer(-1));
+}
+
 START_TEST(record_rejects_impossible_rows)
 {
 	expect_rejected(helper_beyond_total, "exceed totals.ticks");
 	expect_rejected(calls_without_operations, "totals.operations");
 	expect_rejected(more_operations_than_planned, "procedure.iterations");
+	expect_rejected(negative_overhead, "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0");
+	expect_rejected(negative_inside, "field 'overhead.inside_ticks_per_call': -0.5 ticks");
+	expect_rejected(inside_above_added, "field 'overhead.inside_ticks_per_call': 51.5 ticks, more than "
+					    "overhead.added_ticks_per_call 51.4");
+	expect_rejected(negative_calibration_time, "field 'overhead.calibration_seconds'");
 }
 END_TEST
 

@@ -47,7 +47,8 @@ static void hp_build_help(void)
 	       "                         reference, then permissive when that fails)\n"
 	       "      --kat              build and run the package's KAT program and compare\n"
 	       "                         its output with the shipped test vectors\n"
-	       "      --kat-timeout=S    seconds the KAT program may run (default %u)\n"
+	       "      --kat-timeout=S    seconds the KAT program may run (with --kat; default %u,\n"
+	       "                         0: no limit)\n"
 	       "  -j, --jobs=N           compilers run at once (default: online CPUs)\n"
 	       "  -f, --force            rebuild even when up to date\n"
 	       "  -h, --help             display this help and exit\n"
@@ -75,7 +76,7 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 	};
 	char abs[PATH_MAX], *end;
 	unsigned long v;
-	int c;
+	int c, kat_timeout_given = 0;
 
 	while ((c = getopt_long(argc, argv, "o:D:U:I:j:fh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -115,10 +116,11 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 		case OPT_KAT_TIMEOUT:
 			errno = 0;
 			v = strtoul(optarg, &end, 10);
-			if (errno || end == optarg || *end || v < 1 || v > 86400)
-				return hp_usage_error("build: --kat-timeout: '%s' is not a number of seconds from 1 to 86400",
-						      optarg);
+			if (errno || end == optarg || *end || optarg[0] == '-' || v > 86400)
+				return hp_usage_error("build: --kat-timeout: '%s' is not a number of seconds from 0 "
+						      "to 86400 (0: no limit)", optarg);
 			o->kat_timeout = (unsigned)v;
+			kat_timeout_given = 1;
 			break;
 		case 'j':
 			errno = 0;
@@ -137,6 +139,9 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 			return hp_bad_option("build", argv);
 		}
 	}
+	/* a limit of a program that does not run would be taken for a KAT gate */
+	if (kat_timeout_given && !o->kat)
+		return hp_usage_error("build: --kat-timeout applies to the KAT program, which only --kat runs");
 	if (optind >= argc)
 		return hp_usage_error("build: missing DIR, the submission folder; try 'hashprof build --help'");
 	if (argc - optind > 1)

@@ -68,7 +68,9 @@ static void hp_check_help(void)
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
-	       "exceeded, a row that failed or whose replay failed), 2 bad input.\n");
+	       "exceeded, a row that failed or whose replay failed, nothing compared),\n"
+	       "2 bad input, 128+N interrupted by signal N (^C: 130; what was compared before\n"
+	       "it is shown, no verdict).\n");
 }
 
 /* A number with an optional suffix; 0, or -1 when malformed or out of [lo, hi]. */

@@ -13,9 +13,10 @@
  * The thresholds apply to the rows of every mode.
  *
  * Rows are measured with the run machinery of `hashprof INSTANCE`
- * (run.h: hp_run_rows), one child process per row.  Exit status: 0 pass,
- * 1 a comparison is out of tolerance or a row failed, 2 bad input (one
- * line on stderr naming the file, field or line, and the problem).
+ * (rows.h: hp_run_rows), one child process per row.  Exit status: 0
+ * pass, 1 a comparison is out of tolerance, a row failed or nothing was
+ * compared, 2 bad input (one line on stderr naming the file, field or
+ * line, and the problem), 128 + N interrupted by signal N.
  *
  * This file runs the three modes; the options are in check_options.c,
  * the comparisons and their verdicts in check_compare.c (check_cmd.h).
@@ -107,14 +108,28 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 	struct hp_record_set set;
 	struct hp_instance *insts;
 	char err[HP_RECORD_ERR_MAX];
+	const char *empty = NULL;
 	int rc = 0;
+	long got;
 
 	hp_record_set_init(&set);
-	for (int i = 0; i < nfiles; i++)
-		if (hp_record_load(files[i], &set, err, sizeof err) < 0) {
+	for (int i = 0; i < nfiles; i++) {
+		if ((got = hp_record_load(files[i], &set, err, sizeof err)) < 0) {
 			hp_record_set_free(&set);
 			return hp_usage_error("%s", err);
 		}
+		if (got == 0)
+			empty = files[i];
+	}
+	/* a baseline whose every row failed when it was made is no typo on
+	 * the command line: the check ran and compared nothing, which must not
+	 * pass (as a published page of which nothing is here) */
+	if (set.n == 0) {
+		printf("check: FAIL: nothing compared: %s holds no measured baseline row, only failed ones "
+		       "(%s)\n", nfiles > 1 ? "the baseline" : empty, set.skipped);
+		hp_record_set_free(&set);
+		return HP_EXIT_FAILED;
+	}
 	if (set.nskipped)   /* the baseline is the last measured record of each row */
 		fprintf(stderr, "hashprof: note: not read: %s (failed rows, beside the last measured ones; "
 			"name a file to read it)\n", set.skipped);
@@ -132,7 +147,7 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 		const char *op = row->r.operation;
 
 		hp_baseline_procedure(c, &row->r, &o);
-		hp_run_rows(&insts[i], &op, 1, &o, &now);
+		hp_run_rows(&insts[i], &op, 1, &o, &now, NULL, NULL);
 		hp_compare_baseline(c, diff, &row->r, &now);
 		hp_check_thresholds(c, thr, &now, 1);
 		if (cf && strcmp(cf, insts[i].cflags))
@@ -185,7 +200,7 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 							 " (failed on the page)");
 			continue;
 		}
-		hp_run_rows(&inst, &op, 1, &c->run, &now);
+		hp_run_rows(&inst, &op, 1, &c->run, &now, NULL, NULL);
 		hp_compare_published(c, diff, p, &now);
 		hp_check_thresholds(c, thr, &now, 1);
 		hp_result_free(&now);
@@ -220,7 +235,7 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	} else {
 		nops = hp_default_ops(&inst, k, c->run.timeout, ops);
 	}
-	hp_run_rows(&inst, ops, nops, &c->run, rows);
+	hp_run_rows(&inst, ops, nops, &c->run, rows, NULL, NULL);
 	for (size_t i = 0; i < nops; i++) {
 		hp_check_thresholds(c, thr, &rows[i], 0);
 		hp_result_free(&rows[i]);
@@ -251,6 +266,10 @@ int hp_cmd_check(int argc, char **argv)
 	baseline = npos > 0 && hp_is_baseline_arg(argv[optind]);
 	if (c.published && npos > 0)
 		return hp_usage_error("check: --published takes no other argument ('%s')", argv[optind]);
+	/* the page decides (check_compare.c): --raw would be ignored, not obeyed */
+	if (c.published && c.raw)
+		return hp_usage_error("check: --raw does not apply to --published (a page's shares are compared "
+				      "as it printed them: uncorrected, or corrected when its overhead line says so)");
 	if (!c.published && npos == 0)
 		return hp_usage_error("check: missing BASELINE.json|DIR, INSTANCE or --published PAGE.md; "
 				      "try 'hashprof check --help'");

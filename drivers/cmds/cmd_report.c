@@ -130,7 +130,8 @@ int hp_cmd_report(int argc, char **argv)
 		size_t start = set.n;
 		struct stat st;
 
-		if (hp_record_load(argv[i], &set, err, sizeof err) < 0) {
+		/* a folder of failed rows only: nothing to print (name a file) */
+		if (hp_record_load(argv[i], &set, err, sizeof err) <= 0) {
 			hp_record_set_free(&set);
 			return hp_usage_error("%s", err);
 		}

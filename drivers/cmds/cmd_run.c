@@ -26,6 +26,20 @@
 /* --output FILE.json and --record-dir DIR (run_output.c); NULL when not given. */
 static const char *hp_output, *hp_record_dir;
 
+/* Where each row goes as soon as it is measured (hp_run_rows' done). */
+struct hp_run_sink {
+	json_t *meta;            /* the run description, each record's "run" */
+	unsigned unwritten;      /* record files that could not be written */
+};
+
+static void hp_run_row_done(const struct hp_result *row, void *arg)
+{
+	struct hp_run_sink *s = arg;
+
+	if (hp_record_dir && hp_run_record_row(hp_record_dir, row, s->meta) != 0)
+		s->unwritten++;
+}
+
 static void hp_run_help(void)
 {
 	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
@@ -63,17 +77,22 @@ static void hp_run_help(void)
 	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
-	       "      --output=FILE      also write the run document (--format=json) to FILE\n"
-	       "                         (a run with a failed or interrupted row: FILE.failed.json)\n"
-	       "      --record-dir=DIR   also write one record per measured row,\n"
-	       "                         DIR/INSTANCE__OP.json (a failed row: INSTANCE__OP.failed.json;\n"
-	       "                         an interrupted one: none); see `hashprof report`\n"
+	       "      --output=FILE      also write the run document (--format=json) to FILE at\n"
+	       "                         the end of the run (a run with a failed or interrupted\n"
+	       "                         row: FILE.failed.json, merged with the rows an earlier\n"
+	       "                         one there measured and this one did not)\n"
+	       "      --record-dir=DIR   also write one record per measured row, as soon as it is\n"
+	       "                         measured: DIR/INSTANCE__OP.json (a failed row:\n"
+	       "                         INSTANCE__OP.failed.json; an interrupted one: none);\n"
+	       "                         see `hashprof report`\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"
 	       "Instances are found along the build tree, $HASHPROF_PATH, the user instance\n"
 	       "folder and %s; `hashprof list` shows them.\n"
-	       "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input.\n",
+	       "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input,\n"
+	       "3 an output could not be written (each file named on stderr; the others are),\n"
+	       "128+N interrupted by signal N (^C: 130).\n",
 	       HP_PKGLIBDIR);
 }
 
@@ -200,15 +219,21 @@ int hp_cmd_run(int argc, char **argv)
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 
-	rc = hp_run_rows(&inst, ops, nops, &o, rows) ? HP_EXIT_FAILED : HP_EXIT_OK;
-	json_t *meta = hp_run_meta(argc, argv, &o, &inst);
-	if (hp_report_print(stdout, o.format, rows, nops, meta) != 0) {
+	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
+	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
+	/* everything that can be written is, and each file that cannot is
+	 * named in a line of its own: a full disk is not bad input */
+	if (hp_report_print(stdout, o.format, rows, nops, sink.meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
-		rc = HP_EXIT_USAGE;
+		sink.unwritten++;
 	}
-	if (hp_run_outputs_write(hp_output, hp_record_dir, rows, nops, meta, err, sizeof err) != 0)
-		rc = hp_usage_error("%s", err);
-	json_decref(meta);
+	if (hp_run_outputs_finish(hp_output, hp_record_dir, rows, nops, sink.meta, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: --output: %s\n", err);
+		sink.unwritten++;
+	}
+	if (sink.unwritten)
+		rc = HP_EXIT_UNWRITTEN;
+	json_decref(sink.meta);
 	for (size_t i = 0; i < nops; i++)
 		hp_result_free(&rows[i]);
 	/* interrupted: what was measured is printed and recorded above; the

@@ -3,9 +3,10 @@
  * what they say the same way (usage.c).  Each takes the arguments after
  * the subcommand word (argv[0] is the subcommand, for getopt) and returns
  * the process exit status: 0 success, 1 a measured row failed, a check
- * did not pass or a KAT failed, 2 bad input, 128 + N when signal N
- * (SIGINT, SIGTERM, SIGHUP) interrupted it (what was measured before it
- * is printed and kept).
+ * did not pass or a KAT failed, 2 bad input, 3 (`hashprof INSTANCE`) an
+ * output could not be written (a record, the run document, standard
+ * output: a full disk), 128 + N when signal N (SIGINT, SIGTERM, SIGHUP)
+ * interrupted it (what was measured before it is printed and kept).
  */
 #ifndef HP_CMDS_H
 #define HP_CMDS_H
@@ -13,6 +14,7 @@
 #define HP_EXIT_OK 0
 #define HP_EXIT_FAILED 1
 #define HP_EXIT_USAGE 2
+#define HP_EXIT_UNWRITTEN 3
 
 /* `hashprof INSTANCE [OPERATION]`: measure and print rows. */
 int hp_cmd_run(int argc, char **argv);

@@ -1,6 +1,7 @@
 /*
  * run_output.c - the run description and the record files of a run:
- * --output FILE.json and --record-dir DIR (see run.h, record_io.h).
+ * --record-dir DIR, a record as each row is measured, and --output
+ * FILE.json, the run document at the end (see run_output.h, record_io.h).
  */
 #include "config.h"
 
@@ -92,19 +93,130 @@ static size_t hp_failed_ops(const struct hp_result *rows, size_t nrows, int inte
 	return n;
 }
 
-int hp_run_outputs_write(const char *output, const char *record_dir, const struct hp_result *rows,
-			 size_t nrows, json_t *meta, char *err, size_t errlen)
+int hp_run_record_row(const char *record_dir, const struct hp_result *row, json_t *meta)
+{
+	char err[HP_RECORD_ERR_MAX], name[256], failed_name[300];
+
+	if (hp_record_write_row(record_dir, row, meta, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: --record-dir: %s\n", err);
+		return -1;
+	}
+	if (row->status != HP_STATUS_OK && !row->interrupted) {
+		hp_record_file_name(row, name, sizeof name);
+		fprintf(stderr, "hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
+			"is left as it was)\n", record_dir, row->operation,
+			hp_record_failed_name(name, failed_name, sizeof failed_name), name);
+	}
+	return 0;
+}
+
+/* Is rec (a record object) the row of instance inst, operation op? */
+static int hp_is_row(const json_t *rec, const char *inst, const char *op)
+{
+	const char *i = json_string_value(json_object_get(rec, "instance"));
+	const char *o = json_string_value(json_object_get(rec, "operation"));
+
+	return i && o && !strcmp(i, inst) && !strcmp(o, op);
+}
+
+/*
+ * Merge doc (this run's document, {"run", "rows"}) with the failed run
+ * document an earlier run left at path, so that a second failed run loses
+ * none of the rows the first one measured: a row this run did not measure
+ * becomes the earlier measured row of the same instance and operation,
+ * and the earlier rows this run does not have at all follow this run's;
+ * each earlier row keeps its own run description under "run".  Returns
+ * how many earlier rows doc now holds (0: no earlier document, or one
+ * that is not a regular file, left to the writer to refuse), or -1 with
+ * a one-line reason in err when the earlier document cannot be read (it
+ * is not to be overwritten then).
+ */
+static long hp_merge_failed(json_t *doc, const char *path, char *err, size_t errlen)
+{
+	json_t *rows = json_object_get(doc, "rows");
+	struct hp_record_set old;
+	struct stat st;
+	long kept = 0;
+
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	hp_record_set_init(&old);
+	if (hp_record_load(path, &old, err, errlen) < 0) {
+		hp_record_set_free(&old);
+		return -1;
+	}
+	for (size_t k = 0; k < old.n; k++) {
+		const struct hp_loaded_row *e = &old.rows[k];
+		json_t *rec, *now = NULL;
+		size_t i, at = json_array_size(rows);
+
+		json_array_foreach(rows, i, now)
+			if (hp_is_row(now, e->r.instance, e->r.operation)) {
+				at = i;
+				break;
+			}
+		/* this run's row stands when it was measured, or when neither was */
+		if (at < json_array_size(rows) &&
+		    (!strcmp(json_string_value(json_object_get(now, "status")), "ok") || e->r.status != HP_STATUS_OK))
+			continue;
+		if (!(rec = json_copy(e->record)) || (e->run && json_object_set(rec, "run", e->run) != 0) ||
+		    (at < json_array_size(rows) ? json_array_set_new(rows, at, rec)
+						: json_array_append_new(rows, rec)) != 0) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			hp_record_set_free(&old);
+			return -1;
+		}
+		kept++;
+	}
+	hp_record_set_free(&old);
+	return kept;
+}
+
+/*
+ * The run document (buf, len bytes: what --format=json prints) into
+ * target, merged with an earlier failed document there when merge is set
+ * (hp_merge_failed).  Returns how many earlier rows it kept, or -1 with a
+ * one-line reason naming the file in err.
+ */
+static long hp_write_document(const char *target, const char *buf, size_t len, int merge, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *doc;
+	long kept;
+
+	if (!merge)
+		return hp_record_write_atomic(target, buf, len, err, errlen) == 0 ? 0 : -1;
+	if (!(doc = json_loadb(buf, len, 0, &je))) {
+		snprintf(err, errlen, "%s: out of memory", target);
+		return -1;
+	}
+	kept = hp_merge_failed(doc, target, err, errlen);
+	if (kept < 0) {
+		/* its rows would be lost: it stays, this run's document is not written */
+		size_t n = strlen(err);
+		snprintf(err + n, errlen - n, "; not merged with this run's document, so left as it was "
+			 "and this run's document is not written");
+	} else if (kept == 0 ? hp_record_write_atomic(target, buf, len, err, errlen) != 0
+			     : hp_record_write_json(target, doc, err, errlen) != 0) {
+		kept = -1;
+	}
+	json_decref(doc);
+	return kept;
+}
+
+int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows,
+			  size_t nrows, json_t *meta, char *err, size_t errlen)
 {
 	char interrupted[256], failed[256];
 	size_t ninterrupted = hp_failed_ops(rows, nrows, 1, interrupted, sizeof interrupted);
 	size_t nfailed = hp_failed_ops(rows, nrows, 0, failed, sizeof failed);
 
 	if (output) {
-		char *buf = NULL, elsewhere[8192];
+		char *buf = NULL, elsewhere[8192], kept_text[128] = "";
 		const char *target = output;
 		size_t len = 0;
 		FILE *mem = open_memstream(&buf, &len);
-		int rc;
+		long kept;
 
 		if (!mem || hp_report_print(mem, HP_FORMAT_JSON, rows, nrows, meta) != 0) {
 			if (mem)
@@ -117,29 +229,20 @@ int hp_run_outputs_write(const char *output, const char *record_dir, const struc
 		/* FILE only ever holds a run whose every row was measured */
 		if (ninterrupted || nfailed)
 			target = hp_record_failed_name(output, elsewhere, sizeof elsewhere);
-		rc = hp_record_write_atomic(target, buf, len, err, errlen);
+		kept = hp_write_document(target, buf, len, target != output, err, errlen);
 		free(buf);
-		if (rc != 0)
+		if (kept < 0)
 			return -1;
+		if (kept)
+			snprintf(kept_text, sizeof kept_text, ", with %ld row%s of the earlier one there that this run "
+				 "did not measure", kept, kept == 1 ? "" : "s");
 		if (target != output)
-			fprintf(stderr, "hashprof: --output: %s %s: the run document went to %s; %s is left as it was\n",
-				ninterrupted ? interrupted : failed, ninterrupted ? "interrupted" : "failed", target, output);
+			fprintf(stderr, "hashprof: --output: %s %s: the run document went to %s%s; %s is left as it was\n",
+				ninterrupted ? interrupted : failed, ninterrupted ? "interrupted" : "failed", target,
+				kept_text, output);
 	}
-	if (record_dir) {
-		if (hp_record_write_dir(record_dir, rows, nrows, meta, err, errlen) != 0)
-			return -1;
-		for (size_t i = 0; i < nrows; i++) {
-			char name[256], failed_name[300];
-			if (rows[i].status == HP_STATUS_OK || rows[i].interrupted)
-				continue;
-			hp_record_file_name(&rows[i], name, sizeof name);
-			fprintf(stderr, "hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
-				"is left as it was)\n", record_dir, rows[i].operation,
-				hp_record_failed_name(name, failed_name, sizeof failed_name), name);
-		}
-		if (ninterrupted)
-			fprintf(stderr, "hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
-				"the records it had)\n", record_dir, interrupted);
-	}
+	if (record_dir && ninterrupted)
+		fprintf(stderr, "hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
+			"the records it had)\n", record_dir, interrupted);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -53,7 +54,7 @@ int hp_util_interrupted(void)
 
 pid_t hp_util_fork_group(void)
 {
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	fflush(NULL);
 	pid = fork();
@@ -61,6 +62,15 @@ pid_t hp_util_fork_group(void)
 		for (size_t i = 0; i < HP_NSIGNALS; i++)
 			signal(hp_interrupt_signals[i], SIG_DFL);
 		setpgid(0, 0);
+		/* its own process group keeps a ^C of the terminal away from
+		 * it, so nothing but this ends it when hashprof itself is
+		 * killed outright (SIGKILL: no handler runs, the OOM killer,
+		 * a CI runner's hard stop): a measuring child spinning in a
+		 * scheme, a KAT program, make or a compiler must not run on
+		 * after hashprof is gone.  The setting survives execve. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)    /* the parent died before prctl */
+			_exit(HP_UTIL_ORPHANED);
 		return 0;
 	}
 	if (pid < 0)
