@@ -50,11 +50,22 @@ void hashprof_calib_loop(unsigned n, int wrapped);
 
 #define REPLAY_COST 30u   /* ticks: a call served from the tape */
 #define PASS_COST 20u     /* ticks: a real call through the tape path, beyond the gate */
+/* ...and what the calibration's stand-in is charged with loop_differs */
+#define LOOP_REPLAY_COST 75u
+#define LOOP_PASS_COST 50u
 
-void hp_wrap_test_charge_replay(void);
-void hp_wrap_test_charge_pass(void);
-void hp_wrap_test_charge_replay(void) { fake_now += REPLAY_COST; }
-void hp_wrap_test_charge_pass(void) { fake_now += PASS_COST; }
+static int loop_differs;
+
+void hp_wrap_test_charge_replay(unsigned fn);
+void hp_wrap_test_charge_pass(unsigned fn);
+void hp_wrap_test_charge_replay(unsigned fn)
+{
+	fake_now += loop_differs && fn == HP_FN_CALIB ? LOOP_REPLAY_COST : REPLAY_COST;
+}
+void hp_wrap_test_charge_pass(unsigned fn)
+{
+	fake_now += loop_differs && fn == HP_FN_CALIB ? LOOP_PASS_COST : PASS_COST;
+}
 
 static void setup(void)
 {
@@ -65,6 +76,7 @@ static void setup(void)
 	W.clock = virtual_clock;
 	W.tick_inline = 0;
 	fake_now = 0;
+	loop_differs = 0;
 }
 
 static void teardown(void)
@@ -128,23 +140,35 @@ static uint64_t fake_tape_bytes(const struct scheme *s)
 	return (uint64_t)s->iterations * ((24 + 64) + 3 * (24 + 32));
 }
 
+/* Cases _i % FAKE_NCASES, the loop's costs differing when _i >= FAKE_NCASES. */
 START_TEST(replay_cost_calibrated_exactly)
 {
-	const struct correction_case *c = &cases[_i];
+	const struct correction_case *c = &cases[_i % FAKE_NCASES];
 	struct hp_replay_cost rc;
 	struct hp_overhead oh;
+	unsigned want_replay, want_pass;
 
+	loop_differs = _i >= FAKE_NCASES;
+	want_replay = loop_differs ? LOOP_REPLAY_COST : REPLAY_COST;
+	want_pass = loop_differs ? LOOP_PASS_COST : PASS_COST;
 	read_before = c->read_before;
 	read_after = c->read_after;
 	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &rc);
 	ck_assert(rc.valid);
-	ck_assert_msg(rc.replay_ticks == REPLAY_COST, "replay %.6f ticks/call, expected %u", rc.replay_ticks,
-		      REPLAY_COST);
-	ck_assert_msg(rc.pass_ticks == PASS_COST, "pass %.6f ticks/call, expected %u", rc.pass_ticks, PASS_COST);
-	/* accounting off, the tape as it was (none), no shape left */
+	ck_assert_msg(rc.replay_ticks == want_replay, "replay %.6f ticks/call, expected %u", rc.replay_ticks,
+		      want_replay);
+	ck_assert_msg(rc.pass_ticks == want_pass, "pass %.6f ticks/call, expected %u", rc.pass_ticks, want_pass);
+	/* the double mode's second call costs the first one's again */
+	ck_assert_msg(rc.twice_replay_ticks == want_replay, "double: replay %.6f ticks/call, expected %u",
+		      rc.twice_replay_ticks, want_replay);
+	ck_assert_msg(rc.twice_pass_ticks == want_pass, "double: pass %.6f ticks/call, expected %u",
+		      rc.twice_pass_ticks, want_pass);
+	/* accounting off, the tapes as they were (none), no shape left */
 	ck_assert_int_eq(W.accounting, 0);
 	ck_assert_ptr_null(W.tape.buf);
 	ck_assert_uint_eq(W.tape.cap, 0);
+	ck_assert_ptr_null(W.shadow.buf);
+	ck_assert_uint_eq(W.shadow.cap, 0);
 	/* the timed calibration is untouched by the tape path's charges */
 	hp_calibrate(&W, hashprof_calib_loop, virtual_clock, &oh);
 	ck_assert(oh.added_ticks == 2.0 * (double)(c->read_before + c->read_after));
@@ -158,7 +182,7 @@ START_TEST(no_loop_no_cost)
 
 	hp_calibrate_replay(&W, NULL, virtual_clock, &rc);
 	ck_assert(!rc.valid);
-	ck_assert(rc.replay_ticks == 0 && rc.pass_ticks == 0);
+	ck_assert(rc.replay_ticks == 0 && rc.pass_ticks == 0 && rc.twice_replay_ticks == 0 && rc.twice_pass_ticks == 0);
 }
 END_TEST
 
@@ -654,7 +678,7 @@ int main(void)
 	TCase *tc = tcase_create("virtual clock");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_loop_test(tc, replay_cost_calibrated_exactly, 0, FAKE_NCASES);
+	tcase_add_loop_test(tc, replay_cost_calibrated_exactly, 0, 2 * FAKE_NCASES);
 	tcase_add_test(tc, no_loop_no_cost);
 	tcase_add_loop_test(tc, replay_share_is_the_truth, 0, FAKE_NCASES);
 	tcase_add_test(tc, share_arithmetic);

@@ -104,9 +104,10 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
  *   hp_timed_F HP_HOOK: depth guard, clock, shape table.  Kept out of
  *              line (HP_TIMED) so that its frame and saved registers are
  *              never paid on the unmeasured path.
- *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record or replay): out
- *              of line for the same reason, and so that neither of the
- *              other two paths carries its code.
+ *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record, replay, double
+ *              replay and its dry second calls): out of line for the same
+ *              reason, and so that neither of the other two paths carries
+ *              its code.
  *
  * The gate reads accounting once and tests it once: zero takes the tail
  * call of the helper (the same four instructions and jump as before the
@@ -152,18 +153,18 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
 /*
  * Test-only costs of the tape path: tests/test_replay builds the shims
  * with HP_WRAP_TEST_CHARGE so that a replayed and a passed-through call
- * advance its virtual clock by known amounts (the calibration of those
- * costs is then checked exactly).  Nothing at all in the shims an
- * instance links.
+ * of helper fn (enum hp_fn) advance its virtual clock by known amounts
+ * (the calibration of those costs, in the loop and in place, is then
+ * checked exactly).  Nothing at all in the shims an instance links.
  */
 #ifdef HP_WRAP_TEST_CHARGE
-void hp_wrap_test_charge_replay(void);
-void hp_wrap_test_charge_pass(void);
-#define HP_CHARGE_REPLAY() hp_wrap_test_charge_replay()
-#define HP_CHARGE_PASS() hp_wrap_test_charge_pass()
+void hp_wrap_test_charge_replay(unsigned fn);
+void hp_wrap_test_charge_pass(unsigned fn);
+#define HP_CHARGE_REPLAY(FN) hp_wrap_test_charge_replay(FN)
+#define HP_CHARGE_PASS(FN) hp_wrap_test_charge_pass(FN)
 #else
-#define HP_CHARGE_REPLAY() ((void)0)
-#define HP_CHARGE_PASS() ((void)0)
+#define HP_CHARGE_REPLAY(FN) ((void)0)
+#define HP_CHARGE_PASS(FN) ((void)0)
 #endif
 
 /* Record mode, after an outermost call returned (state.c): append its
@@ -173,20 +174,21 @@ __attribute__((visibility("hidden")))
 void hp_tape_record(uint32_t fn, uint64_t in_bits, uint64_t out_bits, const void *out, int ret);
 
 /*
- * Replay mode, an outermost call: match it against the entry at tape.pos
- * (function and both lengths) and step over that entry.  Returns 1 when
- * the call is served from the tape: its output bytes copied to out, the
- * recorded return value in *ret, the helper not called.  Returns 0 when
- * the real helper must run: its family is not in replay_mask, it is
- * init_random_number (never replayed: no output, and the DRNG context it
- * writes has a size the shim does not know), or the call does not match
- * (HP_TAPE_DIVERGED and diverged_at set once; every later call then runs
- * for real, the tape's order being lost).  The size check comes first, so
- * nothing past tape.len is ever read.
+ * Replay mode, an outermost call: match it against the entry at t->pos
+ * (function and both lengths) and step over that entry.  t is the tape,
+ * or the shadow tape in HP_ACCOUNTING_DRY.  Returns 1 when the call is
+ * served from t: its output bytes copied to out, the recorded return
+ * value in *ret, the helper not called.  Returns 0 when the real helper
+ * must run: its family is not in replay_mask, it is init_random_number
+ * (never replayed: no output, and the DRNG context it writes has a size
+ * the shim does not know), or the call does not match (HP_TAPE_DIVERGED
+ * and diverged_at set once; every later call then runs for real, the
+ * tape's order being lost).  The size check comes first, so nothing past
+ * t->len is ever read.
  */
-static inline int hp_tape_replay(uint32_t fn, uint64_t in_bits, uint64_t out_bits, void *out, int *ret)
+static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bits, uint64_t out_bits,
+				 void *out, int *ret)
 {
-	struct hp_tape *t = &hashprof_wrap_state.tape;
 	uint64_t i = t->calls++;
 	uint64_t bytes = hp_tape_out_bytes(fn, out_bits), size = hp_tape_entry_bytes(bytes);
 	const struct hp_tape_entry *e;
@@ -210,41 +212,70 @@ static inline int hp_tape_replay(uint32_t fn, uint64_t in_bits, uint64_t out_bit
 		memcpy(out, e + 1, bytes);
 	*ret = e->ret;
 	t->replayed++;
-	HP_CHARGE_REPLAY();
+	HP_CHARGE_REPLAY(fn);
 	return 1;
 }
 
 /*
- * HP_TAPE_HOOK(fn-id, in-bits, out-bits, output pointer, real-call): the
- * body of every hp_tape_F, the same shape as HP_HOOK.  A nested call (one
- * made by a running helper) is executed, never recorded nor replayed: the
- * tape holds outermost calls only, as the shape table times only them.
- * Every real helper call in replay mode counts in tape.passed, so the
- * runtime can add back what the tape path costs beyond the gate.
+ * HP_ACCOUNTING_DOUBLE, after a call went through the tape path: the same
+ * call again through the shim's own gate (AGAIN_CALL), dry (hp_wrap.h):
+ * the tape path's work a second time, on the shadow tape, without the
+ * helper.  A run in that mode then costs what a replay run costs plus
+ * what its tape path costs there, in that operation's own code.
  */
-#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                    \
+#define HP_TAPE_AGAIN(A, AGAIN_CALL)                                           \
 	do {                                                                   \
-		int r_;                                                        \
+		if (hp_unlikely((A) == HP_ACCOUNTING_DOUBLE)) {                \
+			hashprof_wrap_state.accounting = HP_ACCOUNTING_DRY;    \
+			(void)(AGAIN_CALL);                                    \
+			hashprof_wrap_state.accounting = HP_ACCOUNTING_DOUBLE; \
+		}                                                              \
+	} while (0)
+
+/*
+ * HP_TAPE_HOOK(fn-id, in-bits, out-bits, output pointer, real-call,
+ * again-call): the body of every hp_tape_F, the same shape as HP_HOOK;
+ * again-call is the shim's gate __wrap_F on the same arguments.  A nested
+ * call (one made by a running helper) is executed, never recorded nor
+ * replayed: the tape holds outermost calls only, as the shape table times
+ * only them.  Every real helper call in a replay mode counts in passed,
+ * so the runtime can add back what the tape path costs beyond the gate.
+ * In HP_ACCOUNTING_DRY the shadow tape is read and counted instead, and
+ * no helper runs (a nested dry call is the second of a nested call).
+ */
+#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL, AGAIN_CALL)        \
+	do {                                                                   \
+		int a_ = hashprof_wrap_state.accounting, r_ = 0;               \
+		int dry_ = a_ == HP_ACCOUNTING_DRY;                            \
+		struct hp_tape *t_ = dry_ ? &hashprof_wrap_state.shadow : &hashprof_wrap_state.tape; \
 		if (hp_unlikely(hp_depth)) {                                   \
 			hp_depth++;                                            \
-			r_ = REAL_CALL;                                        \
+			if (!dry_)                                             \
+				r_ = REAL_CALL;                                \
 			hp_depth--;                                            \
-			hashprof_wrap_state.tape.passed++;                     \
-			HP_CHARGE_PASS();                                      \
+			t_->passed++;                                          \
+			HP_CHARGE_PASS(FN);                                    \
+			HP_TAPE_AGAIN(a_, AGAIN_CALL);                         \
 			return r_;                                             \
 		}                                                              \
-		int replay_ = hashprof_wrap_state.accounting == HP_ACCOUNTING_REPLAY; \
-		if (replay_ && hp_tape_replay(FN, IN_BITS, OUT_BITS, OUT, &r_)) \
-			return r_;                                             \
-		hp_depth = 1;                                                  \
-		r_ = REAL_CALL;                                                \
-		hp_depth = 0;                                                  \
-		if (replay_) {                                                 \
-			hashprof_wrap_state.tape.passed++;                     \
-			HP_CHARGE_PASS();                                      \
-		} else {                                                       \
+		if (hp_unlikely(a_ == HP_ACCOUNTING_RECORD)) {                 \
+			hp_depth = 1;                                          \
+			r_ = REAL_CALL;                                        \
+			hp_depth = 0;                                          \
 			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);        \
+			return r_;                                             \
 		}                                                              \
+		if (hp_tape_replay(t_, FN, IN_BITS, OUT_BITS, OUT, &r_)) {     \
+			HP_TAPE_AGAIN(a_, AGAIN_CALL);                         \
+			return r_;                                             \
+		}                                                              \
+		hp_depth = 1;                                                  \
+		if (!dry_)                                                     \
+			r_ = REAL_CALL;                                        \
+		hp_depth = 0;                                                  \
+		t_->passed++;                                                  \
+		HP_CHARGE_PASS(FN);                                            \
+		HP_TAPE_AGAIN(a_, AGAIN_CALL);                                 \
 		return r_;                                                     \
 	} while (0)
 

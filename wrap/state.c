@@ -40,7 +40,8 @@ static HP_TIMED int hp_tape_hashprof_calib_nop(int digest_len_bits, const unsign
 					       unsigned char *digest)
 {
 	HP_TAPE_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits, digest,
-		     __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
+		     __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
+		     __wrap_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
 }
 
 int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
@@ -94,7 +95,8 @@ static volatile int hp_calib_digest_bits = 256;
  * two clock reads, shape-table update); wrapped == 0: n direct calls of
  * the same stand-in helper.  The difference, per call, is what a shim adds
  * to an operation's total (prof/calibrate.c).  With accounting negative
- * the shim takes its tape path instead (replayed or passed through); and
+ * the shim takes its tape path instead (replayed or passed through, once
+ * or, in the double mode, twice); and
  * wrapped == HP_CALIB_LOOP_EMPTY makes no call at all, the baseline of
  * what a replayed call costs.
  */
