@@ -200,12 +200,12 @@ static void hpb_gt_summarise(struct hpb_gt_row *row, double *v[HPB_GT_VALUES], s
 }
 
 /* The hash share of m keygens replayed, over n samples taken one at a
- * time by the caller (sample k with hp_replay_sample's order k & 3). */
+ * time by the caller (sample k with hp_replay_sample's order k % HP_REPLAY_ORDERS). */
 static int hpb_gt_replay_sample(const struct hp_replay_run *run, unsigned k, struct hp_replay_sample *x)
 {
 	char err[512];
 
-	if (hp_replay_sample(run, k & 3, x, err, sizeof err) != 0) {
+	if (hp_replay_sample(run, k % HP_REPLAY_ORDERS, x, err, sizeof err) != 0) {
 		fprintf(stderr, "hp-bench: replay: %s\n", err);
 		return -1;
 	}

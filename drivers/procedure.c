@@ -220,8 +220,8 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
 	};
 	for (uint32_t i = 0; i < m && status == 0; i++) {
 		hp_child_step("replay sample %u of %u", i + 1, m);
-		/* i & 3: which run comes first alternates (replay.h's order bits) */
-		if (hp_replay_sample(&run, i & 3, &samples[i], p->error, sizeof p->error) != 0)
+		/* which run comes first alternates (replay.h's order bits) */
+		if (hp_replay_sample(&run, i % HP_REPLAY_ORDERS, &samples[i], p->error, sizeof p->error) != 0)
 			status = -1;
 		else if (samples[i].tape_bytes > p->tape_bytes)
 			p->tape_bytes = samples[i].tape_bytes;
