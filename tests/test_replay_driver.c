@@ -484,8 +484,12 @@ START_TEST(json_with_and_without_replay)
 	expect_window_kept(row, 3);
 	rp = json_object_get(row, "replay");
 	key_list(rp, keys, sizeof keys);
-	ck_assert_str_eq(keys, "valid,samples,hash,drng,cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
+	ck_assert_str_eq(keys, "valid,samples,hash,drng,estimator,insitu_hash_ticks_per_call,"
+			       "insitu_drng_ticks_per_call,cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
 			       "cost_calibration_seconds,tape_bytes,calls_per_operation,max_mb,seconds,error");
+	ck_assert_str_eq(json_string_value(json_object_get(rp, "estimator")), "in situ");
+	ck_assert(json_is_number(json_object_get(rp, "insitu_hash_ticks_per_call")));
+	ck_assert(json_is_number(json_object_get(rp, "insitu_drng_ticks_per_call")));
 	ck_assert(json_is_true(json_object_get(rp, "valid")));
 	ck_assert(json_is_true(json_object_get(rp, "cost_valid")));
 	ck_assert_int_ge(json_integer_value(json_object_get(rp, "samples")), 5);
@@ -623,6 +627,28 @@ START_TEST(records_read_back)
 	run_expect_status(&r, 2);
 	ck_assert_msg(strstr(r.err, "field 'replay.hash': expected a number (replay.valid is true)"), "%s", r.err);
 	run_free(&r);
+
+	/* an estimator neither of the two: bad input naming it; none at all
+	 * (a record from before there was a choice): the tight loop's */
+	file = hpt_path(dir, "SYNTH-SIG__sign.json");
+	rec = hpt_json_load(file);
+	json_object_set_new(json_object_get(rec, "replay"), "hash", json_real(0.5));
+	json_object_set_new(json_object_get(rec, "replay"), "estimator", json_string("guess"));
+	hpt_json_save(file, rec);
+	RUN(&r, NULL, "report", dir);
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "field 'replay.estimator': \"guess\", expected \"in situ\" or \"tight loop\""),
+		      "%s", r.err);
+	run_free(&r);
+	json_object_del(json_object_get(rec, "replay"), "estimator");
+	hpt_json_save(file, rec);
+	json_decref(rec);
+	free(file);
+	RUN(&r, NULL, "report", dir);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "replay: \"if free\" = ") && strstr(r.out, "added back: the tape path's cost in a "
+		      "tight loop, "), "%s", r.out);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(dir);
 }
@@ -653,6 +679,23 @@ START_TEST(check_with_a_replay_baseline)
 			      "from the record's at byte 0 of 32"), "%s", r.out);
 	ck_assert_msg(strstr(r.out, " hash share ") && !strstr(r.out, " if free: hash "), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "check: FAIL: 1 of 7 comparisons out of tolerance"), "%s", r.out);
+	run_free(&r);
+
+	/* a baseline of the tight-loop estimator (a record from before there
+	 * was a choice): its replay shares are not compared with in-situ ones */
+	{
+		char *file = hpt_path(dir, "SYNTH-KEM__encaps.json");
+		json_t *rec = hpt_json_load(file);
+		json_object_del(json_object_get(rec, "replay"), "estimator");
+		hpt_json_save(file, rec);
+		json_decref(rec);
+		free(file);
+	}
+	RUN(&r, NULL, "check", "--share-tolerance=100", dir);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, " if free ") && strstr(r.out, "tight loop  in situ") &&
+		      strstr(r.out, "not compared (another estimator)") && !strstr(r.out, " if free: hash "), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "check: pass: 6 comparisons within tolerance"), "%s", r.out);
 	run_free(&r);
 
 	/* a baseline without replay: window shares only, even with --replay */
