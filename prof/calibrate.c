@@ -19,7 +19,7 @@
  * (a free helper costs nothing), a call passed through the tape path
  * against the same call through the gate (what the timed run pays), and
  * each of those in the double mode against itself in the plain replay
- * mode (what the second, dry call adds: for reference, since the share
+ * mode (what the second tape work adds: for reference, since the share
  * uses that cost measured inside the operation, prof/replay.c).
  */
 #include "calibrate.h"
@@ -127,8 +127,8 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 /* Which batch of the replay calibration: the stand-in served from the
  * tape, no call at all, the stand-in run through the tape path, and the
  * stand-in run through the gate (accounting off, as in a timed run); and
- * the first and third in the double mode (each call made twice, the
- * second dry). */
+ * the first and third in the double mode (each call's tape work done
+ * twice). */
 enum hp_rbatch { HP_RB_REPLAYED, HP_RB_EMPTY, HP_RB_PASSED, HP_RB_GATE, HP_RB_REPLAYED_TWICE, HP_RB_PASSED_TWICE };
 
 /* Rewind tape t for a batch of the calibration: from the start, with mask. */

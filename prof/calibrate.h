@@ -50,11 +50,12 @@ struct hp_replay_cost {
 	double pass_ticks;     /* ticks the tape path adds to a call that runs the real helper in a
 				* replay run (another family's, init_random_number, a nested one),
 				* beyond what the gate costs it in the timed run */
-	double twice_replay_ticks; /* ticks HP_ACCOUNTING_DOUBLE's second, dry call adds to a served
+	double twice_replay_ticks; /* ticks HP_ACCOUNTING_DOUBLE's second tape work adds to a served
 				    * call, and... */
-	double twice_pass_ticks;   /* ...to a passed one: in this loop, where nothing hides them, the
-				    * doubling is faithful when these equal replay_ticks and
-				    * pass_ticks (reference only: the share uses the in-situ cost) */
+	double twice_pass_ticks;   /* ...to a passed one, in this loop, where nothing hides them: how
+				    * much of the first time's work the second repeats (measured:
+				    * 0.65 to 0.9 of replay_ticks, half of pass_ticks: the tape work,
+				    * not the call's).  Reference only */
 	double seconds;        /* how long the calibration took, wall seconds */
 };
 

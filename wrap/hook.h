@@ -105,9 +105,8 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
  *              line (HP_TIMED) so that its frame and saved registers are
  *              never paid on the unmeasured path.
  *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record, replay, double
- *              replay and its dry second calls): out of line for the same
- *              reason, and so that neither of the other two paths carries
- *              its code.
+ *              replay): out of line for the same reason, and so that
+ *              neither of the other two paths carries its code.
  *
  * The gate reads accounting once and tests it once: zero takes the tail
  * call of the helper (the same four instructions and jump as before the
@@ -176,9 +175,9 @@ void hp_tape_record(uint32_t fn, uint64_t in_bits, uint64_t out_bits, const void
 /*
  * Replay mode, an outermost call: match it against the entry at t->pos
  * (function and both lengths) and step over that entry.  t is the tape,
- * or the shadow tape in HP_ACCOUNTING_DRY.  Returns 1 when the call is
- * served from t: its output bytes copied to out, the recorded return
- * value in *ret, the helper not called.  Returns 0 when the real helper
+ * or the shadow tape (HP_ACCOUNTING_DOUBLE's first time).  Returns 1 when
+ * the call is served from t: its output bytes copied to out, the recorded
+ * return value in *ret, the helper not called.  Returns 0 when the real helper
  * must run: its family is not in replay_mask, it is init_random_number
  * (never replayed: no output, and the DRNG context it writes has a size
  * the shim does not know), or the call does not match (HP_TAPE_DIVERGED
@@ -217,45 +216,37 @@ static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bit
 }
 
 /*
- * HP_ACCOUNTING_DOUBLE, after a call went through the tape path: the same
- * call again through the shim's own gate (AGAIN_CALL), dry (hp_wrap.h):
- * the tape path's work a second time, on the shadow tape, without the
- * helper.  A run in that mode then costs what a replay run costs plus
- * what its tape path costs there, in that operation's own code.
+ * HP_TAPE_HOOK(fn-id, in-bits, out-bits, output pointer, real-call): the
+ * body of every hp_tape_F, the same shape as HP_HOOK.  A nested call (one
+ * made by a running helper) is executed, never recorded nor replayed: the
+ * tape holds outermost calls only, as the shape table times only them.
+ * Every real helper call in a replay mode counts in tape.passed, so the
+ * runtime can add back what the tape path costs beyond the gate.
+ *
+ * HP_ACCOUNTING_DOUBLE does each outermost call's tape work twice, inline:
+ * first on the shadow tape (hp_tape_replay again: the entry matched and
+ * stepped over, a served call's bytes copied to out once more), then as
+ * HP_ACCOUNTING_REPLAY does, so that what the call finally gets, and
+ * when, is the replay run's; a passed call counts on both tapes, a nested
+ * one too (its second time is that count only).  Inline rather than a
+ * second call through the gate: that one also paid a mode switch, a spill
+ * and a frame of its own, cost 1.5 to 1.8 times the first in the
+ * calibration's loop and overstated short work by up to 1.6 pp in place
+ * (docs/replay.md); this one costs 0.65 to 0.9 times a served call there.
  */
-#define HP_TAPE_AGAIN(A, AGAIN_CALL)                                           \
+#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                    \
 	do {                                                                   \
-		if (hp_unlikely((A) == HP_ACCOUNTING_DOUBLE)) {                \
-			hashprof_wrap_state.accounting = HP_ACCOUNTING_DRY;    \
-			(void)(AGAIN_CALL);                                    \
-			hashprof_wrap_state.accounting = HP_ACCOUNTING_DOUBLE; \
-		}                                                              \
-	} while (0)
-
-/*
- * HP_TAPE_HOOK(fn-id, in-bits, out-bits, output pointer, real-call,
- * again-call): the body of every hp_tape_F, the same shape as HP_HOOK;
- * again-call is the shim's gate __wrap_F on the same arguments.  A nested
- * call (one made by a running helper) is executed, never recorded nor
- * replayed: the tape holds outermost calls only, as the shape table times
- * only them.  Every real helper call in a replay mode counts in passed,
- * so the runtime can add back what the tape path costs beyond the gate.
- * In HP_ACCOUNTING_DRY the shadow tape is read and counted instead, and
- * no helper runs (a nested dry call is the second of a nested call).
- */
-#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL, AGAIN_CALL)        \
-	do {                                                                   \
-		int a_ = hashprof_wrap_state.accounting, r_ = 0;               \
-		int dry_ = a_ == HP_ACCOUNTING_DRY;                            \
-		struct hp_tape *t_ = dry_ ? &hashprof_wrap_state.shadow : &hashprof_wrap_state.tape; \
+		int a_ = hashprof_wrap_state.accounting, r_ = 0, r2_, again_;  \
 		if (hp_unlikely(hp_depth)) {                                   \
 			hp_depth++;                                            \
-			if (!dry_)                                             \
-				r_ = REAL_CALL;                                \
+			r_ = REAL_CALL;                                        \
 			hp_depth--;                                            \
-			t_->passed++;                                          \
+			hashprof_wrap_state.tape.passed++;                     \
 			HP_CHARGE_PASS(FN);                                    \
-			HP_TAPE_AGAIN(a_, AGAIN_CALL);                         \
+			if (hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE)) {         \
+				hashprof_wrap_state.shadow.passed++;           \
+				HP_CHARGE_PASS(FN);                            \
+			}                                                      \
 			return r_;                                             \
 		}                                                              \
 		if (hp_unlikely(a_ == HP_ACCOUNTING_RECORD)) {                 \
@@ -265,17 +256,20 @@ static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bit
 			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);        \
 			return r_;                                             \
 		}                                                              \
-		if (hp_tape_replay(t_, FN, IN_BITS, OUT_BITS, OUT, &r_)) {     \
-			HP_TAPE_AGAIN(a_, AGAIN_CALL);                         \
+		/* the double mode's first time: served (or passed) again */  \
+		again_ = hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE) &&            \
+			 !hp_tape_replay(&hashprof_wrap_state.shadow, FN, IN_BITS, OUT_BITS, OUT, &r2_); \
+		if (hp_tape_replay(&hashprof_wrap_state.tape, FN, IN_BITS, OUT_BITS, OUT, &r_)) \
 			return r_;                                             \
-		}                                                              \
 		hp_depth = 1;                                                  \
-		if (!dry_)                                                     \
-			r_ = REAL_CALL;                                        \
+		r_ = REAL_CALL;                                                \
 		hp_depth = 0;                                                  \
-		t_->passed++;                                                  \
+		hashprof_wrap_state.tape.passed++;                             \
 		HP_CHARGE_PASS(FN);                                            \
-		HP_TAPE_AGAIN(a_, AGAIN_CALL);                                 \
+		if (hp_unlikely(again_)) {                                     \
+			hashprof_wrap_state.shadow.passed++;                   \
+			HP_CHARGE_PASS(FN);                                    \
+		}                                                              \
 		return r_;                                                     \
 	} while (0)
 

@@ -90,17 +90,13 @@ struct hp_overflow {
 #define HP_ACCOUNTING_TIMED 1     /* any positive value: timed (HP_HOOK) */
 #define HP_ACCOUNTING_RECORD (-1) /* outermost calls append their outputs to the tape */
 #define HP_ACCOUNTING_REPLAY (-2) /* outermost calls of replay_mask are served from the tape */
-/* Replay, and every call through the tape path made a second time, dry:
- * the in-situ calibration of the tape path's cost (docs/replay.md).  The
- * shim, once it has served or passed a call as HP_ACCOUNTING_REPLAY does,
- * sets HP_ACCOUNTING_DRY and calls its own gate again with the same
- * arguments, then sets HP_ACCOUNTING_DOUBLE back. */
+/* Replay, and every outermost call's tape work done twice: first on the
+ * shadow tape (a copy of the tape, read at the same position: the entry
+ * matched and stepped over, a served call's bytes copied once more), then
+ * as HP_ACCOUNTING_REPLAY does.  The in-situ calibration of the tape
+ * path's cost (docs/replay.md): the helpers run as in the replay run, and
+ * a passed call counts on both tapes. */
 #define HP_ACCOUNTING_DOUBLE (-3)
-/* Only ever set by a shim, for that second call: the tape path on the
- * shadow tape (a copy of the tape, read at the same position), and no
- * helper runs -- a call it would pass through costs the tape path alone,
- * a call it serves writes the same bytes again. */
-#define HP_ACCOUNTING_DRY (-4)
 
 /*
  * The tape: the record of one operation's outermost helper calls, in call
@@ -154,10 +150,10 @@ struct hp_wrap_state {
 	struct hp_overflow overflow[HP_FN_SLOTS]; /* indexed by enum hp_fn */
 	struct hp_shape shapes[HP_SHAPES_MAX];
 	struct hp_tape tape;             /* used only while accounting is negative */
-	struct hp_tape shadow;           /* HP_ACCOUNTING_DOUBLE's second calls read this one: buf a
-					  * copy of tape.buf's len bytes (another buffer: its reads
-					  * miss the caches as the first calls' do), its own pos and
-					  * counters, which end equal to tape's */
+	struct hp_tape shadow;           /* HP_ACCOUNTING_DOUBLE reads this one too: buf a copy of
+					  * tape.buf's len bytes (another buffer: its reads miss the
+					  * caches as the tape's do), its own pos and counters, which
+					  * end equal to tape's */
 };
 
 /*

@@ -40,8 +40,7 @@ static HP_TIMED int hp_tape_hashprof_calib_nop(int digest_len_bits, const unsign
 					       unsigned char *digest)
 {
 	HP_TAPE_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits, digest,
-		     __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
-		     __wrap_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
+		     __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
 }
 
 int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,

@@ -25,8 +25,7 @@ static HP_TIMED int hp_tape_get_random_number(void *drng, unsigned char *out,
 					      unsigned long long out_len_bits)
 {
 	HP_TAPE_HOOK(HP_FN_DRNG, 0, out_len_bits, out,
-		     __real_get_random_number(drng, out, out_len_bits),
-		     __wrap_get_random_number(drng, out, out_len_bits));
+		     __real_get_random_number(drng, out, out_len_bits));
 }
 
 int __wrap_get_random_number(void *drng, unsigned char *out,

@@ -26,8 +26,7 @@ static HP_TIMED int hp_tape_init_random_number(void *drng, const unsigned char *
 					       unsigned long long seed_len_bytes)
 {
 	HP_TAPE_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, NULL,
-		     __real_init_random_number(drng, seed, seed_len_bytes),
-		     __wrap_init_random_number(drng, seed, seed_len_bytes));
+		     __real_init_random_number(drng, seed, seed_len_bytes));
 }
 
 int __wrap_init_random_number(void *drng, const unsigned char *seed,

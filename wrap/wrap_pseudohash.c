@@ -22,8 +22,7 @@ static HP_TIMED int hp_tape_pseudohash(int digest_len_bits, const unsigned char 
 				       unsigned long long msg_len_bits, unsigned char *digest)
 {
 	HP_TAPE_HOOK(HP_FN_PSEUDOHASH, msg_len_bits, (uint64_t)digest_len_bits, digest,
-		     __real_pseudohash(digest_len_bits, msg, msg_len_bits, digest),
-		     __wrap_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
+		     __real_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
 }
 
 int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg,

@@ -24,8 +24,7 @@ static HP_TIMED int hp_tape_pseudoXOF(unsigned long long output_len_bits,
 				      unsigned long long msg_len_bits, unsigned char *output)
 {
 	HP_TAPE_HOOK(HP_FN_XOF, msg_len_bits, output_len_bits, output,
-		     __real_pseudoXOF(output_len_bits, msg, msg_len_bits, output),
-		     __wrap_pseudoXOF(output_len_bits, msg, msg_len_bits, output));
+		     __real_pseudoXOF(output_len_bits, msg, msg_len_bits, output));
 }
 
 int __wrap_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,

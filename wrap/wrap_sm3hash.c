@@ -22,8 +22,7 @@ static HP_TIMED int hp_tape_sm3hash(int digest_len_bits, const unsigned char *ms
 				    unsigned long long msg_len_bits, unsigned char *digest)
 {
 	HP_TAPE_HOOK(HP_FN_SM3, msg_len_bits, (uint64_t)digest_len_bits, digest,
-		     __real_sm3hash(digest_len_bits, msg, msg_len_bits, digest),
-		     __wrap_sm3hash(digest_len_bits, msg, msg_len_bits, digest));
+		     __real_sm3hash(digest_len_bits, msg, msg_len_bits, digest));
 }
 
 int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg,
