@@ -239,9 +239,9 @@ static int hp_replay_check(const struct hp_replay_run *run, const char *what, ui
 	return 0;
 }
 
-/* After a double run: every call through the tape path was made a second
- * time, dry, on the shadow (which ends where the tape does, with the same
- * counts).  Returns 0, or -1 with err set. */
+/* After a double run: every call through the tape path did its tape work
+ * a second time, on the shadow (which ends where the tape does, with the
+ * same counts).  Returns 0, or -1 with err set. */
 static int hp_double_check(const struct hp_replay_run *run, const char *what, char *err, size_t errlen)
 {
 	const struct hp_tape *t = &run->wrap->tape, *sh = &run->wrap->shadow;
@@ -319,6 +319,7 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 	int rc0, rc, status = 0;
 
 	memset(out, 0, sizeof *out);
+	out->order = order;
 	if (run->drng)
 		hp_drng_state_save(run->drng, HP_DRNG_BEFORE);
 	if (hp_record(run, &rc0, err, errlen) != 0) {
@@ -419,19 +420,32 @@ int hp_replay_share_median(const struct hp_replay_sample *s, size_t n, unsigned 
 	return status;
 }
 
+/* The median of v[0..n), n > 0, the mean of the middle two for an even n
+ * (v is reordered). */
+static double hp_median_mid(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, hp_cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 int hp_replay_insitu_ticks(const struct hp_replay_sample *s, size_t n, unsigned family, double *ticks)
 {
-	double *v;
-	size_t m = 0;
+	double *v, med[2];
+	size_t m[2] = { 0, 0 };
 
 	if (n == 0 || n > HP_REPLAY_MEDIAN_MAX || family >= HP_REPLAY_FAMILIES || !(v = malloc(n * sizeof *v)))
 		return -1;
+	/* v[0..m[0]): the double run second; from the end down, m[1] first */
 	for (size_t i = 0; i < n; i++) {
 		uint64_t calls = s[i].replayed[family] + s[i].passed[family];
+		int first = !!(s[i].order & HP_REPLAY_ORDER_DOUBLE_FIRST);
 		if (calls)
-			v[m++] = ((double)s[i].double_ticks[family] - (double)s[i].replay_ticks[family]) / (double)calls;
+			v[first ? n - 1 - m[1]++ : m[0]++] =
+				((double)s[i].double_ticks[family] - (double)s[i].replay_ticks[family]) / (double)calls;
 	}
-	*ticks = m ? hp_median_of(v, m) : 0;
+	for (int k = 0; k < 2; k++)
+		med[k] = m[k] ? hp_median_mid(k ? v + n - m[1] : v, m[k]) : 0;
+	*ticks = m[0] && m[1] ? (med[0] + med[1]) / 2 : m[0] ? med[0] : med[1];
 	free(v);
 	return 0;
 }

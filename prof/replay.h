@@ -8,8 +8,9 @@
  * off, the gate path), and per family a replay run (the calls of that
  * family served from the tape; the helpers are deterministic and the DRNG
  * state is restored before each run, so the scheme takes the same path)
- * and a double replay run (the same, with every call through the tape
- * path made a second time, dry: hp_wrap.h's HP_ACCOUNTING_DOUBLE).
+ * and a double replay run (the same, with every call's tape work done
+ * twice, the first time on a shadow copy of the tape: hp_wrap.h's
+ * HP_ACCOUNTING_DOUBLE).
  *
  * The replay run still pays the tape path: for each call it serves, and,
  * beyond what the gate costs in the timed run, for each it passes through
@@ -18,7 +19,8 @@
  * out-of-order CPU hides much of it behind the scheme's own work.  Per
  * family F, in ticks:
  *
- *   c(F)     = median over samples of (T_double(F) - T_replay(F)) / (replayed(F) + passed(F))
+ *   c(F)     = (T_double(F) - T_replay(F)) / (replayed(F) + passed(F)), pooled over the
+ *              samples (the mean of its medians over the two orders of the pair)
  *   share(F) = (T_timed - T_replay(F) + c(F) x (replayed(F) + passed(F))) / T_timed
  *
  * and the median of share(F) over samples: the "in situ" estimator
@@ -148,14 +150,18 @@ struct hp_replay_sample {
 						     * (both are the same in its double run) */
 	uint64_t calls;                             /* outermost helper calls of the operation (entries) */
 	uint64_t tape_bytes;                        /* bytes its record took */
+	unsigned order;                             /* the order it was taken in (HP_REPLAY_ORDER_*) */
 };
 
 /* hp_replay_sample's order bits: alternate them over the samples, as the
  * calibration alternates its pairs, so that neither run always follows
- * the other. */
-#define HP_REPLAY_ORDER_REPLAYS_FIRST 1u   /* the replay runs before the timed run */
-#define HP_REPLAY_ORDER_DRNG_FIRST 2u      /* the DRNG replays before the hash replays */
-#define HP_REPLAY_ORDER_DOUBLE_FIRST 4u    /* each family's double run before its replay run */
+ * the other.  The double run's place in its pair alternates fastest: the
+ * second run of a pair was measured some ticks a call slower than the
+ * first (GROUND-TRUTH, line work), which the in-situ cost cancels by
+ * taking both places equally (hp_replay_insitu_ticks). */
+#define HP_REPLAY_ORDER_DOUBLE_FIRST 1u    /* each family's double run before its replay run */
+#define HP_REPLAY_ORDER_REPLAYS_FIRST 2u   /* the replay runs before the timed run */
+#define HP_REPLAY_ORDER_DRNG_FIRST 4u      /* the DRNG replays before the hash replays */
 #define HP_REPLAY_ORDERS 8u                /* sample i takes order i % HP_REPLAY_ORDERS */
 
 /*
@@ -205,11 +211,14 @@ int hp_replay_share_median(const struct hp_replay_sample *s, size_t n, unsigned 
 
 /*
  * The tape path's cost in place, c(F) above: ticks per call through the
- * tape path (served or passed) in family's runs, the median over the
- * samples that made such calls of (T_double - T_replay) / (replayed +
- * passed); not clamped (noise can make it slightly negative); 0 when no
- * sample made any.  Returns 0, or -1 when n is 0 or over 65536, or the
- * family is out of range.
+ * tape path (served or passed) in family's runs, from the samples that
+ * made such calls, of (T_double - T_replay) / (replayed + passed): the
+ * mean of two medians, over the samples whose double run came second and
+ * over those where it came first (HP_REPLAY_ORDER_DOUBLE_FIRST), so that
+ * what being second in a pair costs cancels; the one median when the
+ * other place has no sample.  Not clamped (noise can make it slightly
+ * negative); 0 when no sample made any.  Returns 0, or -1 when n is 0 or
+ * over 65536, or the family is out of range.
  */
 int hp_replay_insitu_ticks(const struct hp_replay_sample *s, size_t n, unsigned family, double *ticks);
 

@@ -9,7 +9,7 @@
  * time is fake (fake_scheme.h).  The only difference from an instance's
  * shims: a call served from the tape advances the virtual clock by
  * REPLAY_COST and a real call through the tape path by PASS_COST (the
- * double mode's second, dry call as much again), so the tape path has a
+ * double mode's second tape work as much again), so the tape path has a
  * cost to calibrate and to add back.  With `loop_differs`, the stand-in
  * of the tight-loop calibration is charged LOOP_REPLAY_COST and
  * LOOP_PASS_COST instead: the tape path costs less in the operation than
@@ -299,7 +299,8 @@ START_TEST(replay_share_is_the_truth)
 END_TEST
 
 /* The in-situ estimator pools the per-call cost over the samples: one
- * sample's double run disturbed by 10^4 ticks moves nothing. */
+ * sample's double run disturbed by 10^4 ticks moves nothing; what being
+ * second in a pair costs cancels out. */
 START_TEST(insitu_cost_is_a_median)
 {
 	struct hp_replay_sample s[5];
@@ -323,6 +324,25 @@ START_TEST(insitu_cost_is_a_median)
 	s[2].double_ticks[HP_REPLAY_HASH] = s[3].double_ticks[HP_REPLAY_HASH] = s[4].double_ticks[HP_REPLAY_HASH] = 0;
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
 	ck_assert(ticks < 0);
+	/* the second run of each pair 3 ticks a call slower: 2 + 3 in the
+	 * samples whose double run is second, 2 - 3 where it is first, three
+	 * against two: the cost is the mean of their medians, 2 */
+	for (unsigned i = 0; i < 5; i++) {
+		s[i].order = i % 2 ? HP_REPLAY_ORDER_DOUBLE_FIRST : 0;
+		s[i].double_ticks[HP_REPLAY_HASH] = s[i].replay_ticks[HP_REPLAY_HASH] +
+						    (i % 2 ? 1000 * (2 - 3) : 1000 * (2 + 3));
+	}
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert_msg(ticks == 2.0, "%.6f", ticks);
+	/* one place only: its median */
+	s[1].order = s[3].order = 0;
+	s[1].double_ticks[HP_REPLAY_HASH] = s[1].replay_ticks[HP_REPLAY_HASH] + 1000 * 7;
+	s[3].double_ticks[HP_REPLAY_HASH] = s[3].replay_ticks[HP_REPLAY_HASH] + 1000 * 7;
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert(ticks == 5.0);
+	s[0].order = s[1].order = s[2].order = s[3].order = s[4].order = HP_REPLAY_ORDER_DOUBLE_FIRST;
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 4, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert(ticks == 6.0);   /* 5, 7, 5, 7: the mean of the middle two */
 	/* no call through the tape path: nothing to add back */
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_DRNG, &ticks), 0);
 	ck_assert(ticks == 0);
