@@ -14,11 +14,14 @@
  *             published way);
  *   alone     the same helper calls timed alone on the same inputs, for
  *             reference (it misses any overlap with the work around them);
- *   replay    GROUND-TRUTH keygen replayed (docs/replay.md): record, timed
- *             and replay runs of the same keygens through
- *             hp_replay_sample, the replay cost hp_calibrate_replay
- *             measures just before added back; the group's share is the
- *             median over its samples, as hashprof --replay takes it.
+ *   replay    GROUND-TRUTH keygen replayed (docs/replay.md): record, timed,
+ *             replay and double replay runs of the same keygens through
+ *             hp_replay_sample, the tape path's cost the double runs
+ *             measure in place added back (hp_replay_share_median_insitu);
+ *             the group's share is the median over its samples, as
+ *             hashprof --replay takes it; and, beside it, the same samples
+ *             with the cost hp_calibrate_replay measures in its tight loop
+ *             just before added back instead (the estimator before).
  *
  * A group times each of the five (plain, plain without helper calls,
  * helper alone, instrumented, a replay sample) `samples` times,
@@ -173,11 +176,15 @@ static int hpb_gt_open(struct hpb_gt *g)
 /* Errors of one density over `groups` groups (percentage points). */
 struct hpb_gt_row {
 	double truth, alone, err_c, err_r, q1, q3, lo, hi, added;
-	double err_p, p_lo, p_hi;   /* the replay share's error: median, min..max */
+	double err_p, p_lo, p_hi;   /* the replay share's error (in situ): median, min..max */
+	double err_l;               /* the tight-loop estimator's error: median */
+	double insitu, loop, twice; /* ticks per call through the tape path: in situ; in the loop, served
+				     * once and the double mode's second time */
 };
 
 /* The values of one density, `groups` of each (HPB_GT_VALUES arrays). */
-enum { HPB_V_TRUTH, HPB_V_ALONE, HPB_V_EC, HPB_V_ER, HPB_V_ADDED, HPB_V_EP, HPB_GT_VALUES };
+enum { HPB_V_TRUTH, HPB_V_ALONE, HPB_V_EC, HPB_V_ER, HPB_V_ADDED, HPB_V_EP, HPB_V_EL, HPB_V_INSITU, HPB_V_LOOP,
+       HPB_V_TWICE, HPB_GT_VALUES };
 
 /* A row from n values of each: corrected error's median, quartiles and
  * range, the replay error's median and range, the others' medians (the
@@ -194,18 +201,22 @@ static void hpb_gt_summarise(struct hpb_gt_row *row, double *v[HPB_GT_VALUES], s
 	row->p_hi = hpb_max(ep, n);
 	row->err_p = hpb_median(ep, n);
 	row->err_r = hpb_median(v[HPB_V_ER], n);
+	row->err_l = hpb_median(v[HPB_V_EL], n);
+	row->insitu = hpb_median(v[HPB_V_INSITU], n);
+	row->loop = hpb_median(v[HPB_V_LOOP], n);
+	row->twice = hpb_median(v[HPB_V_TWICE], n);
 	row->truth = hpb_median(v[HPB_V_TRUTH], n);
 	row->alone = hpb_median(v[HPB_V_ALONE], n);
 	row->added = hpb_median(v[HPB_V_ADDED], n);
 }
 
 /* The hash share of m keygens replayed, over n samples taken one at a
- * time by the caller (sample k with hp_replay_sample's order k & 3). */
+ * time by the caller (sample k with hp_replay_sample's order k % HP_REPLAY_ORDERS). */
 static int hpb_gt_replay_sample(const struct hp_replay_run *run, unsigned k, struct hp_replay_sample *x)
 {
 	char err[512];
 
-	if (hp_replay_sample(run, k & 3, x, err, sizeof err) != 0) {
+	if (hp_replay_sample(run, k % HP_REPLAY_ORDERS, x, err, sizeof err) != 0) {
 		fprintf(stderr, "hp-bench: replay: %s\n", err);
 		return -1;
 	}
@@ -216,7 +227,7 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 			  double *v[HPB_GT_VALUES], struct hpb_gt_row *row)
 {
 	double *truth = v[HPB_V_TRUTH], *alone = v[HPB_V_ALONE], *ec = v[HPB_V_EC], *er = v[HPB_V_ER],
-	       *oha = v[HPB_V_ADDED], *ep = v[HPB_V_EP];
+	       *oha = v[HPB_V_ADDED], *ep = v[HPB_V_EP], *el = v[HPB_V_EL];
 	/* batches of ~10^4 helper calls (a few ms), one keygen from 10^4 up */
 	unsigned m = d >= 10000 ? 1 : 10000 / d;
 	struct hpb_gt_op op = { g, m };
@@ -245,7 +256,7 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		struct hp_replay_cost cost;
 		uint64_t best_op = UINT64_MAX, best_free = UINT64_MAX, best_alone = UINT64_MAX,
 			 best_wrapped = UINT64_MAX, t;
-		double c = 0, w = 0, cc, ww, p = 0;
+		double c = 0, w = 0, cc, ww, p = 0, pl = 0, insitu = 0;
 		hp_calibrate(g->w, g->loop, hp_clock_fn(), &oh);
 		hp_calibrate_replay(g->w, g->loop, hp_clock_fn(), &cost);
 		/* each quantity is the least disturbed of `samples` timings,
@@ -286,7 +297,8 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 					}
 					break;
 				}
-		if (hp_replay_share_median(rs, samples, HP_REPLAY_HASH, &cost, &p) != 0) {
+		if (hp_replay_share_median_insitu(rs, samples, HP_REPLAY_HASH, &p, &insitu) != 0 ||
+		    hp_replay_share_median(rs, samples, HP_REPLAY_HASH, &cost, &pl) != 0) {
 			free(rs);
 			return -1;
 		}
@@ -295,7 +307,11 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		ec[r] = 100.0 * c - truth[r];
 		er[r] = 100.0 * w - truth[r];
 		ep[r] = 100.0 * p - truth[r];
+		el[r] = 100.0 * pl - truth[r];
 		oha[r] = oh.added_ticks;
+		v[HPB_V_INSITU][r] = insitu;
+		v[HPB_V_LOOP][r] = cost.replay_ticks;
+		v[HPB_V_TWICE][r] = cost.twice_replay_ticks;
 	}
 	free(rs);
 	hp_replay_tape_free(g->w);
@@ -305,20 +321,23 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 
 static void hpb_gt_print(const char *label, unsigned d, const struct hpb_gt_row *row)
 {
-	char cbuf[64], pbuf[48];
+	char cbuf[64], pbuf[48], tbuf[32];
 
 	snprintf(cbuf, sizeof cbuf, "%+5.2f [%+.2f,%+.2f] {%+.2f..%+.2f}", row->err_c, row->q1, row->q3, row->lo,
 		 row->hi);
 	snprintf(pbuf, sizeof pbuf, "%+5.2f {%+.2f..%+.2f}", row->err_p, row->p_lo, row->p_hi);
-	printf("  %9u %-6s %6.2f%% %6.2f%%  %-34s  %+9.2f  %-20s %6.1f t/c\n", d, label, row->truth, row->alone, cbuf,
-	       row->err_r, pbuf, row->added);
+	snprintf(tbuf, sizeof tbuf, "%.1f / %.1f (%.1f)", row->insitu, row->loop, row->twice);
+	printf("  %9u %-6s %6.2f%% %6.2f%%  %-34s  %+9.2f  %-20s %+6.2f  %-17s %6.1f t/c\n", d, label, row->truth,
+	       row->alone, cbuf, row->err_r, pbuf, row->err_l, tbuf, row->added);
 	fflush(stdout);
 }
 
 /*
  * hp-bench --gt-process=D:GROUPS:SAMPLES:WORK (WORK line, short or loops): one
- * measuring process of (c).  Prints "err_c err_r truth alone added err_p"
- * (pp, pp, %, %, ticks/call, pp): medians over its groups.
+ * measuring process of (c).  Prints "err_c err_r truth alone added err_p
+ * err_l insitu loop twice" (pp, pp, %, %, ticks/call, pp, pp, then ticks
+ * per call: the tape path in situ, in the loop, its second time in the
+ * loop): medians over its groups.
  */
 int hpb_groundtruth_process(const char *spec)
 {
@@ -343,8 +362,8 @@ int hpb_groundtruth_process(const char *spec)
 	if (hpb_gt_density(&g, d, groups, samples, v, &row) != 0)
 		rc = 1;
 	else
-		printf("%.4f %.4f %.4f %.4f %.2f %.4f\n", row.err_c, row.err_r, row.truth, row.alone, row.added,
-		       row.err_p);
+		printf("%.4f %.4f %.4f %.4f %.2f %.4f %.4f %.3f %.3f %.3f\n", row.err_c, row.err_r, row.truth, row.alone,
+		       row.added, row.err_p, row.err_l, row.insitu, row.loop, row.twice);
 	for (int i = 0; i < HPB_GT_VALUES; i++)
 		free(v[i]);
 	return rc;
@@ -374,8 +393,9 @@ static int hpb_gt_row_of_processes(unsigned d, const char *work, unsigned procs,
 			printf("  %s %s: the measuring process failed\n", self, spec);
 			return -1;
 		}
-		int got = sscanf(text, "%lf %lf %lf %lf %lf %lf", &v[HPB_V_EC][k], &v[HPB_V_ER][k], &v[HPB_V_TRUTH][k],
-				 &v[HPB_V_ALONE][k], &v[HPB_V_ADDED][k], &v[HPB_V_EP][k]);
+		int got = sscanf(text, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &v[HPB_V_EC][k], &v[HPB_V_ER][k],
+				 &v[HPB_V_TRUTH][k], &v[HPB_V_ALONE][k], &v[HPB_V_ADDED][k], &v[HPB_V_EP][k],
+				 &v[HPB_V_EL][k], &v[HPB_V_INSITU][k], &v[HPB_V_LOOP][k], &v[HPB_V_TWICE][k]);
 		free(text);
 		if (got != HPB_GT_VALUES) {
 			printf("  %s %s: unreadable output\n", self, spec);
@@ -411,8 +431,8 @@ int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 	printf("\n(c) Hash share vs ground truth (GROUND-TRUTH keygen; per row %u processes x %u groups of %u\n"
 	       "    samples; errors in percentage points: median over processes [quartiles] {min..max})\n",
 	       procs, groups, samples);
-	printf("  %9s %-6s %7s %7s  %-34s  %-9s  %-20s %9s\n", "calls/op", "work", "truth", "alone",
-	       "corrected error", "raw error", "replay error", "overhead");
+	printf("  %9s %-6s %7s %7s  %-34s  %-9s  %-20s %6s  %-17s %9s\n", "calls/op", "work", "truth", "alone",
+	       "corrected error", "raw error", "replay error", "(loop)", "tape t/c", "overhead");
 	for (size_t di = 0; di < sizeof densities / sizeof densities[0]; di++) {
 		if (hpb_gt_row_of_processes(densities[di], "line", procs, groups, samples, &row) != 0)
 			return -1;
@@ -445,8 +465,12 @@ int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 	       "  corrected/raw = GROUND-TRUTH keygen measured through the shims, shares by prof/shares.c\n"
 	       "  with/without the calibrated overhead; overhead = added ticks/call (hp_calibrate);\n"
 	       "  replay = GROUND-TRUTH keygen recorded, timed and replayed with its helper outputs from the\n"
-	       "  tape (hp_replay_sample; median over a group's samples, the replay cost added back), the\n"
-	       "  share `hashprof --replay` reports: median {min..max} over processes.\n"
+	       "  tape, and replayed again with each call's tape path made twice (hp_replay_sample; median\n"
+	       "  over a group's samples, the tape path's cost measured in place added back), the share\n"
+	       "  `hashprof --replay` reports: median {min..max} over processes; (loop) = the same samples\n"
+	       "  with the tight-loop cost added back instead (the estimator before; median);\n"
+	       "  tape t/c = ticks per call of the tape path: in situ / in the tight loop (in the loop, the\n"
+	       "  double mode's second tape work, which repeats the tape work and not the call).\n"
 	       "  work: line = straight-line non-helper work (the instance's default); short = 20 rounds of it\n"
 	       "  instead of 400 (the helper ~93%% of keygen, as in hash-based signatures); loops = line work\n"
 	       "  as loops, whose exits the helper's branches make mispredict: that cost lands outside every\n"

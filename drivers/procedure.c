@@ -199,7 +199,7 @@ static uint32_t hp_replay_samples(const struct hp_result *r)
 /* The samples of a row into p, the tape already allocated; 0, or -1 with
  * the reason in p->error. */
 static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_drng_state *drng,
-			  const struct hp_replay_cost *cost, const struct hp_options *o, struct hp_result *r)
+			  const struct hp_options *o, struct hp_result *r)
 {
 	struct hp_result_replay *p = &r->replay;
 	struct hp_op_replay rp;
@@ -224,15 +224,19 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
 	};
 	for (uint32_t i = 0; i < m && status == 0; i++) {
 		hp_child_step("replay sample %u of %u", i + 1, m);
-		/* i & 3: which run comes first alternates (replay.h's order bits) */
-		if (hp_replay_sample(&run, i & 3, &samples[i], p->error, sizeof p->error) != 0)
+		/* which run comes first alternates (replay.h's order bits) */
+		if (hp_replay_sample(&run, i % HP_REPLAY_ORDERS, &samples[i], p->error, sizeof p->error) != 0)
 			status = -1;
 		else if (samples[i].tape_bytes > p->tape_bytes)
 			p->tape_bytes = samples[i].tape_bytes;
 		p->calls = samples[i].calls;
 	}
-	if (status == 0 && (hp_replay_share_median(samples, m, HP_REPLAY_HASH, cost, &p->hash) != 0 ||
-			    hp_replay_share_median(samples, m, HP_REPLAY_DRNG, cost, &p->drng) != 0)) {
+	/* the tape path's cost as measured in the operation by its double
+	 * runs (the tight loop's stays in the record, for reference) */
+	if (status == 0 && (hp_replay_share_median_insitu(samples, m, HP_REPLAY_HASH, &p->hash,
+							  &p->insitu_hash_ticks) != 0 ||
+			    hp_replay_share_median_insitu(samples, m, HP_REPLAY_DRNG, &p->drng,
+							  &p->insitu_drng_ticks) != 0)) {
 		snprintf(p->error, sizeof p->error, "%s: no replay share: a timed run took 0 ticks", r->operation);
 		status = -1;
 	}
@@ -245,8 +249,9 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
 
 /*
  * After the N window-measured operations, in the measuring child: the
- * replay cost, the DRNG state, the tape sized from the row's shapes, M
- * samples and the median share per family, into r->replay.  A failure
+ * tight-loop replay cost, the DRNG state, the tape sized from the row's
+ * shapes, M samples and the in-situ median share per family, into
+ * r->replay.  A failure
  * leaves the window figures as they are and says why in r->replay.error,
  * naming the operation: never a number.
  */
@@ -264,11 +269,15 @@ static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, con
 
 	p->requested = 1;
 	p->max_mb = o->replay_max_mb;
+	snprintf(p->estimator, sizeof p->estimator, "%s", HP_REPLAY_ESTIMATOR_INSITU);
 	if (r->status != HP_STATUS_OK) {
 		snprintf(p->error, sizeof p->error, "%s: not taken: the row failed", r->operation);
 		return;
 	}
-	/* here rather than next to hp_calibrate: the N operations have
+	/* the tape path's cost in a tight loop: the shares add back the one
+	 * the samples' double runs measure in the operation, this one stays
+	 * in the record for reference (and checks the instance's tape path);
+	 * here rather than next to hp_calibrate: the N operations have
 	 * brought the CPU to the speed the samples will see */
 	hp_child_step("replay: calibrating the tape path");
 	*(void **)&loop = dlsym(api->dl, HP_CALIB_LOOP_SYMBOL);
@@ -293,7 +302,7 @@ static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, con
 	if (hp_replay_tape_alloc(api->wrap, r->operation, hp_replay_tape_need(r->shapes, r->nshapes, r->operations),
 				 o->replay_max_mb, p->error, sizeof p->error) != 0)
 		goto done;
-	p->valid = hp_replay_take(c, k, have_drng ? &drng : NULL, &cost, o, r) == 0;
+	p->valid = hp_replay_take(c, k, have_drng ? &drng : NULL, o, r) == 0;
 done:
 	if (p->valid)
 		p->error[0] = '\0';

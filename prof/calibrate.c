@@ -17,7 +17,10 @@
  * The tape path (hp_calibrate_replay, at the end) is measured the same
  * way against other baselines: a replayed call against no call at all
  * (a free helper costs nothing), a call passed through the tape path
- * against the same call through the gate (what the timed run pays).
+ * against the same call through the gate (what the timed run pays), and
+ * each of those in the double mode against itself in the plain replay
+ * mode (what the second tape work adds: for reference, since the share
+ * uses that cost measured inside the operation, prof/replay.c).
  */
 #include "calibrate.h"
 
@@ -123,25 +126,41 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 
 /* Which batch of the replay calibration: the stand-in served from the
  * tape, no call at all, the stand-in run through the tape path, and the
- * stand-in run through the gate (accounting off, as in a timed run). */
-enum hp_rbatch { HP_RB_REPLAYED, HP_RB_EMPTY, HP_RB_PASSED, HP_RB_GATE };
+ * stand-in run through the gate (accounting off, as in a timed run); and
+ * the first and third in the double mode (each call's tape work done
+ * twice). */
+enum hp_rbatch { HP_RB_REPLAYED, HP_RB_EMPTY, HP_RB_PASSED, HP_RB_GATE, HP_RB_REPLAYED_TWICE, HP_RB_PASSED_TWICE };
+
+/* Rewind tape t for a batch of the calibration: from the start, with mask. */
+static void hp_calib_rewind(struct hp_tape *t, uint32_t mask)
+{
+	t->pos = 0;
+	t->flags = 0;
+	t->calls = t->replayed = t->passed = 0;
+	t->replay_mask = mask;
+}
 
 static uint64_t hp_replay_batch(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 				enum hp_rbatch k, int *bad)
 {
-	struct hp_tape *t = &w->tape;
+	int served = k == HP_RB_REPLAYED || k == HP_RB_REPLAYED_TWICE;
+	int twice = k == HP_RB_REPLAYED_TWICE || k == HP_RB_PASSED_TWICE;
+	uint32_t mask = served ? HP_TAPE_BIT(HP_FN_CALIB) : 0;
 	uint64_t ticks;
 
-	t->pos = 0;
-	t->flags = 0;
-	t->calls = t->replayed = t->passed = 0;
-	t->replay_mask = k == HP_RB_REPLAYED ? HP_TAPE_BIT(HP_FN_CALIB) : 0;
-	w->accounting = k == HP_RB_REPLAYED || k == HP_RB_PASSED ? HP_ACCOUNTING_REPLAY : HP_ACCOUNTING_OFF;
+	hp_calib_rewind(&w->tape, mask);
+	hp_calib_rewind(&w->shadow, mask);
+	w->accounting = twice ? HP_ACCOUNTING_DOUBLE :
+			k == HP_RB_REPLAYED || k == HP_RB_PASSED ? HP_ACCOUNTING_REPLAY : HP_ACCOUNTING_OFF;
 	ticks = hp_time_batch(loop, clock, k == HP_RB_EMPTY ? HP_CALIB_LOOP_EMPTY : 1);
 	w->accounting = HP_ACCOUNTING_OFF;
-	if (k == HP_RB_REPLAYED && (t->flags || t->replayed != HP_CALIB_CALLS))
+	if (k == HP_RB_EMPTY || k == HP_RB_GATE)
+		return ticks;
+	/* every call served (or passed), and in the double mode every one
+	 * made a second time on the shadow */
+	if (w->tape.flags || (served ? w->tape.replayed : w->tape.passed) != HP_CALIB_CALLS)
 		*bad = 1;
-	if (k == HP_RB_PASSED && (t->flags || t->passed != HP_CALIB_CALLS))
+	if (twice && (w->shadow.flags || (served ? w->shadow.replayed : w->shadow.passed) != HP_CALIB_CALLS))
 		*bad = 1;
 	return ticks;
 }
@@ -167,37 +186,56 @@ void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_
 			 struct hp_replay_cost *out)
 {
 	int64_t replay[HP_CALIB_BATCHES], pass[HP_CALIB_BATCHES];
-	struct hp_tape keep = w->tape;
+	int64_t twice_replay[HP_CALIB_BATCHES], twice_pass[HP_CALIB_BATCHES];
+	struct hp_tape keep = w->tape, keep_shadow = w->shadow;
 	uint64_t cap = HP_CALIB_CALLS * hp_tape_entry_bytes(hp_tape_out_bytes(HP_FN_CALIB, 256));
-	uint64_t *buf;
+	uint64_t *buf, *shadow;
 	double start = hp_util_monotonic();
 	int bad = 0;
 
 	memset(out, 0, sizeof *out);
-	if (!loop || !(buf = malloc(cap)))
+	if (!loop)
 		return;
+	buf = malloc(cap);
+	shadow = malloc(cap);
+	if (!buf || !shadow) {
+		free(buf);
+		free(shadow);
+		return;
+	}
 	memset(&w->tape, 0, sizeof w->tape);
+	memset(&w->shadow, 0, sizeof w->shadow);
 	w->tape.buf = (unsigned char *)buf;
 	w->tape.cap = cap;
 	/* The tape, recorded by the shims themselves: HP_CALIB_CALLS entries
 	 * of the stand-in's shape (a 256-bit digest, state.c), exactly
-	 * filling the buffer; anything else means a broken tape path. */
+	 * filling the buffer; anything else means a broken tape path.  The
+	 * shadow is a copy of it in a buffer of its own, as a sample's is. */
 	w->accounting = HP_ACCOUNTING_RECORD;
 	loop(HP_CALIB_CALLS, 1);
 	w->accounting = HP_ACCOUNTING_OFF;
 	if (w->tape.flags || w->tape.len != cap)
 		bad = 1;
+	memcpy(shadow, buf, cap);
+	w->shadow.buf = (unsigned char *)shadow;
+	w->shadow.cap = w->shadow.len = cap;
 	/* Paired and alternated as in hp_calibrate, for the same reasons. */
 	for (unsigned b = 0; b < HP_CALIB_BATCHES && !bad; b++) {
 		replay[b] = hp_replay_pair(w, loop, clock, HP_RB_REPLAYED, HP_RB_EMPTY, b & 1, &bad);
 		pass[b] = hp_replay_pair(w, loop, clock, HP_RB_PASSED, HP_RB_GATE, b & 1, &bad);
+		twice_replay[b] = hp_replay_pair(w, loop, clock, HP_RB_REPLAYED_TWICE, HP_RB_REPLAYED, b & 1, &bad);
+		twice_pass[b] = hp_replay_pair(w, loop, clock, HP_RB_PASSED_TWICE, HP_RB_PASSED, b & 1, &bad);
 	}
 	w->tape = keep;
+	w->shadow = keep_shadow;
 	free(buf);
+	free(shadow);
 	if (bad)
 		return;
 	out->valid = 1;
 	out->replay_ticks = hp_per_call(replay);
 	out->pass_ticks = hp_per_call(pass);
+	out->twice_replay_ticks = hp_per_call(twice_replay);
+	out->twice_pass_ticks = hp_per_call(twice_pass);
 	out->seconds = hp_util_monotonic() - start;
 }

@@ -50,20 +50,29 @@ struct hp_replay_cost {
 	double pass_ticks;     /* ticks the tape path adds to a call that runs the real helper in a
 				* replay run (another family's, init_random_number, a nested one),
 				* beyond what the gate costs it in the timed run */
+	double twice_replay_ticks; /* ticks HP_ACCOUNTING_DOUBLE's second tape work adds to a served
+				    * call, and... */
+	double twice_pass_ticks;   /* ...to a passed one, in this loop, where nothing hides them: how
+				    * much of the first time's work the second repeats (measured:
+				    * 0.65 to 0.9 of replay_ticks, half of pass_ticks: the tape work,
+				    * not the call's).  Reference only */
 	double seconds;        /* how long the calibration took, wall seconds */
 };
 
 /*
  * The same method as hp_calibrate, on the tape path of the stand-in:
  * HP_CALIB_BATCHES pairs of HP_CALIB_CALLS calls, each pair back to back
- * in alternating order, the median pair difference per call:
+ * in alternating order, the median pair difference per call (ticks):
  *   replay_ticks = (replayed batch - batch with no call at all) / n
  *   pass_ticks   = (passed-through batch - batch through the gate) / n
+ *   twice_replay_ticks = (replayed batch, double mode - replayed batch) / n
+ *   twice_pass_ticks   = (passed batch, double mode - passed batch) / n
  * The tape of n stand-in calls is recorded first, by the shims, into a
- * buffer of this function's; w's own tape (buf, cap, everything) is put
- * back afterwards, and accounting is left off.  loop == NULL, no memory,
- * or a replayed batch that did not replay every call (an instance whose
- * tape path is broken) gives an invalid (zero) cost.
+ * buffer of this function's, and copied to a shadow tape; w's own tapes
+ * (buf, cap, everything) are put back afterwards, and accounting is left
+ * off.  loop == NULL, no memory, or a batch that did not replay, pass or
+ * repeat every call (an instance whose tape path is broken) gives an
+ * invalid (zero) cost.
  */
 void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
 			 struct hp_replay_cost *out);

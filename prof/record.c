@@ -179,6 +179,10 @@ static const struct hp_field hp_record_fields[] = {
 	HP_ROW(HP_F_COUNT32, "replay.samples", replay.samples, "samples"),
 	HP_REPLAY_SHARE("replay.hash", replay.hash),
 	HP_REPLAY_SHARE("replay.drng", replay.drng),
+	{ "replay.estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET, offsetof(struct hp_result, replay.estimator),
+	  HP_SIZE(struct hp_result, replay.estimator), 0, "\"in situ\"; absent: the tight loop", NULL, NULL, NULL },
+	HP_REPLAY(HP_F_NUMBER, "replay.insitu_hash_ticks_per_call", replay.insitu_hash_ticks, "ticks"),
+	HP_REPLAY(HP_F_NUMBER, "replay.insitu_drng_ticks_per_call", replay.insitu_drng_ticks, "ticks"),
 	HP_REPLAY(HP_F_BOOL, "replay.cost_valid", replay.cost_valid, NULL),
 	HP_REPLAY(HP_F_NUMBER, "replay.replay_ticks_per_call", replay.replay_ticks, "ticks"),
 	HP_REPLAY(HP_F_NUMBER, "replay.pass_ticks_per_call", replay.pass_ticks, "ticks"),
@@ -797,8 +801,8 @@ static int hp_group_read(const json_t *j, size_t g, struct hp_result *r, char *e
 /*
  * "replay" (--replay, docs/replay.md) into r->replay, requested; nothing
  * without it.  Beyond the types: counts in range, samples when valid, the
- * error's length, the shares numbers when valid (numbers or null when
- * not).
+ * strings' lengths, the estimator one of the two, the shares numbers when
+ * valid (numbers or null when not).
  */
 static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
 {
@@ -826,6 +830,14 @@ static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *
 		const json_t *v = json_object_get(o, hp_key(t[i].path));
 		if (t[i].type == HP_F_STRING && v && strlen(json_string_value(v)) >= t[i].size) {
 			snprintf(err, errlen, "field '%s': longer than %zu bytes", t[i].path, t[i].size - 1);
+			return -1;
+		}
+	}
+	{
+		const char *est = json_string_value(json_object_get(o, "estimator"));
+		if (est && strcmp(est, HP_REPLAY_ESTIMATOR_INSITU) && strcmp(est, HP_REPLAY_ESTIMATOR_LOOP)) {
+			snprintf(err, errlen, "field 'replay.estimator': \"%.40s\", expected \"%s\" or \"%s\"", est,
+				 HP_REPLAY_ESTIMATOR_INSITU, HP_REPLAY_ESTIMATOR_LOOP);
 			return -1;
 		}
 	}

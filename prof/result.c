@@ -96,3 +96,8 @@ void hp_result_fail(struct hp_result *r, const char *fmt, ...)
 	vsnprintf(r->failure, sizeof r->failure, fmt, ap);
 	va_end(ap);
 }
+
+const char *hp_result_replay_estimator(const struct hp_result *r)
+{
+	return r->replay.estimator[0] ? r->replay.estimator : HP_REPLAY_ESTIMATOR_LOOP;
+}

@@ -47,14 +47,22 @@ struct hp_trial {
  * operations.  A row whose replay failed keeps its window figures.
  */
 #define HP_REPLAY_ERROR_MAX 320
+/* struct hp_result_replay's estimator: the tape path's cost measured in
+ * the operation (double runs), or in the calibration's tight loop. */
+#define HP_REPLAY_ESTIMATOR_INSITU "in situ"
+#define HP_REPLAY_ESTIMATOR_LOOP "tight loop"
 struct hp_result_replay {
 	int requested;                 /* 1: --replay; the row has a replay part, valid or not */
 	int valid;                     /* 1: hash and drng hold the medians; 0: see error */
 	uint32_t samples;              /* samples taken (M); their median is the share */
 	double hash, drng;             /* shares if the family were free, fractions (not clamped) */
-	int cost_valid;                /* the replay cost was calibrated (hp_replay_cost) */
-	double replay_ticks;           /* ticks a call served from the tape costs, added back */
-	double pass_ticks;             /* ticks the tape path adds to a call it passes through */
+	char estimator[16];            /* how hash and drng were estimated (HP_REPLAY_ESTIMATOR_*);
+					* "" in a record from before there was a choice: the tight loop */
+	double insitu_hash_ticks;      /* in situ: ticks per call through the tape path in the hash runs, */
+	double insitu_drng_ticks;      /* ...and in the DRNG runs, added back (prof/replay.h) */
+	int cost_valid;                /* the tight-loop replay cost was calibrated (hp_replay_cost) */
+	double replay_ticks;           /* tight loop: ticks a call served from the tape costs */
+	double pass_ticks;             /* tight loop: ticks the tape path adds to a call it passes through */
 	double cost_seconds;           /* wall time of that calibration */
 	uint64_t tape_bytes;           /* bytes of the largest record of a sample */
 	uint64_t calls;                /* outermost helper calls of one operation (the last record) */
@@ -144,5 +152,9 @@ uint64_t hp_result_overflowed(const struct hp_result *r);
 /* Set status FAILED with a printf-style one-line reason. */
 void hp_result_fail(struct hp_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* The estimator of r's replay shares: HP_REPLAY_ESTIMATOR_INSITU or
+ * _LOOP (a record from before the choice existed has none: the loop). */
+const char *hp_result_replay_estimator(const struct hp_result *r);
 
 #endif

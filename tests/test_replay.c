@@ -8,13 +8,21 @@
  * (prof/calibrate.c) and the sample and share (prof/replay.c) are real;
  * time is fake (fake_scheme.h).  The only difference from an instance's
  * shims: a call served from the tape advances the virtual clock by
- * REPLAY_COST and a real call through the tape path by PASS_COST, so the
- * tape path has a cost to calibrate and to add back.  Asserted exactly:
- * the calibration finds both; the replay share of each family equals the
- * truth (what skipping that family saves) in every case and sample order,
- * and the median over samples too; and in every case the share without
- * the add-back misses the truth by at least 0.5 pp, without the pass term
- * the DRNG share does, so a formula that forgets either fails here.
+ * REPLAY_COST and a real call through the tape path by PASS_COST (the
+ * double mode's second tape work as much again), so the tape path has a
+ * cost to calibrate and to add back.  With `loop_differs`, the stand-in
+ * of the tight-loop calibration is charged LOOP_REPLAY_COST and
+ * LOOP_PASS_COST instead: the tape path costs less in the operation than
+ * in the loop, as it does on a real CPU that hides it behind the scheme's
+ * work.  Asserted exactly: the calibration finds the loop's costs; the
+ * double runs cost the in-situ ones more per call; the in-situ share of
+ * each family equals the truth (what skipping that family saves) in every
+ * case and sample order, and the median over samples too, whether or not
+ * the loop's costs differ; and in every case the share without the
+ * add-back misses the truth by at least 0.5 pp, without the pass term the
+ * DRNG share does, and where the loop's costs differ the tight-loop
+ * estimator does, so an estimator that forgets a term, or takes the
+ * loop's cost for the operation's, fails here.
  *
  * "instance": SYNTH-SIG (schemes/.libs/synth-sig.so) dlopen()ed with its
  * own shims: drng_algorithm saved and restored by its bytes; a sign
@@ -50,11 +58,22 @@ void hashprof_calib_loop(unsigned n, int wrapped);
 
 #define REPLAY_COST 30u   /* ticks: a call served from the tape */
 #define PASS_COST 20u     /* ticks: a real call through the tape path, beyond the gate */
+/* ...and what the calibration's stand-in is charged with loop_differs */
+#define LOOP_REPLAY_COST 75u
+#define LOOP_PASS_COST 50u
 
-void hp_wrap_test_charge_replay(void);
-void hp_wrap_test_charge_pass(void);
-void hp_wrap_test_charge_replay(void) { fake_now += REPLAY_COST; }
-void hp_wrap_test_charge_pass(void) { fake_now += PASS_COST; }
+static int loop_differs;
+
+void hp_wrap_test_charge_replay(unsigned fn);
+void hp_wrap_test_charge_pass(unsigned fn);
+void hp_wrap_test_charge_replay(unsigned fn)
+{
+	fake_now += loop_differs && fn == HP_FN_CALIB ? LOOP_REPLAY_COST : REPLAY_COST;
+}
+void hp_wrap_test_charge_pass(unsigned fn)
+{
+	fake_now += loop_differs && fn == HP_FN_CALIB ? LOOP_PASS_COST : PASS_COST;
+}
 
 static void setup(void)
 {
@@ -65,6 +84,7 @@ static void setup(void)
 	W.clock = virtual_clock;
 	W.tick_inline = 0;
 	fake_now = 0;
+	loop_differs = 0;
 }
 
 static void teardown(void)
@@ -79,7 +99,7 @@ static void teardown(void)
 struct fake_op {
 	const struct scheme *scheme;
 	int bad_phase;           /* the phase that misbehaves; -1: none */
-	enum { OK, OTHER_LENGTH, FEWER_CALLS, OTHER_RETURN } bad;
+	enum { OK, OTHER_LENGTH, FEWER_CALLS, OTHER_RETURN, MORE_NESTED } bad;
 	struct check_log *log;   /* check_after_each_run's */
 };
 
@@ -103,6 +123,12 @@ static int fake_op(void *ctx, enum hp_replay_phase phase)
 	case FEWER_CALLS:
 		s.iterations--;
 		operation(&s, WRAPPED);
+		return 0;
+	case MORE_NESTED:
+		/* each pseudoXOF calls pseudohash (and it sm3hash): nested */
+		fake_xof_calls_pseudohash = 1;
+		operation(&s, WRAPPED);
+		fake_xof_calls_pseudohash = 0;
 		return 0;
 	default:
 		operation(&s, WRAPPED);
@@ -128,23 +154,35 @@ static uint64_t fake_tape_bytes(const struct scheme *s)
 	return (uint64_t)s->iterations * ((24 + 64) + 3 * (24 + 32));
 }
 
+/* Cases _i % FAKE_NCASES, the loop's costs differing when _i >= FAKE_NCASES. */
 START_TEST(replay_cost_calibrated_exactly)
 {
-	const struct correction_case *c = &cases[_i];
+	const struct correction_case *c = &cases[_i % FAKE_NCASES];
 	struct hp_replay_cost rc;
 	struct hp_overhead oh;
+	unsigned want_replay, want_pass;
 
+	loop_differs = _i >= FAKE_NCASES;
+	want_replay = loop_differs ? LOOP_REPLAY_COST : REPLAY_COST;
+	want_pass = loop_differs ? LOOP_PASS_COST : PASS_COST;
 	read_before = c->read_before;
 	read_after = c->read_after;
 	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &rc);
 	ck_assert(rc.valid);
-	ck_assert_msg(rc.replay_ticks == REPLAY_COST, "replay %.6f ticks/call, expected %u", rc.replay_ticks,
-		      REPLAY_COST);
-	ck_assert_msg(rc.pass_ticks == PASS_COST, "pass %.6f ticks/call, expected %u", rc.pass_ticks, PASS_COST);
-	/* accounting off, the tape as it was (none), no shape left */
+	ck_assert_msg(rc.replay_ticks == want_replay, "replay %.6f ticks/call, expected %u", rc.replay_ticks,
+		      want_replay);
+	ck_assert_msg(rc.pass_ticks == want_pass, "pass %.6f ticks/call, expected %u", rc.pass_ticks, want_pass);
+	/* the double mode's second call costs the first one's again */
+	ck_assert_msg(rc.twice_replay_ticks == want_replay, "double: replay %.6f ticks/call, expected %u",
+		      rc.twice_replay_ticks, want_replay);
+	ck_assert_msg(rc.twice_pass_ticks == want_pass, "double: pass %.6f ticks/call, expected %u",
+		      rc.twice_pass_ticks, want_pass);
+	/* accounting off, the tapes as they were (none), no shape left */
 	ck_assert_int_eq(W.accounting, 0);
 	ck_assert_ptr_null(W.tape.buf);
 	ck_assert_uint_eq(W.tape.cap, 0);
+	ck_assert_ptr_null(W.shadow.buf);
+	ck_assert_uint_eq(W.shadow.cap, 0);
 	/* the timed calibration is untouched by the tape path's charges */
 	hp_calibrate(&W, hashprof_calib_loop, virtual_clock, &oh);
 	ck_assert(oh.added_ticks == 2.0 * (double)(c->read_before + c->read_after));
@@ -158,22 +196,36 @@ START_TEST(no_loop_no_cost)
 
 	hp_calibrate_replay(&W, NULL, virtual_clock, &rc);
 	ck_assert(!rc.valid);
-	ck_assert(rc.replay_ticks == 0 && rc.pass_ticks == 0);
+	ck_assert(rc.replay_ticks == 0 && rc.pass_ticks == 0 && rc.twice_replay_ticks == 0 && rc.twice_pass_ticks == 0);
 }
 END_TEST
 
+/* A share of family in sample x by the in-situ estimator, from that
+ * sample alone. */
+static double insitu_share(const struct hp_replay_sample *x, unsigned fam)
+{
+	double share = -1, ticks = -1;
+
+	ck_assert_int_eq(hp_replay_share_median_insitu(x, 1, fam, &share, &ticks), 0);
+	return share;
+}
+
+/* Cases _i % FAKE_NCASES, the loop's costs differing when _i >= FAKE_NCASES. */
 START_TEST(replay_share_is_the_truth)
 {
-	const struct correction_case *c = &cases[_i];
+	const struct correction_case *c = &cases[_i % FAKE_NCASES];
 	const struct scheme *s = &c->scheme;
 	struct hp_replay_cost cost;
 	struct hp_replay_run run;
-	struct hp_replay_sample smp[4];
+	struct hp_replay_sample smp[HP_REPLAY_ORDERS];
 	struct fake_op f;
 	struct truth tr;
 	char err[256] = "";
 	uint64_t n = s->iterations;
+	/* per family: calls served and passed (see below), the in-situ cost per call */
+	const uint64_t served[HP_REPLAY_FAMILIES] = { 3 * n, n }, passed[HP_REPLAY_FAMILIES] = { 3 * n, 4 * n };
 
+	loop_differs = _i >= FAKE_NCASES;
 	read_before = c->read_before;
 	read_after = c->read_after;
 	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &cost);
@@ -182,7 +234,7 @@ START_TEST(replay_share_is_the_truth)
 	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(s), HP_REPLAY_MAX_MB_DEFAULT, err,
 					      sizeof err), 0);
 
-	for (unsigned order = 0; order < 4; order++) {
+	for (unsigned order = 0; order < HP_REPLAY_ORDERS; order++) {
 		struct hp_replay_sample *x = &smp[order];
 		double share[HP_REPLAY_FAMILIES], truth[HP_REPLAY_FAMILIES] = { tr.hash, tr.drng };
 
@@ -194,34 +246,109 @@ START_TEST(replay_share_is_the_truth)
 		ck_assert_msg((double)x->timed_ticks == tr.plain, "timed %llu, plain %.0f",
 			      (unsigned long long)x->timed_ticks, tr.plain);
 		/* hash: 3 calls served; the DRNG and its 2 nested sm3hash real */
-		ck_assert_uint_eq(x->replayed[HP_REPLAY_HASH], 3 * n);
-		ck_assert_uint_eq(x->passed[HP_REPLAY_HASH], 3 * n);
+		ck_assert_uint_eq(x->replayed[HP_REPLAY_HASH], served[HP_REPLAY_HASH]);
+		ck_assert_uint_eq(x->passed[HP_REPLAY_HASH], passed[HP_REPLAY_HASH]);
 		/* DRNG: 1 served; pseudoXOF, pseudohash, its nested sm3hash, sm3hash real */
-		ck_assert_uint_eq(x->replayed[HP_REPLAY_DRNG], n);
-		ck_assert_uint_eq(x->passed[HP_REPLAY_DRNG], 4 * n);
+		ck_assert_uint_eq(x->replayed[HP_REPLAY_DRNG], served[HP_REPLAY_DRNG]);
+		ck_assert_uint_eq(x->passed[HP_REPLAY_DRNG], passed[HP_REPLAY_DRNG]);
 		for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
 			struct hp_replay_cost none = { 0 }, no_pass = cost;
-			double bare, half;
+			double bare, half, loop, ticks;
+			const char *name = hp_replay_family_name(fam);
 			no_pass.pass_ticks = 0;
-			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &cost, &share[fam]), 0);
-			ck_assert_msg(fabs(share[fam] - truth[fam]) < 1e-12, "order %u, %s: replay %.6f%%, truth %.6f%%",
-				      order, hp_replay_family_name(fam), PP * share[fam], PP * truth[fam]);
+			/* the double run costs the tape path in place once more, exactly */
+			ck_assert_msg(x->double_ticks[fam] - x->replay_ticks[fam] ==
+				      served[fam] * REPLAY_COST + passed[fam] * PASS_COST,
+				      "order %u, %s: the double run costs %llu ticks more, expected %llu", order, name,
+				      (unsigned long long)(x->double_ticks[fam] - x->replay_ticks[fam]),
+				      (unsigned long long)(served[fam] * REPLAY_COST + passed[fam] * PASS_COST));
+			ck_assert_int_eq(hp_replay_insitu_ticks(x, 1, fam, &ticks), 0);
+			ck_assert(fabs(ticks - (double)(served[fam] * REPLAY_COST + passed[fam] * PASS_COST) /
+					       (double)(served[fam] + passed[fam])) < 1e-9);
+			share[fam] = insitu_share(x, fam);
+			ck_assert_msg(fabs(share[fam] - truth[fam]) < 1e-12, "order %u, %s: in situ %.6f%%, truth %.6f%%",
+				      order, name, PP * share[fam], PP * truth[fam]);
+			/* the tight-loop estimator: exact where the loop costs
+			 * what the operation does, visibly off where it does not */
+			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &cost, &loop), 0);
+			if (!loop_differs)
+				ck_assert_msg(fabs(loop - truth[fam]) < 1e-12, "order %u, %s: tight loop %.6f%%, truth "
+					      "%.6f%%", order, name, PP * loop, PP * truth[fam]);
+			else
+				ck_assert_msg(fabs(loop - truth[fam]) * PP >= 0.5, "%s: %.3f%% with the loop's cost, "
+					      "truth %.3f%%", name, PP * loop, PP * truth[fam]);
 			/* the case has teeth: nothing added back is visibly off;
 			 * the DRNG run passes enough calls for the pass term to show */
 			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &none, &bare), 0);
 			ck_assert_msg(fabs(bare - truth[fam]) * PP >= 0.5, "%s: %.3f%% without add-back, truth %.3f%%",
-				      hp_replay_family_name(fam), PP * bare, PP * truth[fam]);
-			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &no_pass, &half), 0);
-			if (fam == HP_REPLAY_DRNG)
-				ck_assert_msg(fabs(half - truth[fam]) * PP >= 0.5, "DRNG: %.3f%% without the pass "
-					      "term, truth %.3f%%", PP * half, PP * truth[fam]);
+				      name, PP * bare, PP * truth[fam]);
+			if (!loop_differs) {
+				ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &no_pass, &half), 0);
+				if (fam == HP_REPLAY_DRNG)
+					ck_assert_msg(fabs(half - truth[fam]) * PP >= 0.5, "DRNG: %.3f%% without the "
+						      "pass term, truth %.3f%%", PP * half, PP * truth[fam]);
+			}
 		}
 	}
 	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
-		double med;
-		ck_assert_int_eq(hp_replay_share_median(smp, 4, fam, &cost, &med), 0);
+		double med, ticks;
+		ck_assert_int_eq(hp_replay_share_median_insitu(smp, HP_REPLAY_ORDERS, fam, &med, &ticks), 0);
 		ck_assert(fabs(med - (fam == HP_REPLAY_HASH ? tr.hash : tr.drng)) < 1e-12);
 	}
+}
+END_TEST
+
+/* The in-situ estimator pools the per-call cost over the samples: one
+ * sample's double run disturbed by 10^4 ticks moves nothing; what being
+ * second in a pair costs cancels out. */
+START_TEST(insitu_cost_is_a_median)
+{
+	struct hp_replay_sample s[5];
+	double ticks = -1, share = -1;
+
+	memset(s, 0, sizeof s);
+	for (unsigned i = 0; i < 5; i++) {
+		s[i].timed_ticks = 100000;
+		s[i].replay_ticks[HP_REPLAY_HASH] = 40000 + 100 * i;      /* shares 0.6 .. 0.596 */
+		s[i].double_ticks[HP_REPLAY_HASH] = 40000 + 100 * i + 2000;   /* 1000 calls of 2 ticks */
+		s[i].replayed[HP_REPLAY_HASH] = 900;
+		s[i].passed[HP_REPLAY_HASH] = 100;
+	}
+	s[1].double_ticks[HP_REPLAY_HASH] += 10000;
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert(ticks == 2.0);
+	/* median of (100000 - replay + 2000) / 100000 */
+	ck_assert_int_eq(hp_replay_share_median_insitu(s, 5, HP_REPLAY_HASH, &share, &ticks), 0);
+	ck_assert(fabs(share - 0.618) < 1e-15);
+	/* a noisy sample can read a negative cost: not clamped */
+	s[2].double_ticks[HP_REPLAY_HASH] = s[3].double_ticks[HP_REPLAY_HASH] = s[4].double_ticks[HP_REPLAY_HASH] = 0;
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert(ticks < 0);
+	/* the second run of each pair 3 ticks a call slower: 2 + 3 in the
+	 * samples whose double run is second, 2 - 3 where it is first, three
+	 * against two: the cost is the mean of their medians, 2 */
+	for (unsigned i = 0; i < 5; i++) {
+		s[i].order = i % 2 ? HP_REPLAY_ORDER_DOUBLE_FIRST : 0;
+		s[i].double_ticks[HP_REPLAY_HASH] = s[i].replay_ticks[HP_REPLAY_HASH] +
+						    (i % 2 ? 1000 * (2 - 3) : 1000 * (2 + 3));
+	}
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert_msg(ticks == 2.0, "%.6f", ticks);
+	/* one place only: its median */
+	s[1].order = s[3].order = 0;
+	s[1].double_ticks[HP_REPLAY_HASH] = s[1].replay_ticks[HP_REPLAY_HASH] + 1000 * 7;
+	s[3].double_ticks[HP_REPLAY_HASH] = s[3].replay_ticks[HP_REPLAY_HASH] + 1000 * 7;
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert(ticks == 5.0);
+	s[0].order = s[1].order = s[2].order = s[3].order = s[4].order = HP_REPLAY_ORDER_DOUBLE_FIRST;
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 4, HP_REPLAY_HASH, &ticks), 0);
+	ck_assert(ticks == 6.0);   /* 5, 7, 5, 7: the mean of the middle two */
+	/* no call through the tape path: nothing to add back */
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_DRNG, &ticks), 0);
+	ck_assert(ticks == 0);
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 0, HP_REPLAY_HASH, &ticks), -1);
+	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_FAMILIES, &ticks), -1);
+	ck_assert_int_eq(hp_replay_share_median_insitu(s, 0, HP_REPLAY_HASH, &share, NULL), -1);
 }
 END_TEST
 
@@ -400,6 +527,22 @@ START_TEST(fewer_calls_than_recorded)
 }
 END_TEST
 
+START_TEST(double_run_errors)
+{
+	expect_sample_error(3, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_HASH, OTHER_LENGTH,
+			    "sign: the hash double replay diverged at helper call 4: pseudoXOF (in 256, out 520 bits) "
+			    "where the record has pseudoXOF (in 256, out 512 bits)");
+	expect_sample_error(3, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_DRNG, FEWER_CALLS,
+			    "sign: the DRNG double replay made 8 helper calls, the record 12");
+	expect_sample_error(3, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_DRNG, OTHER_RETURN,
+			    "sign: the DRNG double replay returned 7, the record 0");
+	/* one more nested call an iteration: the sm3hash of the pseudohash
+	 * pseudoXOF calls (that call stays inside fake_helpers.c, unwrapped) */
+	expect_sample_error(3, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_DRNG, MORE_NESTED,
+			    "sign: the DRNG double replay served 3 calls and passed 15, its replay 3 and 12");
+}
+END_TEST
+
 START_TEST(other_return_value)
 {
 	expect_sample_error(3, HP_REPLAY_PHASE_TIMED, OTHER_RETURN, "sign: the timed run returned 7, the record 0");
@@ -436,8 +579,10 @@ START_TEST(check_after_each_run)
 	struct fake_op f;
 	struct check_log log = { 0 };
 	char err[256] = "";
-	static const int want[4] = { HP_REPLAY_PHASE_RECORD, HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG,
-				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, HP_REPLAY_PHASE_TIMED };
+	static const int want[6] = { HP_REPLAY_PHASE_RECORD,
+				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_DRNG,
+				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_HASH,
+				     HP_REPLAY_PHASE_TIMED };
 
 	struct hp_replay_sample plain;
 
@@ -449,16 +594,18 @@ START_TEST(check_after_each_run)
 	run.check = log_check;
 	ck_assert_msg(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x,
 				       err, sizeof err) == 0, "%s", err);
-	ck_assert_uint_eq(log.n, 4);
-	for (unsigned i = 0; i < 4; i++)
+	ck_assert_uint_eq(log.n, 6);
+	for (unsigned i = 0; i < 6; i++)
 		ck_assert_int_eq(log.phases[i], want[i]);
 	/* the 1000 ticks each check takes are in no run's ticks */
 	ck_assert_uint_eq(x.timed_ticks, plain.timed_ticks);
-	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++)
+	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
 		ck_assert_uint_eq(x.replay_ticks[fam], plain.replay_ticks[fam]);
+		ck_assert_uint_eq(x.double_ticks[fam], plain.double_ticks[fam]);
+	}
 
-	/* a failing check (the fourth call: the timed run) fails the sample */
-	log = (struct check_log){ .fail_at = 4 };
+	/* a failing check (the sixth call: the timed run) fails the sample */
+	log = (struct check_log){ .fail_at = 6 };
 	ck_assert_int_eq(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x,
 					  err, sizeof err), -1);
 	ck_assert_str_eq(err, "sign: the timed run's signature differs from the record's");
@@ -555,7 +702,7 @@ struct sig_op {
 	sign_fn sign;
 	unsigned char sk[SIG_SK], m[64], sn[SIG_SN], rec[SIG_SN];
 	unsigned long long sn_len;
-	unsigned runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_FAMILIES];
+	unsigned runs[HP_REPLAY_PHASES];
 };
 
 static int sig_op(void *ctx, enum hp_replay_phase phase)
@@ -607,7 +754,7 @@ START_TEST(synth_sig_sign_replays_byte_identically)
 	run = (struct hp_replay_run){ .name = "sign", .wrap = w, .drng = &st, .clock = counter_clock,
 				      .max_bytes = hp_replay_bound_bytes(1), .op = sig_op, .ctx = &o };
 	ck_assert_msg(hp_replay_tape_alloc(w, "sign", 0, 1, err, sizeof err) == 0, "%s", err);
-	for (unsigned order = 0; order < 4; order++) {
+	for (unsigned order = 0; order < HP_REPLAY_ORDERS; order++) {
 		ck_assert_msg(hp_replay_sample(&run, order, &x, err, sizeof err) == 0, "order %u: %s", order, err);
 		/* README: sign makes drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1
 		 * outermost calls, and 2 nested sm3hash (in the DRNG) */
@@ -626,10 +773,8 @@ START_TEST(synth_sig_sign_replays_byte_identically)
 		else
 			ck_assert_int_ne(memcmp(first, o.rec, SIG_SN), 0);
 	}
-	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_RECORD], 4);
-	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_TIMED], 4);
-	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH], 4);
-	ck_assert_uint_eq(o.runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG], 4);
+	for (unsigned ph = 0; ph < HP_REPLAY_PHASES; ph++)
+		ck_assert_uint_eq(o.runs[ph], HP_REPLAY_ORDERS);
 	ck_assert_int_eq(w->accounting, 0);
 	/* the shape table was never touched: none of the runs was timed by the shims */
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
@@ -654,9 +799,10 @@ int main(void)
 	TCase *tc = tcase_create("virtual clock");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_loop_test(tc, replay_cost_calibrated_exactly, 0, FAKE_NCASES);
+	tcase_add_loop_test(tc, replay_cost_calibrated_exactly, 0, 2 * FAKE_NCASES);
 	tcase_add_test(tc, no_loop_no_cost);
-	tcase_add_loop_test(tc, replay_share_is_the_truth, 0, FAKE_NCASES);
+	tcase_add_loop_test(tc, replay_share_is_the_truth, 0, 2 * FAKE_NCASES);
+	tcase_add_test(tc, insitu_cost_is_a_median);
 	tcase_add_test(tc, share_arithmetic);
 	tcase_add_test(tc, share_median);
 	tcase_add_test(tc, tape_need_from_shapes);
@@ -665,6 +811,7 @@ int main(void)
 	tcase_add_test(tc, divergence_other_length);
 	tcase_add_test(tc, divergence_past_the_end);
 	tcase_add_test(tc, fewer_calls_than_recorded);
+	tcase_add_test(tc, double_run_errors);
 	tcase_add_test(tc, other_return_value);
 	tcase_add_test(tc, check_after_each_run);
 	suite_add_tcase(s, tc);

@@ -59,7 +59,7 @@ static uint64_t counter_clock(void)
 	return t += 1000;
 }
 
-#define RUNS 4   /* record, timed, hash replay, DRNG replay */
+#define RUNS HP_REPLAY_PHASES   /* record, timed, hash and DRNG replays, their double runs */
 
 /* Copies of every run's outputs, by phase, made by the observe hook. */
 struct observed {
@@ -184,7 +184,7 @@ static void expect_identical_runs(const char *name, const char *op, const char *
 	e.rp.observe_arg = &o;
 	for (unsigned s = 0; s < samples; s++) {
 		memset(o.seen, 0, sizeof o.seen);
-		ck_assert_msg(hp_replay_sample(&e.run, s & 3, &x, err, sizeof err) == 0, "%s %s: %s", name, op, err);
+		ck_assert_msg(hp_replay_sample(&e.run, s % HP_REPLAY_ORDERS, &x, err, sizeof err) == 0, "%s %s: %s", name, op, err);
 		for (unsigned p = 0; p < RUNS; p++)
 			ck_assert_uint_eq(o.seen[p], 1);
 		ck_assert_uint_ge(x.replayed[HP_REPLAY_HASH], hash_calls);
@@ -235,18 +235,18 @@ struct identical_case {
 
 static const struct identical_case identical_cases[] = {
 	/* sign: pseudoXOF 8, pseudohash 3, sm3hash 1; drng 1 */
-	{ "SYNTH-SIG", "sign", { "signature" }, { 96 }, 12, 1, 4 },
-	{ "SYNTH-KEM", "encaps", { "ciphertext", "shared secret" }, { 32, 32 }, 3, 1, 4 },
-	{ "SYNTH-KEM", "decaps", { "shared secret" }, { 32 }, 4, 0, 4 },
+	{ "SYNTH-SIG", "sign", { "signature" }, { 96 }, 12, 1, HP_REPLAY_ORDERS },
+	{ "SYNTH-KEM", "encaps", { "ciphertext", "shared secret" }, { 32, 32 }, 3, 1, HP_REPLAY_ORDERS },
+	{ "SYNTH-KEM", "decaps", { "shared secret" }, { 32 }, 4, 0, HP_REPLAY_ORDERS },
 	/* exchange: pseudoXOF 2, pseudohash 2, sm3hash 2; drng 3 */
 	{ "SYNTH-KEX", "exchange", { "message 1", "message 2", "shared secret of A", "shared secret of B" },
-	  { 128, 80, 32, 32 }, 6, 3, 4 },
+	  { 128, 80, 32, 32 }, 6, 3, HP_REPLAY_ORDERS },
 	/* one step on the state the steps before it left, put back after
 	 * each run: pass2 rewrites B's state */
-	{ "SYNTH-KEX", "pass2", { "message 2", "state of B" }, { 80, 16 }, 1, 1, 4 },
+	{ "SYNTH-KEX", "pass2", { "message 2", "state of B" }, { 80, 16 }, 1, 1, HP_REPLAY_ORDERS },
 #if HP_PQCLEAN_CONFIGURED
-	{ "ML-DSA-44", "sign", { "signature" }, { 2420 }, 20, 1, 4 },
-	{ "ML-KEM-768", "encaps", { "ciphertext", "shared secret" }, { 1088, 32 }, 10, 1, 4 },
+	{ "ML-DSA-44", "sign", { "signature" }, { 2420 }, 20, 1, HP_REPLAY_ORDERS },
+	{ "ML-KEM-768", "encaps", { "ciphertext", "shared secret" }, { 1088, 32 }, 10, 1, HP_REPLAY_ORDERS },
 	/* ~1.05e5 hash calls a signature: 2 samples are enough */
 	{ "SPHINCS+-SHAKE-128f-simple", "sign", { "signature" }, { 17088 }, 100000, 1, 2 },
 #endif
@@ -383,16 +383,16 @@ START_TEST(divergent_calls_fail_the_replay)
 
 	/* set-up sign, warm-up, 3 operations: the record is the 6th sign of
 	 * the process, with the extra call; the timed run the 7th, the hash
-	 * replay the 8th (with it again), the DRNG replay the 9th (without):
-	 * README, "Replay divergence" */
+	 * replay the 8th (with it again), the hash double replay the 9th
+	 * (without): README, "Replay divergence" */
 	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "--format=json", "SYNTH-SIG", "sign");
-	expect_replay_failed(&r, 3, "sign: the DRNG replay diverged at helper call 0: get_random_number (in 0, "
+	expect_replay_failed(&r, 3, "sign: the hash double replay diverged at helper call 0: get_random_number (in 0, "
 			     "out 256 bits) where the record has pseudoXOF (in 256, out 256 bits)");
 	run_free(&r);
 	/* the text table: "failed" in the columns, the message in a note */
 	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "SYNTH-SIG", "sign");
 	run_expect_status(&r, 1);
-	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG sign: replay failed: sign: the DRNG replay diverged at "
+	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG sign: replay failed: sign: the hash double replay diverged at "
 			      "helper call 0") != NULL, "%s", r.out);
 	ck_assert_msg(strstr(r.out, "failed  ") != NULL, "%s", r.out);
 	run_free(&r);
@@ -484,8 +484,12 @@ START_TEST(json_with_and_without_replay)
 	expect_window_kept(row, 3);
 	rp = json_object_get(row, "replay");
 	key_list(rp, keys, sizeof keys);
-	ck_assert_str_eq(keys, "valid,samples,hash,drng,cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
+	ck_assert_str_eq(keys, "valid,samples,hash,drng,estimator,insitu_hash_ticks_per_call,"
+			       "insitu_drng_ticks_per_call,cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
 			       "cost_calibration_seconds,tape_bytes,calls_per_operation,max_mb,seconds,error");
+	ck_assert_str_eq(json_string_value(json_object_get(rp, "estimator")), "in situ");
+	ck_assert(json_is_number(json_object_get(rp, "insitu_hash_ticks_per_call")));
+	ck_assert(json_is_number(json_object_get(rp, "insitu_drng_ticks_per_call")));
 	ck_assert(json_is_true(json_object_get(rp, "valid")));
 	ck_assert(json_is_true(json_object_get(rp, "cost_valid")));
 	ck_assert_int_ge(json_integer_value(json_object_get(rp, "samples")), 5);
@@ -623,6 +627,28 @@ START_TEST(records_read_back)
 	run_expect_status(&r, 2);
 	ck_assert_msg(strstr(r.err, "field 'replay.hash': expected a number (replay.valid is true)"), "%s", r.err);
 	run_free(&r);
+
+	/* an estimator neither of the two: bad input naming it; none at all
+	 * (a record from before there was a choice): the tight loop's */
+	file = hpt_path(dir, "SYNTH-SIG__sign.json");
+	rec = hpt_json_load(file);
+	json_object_set_new(json_object_get(rec, "replay"), "hash", json_real(0.5));
+	json_object_set_new(json_object_get(rec, "replay"), "estimator", json_string("guess"));
+	hpt_json_save(file, rec);
+	RUN(&r, NULL, "report", dir);
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "field 'replay.estimator': \"guess\", expected \"in situ\" or \"tight loop\""),
+		      "%s", r.err);
+	run_free(&r);
+	json_object_del(json_object_get(rec, "replay"), "estimator");
+	hpt_json_save(file, rec);
+	json_decref(rec);
+	free(file);
+	RUN(&r, NULL, "report", dir);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "replay: \"if free\" = ") && strstr(r.out, "added back: the tape path's cost in a "
+		      "tight loop, "), "%s", r.out);
+	run_free(&r);
 	hpt_rmtree(dir);
 	free(dir);
 }
@@ -653,6 +679,23 @@ START_TEST(check_with_a_replay_baseline)
 			      "from the record's at byte 0 of 32"), "%s", r.out);
 	ck_assert_msg(strstr(r.out, " hash share ") && !strstr(r.out, " if free: hash "), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "check: FAIL: 1 of 7 comparisons out of tolerance"), "%s", r.out);
+	run_free(&r);
+
+	/* a baseline of the tight-loop estimator (a record from before there
+	 * was a choice): its replay shares are not compared with in-situ ones */
+	{
+		char *file = hpt_path(dir, "SYNTH-KEM__encaps.json");
+		json_t *rec = hpt_json_load(file);
+		json_object_del(json_object_get(rec, "replay"), "estimator");
+		hpt_json_save(file, rec);
+		json_decref(rec);
+		free(file);
+	}
+	RUN(&r, NULL, "check", "--share-tolerance=100", dir);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, " if free ") && strstr(r.out, "tight loop  in situ") &&
+		      strstr(r.out, "not compared (another estimator)") && !strstr(r.out, " if free: hash "), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "check: pass: 6 comparisons within tolerance"), "%s", r.out);
 	run_free(&r);
 
 	/* a baseline without replay: window shares only, even with --replay */

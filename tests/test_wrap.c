@@ -51,6 +51,7 @@ static void reset(void)
 	fake_xof_calls_pseudohash = 0;
 	fake_sm3_hook = NULL;
 	memset(&W.tape, 0, sizeof W.tape);
+	memset(&W.shadow, 0, sizeof W.shadow);
 }
 
 /* The shape (fn, in, out), or NULL when the table does not have it. */
@@ -705,6 +706,78 @@ START_TEST(replay_one_family_at_a_time)
 }
 END_TEST
 
+/* The double mode (the in-situ calibration of the tape path): every
+ * call's tape work done again on the shadow tape -- a served call served
+ * again from the shadow, a passed one stepped over there (a nested one
+ * counted there), its helper run once.  The outputs, the returns, the
+ * helpers run and the tape's counts are those of the plain replay. */
+#define SHADOW_WORDS (SEQ_TAPE_BYTES / 8u)
+static uint64_t shadow_mem[SHADOW_WORDS];
+
+static void shadow_rewind(uint32_t mask)
+{
+	memset(&W.shadow, 0, sizeof W.shadow);
+	memcpy(shadow_mem, tape_mem, SEQ_TAPE_BYTES);
+	W.shadow.buf = (unsigned char *)shadow_mem;
+	W.shadow.cap = W.shadow.len = SEQ_TAPE_BYTES;
+	W.shadow.replay_mask = mask;
+}
+
+START_TEST(double_replay_repeats_the_tape_work)
+{
+	static const uint32_t masks[3] = { HP_TAPE_FAMILY_HASH, HP_TAPE_FAMILY_DRNG, HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG };
+	struct seq_out rec, once, twice;
+
+	reset();
+	seq_record(&rec);
+	seq_returns(50);
+	for (unsigned m = 0; m < 3; m++) {
+		struct hp_tape plain;
+		unsigned long runs[HP_FN_COUNT];
+		tape_rewind(HP_ACCOUNTING_REPLAY, masks[m]);
+		seq_run(&once);
+		plain = W.tape;
+		memcpy(runs, fake_runs, sizeof runs);
+
+		tape_rewind(HP_ACCOUNTING_DOUBLE, masks[m]);
+		shadow_rewind(masks[m]);
+		seq_run(&twice);
+		W.accounting = 0;
+		ck_assert_int_eq(memcmp(&once, &twice, sizeof once), 0);
+		ck_assert_int_eq(memcmp(runs, fake_runs, sizeof runs), 0);   /* each helper ran as often */
+		ck_assert_uint_eq(W.tape.calls, plain.calls);
+		ck_assert_uint_eq(W.tape.replayed, plain.replayed);
+		ck_assert_uint_eq(W.tape.passed, plain.passed);
+		ck_assert_uint_eq(W.tape.pos, W.tape.len);
+		ck_assert_uint_eq(W.tape.flags, 0);
+		/* the shadow saw each of them once more */
+		ck_assert_uint_eq(W.shadow.calls, plain.calls);
+		ck_assert_uint_eq(W.shadow.replayed, plain.replayed);
+		ck_assert_uint_eq(W.shadow.passed, plain.passed);
+		ck_assert_uint_eq(W.shadow.pos, W.shadow.len);
+		ck_assert_uint_eq(W.shadow.flags, 0);
+	}
+	/* the last mask serves every call but init's: no hash helper ran */
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 0);
+	ck_assert_uint_eq(shapes_used(), 0);
+	ck_assert_uint_eq(clock_reads, 0);
+
+	/* the shadow's entries are matched as the tape's are: one that
+	 * differs diverges there, and the runtime sees the two tapes part */
+	tape_rewind(HP_ACCOUNTING_DOUBLE, HP_TAPE_FAMILY_HASH);
+	shadow_rewind(HP_TAPE_FAMILY_HASH);
+	((struct hp_tape_entry *)shadow_mem)->out_bits++;
+	seq_run(&twice);
+	W.accounting = 0;
+	ck_assert_int_eq(memcmp(twice.xof, rec.xof, sizeof rec.xof), 0);
+	ck_assert_uint_eq(W.tape.flags, 0);
+	ck_assert_uint_eq(W.tape.replayed, 3);
+	ck_assert_uint_eq(W.shadow.flags, HP_TAPE_DIVERGED);
+	ck_assert_uint_eq(W.shadow.diverged_at, 0);
+	ck_assert_uint_eq(W.shadow.replayed, 0);
+}
+END_TEST
+
 START_TEST(init_random_number_is_never_replayed)
 {
 	struct seq_out rec, rep;
@@ -886,6 +959,7 @@ static Suite *wrap_suite(void)
 	tcase_add_test(tc, record_writes_outermost_calls_in_order);
 	tcase_add_test(tc, replay_serves_outputs_without_the_helpers);
 	tcase_add_test(tc, replay_one_family_at_a_time);
+	tcase_add_test(tc, double_replay_repeats_the_tape_work);
 	tcase_add_test(tc, init_random_number_is_never_replayed);
 	tcase_add_test(tc, divergence_other_length);
 	tcase_add_test(tc, divergence_other_function);

@@ -104,9 +104,9 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
  *   hp_timed_F HP_HOOK: depth guard, clock, shape table.  Kept out of
  *              line (HP_TIMED) so that its frame and saved registers are
  *              never paid on the unmeasured path.
- *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record or replay): out
- *              of line for the same reason, and so that neither of the
- *              other two paths carries its code.
+ *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record, replay, double
+ *              replay): out of line for the same reason, and so that
+ *              neither of the other two paths carries its code.
  *
  * The gate reads accounting once and tests it once: zero takes the tail
  * call of the helper (the same four instructions and jump as before the
@@ -152,18 +152,18 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
 /*
  * Test-only costs of the tape path: tests/test_replay builds the shims
  * with HP_WRAP_TEST_CHARGE so that a replayed and a passed-through call
- * advance its virtual clock by known amounts (the calibration of those
- * costs is then checked exactly).  Nothing at all in the shims an
- * instance links.
+ * of helper fn (enum hp_fn) advance its virtual clock by known amounts
+ * (the calibration of those costs, in the loop and in place, is then
+ * checked exactly).  Nothing at all in the shims an instance links.
  */
 #ifdef HP_WRAP_TEST_CHARGE
-void hp_wrap_test_charge_replay(void);
-void hp_wrap_test_charge_pass(void);
-#define HP_CHARGE_REPLAY() hp_wrap_test_charge_replay()
-#define HP_CHARGE_PASS() hp_wrap_test_charge_pass()
+void hp_wrap_test_charge_replay(unsigned fn);
+void hp_wrap_test_charge_pass(unsigned fn);
+#define HP_CHARGE_REPLAY(FN) hp_wrap_test_charge_replay(FN)
+#define HP_CHARGE_PASS(FN) hp_wrap_test_charge_pass(FN)
 #else
-#define HP_CHARGE_REPLAY() ((void)0)
-#define HP_CHARGE_PASS() ((void)0)
+#define HP_CHARGE_REPLAY(FN) ((void)0)
+#define HP_CHARGE_PASS(FN) ((void)0)
 #endif
 
 /* Record mode, after an outermost call returned (state.c): append its
@@ -173,20 +173,21 @@ __attribute__((visibility("hidden")))
 void hp_tape_record(uint32_t fn, uint64_t in_bits, uint64_t out_bits, const void *out, int ret);
 
 /*
- * Replay mode, an outermost call: match it against the entry at tape.pos
- * (function and both lengths) and step over that entry.  Returns 1 when
- * the call is served from the tape: its output bytes copied to out, the
- * recorded return value in *ret, the helper not called.  Returns 0 when
- * the real helper must run: its family is not in replay_mask, it is
- * init_random_number (never replayed: no output, and the DRNG context it
- * writes has a size the shim does not know), or the call does not match
- * (HP_TAPE_DIVERGED and diverged_at set once; every later call then runs
- * for real, the tape's order being lost).  The size check comes first, so
- * nothing past tape.len is ever read.
+ * Replay mode, an outermost call: match it against the entry at t->pos
+ * (function and both lengths) and step over that entry.  t is the tape,
+ * or the shadow tape (HP_ACCOUNTING_DOUBLE's first time).  Returns 1 when
+ * the call is served from t: its output bytes copied to out, the recorded
+ * return value in *ret, the helper not called.  Returns 0 when the real helper
+ * must run: its family is not in replay_mask, it is init_random_number
+ * (never replayed: no output, and the DRNG context it writes has a size
+ * the shim does not know), or the call does not match (HP_TAPE_DIVERGED
+ * and diverged_at set once; every later call then runs for real, the
+ * tape's order being lost).  The size check comes first, so nothing past
+ * t->len is ever read.
  */
-static inline int hp_tape_replay(uint32_t fn, uint64_t in_bits, uint64_t out_bits, void *out, int *ret)
+static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bits, uint64_t out_bits,
+				 void *out, int *ret)
 {
-	struct hp_tape *t = &hashprof_wrap_state.tape;
 	uint64_t i = t->calls++;
 	uint64_t bytes = hp_tape_out_bytes(fn, out_bits), size = hp_tape_entry_bytes(bytes);
 	const struct hp_tape_entry *e;
@@ -210,7 +211,7 @@ static inline int hp_tape_replay(uint32_t fn, uint64_t in_bits, uint64_t out_bit
 		memcpy(out, e + 1, bytes);
 	*ret = e->ret;
 	t->replayed++;
-	HP_CHARGE_REPLAY();
+	HP_CHARGE_REPLAY(fn);
 	return 1;
 }
 
@@ -219,31 +220,55 @@ static inline int hp_tape_replay(uint32_t fn, uint64_t in_bits, uint64_t out_bit
  * body of every hp_tape_F, the same shape as HP_HOOK.  A nested call (one
  * made by a running helper) is executed, never recorded nor replayed: the
  * tape holds outermost calls only, as the shape table times only them.
- * Every real helper call in replay mode counts in tape.passed, so the
+ * Every real helper call in a replay mode counts in tape.passed, so the
  * runtime can add back what the tape path costs beyond the gate.
+ *
+ * HP_ACCOUNTING_DOUBLE does each outermost call's tape work twice, inline:
+ * first on the shadow tape (hp_tape_replay again: the entry matched and
+ * stepped over, a served call's bytes copied to out once more), then as
+ * HP_ACCOUNTING_REPLAY does, so that what the call finally gets, and
+ * when, is the replay run's; a passed call counts on both tapes, a nested
+ * one too (its second time is that count only).  Inline rather than a
+ * second call through the gate: that one also paid a mode switch, a spill
+ * and a frame of its own, cost 1.5 to 1.8 times the first in the
+ * calibration's loop and overstated short work by up to 1.6 pp in place
+ * (docs/replay.md); this one costs 0.65 to 0.9 times a served call there.
  */
 #define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                    \
 	do {                                                                   \
-		int r_;                                                        \
+		int a_ = hashprof_wrap_state.accounting, r_ = 0, r2_, again_;  \
 		if (hp_unlikely(hp_depth)) {                                   \
 			hp_depth++;                                            \
 			r_ = REAL_CALL;                                        \
 			hp_depth--;                                            \
 			hashprof_wrap_state.tape.passed++;                     \
-			HP_CHARGE_PASS();                                      \
+			HP_CHARGE_PASS(FN);                                    \
+			if (hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE)) {         \
+				hashprof_wrap_state.shadow.passed++;           \
+				HP_CHARGE_PASS(FN);                            \
+			}                                                      \
 			return r_;                                             \
 		}                                                              \
-		int replay_ = hashprof_wrap_state.accounting == HP_ACCOUNTING_REPLAY; \
-		if (replay_ && hp_tape_replay(FN, IN_BITS, OUT_BITS, OUT, &r_)) \
+		if (hp_unlikely(a_ == HP_ACCOUNTING_RECORD)) {                 \
+			hp_depth = 1;                                          \
+			r_ = REAL_CALL;                                        \
+			hp_depth = 0;                                          \
+			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);        \
+			return r_;                                             \
+		}                                                              \
+		/* the double mode's first time: served (or passed) again */  \
+		again_ = hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE) &&            \
+			 !hp_tape_replay(&hashprof_wrap_state.shadow, FN, IN_BITS, OUT_BITS, OUT, &r2_); \
+		if (hp_tape_replay(&hashprof_wrap_state.tape, FN, IN_BITS, OUT_BITS, OUT, &r_)) \
 			return r_;                                             \
 		hp_depth = 1;                                                  \
 		r_ = REAL_CALL;                                                \
 		hp_depth = 0;                                                  \
-		if (replay_) {                                                 \
-			hashprof_wrap_state.tape.passed++;                     \
-			HP_CHARGE_PASS();                                      \
-		} else {                                                       \
-			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);        \
+		hashprof_wrap_state.tape.passed++;                             \
+		HP_CHARGE_PASS(FN);                                            \
+		if (hp_unlikely(again_)) {                                     \
+			hashprof_wrap_state.shadow.passed++;                   \
+			HP_CHARGE_PASS(FN);                                    \
 		}                                                              \
 		return r_;                                                     \
 	} while (0)

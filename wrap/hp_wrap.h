@@ -18,8 +18,9 @@
 #include <stdint.h>
 
 /* Bumped whenever struct hp_wrap_state changes layout or the meaning of
- * its fields (3: the record/replay modes and the tape). */
-#define HP_WRAP_ABI_VERSION 3u
+ * its fields (3: the record/replay modes and the tape; 4: the double
+ * replay mode and the shadow tape). */
+#define HP_WRAP_ABI_VERSION 4u
 #define HP_WRAP_STATE_SYMBOL "hashprof_wrap_state"
 
 /*
@@ -89,6 +90,13 @@ struct hp_overflow {
 #define HP_ACCOUNTING_TIMED 1     /* any positive value: timed (HP_HOOK) */
 #define HP_ACCOUNTING_RECORD (-1) /* outermost calls append their outputs to the tape */
 #define HP_ACCOUNTING_REPLAY (-2) /* outermost calls of replay_mask are served from the tape */
+/* Replay, and every outermost call's tape work done twice: first on the
+ * shadow tape (a copy of the tape, read at the same position: the entry
+ * matched and stepped over, a served call's bytes copied once more), then
+ * as HP_ACCOUNTING_REPLAY does.  The in-situ calibration of the tape
+ * path's cost (docs/replay.md): the helpers run as in the replay run, and
+ * a passed call counts on both tapes. */
+#define HP_ACCOUNTING_DOUBLE (-3)
 
 /*
  * The tape: the record of one operation's outermost helper calls, in call
@@ -142,6 +150,10 @@ struct hp_wrap_state {
 	struct hp_overflow overflow[HP_FN_SLOTS]; /* indexed by enum hp_fn */
 	struct hp_shape shapes[HP_SHAPES_MAX];
 	struct hp_tape tape;             /* used only while accounting is negative */
+	struct hp_tape shadow;           /* HP_ACCOUNTING_DOUBLE reads this one too: buf a copy of
+					  * tape.buf's len bytes (another buffer: its reads miss the
+					  * caches as the tape's do), its own pos and counters, which
+					  * end equal to tape's */
 };
 
 /*

@@ -94,7 +94,8 @@ static volatile int hp_calib_digest_bits = 256;
  * two clock reads, shape-table update); wrapped == 0: n direct calls of
  * the same stand-in helper.  The difference, per call, is what a shim adds
  * to an operation's total (prof/calibrate.c).  With accounting negative
- * the shim takes its tape path instead (replayed or passed through); and
+ * the shim takes its tape path instead (replayed or passed through, once
+ * or, in the double mode, twice); and
  * wrapped == HP_CALIB_LOOP_EMPTY makes no call at all, the baseline of
  * what a replayed call costs.
  */

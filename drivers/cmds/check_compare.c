@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "check_cmd.h"
 #include "child.h"
@@ -202,8 +203,14 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 	hp_compare_share(c, t, n, "hash share", 100.0 * sb.hash, eb, 100.0 * sn.hash, "REGRESSION");
 	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.drng);
 	hp_compare_share(c, t, n, "DRNG share", 100.0 * sb.drng, eb, 100.0 * sn.drng, "REGRESSION");
-	/* replay shares only with replay shares: a window share is another quantity */
-	if (b->replay.valid && n->replay.valid) {
+	/* replay shares only with replay shares (a window share is another
+	 * quantity), and of the same estimator: one line, not counted, says
+	 * why a baseline's of the tight loop is not compared */
+	if (b->replay.valid && n->replay.valid &&
+	    strcmp(hp_result_replay_estimator(b), hp_result_replay_estimator(n)) != 0) {
+		hp_table_add(t, n->instance, n->operation, "if free", hp_result_replay_estimator(b),
+			     hp_result_replay_estimator(n), "-", "-", "not compared (another estimator)");
+	} else if (b->replay.valid && n->replay.valid) {
 		snprintf(eb, sizeof eb, "%.2f%%", 100.0 * b->replay.hash);
 		hp_compare_share(c, t, n, "if free: hash", 100.0 * b->replay.hash, eb, 100.0 * n->replay.hash,
 				 "REGRESSION");
