@@ -90,9 +90,9 @@ int main(int argc, char **argv)
 	o.tick_hz = hp_clock_measure_rate(20);
 	uname(&u);
 	hpb_load(load, sizeof load);
-	printf("hashprof bench: %s %s, %ld CPUs online, load average %s; clock %s at %.4g GHz%s\n",
-	       u.sysname, u.machine, sysconf(_SC_NPROCESSORS_ONLN), load, hp_clock_source(),
-	       o.tick_hz / 1e9, o.quick ? "; --quick" : "");
+	printf("hashprof bench: %s %s, %ld CPUs online, load average %s; clock %s at %.4g GHz%s\n", u.sysname,
+	       u.machine, sysconf(_SC_NPROCESSORS_ONLN), load, hp_clock_source(), o.tick_hz / 1e9,
+	       o.quick ? "; --quick" : "");
 	printf("Ratios are paired (the things compared run side by side, interleaved, order flipped every\n"
 	       "round) and summarised by their median; min and quartiles show the spread.\n");
 	fflush(stdout);
@@ -106,14 +106,14 @@ int main(int argc, char **argv)
 	if (hpb_want(&o, 'c') && hpb_groundtruth(&o, &s) != 0)
 		failed = 1;
 	fflush(stdout);
-	if ((hpb_want(&o, 'd') || hpb_want(&o, 'e')) &&
-	    hpb_external(&o, &s, hpb_want(&o, 'd'), hpb_want(&o, 'e')) != 0)
+	if ((hpb_want(&o, 'd') || hpb_want(&o, 'e')) && hpb_external(&o, &s, hpb_want(&o, 'd'), hpb_want(&o, 'e')) != 0)
 		failed = 1;
 
 	hpb_load(load, sizeof load);
 	printf("\nTargets\n");
 	if (!isnan(s.wrapper_vs_reads))
-		printf("  wrapper adds <= 1.3 x two clock reads        %5.2f x (%.1f vs %.1f ticks; minimal wrapper %.1f) %s\n",
+		printf("  wrapper adds <= 1.3 x two clock reads        %5.2f x (%.1f vs %.1f ticks; minimal wrapper "
+		       "%.1f) %s\n",
 		       s.wrapper_vs_reads, s.wrapper_added, s.two_reads, s.minimal_added,
 		       s.wrapper_vs_reads <= 1.3 ? "met" : "NOT met");
 	if (!isnan(s.mldsa_sign_ratio))

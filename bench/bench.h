@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util/monotonic.h"   /* hp_util_monotonic: wall clock, seconds */
+#include "util/monotonic.h" /* hp_util_monotonic: wall clock, seconds */
 
 /* Where the build tree keeps what the bench loads and runs. */
 #define HPB_SCHEMES HP_BENCH_BUILDDIR "/schemes/.libs"
@@ -21,20 +21,20 @@
 #define HPB_RUNNER HP_BENCH_BUILDDIR "/bench/hp-bench-run"
 
 struct hpb_opts {
-	int quick;          /* fewer rounds, callgrind on fewer operations */
-	const char *only;   /* sections to run, e.g. "abc"; all when NULL */
-	unsigned rounds;    /* 0: each section's default */
-	double tick_hz;     /* TSC ticks per second, measured at start */
+	int quick; /* fewer rounds, callgrind on fewer operations */
+	const char *only; /* sections to run, e.g. "abc"; all when NULL */
+	unsigned rounds; /* 0: each section's default */
+	double tick_hz; /* TSC ticks per second, measured at start */
 };
 
 /* The numbers the targets are judged on (NAN when not measured). */
 struct hpb_summary {
-	double wrapper_vs_reads;       /* (a) median ratio added/two clock reads */
+	double wrapper_vs_reads; /* (a) median ratio added/two clock reads */
 	double wrapper_added, two_reads, minimal_added;
-	double mldsa_sign_ratio;       /* (b) median instrumented/uninstrumented */
+	double mldsa_sign_ratio; /* (b) median instrumented/uninstrumented */
 	double gt_err_1e5, gt_err_1e5_lo, gt_err_1e5_hi; /* (c) corrected error at 10^5, pp, and its spread */
-	double gt_replay_worst;        /* (c) the replay share's largest error over its rows, pp */
-	double mldsa_sign_wall;        /* (e) seconds */
+	double gt_replay_worst; /* (c) the replay share's largest error over its rows, pp */
+	double mldsa_sign_wall; /* (e) seconds */
 };
 
 /* Sections; each returns 0, or -1 when it could not run (reason printed). */

@@ -24,7 +24,7 @@
 struct hpb_row {
 	const char *instance, *op;
 	int ok;
-	double wall;           /* seconds, the whole command */
+	double wall; /* seconds, the whole command */
 	long iterations, warmup;
 	double hash, drng, hash_raw, drng_init;
 };
@@ -32,15 +32,20 @@ struct hpb_row {
 /* Every built-in instance and operation (hashprof INSTANCE runs the same). */
 static const char *const hpb_sig_ops[] = { "keygen", "sign", "verify", NULL };
 static const char *const hpb_kem_ops[] = { "keygen", "encaps", "decaps", NULL };
-static const char *const hpb_kex_ops[] = { "exchange", "init_a", "init_b", "pass1", "pass2",
-					   "derive_a", "derive_b", NULL };
+static const char *const hpb_kex_ops[] = { "exchange", "init_a",   "init_b",   "pass1",
+					   "pass2",    "derive_a", "derive_b", NULL };
 static const struct {
 	const char *instance;
 	const char *const *ops;
 } hpb_instances[] = {
-	{ "ML-KEM-512", hpb_kem_ops }, { "ML-KEM-768", hpb_kem_ops }, { "ML-KEM-1024", hpb_kem_ops },
-	{ "ML-DSA-44", hpb_sig_ops }, { "ML-DSA-65", hpb_sig_ops }, { "ML-DSA-87", hpb_sig_ops },
-	{ "SPHINCS+-SHAKE-128f-simple", hpb_sig_ops }, { "Falcon-512", hpb_sig_ops },
+	{ "ML-KEM-512", hpb_kem_ops },
+	{ "ML-KEM-768", hpb_kem_ops },
+	{ "ML-KEM-1024", hpb_kem_ops },
+	{ "ML-DSA-44", hpb_sig_ops },
+	{ "ML-DSA-65", hpb_sig_ops },
+	{ "ML-DSA-87", hpb_sig_ops },
+	{ "SPHINCS+-SHAKE-128f-simple", hpb_sig_ops },
+	{ "Falcon-512", hpb_sig_ops },
 	{ "KEX-ML-KEM-768", hpb_kex_ops },
 };
 
@@ -65,8 +70,7 @@ static const char *hpb_jstr(json_t *obj, const char *key)
 static void hpb_hashprof(struct hpb_row *row)
 {
 	char out[4096], errf[4096];
-	char *argv[] = { (char *)HPB_HASHPROF, (char *)row->instance, (char *)row->op,
-			 (char *)"--format=json", NULL };
+	char *argv[] = { (char *)HPB_HASHPROF, (char *)row->instance, (char *)row->op, (char *)"--format=json", NULL };
 	json_error_t je;
 	json_t *doc, *r;
 	int st;
@@ -124,7 +128,7 @@ static double hpb_count(const char *s, const char **end)
 static int hpb_parse_annotate(const char *text, double *total, double *hash, double *drng)
 {
 	static const char *const hash_fns[] = { "pseudohash", "pseudoXOF", "sm3hash" };
-	double sum[2][2] = { { 0, 0 }, { 0, 0 } };   /* [with object?][hash, drng] */
+	double sum[2][2] = { { 0, 0 }, { 0, 0 } }; /* [with object?][hash, drng] */
 	int any_object = 0;
 
 	*total = *hash = *drng = 0;
@@ -189,15 +193,27 @@ static void hpb_callgrind(size_t i, long n, long warmup, struct hpb_cg *cg)
 	snprintf(outf, sizeof outf, "%s/bench/callgrind.%s.out", HP_BENCH_BUILDDIR, hpb_cg_cases[i].slug);
 	snprintf(cgout, sizeof cgout, "--callgrind-out-file=%s", outf);
 	hpb_scratch(ann, sizeof ann, "callgrind.annotate.txt");
-	char *run[] = { (char *)"valgrind", (char *)"--tool=callgrind", cgout, toggle,
-			(char *)HPB_RUNNER, (char *)hpb_cg_cases[i].plain_so, (char *)hpb_cg_cases[i].kind,
-			(char *)hpb_cg_cases[i].op, nbuf, wbuf, NULL };
+	char *run[] = { (char *)"valgrind",
+			(char *)"--tool=callgrind",
+			cgout,
+			toggle,
+			(char *)HPB_RUNNER,
+			(char *)hpb_cg_cases[i].plain_so,
+			(char *)hpb_cg_cases[i].kind,
+			(char *)hpb_cg_cases[i].op,
+			nbuf,
+			wbuf,
+			NULL };
 	if (hpb_run(run, NULL, errf, &cg->wall_run) != 0) {
 		printf("  %s %s: valgrind failed (see %s)\n", hpb_cg_cases[i].instance, hpb_cg_cases[i].op, errf);
 		return;
 	}
-	char *annot[] = { (char *)"callgrind_annotate", (char *)"--inclusive=yes", (char *)"--threshold=100",
-			  (char *)"--auto=no", outf, NULL };
+	char *annot[] = { (char *)"callgrind_annotate",
+			  (char *)"--inclusive=yes",
+			  (char *)"--threshold=100",
+			  (char *)"--auto=no",
+			  outf,
+			  NULL };
 	if (hpb_run(annot, ann, NULL, &cg->wall_annotate) != 0) {
 		printf("  callgrind_annotate failed on %s\n", outf);
 		return;
@@ -250,12 +266,14 @@ int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind,
 		}
 
 	if (callgrind) {
-		int have = hpb_have("valgrind");  /* callgrind_annotate comes with it */
-		printf("\n(d) Helper share: callgrind instructions (uninstrumented twin) vs hashprof time (instrumented)\n");
+		int have = hpb_have("valgrind"); /* callgrind_annotate comes with it */
+		printf("\n(d) Helper share: callgrind instructions (uninstrumented twin) vs hashprof time "
+		       "(instrumented)\n");
 		if (!have)
-			printf("  skipped: valgrind is not installed (Debian package valgrind; setup.sh installs it)\n");
-		printf("  %-26s %-6s %5s  %9s %9s  %9s %9s %9s  %8s\n", "instance", "op", "N",
-		       "Ir: hash", "Ir: DRNG", "t: hash", "t: raw", "t: DRNG", "t-Ir hash");
+			printf("  skipped: valgrind is not installed (Debian package valgrind; setup.sh installs "
+			       "it)\n");
+		printf("  %-26s %-6s %5s  %9s %9s  %9s %9s %9s  %8s\n", "instance", "op", "N", "Ir: hash", "Ir: DRNG",
+		       "t: hash", "t: raw", "t: DRNG", "t-Ir hash");
 		for (size_t c = 0; c < ncg && have; c++) {
 			const struct hpb_row *r = &rows[cg_row[c]];
 			long n = r->ok ? r->iterations : 10, w = r->ok ? r->warmup : 1;
@@ -265,9 +283,8 @@ int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind,
 			if (!cg[c].ok)
 				continue;
 			double ih = 100 * cg[c].hash / cg[c].total, id = 100 * cg[c].drng / cg[c].total;
-			printf("  %-26s %-6s %5ld  %8.2f%% %8.3f%%  %8.2f%% %8.2f%% %8.3f%%  %+7.2f pp\n",
-			       r->instance, r->op, n, ih, id, 100 * r->hash, 100 * r->hash_raw, 100 * r->drng,
-			       100 * r->hash - ih);
+			printf("  %-26s %-6s %5ld  %8.2f%% %8.3f%%  %8.2f%% %8.2f%% %8.3f%%  %+7.2f pp\n", r->instance,
+			       r->op, n, ih, id, 100 * r->hash, 100 * r->hash_raw, 100 * r->drng, 100 * r->hash - ih);
 		}
 		printf("  Ir = callgrind_annotate --inclusive=yes: Ir of pseudohash+pseudoXOF+sm3hash (hash) and of\n"
 		       "  get_random_number (DRNG) over the Ir of the N measured operations (--toggle-collect);\n"
@@ -283,8 +300,8 @@ int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind,
 
 	if (walltimes) {
 		printf("\n(e) Wall time of one answer: `hashprof INSTANCE OP` (default planning) vs callgrind\n");
-		printf("  %-26s %-9s %5s %10s   %5s %10s %10s %8s\n", "instance", "op", "N", "hashprof",
-		       "cg N", "callgrind", "annotate", "cg/hp");
+		printf("  %-26s %-9s %5s %10s   %5s %10s %10s %8s\n", "instance", "op", "N", "hashprof", "cg N",
+		       "callgrind", "annotate", "cg/hp");
 		for (size_t i = 0; i < nrows; i++) {
 			const struct hpb_row *r = &rows[i];
 			char cgbuf[64] = "", anbuf[32] = "", ratio[32] = "", nbuf[24] = "";
@@ -300,8 +317,8 @@ int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind,
 				printf("  %-26s %-9s %5ld %8.2f s   %5s %10s %10s %8s\n", r->instance, r->op,
 				       r->iterations, r->wall, nbuf, cgbuf, anbuf, ratio);
 			else
-				printf("  %-26s %-9s  failed after %.2f s (see bench/hashprof.err)\n",
-				       r->instance, r->op, r->wall);
+				printf("  %-26s %-9s  failed after %.2f s (see bench/hashprof.err)\n", r->instance,
+				       r->op, r->wall);
 		}
 		printf("  hashprof: the whole command (planning call in its own process, calibration, N operations,\n"
 		       "  report); callgrind: valgrind on the uninstrumented twin (same seed, set-up, warm-up and\n"

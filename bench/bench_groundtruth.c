@@ -45,7 +45,7 @@
 #include "result.h"
 #include "shares.h"
 
-#define HPB_GT_MSG_BYTES 64   /* GT_MSG_BYTES in schemes/groundtruth */
+#define HPB_GT_MSG_BYTES 64 /* GT_MSG_BYTES in schemes/groundtruth */
 
 typedef int (*hpb_keygen_fn)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *);
 typedef int (*hpb_sm3_fn)(int, const unsigned char *, unsigned long long, unsigned char *);
@@ -80,7 +80,7 @@ static uint64_t hpb_alone(const struct hpb_gt *g, unsigned d, unsigned m)
 	for (unsigned j = 0; j < m; j++)
 		for (unsigned i = 0; i < d; i++) {
 			g->input(i, msg);
-			msg[0] ^= out[0];    /* a chain, as in keygen */
+			msg[0] ^= out[0]; /* a chain, as in keygen */
 			g->sm3(256, msg, 8 * HPB_GT_MSG_BYTES, out);
 		}
 	t1 = hp_clock_read();
@@ -96,8 +96,8 @@ static uint64_t hpb_alone(const struct hpb_gt *g, unsigned d, unsigned m)
 
 /* m keygens of the wrapped instance as one hashprof row: corrected and
  * raw hash shares. */
-static int hpb_measured(const struct hpb_gt *g, unsigned m, const struct hp_overhead *oh,
-			double *corrected, double *raw, uint64_t *ticks)
+static int hpb_measured(const struct hpb_gt *g, unsigned m, const struct hp_overhead *oh, double *corrected,
+			double *raw, uint64_t *ticks)
 {
 	struct hp_result r;
 	struct hp_shares s;
@@ -176,15 +176,26 @@ static int hpb_gt_open(struct hpb_gt *g)
 /* Errors of one density over `groups` groups (percentage points). */
 struct hpb_gt_row {
 	double truth, alone, err_c, err_r, q1, q3, lo, hi, added;
-	double err_p, p_lo, p_hi;   /* the replay share's error (in situ): median, min..max */
-	double err_l;               /* the tight-loop estimator's error: median */
+	double err_p, p_lo, p_hi; /* the replay share's error (in situ): median, min..max */
+	double err_l; /* the tight-loop estimator's error: median */
 	double insitu, loop, twice; /* ticks per call through the tape path: in situ; in the loop, served
 				     * once and the double mode's second time */
 };
 
 /* The values of one density, `groups` of each (HPB_GT_VALUES arrays). */
-enum { HPB_V_TRUTH, HPB_V_ALONE, HPB_V_EC, HPB_V_ER, HPB_V_ADDED, HPB_V_EP, HPB_V_EL, HPB_V_INSITU, HPB_V_LOOP,
-       HPB_V_TWICE, HPB_GT_VALUES };
+enum {
+	HPB_V_TRUTH,
+	HPB_V_ALONE,
+	HPB_V_EC,
+	HPB_V_ER,
+	HPB_V_ADDED,
+	HPB_V_EP,
+	HPB_V_EL,
+	HPB_V_INSITU,
+	HPB_V_LOOP,
+	HPB_V_TWICE,
+	HPB_GT_VALUES
+};
 
 /* A row from n values of each: corrected error's median, quartiles and
  * range, the replay error's median and range, the others' medians (the
@@ -223,8 +234,8 @@ static int hpb_gt_replay_sample(const struct hp_replay_run *run, unsigned k, str
 	return 0;
 }
 
-static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigned samples,
-			  double *v[HPB_GT_VALUES], struct hpb_gt_row *row)
+static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigned samples, double *v[HPB_GT_VALUES],
+			  struct hpb_gt_row *row)
 {
 	double *truth = v[HPB_V_TRUTH], *alone = v[HPB_V_ALONE], *ec = v[HPB_V_EC], *er = v[HPB_V_ER],
 	       *oha = v[HPB_V_ADDED], *ep = v[HPB_V_EP], *el = v[HPB_V_EL];
@@ -232,8 +243,13 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 	unsigned m = d >= 10000 ? 1 : 10000 / d;
 	struct hpb_gt_op op = { g, m };
 	const struct hp_replay_run run = {
-		.name = "keygen", .wrap = g->w, .drng = NULL, .clock = hp_clock_fn(),
-		.max_bytes = hp_replay_bound_bytes(HP_REPLAY_MAX_MB_DEFAULT), .op = hpb_gt_replay_op, .ctx = &op,
+		.name = "keygen",
+		.wrap = g->w,
+		.drng = NULL,
+		.clock = hp_clock_fn(),
+		.max_bytes = hp_replay_bound_bytes(HP_REPLAY_MAX_MB_DEFAULT),
+		.op = hpb_gt_replay_op,
+		.ctx = &op,
 	};
 	struct hp_replay_sample *rs = calloc(samples, sizeof *rs);
 	char env[16], err[256];
@@ -241,15 +257,15 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 	if (!rs)
 		return -1;
 	snprintf(env, sizeof env, "%u", d);
-	setenv("HASHPROF_GT_CALLS", env, 1);    /* the keygens read it */
+	setenv("HASHPROF_GT_CALLS", env, 1); /* the keygens read it */
 	/* m x d entries of an sm3hash digest: 56 bytes each */
-	if (hp_replay_tape_alloc(g->w, "keygen", (uint64_t)m * d * hp_tape_entry_bytes(32),
-				 HP_REPLAY_MAX_MB_DEFAULT, err, sizeof err) != 0) {
+	if (hp_replay_tape_alloc(g->w, "keygen", (uint64_t)m * d * hp_tape_entry_bytes(32), HP_REPLAY_MAX_MB_DEFAULT,
+				 err, sizeof err) != 0) {
 		fprintf(stderr, "hp-bench: %s\n", err);
 		free(rs);
 		return -1;
 	}
-	hpb_keygens(g->plain, m);                /* warm-up */
+	hpb_keygens(g->plain, m); /* warm-up */
 	hpb_keygens(g->wrapped, m);
 	for (unsigned r = 0; r < groups; r++) {
 		struct hp_overhead oh;
@@ -362,8 +378,8 @@ int hpb_groundtruth_process(const char *spec)
 	if (hpb_gt_density(&g, d, groups, samples, v, &row) != 0)
 		rc = 1;
 	else
-		printf("%.4f %.4f %.4f %.4f %.2f %.4f %.4f %.3f %.3f %.3f\n", row.err_c, row.err_r, row.truth, row.alone,
-		       row.added, row.err_p, row.err_l, row.insitu, row.loop, row.twice);
+		printf("%.4f %.4f %.4f %.4f %.2f %.4f %.4f %.3f %.3f %.3f\n", row.err_c, row.err_r, row.truth,
+		       row.alone, row.added, row.err_p, row.err_l, row.insitu, row.loop, row.twice);
 	for (int i = 0; i < HPB_GT_VALUES; i++)
 		free(v[i]);
 	return rc;
@@ -371,8 +387,8 @@ int hpb_groundtruth_process(const char *spec)
 
 /* Run `procs` measuring processes of one row; the row of their medians,
  * quartiles and range of the corrected error over processes. */
-static int hpb_gt_row_of_processes(unsigned d, const char *work, unsigned procs, unsigned groups,
-				   unsigned samples, struct hpb_gt_row *row)
+static int hpb_gt_row_of_processes(unsigned d, const char *work, unsigned procs, unsigned groups, unsigned samples,
+				   struct hpb_gt_row *row)
 {
 	char self[4096], spec[96], out[4200];
 	double val[HPB_GT_VALUES][32], *v[HPB_GT_VALUES];
@@ -423,7 +439,10 @@ static void hpb_gt_worst(const struct hpb_gt_row *row, double *worst)
 int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 {
 	static const unsigned densities[] = { 10, 100, 1000, 10000, 100000 };
-	unsigned procs = o->quick ? 3 : 7, groups = o->rounds ? o->rounds : o->quick ? 1 : 2,
+	unsigned procs = o->quick ? 3 : 7,
+		 groups = o->rounds  ? o->rounds
+			  : o->quick ? 1
+				     : 2,
 		 samples = o->quick ? 3 : 5;
 	struct hpb_gt_row row;
 	double worst = NAN;
@@ -476,9 +495,9 @@ int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 	       "  as loops, whose exits the helper's branches make mispredict: that cost lands outside every\n"
 	       "  helper call's timed window, so every wrapper's share (hashprof's, the published one) is low\n"
 	       "  by that much (HASHPROF_GT_WORK=loops, schemes/groundtruth); a replay sees it.\n");
-	printf("  target: corrected share within 0.5 pp of the truth at 10^5 calls/op: %+.2f pp -> %s\n",
-	       s->gt_err_1e5, fabs(s->gt_err_1e5) <= 0.5 ? "met" : "NOT met");
-	printf("  target: replay share within 0.5 pp of the truth in every row: worst %+.2f pp -> %s\n",
-	       worst, fabs(worst) <= 0.5 ? "met" : "NOT met");
+	printf("  target: corrected share within 0.5 pp of the truth at 10^5 calls/op: %+.2f pp -> %s\n", s->gt_err_1e5,
+	       fabs(s->gt_err_1e5) <= 0.5 ? "met" : "NOT met");
+	printf("  target: replay share within 0.5 pp of the truth in every row: worst %+.2f pp -> %s\n", worst,
+	       fabs(worst) <= 0.5 ? "met" : "NOT met");
 	return hpb_replay_pqclean(o, s);
 }

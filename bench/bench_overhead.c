@@ -71,14 +71,14 @@ static uint64_t hpb_time_empty(uint64_t (*clk)(void), unsigned n)
 
 /* One round: the best of HP_CALIB_BATCHES batches of every loop. */
 struct hpb_round {
-	double cal_added, cal_inside;     /* hp_calibrate() */
-	double cal_ms;                    /* how long hp_calibrate() took, wall ms */
-	double hp_added, min_added;       /* wrapped - direct, per call, this round's batches */
-	double reads;                     /* two clock reads, per pair */
+	double cal_added, cal_inside; /* hp_calibrate() */
+	double cal_ms; /* how long hp_calibrate() took, wall ms */
+	double hp_added, min_added; /* wrapped - direct, per call, this round's batches */
+	double reads; /* two clock reads, per pair */
 };
 
-static void hpb_one_round(unsigned r, struct hp_wrap_state *w, hp_calib_loop_fn hp_loop,
-			  hpb_loop_fn min_loop, uint64_t (*clk)(void), struct hpb_round *out)
+static void hpb_one_round(unsigned r, struct hp_wrap_state *w, hp_calib_loop_fn hp_loop, hpb_loop_fn min_loop,
+			  uint64_t (*clk)(void), struct hpb_round *out)
 {
 	const unsigned n = HP_CALIB_CALLS;
 	uint64_t best[6];
@@ -91,16 +91,26 @@ static void hpb_one_round(unsigned r, struct hp_wrap_state *w, hp_calib_loop_fn 
 			unsigned which = (j + r + b) % 6;
 			uint64_t t;
 			switch (which) {
-			case 0: t = hpb_time_loop(hp_loop, clk, n, 0); break;
+			case 0:
+				t = hpb_time_loop(hp_loop, clk, n, 0);
+				break;
 			case 1:
 				w->accounting = 1;
 				t = hpb_time_loop(hp_loop, clk, n, 1);
 				w->accounting = 0;
 				break;
-			case 2: t = hpb_time_loop(min_loop, clk, n, 0); break;
-			case 3: t = hpb_time_loop(min_loop, clk, n, 1); break;
-			case 4: t = hpb_time_reads(clk, n); break;
-			default: t = hpb_time_empty(clk, n); break;
+			case 2:
+				t = hpb_time_loop(min_loop, clk, n, 0);
+				break;
+			case 3:
+				t = hpb_time_loop(min_loop, clk, n, 1);
+				break;
+			case 4:
+				t = hpb_time_reads(clk, n);
+				break;
+			default:
+				t = hpb_time_empty(clk, n);
+				break;
 			}
 			if (t < best[which])
 				best[which] = t;
@@ -168,7 +178,11 @@ int hpb_overhead(const struct hpb_opts *o, struct hpb_summary *s)
 
 	printf("  instance: %s; clock: %s; the shims read: %s\n", inst, hp_clock_source(), hp_clock_shim_read());
 	printf("  %-52s %8s %8s   %-14s\n", "", "min", "median", "quartiles");
-#define HPB_COL(expr) do { for (unsigned r = 0; r < rounds; r++) v[r] = (expr); } while (0)
+#define HPB_COL(expr)                                 \
+	do {                                          \
+		for (unsigned r = 0; r < rounds; r++) \
+			v[r] = (expr);                \
+	} while (0)
 	HPB_COL(rr[r].cal_added);
 	double cal_added = hpb_row("hashprof shim, added/call (hp_calibrate)", v, rounds, "ticks");
 	HPB_COL(rr[r].cal_inside);
@@ -195,8 +209,8 @@ int hpb_overhead(const struct hpb_opts *o, struct hpb_summary *s)
 	       "  subtracts; same batches: the fastest wrapped minus the fastest direct batch, timed in turn\n"
 	       "  with the clock-read and minimal-wrapper batches so that the three compare on equal terms\n"
 	       "  (a difference of minima reads a few ticks higher on a busy machine).\n");
-	printf("  target: hashprof shim <= 1.3 x two clock reads: %.2f x -> %s\n",
-	       ratio, ratio <= 1.3 ? "met" : "NOT met");
+	printf("  target: hashprof shim <= 1.3 x two clock reads: %.2f x -> %s\n", ratio,
+	       ratio <= 1.3 ? "met" : "NOT met");
 	printf("  target: calibration under 50 ms: %.1f ms -> %s\n", cal_ms, cal_ms < 50 ? "met" : "NOT met");
 	s->wrapper_vs_reads = ratio;
 	s->wrapper_added = cal_added;

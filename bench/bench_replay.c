@@ -30,8 +30,8 @@ static const struct {
 static int hpb_replay_row(const char *instance, const char *op, double window[2], double replay[2], double *wall)
 {
 	char out[4096], errf[4096];
-	char *argv[] = { (char *)HPB_HASHPROF, (char *)"--replay", (char *)"--format=json", (char *)instance,
-			 (char *)op, NULL };
+	char *argv[] = { (char *)HPB_HASHPROF, (char *)"--replay", (char *)"--format=json",
+			 (char *)instance,     (char *)op,         NULL };
 	json_error_t je;
 	json_t *doc, *r, *rp;
 	int st, ok;
@@ -50,7 +50,8 @@ static int hpb_replay_row(const char *instance, const char *op, double window[2]
 		replay[1] = hpb_jnum(rp, "drng", NULL);
 	} else {
 		printf("  %s %s: hashprof --replay failed (exit %d): %s\n", instance, op, st,
-		       rp ? json_string_value(json_object_get(rp, "error")) : "no replay object (see bench/hashprof.err)");
+		       rp ? json_string_value(json_object_get(rp, "error"))
+			  : "no replay object (see bench/hashprof.err)");
 	}
 	json_decref(doc);
 	return ok ? 0 : -1;

@@ -27,10 +27,8 @@ static uint64_t hpb_no_clock(void)
 }
 
 /* One measured operation: the function callgrind's collection toggles on. */
-__attribute__((noinline)) int hpb_measured(const struct hp_kind_ops *k, struct hp_op_ctx *c,
-					   char *err, size_t errlen);
-__attribute__((noinline)) int hpb_measured(const struct hp_kind_ops *k, struct hp_op_ctx *c,
-					   char *err, size_t errlen)
+__attribute__((noinline)) int hpb_measured(const struct hp_kind_ops *k, struct hp_op_ctx *c, char *err, size_t errlen);
+__attribute__((noinline)) int hpb_measured(const struct hp_kind_ops *k, struct hp_op_ctx *c, char *err, size_t errlen)
 {
 	int rc = k->iterate(c, err, errlen);
 

@@ -35,7 +35,7 @@
 
 struct hpb_case {
 	const char *instance, *op, *kind, *so, *plain_so;
-	const char *label;   /* the row's name; NULL: the instance's */
+	const char *label; /* the row's name; NULL: the instance's */
 };
 
 static const struct hpb_case hpb_cases[] = {
@@ -47,8 +47,8 @@ static const struct hpb_case hpb_cases[] = {
 	 * itself (its copy: the A/A noise floor) and against the same link
 	 * with a small padding function first (every function and table moved
 	 * by a few dozen bytes). */
-	{ "ML-DSA-44", "sign", "sig", HPB_BENCHLIBS "/ml-dsa-44-plain.so",
-	  HPB_BENCHLIBS "/ml-dsa-44-plain-shifted.so", "control: PLAIN / shifted" },
+	{ "ML-DSA-44", "sign", "sig", HPB_BENCHLIBS "/ml-dsa-44-plain.so", HPB_BENCHLIBS "/ml-dsa-44-plain-shifted.so",
+	  "control: PLAIN / shifted" },
 };
 
 /* One loaded, seeded, set-up instance. */
@@ -174,7 +174,7 @@ static void hpb_ratio_cell(char *buf, size_t len, double *v, unsigned n, double 
 
 static int hpb_case_run(const struct hpb_opts *o, const struct hpb_case *cs, double *median_ratio)
 {
-	static struct hp_wrap_state hpb_off_state;  /* never accounting: the OFF side's meter */
+	static struct hp_wrap_state hpb_off_state; /* never accounting: the OFF side's meter */
 	struct hpb_side *sd[HPB_SIDES] = { 0 };
 	struct hp_overhead oh;
 	hp_calib_loop_fn loop;
@@ -213,17 +213,19 @@ static int hpb_case_run(const struct hpb_opts *o, const struct hpb_case *cs, dou
 	double batch_target = 0.002 * o->tick_hz;
 	batch = op_ticks >= batch_target ? 1 : (unsigned)(batch_target / op_ticks);
 	rounds = o->rounds ? o->rounds
-		: (unsigned)((o->quick ? 1.0 : 3.0) * o->tick_hz / (HPB_SIDES * batch * op_ticks));
+			   : (unsigned)((o->quick ? 1.0 : 3.0) * o->tick_hz / (HPB_SIDES * batch * op_ticks));
 	if (!o->rounds) {
 		unsigned lo = o->quick ? 6 : 18, hi = 1998;
 		rounds = rounds < lo ? lo : rounds > hi ? hi : rounds;
-		rounds -= rounds % 6;   /* every order of the three sides equally often */
+		rounds -= rounds % 6; /* every order of the three sides equally often */
 	}
 	for (int i = 0; i < 5; i++)
 		if (!(v[i] = calloc(rounds, sizeof(double))))
 			goto out;
 	uint64_t calls0 = hpb_calls(sd[HPB_ON]->api.wrap), sum_plain = 0;
-	static const int orders[6][3] = { { 0, 1, 2 }, { 2, 1, 0 }, { 1, 2, 0 }, { 0, 2, 1 }, { 2, 0, 1 }, { 1, 0, 2 } };
+	static const int orders[6][3] = {
+		{ 0, 1, 2 }, { 2, 1, 0 }, { 1, 2, 0 }, { 0, 2, 1 }, { 2, 0, 1 }, { 1, 0, 2 }
+	};
 	for (unsigned r = 0; r < rounds; r++) {
 		for (int j = 0; j < HPB_SIDES; j++) {
 			int i = orders[r % 6][j];
@@ -250,8 +252,8 @@ static int hpb_case_run(const struct hpb_opts *o, const struct hpb_case *cs, dou
 	hpb_ratio_cell(c1, sizeof c1, v[1], rounds, &m_on_off);
 	hpb_ratio_cell(c2, sizeof c2, v[2], rounds, &m_off_plain);
 	printf("  %-26s %-6s %4u x %-4u %9.3g  %-24s %7.4f  %-24s %-24s %7.4f %9.4g %s\n",
-	       cs->label ? cs->label : cs->instance, cs->op, rounds, batch, hpb_median(v[3], rounds), c0, minmin, c1, c2,
-	       predicted, calls_per_op, lockstep ? "yes" : "NO");
+	       cs->label ? cs->label : cs->instance, cs->op, rounds, batch, hpb_median(v[3], rounds), c0, minmin, c1,
+	       c2, predicted, calls_per_op, lockstep ? "yes" : "NO");
 	rc = 0;
 out:
 	for (int i = 0; i < 5; i++)
@@ -271,9 +273,9 @@ int hpb_slowdown(const struct hpb_opts *o, struct hpb_summary *s)
 		printf("  skipped: built without PQClean (./configure --with-pqclean=...)\n");
 		return -1;
 	}
-	printf("  %-26s %-6s %-11s %9s  %-24s %7s  %-24s %-24s %7s %9s %s\n", "instance", "op",
-	       "rounds x ops", "plain/op", "instrumented / plain", "min/min", "accounting on / off",
-	       "off / plain (layout)", "predict", "calls/op", "lockstep");
+	printf("  %-26s %-6s %-11s %9s  %-24s %7s  %-24s %-24s %7s %9s %s\n", "instance", "op", "rounds x ops",
+	       "plain/op", "instrumented / plain", "min/min", "accounting on / off", "off / plain (layout)", "predict",
+	       "calls/op", "lockstep");
 	for (size_t i = 0; i < sizeof hpb_cases / sizeof hpb_cases[0]; i++) {
 		double ratio = NAN;
 		if (hpb_case_run(o, &hpb_cases[i], &ratio) != 0) {
@@ -296,8 +298,9 @@ int hpb_slowdown(const struct hpb_opts *o, struct hpb_summary *s)
 		     hpb_offset(hpb_cases[3].so, "PQCLEAN_MLDSA44_CLEAN_ntt");
 	printf("  control row: no instrumentation at all; ML-DSA-44-PLAIN against the same objects linked\n"
 	       "  after a small padding function (its code moved by %ld bytes, nothing else changed), and\n"
-	       "  against a copy of itself (middle column: the noise floor of this machine).\n", shift);
-	printf("  target: ML-DSA-44 sign instrumented/uninstrumented <= 1.02: %.4f -> %s\n",
-	       s->mldsa_sign_ratio, s->mldsa_sign_ratio <= 1.02 ? "met" : "NOT met");
+	       "  against a copy of itself (middle column: the noise floor of this machine).\n",
+	       shift);
+	printf("  target: ML-DSA-44 sign instrumented/uninstrumented <= 1.02: %.4f -> %s\n", s->mldsa_sign_ratio,
+	       s->mldsa_sign_ratio <= 1.02 ? "met" : "NOT met");
 	return rc;
 }

@@ -11,8 +11,8 @@
  */
 #include <stdint.h>
 
-int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-			      unsigned long long msg_len_bits, unsigned char *digest);
+int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			      unsigned char *digest);
 int bench_minwrap_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
 		      unsigned char *digest);
 void bench_minwrap_loop(unsigned n, int wrapped);
@@ -40,7 +40,7 @@ static inline uint64_t minwrap_tick(void)
 
 /* noinline and exported like a --wrap shim: called, never folded in. */
 __attribute__((noinline)) int bench_minwrap_nop(int digest_len_bits, const unsigned char *msg,
-						 unsigned long long msg_len_bits, unsigned char *digest)
+						unsigned long long msg_len_bits, unsigned char *digest)
 {
 	uint64_t t0 = minwrap_tick();
 	int r = __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest);

@@ -33,7 +33,9 @@ static const char *hp_lto_origin(const struct hp_build *b)
 /* The kind from the API symbols the objects define (no adapter header). */
 static int hp_kind_from_objects(struct hp_build *b, struct hp_object *objs)
 {
-	static const char *const probes[][2] = { { "sig", "sig_keygen" }, { "kem", "kem_keygen" }, { "kex", "kex_init_a" } };
+	static const char *const probes[][2] = { { "sig", "sig_keygen" },
+						 { "kem", "kem_keygen" },
+						 { "kex", "kex_init_a" } };
 	int found = -1;
 
 	for (int k = 0; k < 3; k++)
@@ -43,7 +45,7 @@ static int hp_kind_from_objects(struct hp_build *b, struct hp_object *objs)
 					return -1;
 				found = k;
 				hp_fmt(b->det.kind_origin, sizeof b->det.kind_origin, "%s defined by %s", probes[k][1],
-					 objs[i].src->rel);
+				       objs[i].src->rel);
 			}
 	if (found < 0)
 		return -1;
@@ -61,7 +63,7 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 	struct hp_object *objs = calloc(b->det.nsrc, sizeof *objs);
 	struct hp_strv cc = { 0 };
 	long failed;
-	size_t bad = (size_t)-1;     /* the failed source to report, when known */
+	size_t bad = (size_t)-1; /* the failed source to report, when known */
 	int rc = 1;
 
 	*objs_out = objs;
@@ -100,12 +102,14 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			for (size_t k = 0; k < b->det.nsrc; k++)
 				n += objs[k].lto;
 			hp_build_error(b,
-				"build %s refused: %zu object%s %s LTO object%s (%s, e.g. %s), built with -flto "
-				"from %s; under link-time optimisation the linker may inline the helpers or resolve their "
-				"calls inside one unit, so --wrap cannot see them and the shares would be wrong (reference "
-				"builds use no LTO); rebuild without it, e.g. --cflags=-fno-lto (log: %s)",
-				b->det.name, n, n == 1 ? "" : "s", n == 1 ? "is an" : "are", n == 1 ? "" : "s",
-				objs[i].lto_what, objs[i].src->rel, hp_lto_origin(b), b->log);
+				       "build %s refused: %zu object%s %s LTO object%s (%s, e.g. %s), built with -flto "
+				       "from %s; under link-time optimisation the linker may inline the helpers or "
+				       "resolve their "
+				       "calls inside one unit, so --wrap cannot see them and the shares would be wrong "
+				       "(reference "
+				       "builds use no LTO); rebuild without it, e.g. --cflags=-fno-lto (log: %s)",
+				       b->det.name, n, n == 1 ? "" : "s", n == 1 ? "is an" : "are", n == 1 ? "" : "s",
+				       objs[i].lto_what, objs[i].src->rel, hp_lto_origin(b), b->log);
 			hp_strv_free(&cc);
 			return 2;
 		}
@@ -114,9 +118,10 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			rc = 1;
 			goto compile_failure;
 		}
-		hp_build_error(b, "build %s: cannot tell the API kind: no *_AlgorithmInstance.h, and the objects "
-				"define %s of sig_keygen, kem_keygen, kex_init_a; give kind = ... in a recipe",
-			b->det.name, "none or more than one");
+		hp_build_error(b,
+			       "build %s: cannot tell the API kind: no *_AlgorithmInstance.h, and the objects "
+			       "define %s of sig_keygen, kem_keygen, kex_init_a; give kind = ... in a recipe",
+			       b->det.name, "none or more than one");
 		hp_strv_free(&cc);
 		return 2;
 	}
@@ -148,8 +153,10 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 		}
 	}
 	{
-		struct hp_meta m = { b->det.name, b->det.kind, b->det.dir, *cflags_shown ? *cflags_shown : "",
-				     hp_flagset_name(set), "not checked", "", &plan->warnings };
+		struct hp_meta m = {
+			b->det.name,          b->det.kind,   b->det.dir, *cflags_shown ? *cflags_shown : "",
+			hp_flagset_name(set), "not checked", "",         &plan->warnings
+		};
 		char tmp_so[PATH_MAX];
 		hp_plan_wrapped(plan, m.wrapped, sizeof m.wrapped);
 		hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b->work, b->det.name);
@@ -166,12 +173,12 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 		}
 		/* name the ICCS file that is missing, when that is the cause */
 		HP_FOR_EACH_HELPER(h)
-			if (hp_strv_find(&plan->missing, hp_fn_name(h)) >= 0 && strstr(err, hp_fn_name(h))) {
-				size_t n = strlen(err);
-				hp_fmt(err + n, sizeof err - n, " (no source defines %s: is the ICCS %s missing?)",
-				       hp_fn_name(h), hp_fn_is_drng(h) ? "drng.c" : "auxfunc.c");
-				break;
-			}
+		if (hp_strv_find(&plan->missing, hp_fn_name(h)) >= 0 && strstr(err, hp_fn_name(h))) {
+			size_t n = strlen(err);
+			hp_fmt(err + n, sizeof err - n, " (no source defines %s: is the ICCS %s missing?)",
+			       hp_fn_name(h), hp_fn_is_drng(h) ? "drng.c" : "auxfunc.c");
+			break;
+		}
 		hp_fmt(f->what, sizeof f->what, "%s", err);
 		hp_strv_free(&cc);
 		return 1;
@@ -179,8 +186,8 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 compile_failure:
 	for (size_t i = bad < b->det.nsrc ? bad : 0; i < b->det.nsrc; i++)
 		if (objs[i].command && !objs[i].compiled) {
-			hp_fmt(f->what, sizeof f->what, "%s", objs[i].first_error[0] ? objs[i].first_error
-											: "the compiler failed");
+			hp_fmt(f->what, sizeof f->what, "%s",
+			       objs[i].first_error[0] ? objs[i].first_error : "the compiler failed");
 			free(f->command);
 			f->command = strdup(objs[i].command);
 			break;

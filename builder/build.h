@@ -18,10 +18,10 @@
 /* The results of the pipeline's steps, which are the exit statuses of
  * `hashprof build` (drivers/cmds/cmds.h checks that they agree). */
 enum {
-	HP_BUILD_GO_ON = -1,      /* prepare: not up to date, go on building */
-	HP_BUILD_DONE = 0,        /* built, installed, or up to date */
-	HP_BUILD_KAT_FAILED = 1,  /* built or up to date, but its KAT failed */
-	HP_BUILD_STOPPED = 2,     /* bad input, a failure, a refused package (b->out->error said why) */
+	HP_BUILD_GO_ON = -1, /* prepare: not up to date, go on building */
+	HP_BUILD_DONE = 0, /* built, installed, or up to date */
+	HP_BUILD_KAT_FAILED = 1, /* built or up to date, but its KAT failed */
+	HP_BUILD_STOPPED = 2, /* bad input, a failure, a refused package (b->out->error said why) */
 };
 
 /* What the build was asked for (the command line of `hashprof build`). */
@@ -29,10 +29,10 @@ struct hp_build_opts {
 	const char *dir_arg;
 	const char *name;
 	char outdir[PATH_MAX];
-	struct hp_strv cflags;      /* --cflags words */
-	struct hp_strv cppflags;    /* -D/-U/-I in command-line order (-I absolute) */
+	struct hp_strv cflags; /* --cflags words */
+	struct hp_strv cppflags; /* -D/-U/-I in command-line order (-I absolute) */
 	const char *recipe;
-	const char *flagset;        /* --flags: NULL, "reference" or "permissive" */
+	const char *flagset; /* --flags: NULL, "reference" or "permissive" */
 	int kat, force;
 	unsigned kat_timeout;
 	unsigned jobs;
@@ -57,13 +57,13 @@ struct hp_build {
 	struct hp_recipe recipe;
 	struct hp_runtime rt;
 	struct hp_detect det;
-	struct hp_strv cppflags;     /* Makefile, recipe, command line: merged */
-	struct hp_strv extra;        /* -flto of the Makefile, recipe cflags, --cflags */
-	struct hp_strv libs;         /* Makefile and recipe link words */
-	char root[PATH_MAX];         /* OUTDIR/.hashprof-build */
-	char work[PATH_MAX];         /* ROOT/NAME */
-	char log[PATH_MAX];          /* WORK/build.log */
-	char so[PATH_MAX];           /* OUTDIR/NAME.so */
+	struct hp_strv cppflags; /* Makefile, recipe, command line: merged */
+	struct hp_strv extra; /* -flto of the Makefile, recipe cflags, --cflags */
+	struct hp_strv libs; /* Makefile and recipe link words */
+	char root[PATH_MAX]; /* OUTDIR/.hashprof-build */
+	char work[PATH_MAX]; /* ROOT/NAME */
+	char log[PATH_MAX]; /* WORK/build.log */
+	char so[PATH_MAX]; /* OUTDIR/NAME.so */
 	char manifest_path[PATH_MAX];
 	char *manifest;
 };
@@ -71,18 +71,18 @@ struct hp_build {
 /* One attempt's failure, kept for the report. */
 struct hp_failure {
 	char what[HP_BUILD_ERR];
-	char *command;              /* the failing command line (owned), or NULL */
+	char *command; /* the failing command line (owned), or NULL */
 };
 
 /* What a made instance consists of (hp_build_make); free with hp_build_product_free. */
 struct hp_build_product {
-	struct hp_object *objs;     /* b->det.nsrc objects */
+	struct hp_object *objs; /* b->det.nsrc objects */
 	struct hp_plan plan;
-	struct hp_strv words;       /* the compiler words used */
-	char *cflags_shown;         /* their display form (malloc'd, may be NULL) */
-	enum hp_flagset used;       /* the flag set that built it */
-	struct hp_kat kat;          /* the KAT's result ("not checked" without --kat) */
-	struct hp_failure fail[2];  /* each attempt's failure */
+	struct hp_strv words; /* the compiler words used */
+	char *cflags_shown; /* their display form (malloc'd, may be NULL) */
+	enum hp_flagset used; /* the flag set that built it */
+	struct hp_kat kat; /* the KAT's result ("not checked" without --kat) */
+	struct hp_failure fail[2]; /* each attempt's failure */
 };
 
 /* ---------- prepare.c ---------- */

@@ -30,12 +30,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "ngcc.h"   /* the API symbols, helper ids and order, the instance name rule */
-#include "util/read_file.h"    /* hp_util_read_file: whole files (recipes, logs, manifests) */
-#include "util/write_file.h"   /* hp_util_write_file: atomic replacement; hp_util_write_all */
-#include "util/build_tree.h"   /* hp_util_in_build_tree: the build tree's hashprof? */
+#include "ngcc.h" /* the API symbols, helper ids and order, the instance name rule */
+#include "util/read_file.h" /* hp_util_read_file: whole files (recipes, logs, manifests) */
+#include "util/write_file.h" /* hp_util_write_file: atomic replacement; hp_util_write_all */
+#include "util/build_tree.h" /* hp_util_in_build_tree: the build tree's hashprof? */
 
-#define HP_BUILD_ERR 512       /* bytes of a one-line reason */
+#define HP_BUILD_ERR 512 /* bytes of a one-line reason */
 
 /* ---------- files.c: string vectors, paths, folders, hashes ---------- */
 
@@ -116,10 +116,10 @@ int hp_walk_files(const char *dir, struct hp_strv *out);
 /* Outcome of one program run. */
 struct hp_proc {
 	pid_t pid;
-	int status;        /* exit status 0..255; 128+N when killed by signal N */
-	int signal;        /* N when killed by signal N (a status 128+N of its own: 0) */
-	int timed_out;     /* 1: killed after the timeout */
-	int spawn_errno;   /* non-zero: could not be started (errno of exec) */
+	int status; /* exit status 0..255; 128+N when killed by signal N */
+	int signal; /* N when killed by signal N (a status 128+N of its own: 0) */
+	int timed_out; /* 1: killed after the timeout */
+	int spawn_errno; /* non-zero: could not be started (errno of exec) */
 };
 
 /*
@@ -130,8 +130,8 @@ struct hp_proc {
  * own process group so that a timeout kills its children too.  Returns 0,
  * or -1 (errno) when it could not be forked.
  */
-int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
-		  const char *out_path, const char *err_path, int append);
+int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const char *out_path, const char *err_path,
+		  int append);
 /*
  * Wait for p; after timeout_s seconds (0: no limit; never earlier than
  * timeout_s after the call) kill its process group and set p->timed_out.
@@ -172,17 +172,17 @@ int hp_cc_argv(struct hp_strv *sv);
 
 /* A recipe file (docs/recipes.md): overrides of detection. */
 struct hp_recipe {
-	char path[PATH_MAX];       /* "" when no recipe was given */
+	char path[PATH_MAX]; /* "" when no recipe was given */
 	char name[HP_NAME_MAX + 1];
-	char kind[4];              /* "" or sig/kem/kex */
-	char flagset[16];          /* "", "reference" or "permissive" */
-	int make;                  /* -1 detect, 0 never run make -n, 1 run it */
-	struct hp_strv make_args;  /* extra arguments of `make -n` (targets, VAR=value) */
-	struct hp_strv sources;    /* patterns: the source list (replaces detection) */
-	struct hp_strv exclude;    /* patterns removed from the source list */
-	struct hp_strv cppflags;   /* -D/-U/-I/-include words (-I made absolute) */
-	struct hp_strv cflags;     /* extra compiler words, both flag sets */
-	struct hp_strv libs;       /* extra link words (-l..., -L...) */
+	char kind[4]; /* "" or sig/kem/kex */
+	char flagset[16]; /* "", "reference" or "permissive" */
+	int make; /* -1 detect, 0 never run make -n, 1 run it */
+	struct hp_strv make_args; /* extra arguments of `make -n` (targets, VAR=value) */
+	struct hp_strv sources; /* patterns: the source list (replaces detection) */
+	struct hp_strv exclude; /* patterns removed from the source list */
+	struct hp_strv cppflags; /* -D/-U/-I/-include words (-I made absolute) */
+	struct hp_strv cflags; /* extra compiler words, both flag sets */
+	struct hp_strv libs; /* extra link words (-l..., -L...) */
 	char kat_program[PATH_MAX]; /* relative to the package; "" detect */
 	char kat_vectors[PATH_MAX]; /* relative to the package; "" detect */
 };
@@ -201,33 +201,33 @@ int hp_recipe_match(const struct hp_strv *patterns, const char *rel);
 
 /* One source file of the package. */
 struct hp_source {
-	char *rel;          /* relative to the package folder */
+	char *rel; /* relative to the package folder */
 	char *abs;
-	int from_make;      /* named in the Makefile's dry run */
-	int depth;          /* number of '/' in rel */
+	int from_make; /* named in the Makefile's dry run */
+	int depth; /* number of '/' in rel */
 };
 
 /* What detection found about a package. */
 struct hp_detect {
-	char dir[PATH_MAX];                    /* the package folder, absolute */
-	char kind[4];                          /* "" until known */
-	char kind_origin[PATH_MAX + 32];       /* how the kind was found */
+	char dir[PATH_MAX]; /* the package folder, absolute */
+	char kind[4]; /* "" until known */
+	char kind_origin[PATH_MAX + 32]; /* how the kind was found */
 	char name[HP_NAME_MAX + 1];
-	char name_origin[PATH_MAX + 64];       /* how the name was found */
-	char adapter_header[PATH_MAX];         /* "" when none */
-	int ran_make;                          /* make -n was run */
-	int make_status;                       /* its exit status */
-	char make_error[HP_BUILD_ERR];         /* a failed dry run: status and first error; "" when it worked */
-	char name_fallback[HP_BUILD_ERR];      /* why the folder name was used; "" when it was not */
-	struct hp_strv make_cppflags;          /* -D/-U/-I/-include from make -n (absolute) */
-	struct hp_strv make_libs;              /* -l/-L/-pthread from make -n */
-	struct hp_strv make_lto;               /* -flto... words from make -n */
-	struct hp_strv make_sources;           /* absolute paths of sources make -n compiles */
-	char make_copy[PATH_MAX];              /* where the dry run ran ("" outside it) */
+	char name_origin[PATH_MAX + 64]; /* how the name was found */
+	char adapter_header[PATH_MAX]; /* "" when none */
+	int ran_make; /* make -n was run */
+	int make_status; /* its exit status */
+	char make_error[HP_BUILD_ERR]; /* a failed dry run: status and first error; "" when it worked */
+	char name_fallback[HP_BUILD_ERR]; /* why the folder name was used; "" when it was not */
+	struct hp_strv make_cppflags; /* -D/-U/-I/-include from make -n (absolute) */
+	struct hp_strv make_libs; /* -l/-L/-pthread from make -n */
+	struct hp_strv make_lto; /* -flto... words from make -n */
+	struct hp_strv make_sources; /* absolute paths of sources make -n compiles */
+	char make_copy[PATH_MAX]; /* where the dry run ran ("" outside it) */
 	struct hp_source *src;
 	size_t nsrc;
-	struct hp_strv files;                  /* every file below dir (relative) */
-	struct hp_strv infos;                  /* what detection has to say, one line each */
+	struct hp_strv files; /* every file below dir (relative) */
+	struct hp_strv infos; /* what detection has to say, one line each */
 };
 
 /* Every .c/.S/.s file below d->dir (minus recipe excludes, or the
@@ -246,8 +246,8 @@ int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err,
  * (also when there is no Makefile or make fails: the build goes on
  * without it), or -1 with a reason (out of memory, the copy failed).
  */
-int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path,
-		   char *err, size_t errlen);
+int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path, char *err,
+		   size_t errlen);
 
 /* The API kind from *_AlgorithmInstance.h (or the recipe).  Leaves d->kind
  * empty when no adapter header names it (the objects decide later). */
@@ -269,9 +269,8 @@ int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen);
  * scratch folder for the probe.  Returns 0, or -1 with a reason when the
  * given or expanded name is not a valid instance name.
  */
-int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recipe *r,
-		   const struct hp_strv *cppflags, const char *workdir, const char *log_path,
-		   char *err, size_t errlen);
+int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recipe *r, const struct hp_strv *cppflags,
+		   const char *workdir, const char *log_path, char *err, size_t errlen);
 
 /* Release what detection allocated. */
 void hp_detect_free(struct hp_detect *d);
@@ -282,39 +281,39 @@ void hp_detect_free(struct hp_detect *d);
 /* A global symbol an object defines. */
 struct hp_osym {
 	char *name;
-	int common;     /* a common symbol (tentative definition under -fcommon) */
+	int common; /* a common symbol (tentative definition under -fcommon) */
 	int weak;
 	int func;
 };
 
 /* Calls from one function to one helper defined in the same object. */
 struct hp_site {
-	int helper;            /* enum hp_fn */
-	char *caller;          /* the calling function, "?" when unknown */
-	unsigned count;        /* call sites (relocations in code) */
-	int internal;          /* caller is helper code itself (an ICCS file or a helper) */
+	int helper; /* enum hp_fn */
+	char *caller; /* the calling function, "?" when unknown */
+	unsigned count; /* call sites (relocations in code) */
+	int internal; /* caller is helper code itself (an ICCS file or a helper) */
 };
 
 /* What one object is made of. */
 struct hp_object {
 	const struct hp_source *src;
-	char obj[PATH_MAX];         /* the object file */
-	char log[PATH_MAX];         /* its compiler output */
-	char *command;              /* the compiler command, pasteable */
-	int compiled;               /* 1: the compiler succeeded */
-	int status;                 /* compiler exit status */
+	char obj[PATH_MAX]; /* the object file */
+	char log[PATH_MAX]; /* its compiler output */
+	char *command; /* the compiler command, pasteable */
+	int compiled; /* 1: the compiler succeeded */
+	int status; /* compiler exit status */
 	char first_error[HP_BUILD_ERR];
-	int inspected;              /* 1: the symbols below are valid */
-	int is_main;                /* defines main(): a program, never linked into the instance */
-	int lto;                    /* an LTO object: GIMPLE sections or LLVM bitcode */
+	int inspected; /* 1: the symbols below are valid */
+	int is_main; /* defines main(): a program, never linked into the instance */
+	int lto; /* an LTO object: GIMPLE sections or LLVM bitcode */
 	char lto_what[64];
-	int helper_file;            /* auxfunc.c/drng.c or defines only helpers */
+	int helper_file; /* auxfunc.c/drng.c or defines only helpers */
 	struct hp_osym *defs;
 	size_t ndefs;
-	struct hp_strv undefs;      /* global symbols it references but does not define */
+	struct hp_strv undefs; /* global symbols it references but does not define */
 	struct hp_site *sites;
 	size_t nsites;
-	int linked;                 /* part of the instance */
+	int linked; /* part of the instance */
 };
 
 /* Read the object o->obj with libelf and fill the inspection fields.
@@ -358,28 +357,27 @@ int hp_compile_words(enum hp_flagset f, const struct hp_detect *d, const struct 
  * source.  Returns the number of sources that failed to compile, or -1
  * with a reason when the compiler could not be run at all.
  */
-long hp_compile_all(const struct hp_detect *d, const struct hp_strv *words, const char *objdir,
-		    unsigned jobs, const char *build_log, struct hp_object *objs, char *err, size_t errlen);
+long hp_compile_all(const struct hp_detect *d, const struct hp_strv *words, const char *objdir, unsigned jobs,
+		    const char *build_log, struct hp_object *objs, char *err, size_t errlen);
 
 /* Compile one file (no package flags) into obj, output appended to log.
  * Returns the compiler's exit status, or -1 when it could not be run. */
-int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj, const char *log,
-		   char **command);
+int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj, const char *log, char **command);
 
 /* ---------- link.c ---------- */
 
 /* What goes into the instance and what the build has to say about it. */
 struct hp_plan {
-	size_t *objs;               /* indices of linked objects, link order */
+	size_t *objs; /* indices of linked objects, link order */
 	size_t nobjs;
-	unsigned wrapped;           /* bitmask of enum hp_fn */
-	unsigned defined_anywhere;  /* helpers some non-program object defines */
-	int provide_drng;           /* link hashprof's drng_algorithm */
-	int drng_defined_by;        /* index of the object defining drng_algorithm, -1 */
-	struct hp_strv libs;        /* link words after the objects */
-	struct hp_strv infos;       /* build-time information lines */
-	struct hp_strv warnings;    /* kept in the metadata and in every row's notes */
-	struct hp_strv missing;     /* symbols no object defines (libraries may) */
+	unsigned wrapped; /* bitmask of enum hp_fn */
+	unsigned defined_anywhere; /* helpers some non-program object defines */
+	int provide_drng; /* link hashprof's drng_algorithm */
+	int drng_defined_by; /* index of the object defining drng_algorithm, -1 */
+	struct hp_strv libs; /* link words after the objects */
+	struct hp_strv infos; /* build-time information lines */
+	struct hp_strv warnings; /* kept in the metadata and in every row's notes */
+	struct hp_strv missing; /* symbols no object defines (libraries may) */
 };
 
 /*
@@ -410,7 +408,7 @@ struct hp_runtime {
 	char wrap_archive[PATH_MAX];
 	char instance_info[PATH_MAX];
 	char drng_global[PATH_MAX];
-	struct hp_strv state_ldflags;   /* keep the shims' state in every instance */
+	struct hp_strv state_ldflags; /* keep the shims' state in every instance */
 };
 
 /* Locate the run-time pieces: the build tree's when this is the build
@@ -427,16 +425,15 @@ void hp_runtime_free(struct hp_runtime *rt);
  * Output to build_log.  Returns 0, or -1 with the first error in err and
  * the pasteable command in *command (malloc'ed, may be NULL).
  */
-int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words,
-		     struct hp_object *objs, const struct hp_plan *plan, const struct hp_meta *meta,
-		     const char *workdir, const char *out, const char *build_log,
-		     char *err, size_t errlen, char **command);
+int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words, struct hp_object *objs,
+		     const struct hp_plan *plan, const struct hp_meta *meta, const char *workdir, const char *out,
+		     const char *build_log, char *err, size_t errlen, char **command);
 
 /* ---------- kat.c ---------- */
 
 /* KAT gate outcome. */
 struct hp_kat {
-	char status[16];          /* "pass", "fail" or "not checked" */
+	char status[16]; /* "pass", "fail" or "not checked" */
 	char detail[HP_BUILD_ERR];
 };
 
@@ -448,9 +445,8 @@ struct hp_kat {
  * the outcome goes to k.
  */
 void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const struct hp_strv *cc_words,
-		  const struct hp_strv *words, struct hp_object *objs, size_t nobjs,
-		  const struct hp_plan *plan, const char *workdir, const char *build_log,
-		  unsigned timeout_s, struct hp_kat *k);
+		  const struct hp_strv *words, struct hp_object *objs, size_t nobjs, const struct hp_plan *plan,
+		  const char *workdir, const char *build_log, unsigned timeout_s, struct hp_kat *k);
 
 /* ---------- manifest.c ---------- */
 
@@ -471,8 +467,8 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
  * the build that made the .so ("not checked" when it did not run); the
  * caller's exit status follows it.
  */
-int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path,
-			   int need_kat, struct hp_kat *stored_kat, char *why, size_t whylen);
+int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path, int need_kat,
+			   struct hp_kat *stored_kat, char *why, size_t whylen);
 /* Store the manifest plus the hash of the built .so and the KAT result
  * (NULL: the KAT did not run).  Returns 0, or -1 (errno). */
 int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat);

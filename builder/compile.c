@@ -24,15 +24,32 @@ int hp_flagset_words(enum hp_flagset f, struct hp_strv *out)
 	/* NGCC performance guide: the reference flags, with implicit
 	 * declarations and int conversions kept as warnings. */
 	static const char *const reference[] = {
-		"-std=c99", "-Wpedantic", "-Wall", "-Wextra", "-O2", "-fPIC", "-D_GNU_SOURCE",
-		"-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion", NULL,
+		"-std=c99",
+		"-Wpedantic",
+		"-Wall",
+		"-Wextra",
+		"-O2",
+		"-fPIC",
+		"-D_GNU_SOURCE",
+		"-Wno-error=implicit-function-declaration",
+		"-Wno-error=int-conversion",
+		NULL,
 	};
 	/* Permissive defaults: GNU C, common symbols (several tentative
 	 * definitions of drng_algorithm link), old-C diagnostics as warnings. */
 	static const char *const permissive[] = {
-		"-std=gnu99", "-fcommon", "-Wall", "-Wextra", "-O2", "-fPIC", "-D_GNU_SOURCE",
-		"-Wno-error=implicit-function-declaration", "-Wno-error=int-conversion",
-		"-Wno-error=incompatible-pointer-types", "-Wno-error=implicit-int", NULL,
+		"-std=gnu99",
+		"-fcommon",
+		"-Wall",
+		"-Wextra",
+		"-O2",
+		"-fPIC",
+		"-D_GNU_SOURCE",
+		"-Wno-error=implicit-function-declaration",
+		"-Wno-error=int-conversion",
+		"-Wno-error=incompatible-pointer-types",
+		"-Wno-error=implicit-int",
+		NULL,
 	};
 
 	for (const char *const *w = f == HP_FLAGS_REFERENCE ? reference : permissive; *w; w++)
@@ -107,12 +124,13 @@ int hp_compile_words(enum hp_flagset f, const struct hp_detect *d, const struct 
 /* The compiler command of one source. */
 static int hp_compile_argv(const struct hp_strv *words, const char *src, const char *obj, struct hp_strv *argv)
 {
-	return hp_cc_argv(argv) || hp_strv_extend(argv, words) || hp_strv_add(argv, "-c") ||
-	       hp_strv_add(argv, src) || hp_strv_add(argv, "-o") || hp_strv_add(argv, obj) ? -1 : 0;
+	return hp_cc_argv(argv) || hp_strv_extend(argv, words) || hp_strv_add(argv, "-c") || hp_strv_add(argv, src) ||
+			       hp_strv_add(argv, "-o") || hp_strv_add(argv, obj)
+		       ? -1
+		       : 0;
 }
 
-int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj, const char *log,
-		   char **command)
+int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj, const char *log, char **command)
 {
 	struct hp_strv argv = { 0 };
 	int status;
@@ -139,8 +157,8 @@ static void hp_log_object(int fd, const struct hp_object *o)
 		dprintf(fd, "[exit status %d]\n", o->status);
 }
 
-long hp_compile_all(const struct hp_detect *d, const struct hp_strv *words, const char *objdir,
-		    unsigned jobs, const char *build_log, struct hp_object *objs, char *err, size_t errlen)
+long hp_compile_all(const struct hp_detect *d, const struct hp_strv *words, const char *objdir, unsigned jobs,
+		    const char *build_log, struct hp_object *objs, char *err, size_t errlen)
 {
 	struct hp_proc *running;
 	size_t *which, nrun = 0, next = 0;
@@ -189,8 +207,8 @@ long hp_compile_all(const struct hp_detect *d, const struct hp_strv *words, cons
 			struct hp_object *o = &objs[which[0]];
 			int st = hp_proc_wait(&running[0], 0);
 			if (running[0].spawn_errno) {
-				hp_fmt(err, errlen, "cannot run the compiler '%s': %s",
-					 o->command ? o->command : "cc", strerror(running[0].spawn_errno));
+				hp_fmt(err, errlen, "cannot run the compiler '%s': %s", o->command ? o->command : "cc",
+				       strerror(running[0].spawn_errno));
 				for (size_t k = 1; k < nrun; k++)
 					hp_proc_wait(&running[k], 0);
 				free(running);

@@ -99,7 +99,8 @@ int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err,
 	if (d->nsrc)
 		qsort(d->src, d->nsrc, sizeof *d->src, hp_source_cmp);
 	if (!d->nsrc) {
-		hp_fmt(err, errlen, "%s: no .c, .S or .s file%s", d->dir, r->sources.n ? " matches the recipe's sources" : " below it");
+		hp_fmt(err, errlen, "%s: no .c, .S or .s file%s", d->dir,
+		       r->sources.n ? " matches the recipe's sources" : " below it");
 		return -1;
 	}
 	return 0;
@@ -121,8 +122,7 @@ static int hp_is_compiler(const char *word)
 		const char *names[] = { "gcc", "clang", "cc" };
 		for (size_t k = 0; k < 3; k++) {
 			size_t l = strlen(names[k]);
-			if (!strncmp(p, names[k], l) && (p == b || p[-1] == '-') &&
-			    (p[l] == '\0' || p[l] == '-'))
+			if (!strncmp(p, names[k], l) && (p == b || p[-1] == '-') && (p[l] == '\0' || p[l] == '-'))
 				return 1;
 		}
 	}
@@ -179,7 +179,8 @@ static int hp_parse_compile(struct hp_detect *d, char **w, size_t n, const char 
 		int rc = 0;
 
 		if ((!strcmp(x, "-D") || !strcmp(x, "-U") || !strcmp(x, "-I") || !strcmp(x, "-include") ||
-		     !strcmp(x, "-iquote") || !strcmp(x, "-isystem") || !strcmp(x, "-L")) && i + 1 < n) {
+		     !strcmp(x, "-iquote") || !strcmp(x, "-isystem") || !strcmp(x, "-L")) &&
+		    i + 1 < n) {
 			arg = w[++i];
 		} else if (!strncmp(x, "-D", 2) || !strncmp(x, "-U", 2) || !strncmp(x, "-I", 2) ||
 			   !strncmp(x, "-L", 2)) {
@@ -188,7 +189,7 @@ static int hp_parse_compile(struct hp_detect *d, char **w, size_t n, const char 
 			arg = x + (x[2] == 'q' ? 7 : 8);
 		}
 		if (!arg && strchr("DUIL", x[1]) && x[0] == '-')
-			continue;       /* a flag without its argument: nothing to learn */
+			continue; /* a flag without its argument: nothing to learn */
 		if (!strncmp(x, "-D", 2) || !strncmp(x, "-U", 2)) {
 			char word[4096];
 			hp_fmt(word, sizeof word, "-%c%s", x[1], arg);
@@ -243,7 +244,7 @@ static int hp_parse_make_line(struct hp_detect *d, char *line, char cwd[PATH_MAX
 		return 0;
 	if (hp_split_words(line, &w) != 0) {
 		hp_strv_free(&w);
-		return 0;       /* not a line we understand: ignore it */
+		return 0; /* not a line we understand: ignore it */
 	}
 	hp_fmt(here, sizeof here, "%s", cwd);
 	for (size_t i = 0; i < w.n; i++) {
@@ -270,8 +271,8 @@ static int hp_parse_make_line(struct hp_detect *d, char *line, char cwd[PATH_MAX
 	return rc;
 }
 
-int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path,
-		   char *err, size_t errlen)
+int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path, char *err,
+		   size_t errlen)
 {
 	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile" };
 	const char *found = NULL;
@@ -331,7 +332,7 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
 		goto done;
 	hp_fmt(cwd, sizeof cwd, "%s", d->make_copy);
 	/* a command continued with backslash-newline is one command */
-	for (char *p = text; (p = strstr(p, "\\\n")); )
+	for (char *p = text; (p = strstr(p, "\\\n"));)
 		p[0] = p[1] = ' ';
 	for (char *line = text, *next; line; line = next) {
 		next = strchr(line, '\n');
@@ -419,7 +420,7 @@ int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen)
 	char dirs[HP_LISTED][PATH_MAX], list[HP_LISTED * 64] = "", dir[PATH_MAX];
 	size_t nfolders = 0, used = 0;
 
-	for (int pass = 0; pass < 2; pass++)   /* 0: the shallowest depth; 1: its folders */
+	for (int pass = 0; pass < 2; pass++) /* 0: the shallowest depth; 1: its folders */
 		for (size_t i = 0; i < d->files.n; i++) {
 			int depth, seen = 0;
 			if (!hp_has_suffix(hp_basename(d->files.v[i]), "_AlgorithmInstance.h"))
@@ -483,9 +484,8 @@ static int hp_concat_literals(const char *s, char *out, size_t len)
 
 #define HP_NAME_MARK "hashprof_instance_name_is"
 
-int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recipe *r,
-		   const struct hp_strv *cppflags, const char *workdir, const char *log_path,
-		   char *err, size_t errlen)
+int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recipe *r, const struct hp_strv *cppflags,
+		   const char *workdir, const char *log_path, char *err, size_t errlen)
 {
 	static const char text[] = "#ifdef ALGORITHM_INSTANCE\n" HP_NAME_MARK " ALGORITHM_INSTANCE\n#endif\n";
 	char probe[PATH_MAX], outp[PATH_MAX], *out = NULL;
@@ -515,8 +515,8 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 		return -1;
 	}
 	if (hp_cc_argv(&argv) || hp_strv_add(&argv, "-E") || hp_strv_add(&argv, "-P") ||
-	    hp_strv_add(&argv, "-D_GNU_SOURCE") || hp_strv_extend(&argv, cppflags) ||
-	    hp_strv_add(&argv, "-iquote") || hp_strv_add(&argv, d->dir) ||
+	    hp_strv_add(&argv, "-D_GNU_SOURCE") || hp_strv_extend(&argv, cppflags) || hp_strv_add(&argv, "-iquote") ||
+	    hp_strv_add(&argv, d->dir) ||
 	    (d->adapter_header[0] && (hp_strv_add(&argv, "-include") || hp_strv_add(&argv, d->adapter_header))) ||
 	    hp_strv_add(&argv, "-o") || hp_strv_add(&argv, outp) || hp_strv_add(&argv, probe)) {
 		hp_strv_free(&argv);
@@ -535,7 +535,7 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 			if (hp_concat_literals(mark, name, sizeof name) == 0 && hp_name_valid(name)) {
 				hp_fmt(d->name, sizeof d->name, "%s", name);
 				hp_fmt(d->name_origin, sizeof d->name_origin, "ALGORITHM_INSTANCE in %s",
-					 d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "the flags");
+				       d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "the flags");
 				free(out);
 				return 0;
 			}

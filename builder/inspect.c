@@ -111,8 +111,8 @@ static int hp_add_site(struct hp_object *o, int h, const char *caller)
 }
 
 /* The helper a relocation in code reaches inside this object, or -1. */
-static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GElf_Sxword addend,
-			   unsigned type, GElf_Half machine)
+static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GElf_Sxword addend, unsigned type,
+			   GElf_Half machine)
 {
 	const struct hp_esym *t;
 	GElf_Addr target;
@@ -130,7 +130,7 @@ static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GE
 		int pcrel = machine == EM_X86_64 && (type == R_X86_64_PC32 || type == R_X86_64_PLT32);
 		target = (GElf_Addr)((GElf_Sxword)t->s.st_value + addend + (pcrel ? 4 : 0));
 	} else if (GELF_ST_BIND(t->s.st_info) == STB_LOCAL) {
-		target = t->s.st_value;          /* a local alias such as pseudoXOF.localalias */
+		target = t->s.st_value; /* a local alias such as pseudoXOF.localalias */
 	} else {
 		return -1;
 	}
@@ -144,8 +144,7 @@ static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GE
 }
 
 /* Walk the relocation sections of code and count same-object helper calls. */
-static int hp_scan_relocs(Elf *elf, struct hp_object *o, const struct hp_esym *syms, size_t n,
-			  GElf_Half machine)
+static int hp_scan_relocs(Elf *elf, struct hp_object *o, const struct hp_esym *syms, size_t n, GElf_Half machine)
 {
 	Elf_Scn *scn = NULL;
 
@@ -234,7 +233,9 @@ static int hp_read_symbols(Elf *elf, struct hp_object *o, struct hp_esym **out, 
 				return -1;
 			o->defs = grown;
 			o->defs[o->ndefs] = (struct hp_osym){
-				strdup(e->name), e->s.st_shndx == SHN_COMMON, bind == STB_WEAK,
+				strdup(e->name),
+				e->s.st_shndx == SHN_COMMON,
+				bind == STB_WEAK,
 				GELF_ST_TYPE(e->s.st_info) == STT_FUNC,
 			};
 			if (!o->defs[o->ndefs].name)
@@ -327,7 +328,7 @@ int hp_inspect_object(struct hp_object *o, char *err, size_t errlen)
 	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) || eh.e_type != ET_REL) {
 		hp_fmt(err, errlen, "%s: not an ELF relocatable object%s%s", o->obj, elf ? "" : ": ",
-			 elf ? "" : elf_errmsg(-1));
+		       elf ? "" : elf_errmsg(-1));
 		goto out;
 	}
 	hp_check_lto(elf, o);

@@ -56,8 +56,8 @@ static const struct hp_object *hp_kat_broken_program(const struct hp_detect *d, 
 
 /* The program object: the recipe's, else KAT_<KIND>.c, else any KAT_*.c
  * with main(); NULL when the package has none. */
-static struct hp_object *hp_kat_program(const struct hp_detect *d, const struct hp_recipe *r,
-					struct hp_object *objs, size_t nobjs)
+static struct hp_object *hp_kat_program(const struct hp_detect *d, const struct hp_recipe *r, struct hp_object *objs,
+					size_t nobjs)
 {
 	char want[16];
 
@@ -183,9 +183,8 @@ out:
 }
 
 void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const struct hp_strv *cc_words,
-		  const struct hp_strv *words, struct hp_object *objs, size_t nobjs,
-		  const struct hp_plan *plan, const char *workdir, const char *build_log,
-		  unsigned timeout_s, struct hp_kat *k)
+		  const struct hp_strv *words, struct hp_object *objs, size_t nobjs, const struct hp_plan *plan,
+		  const char *workdir, const char *build_log, unsigned timeout_s, struct hp_kat *k)
 {
 	struct hp_object *prog = hp_kat_program(d, r, objs, nobjs), kat;
 	struct hp_strv vectors = { 0 }, produced = { 0 }, cw = { 0 };
@@ -208,9 +207,10 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 			return;
 		}
 		hp_kat_wanted(d, want, sizeof want);
-		hp_fmt(k->detail, sizeof k->detail, r->kat_program[0] ? "the recipe's kat-program %s is not a source"
-									  : "the package has no KAT program (%s)",
-			 r->kat_program[0] ? r->kat_program : want);
+		hp_fmt(k->detail, sizeof k->detail,
+		       r->kat_program[0] ? "the recipe's kat-program %s is not a source"
+					 : "the package has no KAT program (%s)",
+		       r->kat_program[0] ? r->kat_program : want);
 		return;
 	}
 	/* the shipped vectors */
@@ -220,8 +220,9 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 			hp_strv_add(&vectors, rel);
 	}
 	if (!vectors.n) {
-		hp_fmt(k->detail, sizeof k->detail, "%s", r->kat_vectors[0] ? "the recipe's kat-vectors file is missing"
-									 : "no shipped test vectors (Test_Vectors/ or KAT/)");
+		hp_fmt(k->detail, sizeof k->detail, "%s",
+		       r->kat_vectors[0] ? "the recipe's kat-vectors file is missing"
+					 : "no shipped test vectors (Test_Vectors/ or KAT/)");
 		return;
 	}
 	hp_fmt(dir, sizeof dir, "%s/kat", workdir);
@@ -285,7 +286,7 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 			pairs++;
 			if (hp_kat_differs(a, b, &line)) {
 				hp_fmt(k->detail, sizeof k->detail, "%s differs from %s at line %u", produced.v[i],
-					 vectors.v[v], line);
+				       vectors.v[v], line);
 				goto done;
 			}
 		}
@@ -310,38 +311,38 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 		if (best < 0 || !only) {
 			hp_fmt(k->status, sizeof k->status, "not checked");
 			hp_fmt(k->detail, sizeof k->detail,
-				 "cannot pair the KAT output (%zu file%s) with the shipped vectors (%zu file%s): "
-				 "name them with kat-vectors in a recipe",
-				 produced.n, produced.n == 1 ? "" : "s", vectors.n, vectors.n == 1 ? "" : "s");
+			       "cannot pair the KAT output (%zu file%s) with the shipped vectors (%zu file%s): "
+			       "name them with kat-vectors in a recipe",
+			       produced.n, produced.n == 1 ? "" : "s", vectors.n, vectors.n == 1 ? "" : "s");
 			goto done;
 		}
 		hp_fmt(b, sizeof b, "%s/%s", d->dir, vectors.v[best]);
 		if (hp_kat_differs(a, b, &line)) {
-			hp_fmt(k->detail, sizeof k->detail, "%s differs from %s at line %u", only, vectors.v[best], line);
+			hp_fmt(k->detail, sizeof k->detail, "%s differs from %s at line %u", only, vectors.v[best],
+			       line);
 			goto done;
 		}
 		hp_fmt(k->detail, sizeof k->detail, "%s matches %s", only, vectors.v[best]);
 	} else {
 		hp_fmt(k->detail, sizeof k->detail, "%d file%s match%s the shipped vectors", pairs,
-			 pairs == 1 ? "" : "s", pairs == 1 ? "es" : "");
+		       pairs == 1 ? "" : "s", pairs == 1 ? "es" : "");
 		if (pairs == 1)
 			for (size_t i = 0; i < produced.n; i++)
 				for (size_t v = 0; v < vectors.n; v++)
 					if (!strcmp(hp_base(produced.v[i]), hp_base(vectors.v[v])))
 						hp_fmt(k->detail, sizeof k->detail, "%s matches %s", produced.v[i],
-							 vectors.v[v]);
+						       vectors.v[v]);
 	}
 	hp_fmt(k->status, sizeof k->status, "pass");
-done:
-	{
-		FILE *f = fopen(build_log, "a");
-		if (f) {
-			fprintf(f, "# KAT: %s: %s\n", k->status, k->detail);
-			fflush(f);
-			hp_append_file(fileno(f), log);
-			fclose(f);
-		}
+done : {
+	FILE *f = fopen(build_log, "a");
+	if (f) {
+		fprintf(f, "# KAT: %s: %s\n", k->status, k->detail);
+		fflush(f);
+		hp_append_file(fileno(f), log);
+		fclose(f);
 	}
+}
 	hp_object_free(&kat);
 	hp_strv_free(&vectors);
 	hp_strv_free(&produced);

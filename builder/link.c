@@ -69,12 +69,14 @@ static int hp_note_dup(struct hp_dup **dups, size_t *n, size_t chosen, size_t ot
  * package's Makefile did not already name a library. */
 static int hp_library_hints(struct hp_plan *plan)
 {
-	static const struct { const char *prefix, *lib; } hints[] = {
-		{ "EVP_", "-lcrypto" }, { "OPENSSL_", "-lcrypto" }, { "SHA1", "-lcrypto" },
-		{ "SHA256", "-lcrypto" }, { "SHA512", "-lcrypto" }, { "AES_", "-lcrypto" },
-		{ "RAND_", "-lcrypto" }, { "BN_", "-lcrypto" }, { "ERR_", "-lcrypto" },
-		{ "HMAC", "-lcrypto" }, { "CRYPTO_", "-lcrypto" }, { "__gmpz_", "-lgmp" },
-		{ "__gmpn_", "-lgmp" }, { "__gmpq_", "-lgmp" },
+	static const struct {
+		const char *prefix, *lib;
+	} hints[] = {
+		{ "EVP_", "-lcrypto" },   { "OPENSSL_", "-lcrypto" }, { "SHA1", "-lcrypto" },
+		{ "SHA256", "-lcrypto" }, { "SHA512", "-lcrypto" },   { "AES_", "-lcrypto" },
+		{ "RAND_", "-lcrypto" },  { "BN_", "-lcrypto" },      { "ERR_", "-lcrypto" },
+		{ "HMAC", "-lcrypto" },   { "CRYPTO_", "-lcrypto" },  { "__gmpz_", "-lgmp" },
+		{ "__gmpn_", "-lgmp" },   { "__gmpq_", "-lgmp" },
 	};
 
 	for (size_t i = 0; i < plan->missing.n; i++)
@@ -82,7 +84,8 @@ static int hp_library_hints(struct hp_plan *plan)
 			if (!strncmp(plan->missing.v[i], hints[k].prefix, strlen(hints[k].prefix)) &&
 			    hp_strv_find(&plan->libs, hints[k].lib) < 0) {
 				if (hp_strv_add(&plan->libs, hints[k].lib) ||
-				    hp_strv_addf(&plan->infos, "linking %s: the objects use %s and no library was named for it",
+				    hp_strv_addf(&plan->infos,
+						 "linking %s: the objects use %s and no library was named for it",
 						 hints[k].lib, plan->missing.v[i]))
 					return -1;
 			}
@@ -116,15 +119,16 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 			continue;
 		}
 		HP_FOR_EACH_HELPER(h)
-			if (per[h])
-				rc |= hp_strv_addf(&parts, "%s %u", hp_fn_name(h), per[h]);
+		if (per[h])
+			rc |= hp_strv_addf(&parts, "%s %u", hp_fn_name(h), per[h]);
 		cl = hp_strv_join(&callers, ", ");
 		pl = hp_strv_join(&parts, ", ");
 		if (cl && pl)
-			rc |= hp_strv_addf(&plan->warnings,
-					   "%s: %u call site%s of helpers defined in the same object, invisible to --wrap: "
-					   "%s (callers: %s)",
-					   o->src->rel, total, total == 1 ? "" : "s", pl, cl);
+			rc |= hp_strv_addf(
+				&plan->warnings,
+				"%s: %u call site%s of helpers defined in the same object, invisible to --wrap: "
+				"%s (callers: %s)",
+				o->src->rel, total, total == 1 ? "" : "s", pl, cl);
 		else
 			rc = -1;
 		free(cl);
@@ -133,7 +137,8 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 		hp_strv_free(&parts);
 	}
 	/* helpers referenced but defined by no source */
-	HP_FOR_EACH_HELPER(h) {
+	HP_FOR_EACH_HELPER(h)
+	{
 		if (rc != 0)
 			break;
 		struct hp_strv by = { 0 };
@@ -155,24 +160,27 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 	}
 	/* nothing to wrap at all */
 	if (rc == 0 && !(plan->defined_anywhere & ~(1u << HP_FN_DRNG_INIT)))
-		rc |= hp_strv_add(&plan->warnings,
-				  "no source defines an ICCS helper (pseudohash, pseudoXOF, sm3hash, get_random_number): "
-				  "nothing is wrapped and every share is 0.0% because nothing is measured");
+		rc |= hp_strv_add(
+			&plan->warnings,
+			"no source defines an ICCS helper (pseudohash, pseudoXOF, sm3hash, get_random_number): "
+			"nothing is wrapped and every share is 0.0% because nothing is measured");
 	/* helpers linked but never called by the scheme's code */
 	for (size_t k = 0; k < plan->nobjs; k++) {
 		const struct hp_object *o = &objs[plan->objs[k]];
 		if (o->helper_file)
 			continue;
 		HP_FOR_EACH_HELPER(h)
-			if (h != HP_FN_DRNG_INIT && hp_object_references(o, hp_fn_name(h)))
-				called |= 1u << h;
+		if (h != HP_FN_DRNG_INIT && hp_object_references(o, hp_fn_name(h)))
+			called |= 1u << h;
 	}
 	if (rc == 0 && (plan->wrapped & ~(1u << HP_FN_DRNG_INIT)) && !(called & ~(1u << HP_FN_DRNG_INIT))) {
 		char w[256];
 		hp_plan_wrapped(plan, w, sizeof w);
-		rc |= hp_strv_addf(&plan->warnings,
-				   "the code linked for the API never calls the ICCS helpers (defined and wrapped: %s): "
-				   "expect no helper calls, its own hash or RNG is not measured", w);
+		rc |= hp_strv_addf(
+			&plan->warnings,
+			"the code linked for the API never calls the ICCS helpers (defined and wrapped: %s): "
+			"expect no helper calls, its own hash or RNG is not measured",
+			w);
 	}
 	return rc ? -1 : 0;
 }
@@ -202,12 +210,12 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 	/* every helper some object defines is linked (and so wrapped), as in
 	 * the published evaluation, even when the scheme never calls it */
 	HP_FOR_EACH_HELPER(h)
-		for (size_t i = 0; i < nobjs; i++)
-			if (hp_linkable(&objs[i]) && hp_object_defines(&objs[i], hp_fn_name(h))) {
-				plan->defined_anywhere |= 1u << h;
-				if (hp_strv_find(&need, hp_fn_name(h)) < 0 && hp_strv_add(&need, hp_fn_name(h)))
-					goto oom;
-			}
+	for (size_t i = 0; i < nobjs; i++)
+		if (hp_linkable(&objs[i]) && hp_object_defines(&objs[i], hp_fn_name(h))) {
+			plan->defined_anywhere |= 1u << h;
+			if (hp_strv_find(&need, hp_fn_name(h)) < 0 && hp_strv_add(&need, hp_fn_name(h)))
+				goto oom;
+		}
 	for (size_t k = 0; k < need.n; k++) {
 		const char *sym = need.v[k];
 		long chosen = -1;
@@ -225,8 +233,10 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 			if (objs[i].compiled && objs[i].inspected && objs[i].is_main && !objs[i].lto &&
 			    hp_object_defines(&objs[i], sym)) {
 				chosen = (long)i;
-				if (hp_strv_addf(&plan->infos, "%s defines main() but also %s, which no other object "
-					    "defines: linked all the same", objs[i].src->rel, sym))
+				if (hp_strv_addf(&plan->infos,
+						 "%s defines main() but also %s, which no other object "
+						 "defines: linked all the same",
+						 objs[i].src->rel, sym))
 					goto oom;
 			}
 		if (chosen < 0) {
@@ -237,7 +247,8 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 		in[chosen] = 1;
 		plan->objs[plan->nobjs++] = (size_t)chosen;
 		for (size_t u = 0; u < objs[chosen].undefs.n; u++)
-			if (hp_strv_find(&need, objs[chosen].undefs.v[u]) < 0 && hp_strv_add(&need, objs[chosen].undefs.v[u]))
+			if (hp_strv_find(&need, objs[chosen].undefs.v[u]) < 0 &&
+			    hp_strv_add(&need, objs[chosen].undefs.v[u]))
 				goto oom;
 	}
 	/* a symbol first missing may have come with a later object */
@@ -255,17 +266,21 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 	}
 	for (const char *const *s = api; *s; s++)
 		if (hp_strv_find(&plan->missing, *s) >= 0) {
-			hp_fmt(err, errlen, "no object defines %s, part of the %s API (is the adapter %s_AlgorithmInstance.c "
-				 "missing, or did it not compile?)", *s, kind,
-				 !strcmp(kind, "sig") ? "SIG" : !strcmp(kind, "kem") ? "KEM" : "KEX");
+			hp_fmt(err, errlen,
+			       "no object defines %s, part of the %s API (is the adapter %s_AlgorithmInstance.c "
+			       "missing, or did it not compile?)",
+			       *s, kind,
+			       !strcmp(kind, "sig")   ? "SIG"
+			       : !strcmp(kind, "kem") ? "KEM"
+						      : "KEX");
 			goto out;
 		}
 	for (size_t j = 0; j < plan->nobjs; j++) {
 		struct hp_object *o = &objs[plan->objs[j]];
 		o->linked = 1;
 		HP_FOR_EACH_HELPER(h)
-			if (hp_object_defines(o, hp_fn_name(h)))
-				plan->wrapped |= 1u << h;
+		if (hp_object_defines(o, hp_fn_name(h)))
+			plan->wrapped |= 1u << h;
 		if (plan->drng_defined_by < 0 && hp_object_defines(o, "drng_algorithm"))
 			plan->drng_defined_by = (int)plan->objs[j];
 	}
@@ -298,8 +313,9 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 					  objs[dups[i].other].src->rel, syms, objs[dups[i].chosen].src->rel,
 					  objs[dups[i].chosen].src->from_make && !objs[dups[i].other].src->from_make
 						  ? "the Makefile compiles it"
-						  : objs[dups[i].chosen].src->depth < objs[dups[i].other].src->depth
-							    ? "shallower" : "first by name")) {
+					  : objs[dups[i].chosen].src->depth < objs[dups[i].other].src->depth
+						  ? "shallower"
+						  : "first by name")) {
 			free(syms);
 			goto oom;
 		}
@@ -336,8 +352,8 @@ void hp_plan_wrapped(const struct hp_plan *plan, char *buf, size_t len)
 
 	buf[0] = '\0';
 	HP_FOR_EACH_HELPER(h)
-		if (plan->wrapped & (1u << h))
-			o += (size_t)hp_fmt(buf + o, o < len ? len - o : 0, "%s%s", o ? "," : "", hp_fn_name(h));
+	if (plan->wrapped & (1u << h))
+		o += (size_t)hp_fmt(buf + o, o < len ? len - o : 0, "%s%s", o ? "," : "", hp_fn_name(h));
 }
 
 /* ---------- run-time pieces ---------- */
@@ -496,10 +512,9 @@ static void hp_log_step(const char *build_log, const char *command, const char *
 	fclose(f);
 }
 
-int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words,
-		     struct hp_object *objs, const struct hp_plan *plan, const struct hp_meta *meta,
-		     const char *workdir, const char *out, const char *build_log,
-		     char *err, size_t errlen, char **command)
+int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words, struct hp_object *objs,
+		     const struct hp_plan *plan, const struct hp_meta *meta, const char *workdir, const char *out,
+		     const char *build_log, char *err, size_t errlen, char **command)
 {
 	char meta_h[PATH_MAX], info_o[PATH_MAX], drng_o[PATH_MAX], log[PATH_MAX], first[HP_BUILD_ERR];
 	struct hp_strv words = { 0 }, argv = { 0 };
@@ -547,8 +562,8 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 	if (hp_strv_extend(&argv, &rt->state_ldflags) || hp_strv_add(&argv, rt->wrap_archive))
 		goto oom;
 	HP_FOR_EACH_HELPER(h)
-		if ((plan->wrapped & (1u << h)) && hp_strv_addf(&argv, "-Wl,--wrap=%s", hp_fn_name(h)))
-			goto oom;
+	if ((plan->wrapped & (1u << h)) && hp_strv_addf(&argv, "-Wl,--wrap=%s", hp_fn_name(h)))
+		goto oom;
 	if (hp_strv_extend(&argv, &plan->libs) || (hp_strv_find(&plan->libs, "-lm") < 0 && hp_strv_add(&argv, "-lm")))
 		goto oom;
 	*command = hp_command_line(argv.v);

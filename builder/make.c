@@ -60,7 +60,7 @@ char *hp_build_display_words(const struct hp_build *b, const struct hp_strv *wor
 	for (size_t i = 0; i < words->n; i++) {
 		const char *w = words->v[i];
 		if (!strcmp(w, "-iquote") && i + 1 < words->n) {
-			i++;            /* hashprof's own search path, not a package flag */
+			i++; /* hashprof's own search path, not a package flag */
 			continue;
 		}
 		if (!strncmp(w, "-I", 2) && w[2] == '/') {
@@ -132,8 +132,8 @@ static int hp_build_attempts(struct hp_build *b, struct hp_build_product *p)
 			return HP_BUILD_DONE;
 		}
 		if (s + 1 < nsets)
-			hp_build_note(b, "  the %s flags failed: %s; retrying with the %s flags", hp_flagset_name(sets[s]),
-				      p->fail[s].what, hp_flagset_name(sets[s + 1]));
+			hp_build_note(b, "  the %s flags failed: %s; retrying with the %s flags",
+				      hp_flagset_name(sets[s]), p->fail[s].what, hp_flagset_name(sets[s + 1]));
 	}
 	{
 		struct hp_failure *f = &p->fail[tried - 1];
@@ -151,8 +151,14 @@ static int hp_build_kat(struct hp_build *b, struct hp_build_product *p)
 {
 	struct hp_strv cc = { 0 };
 	char tmp_so[PATH_MAX], *command = NULL, err[HP_BUILD_ERR];
-	struct hp_meta m = { b->det.name, b->det.kind, b->det.dir, p->cflags_shown ? p->cflags_shown : "",
-			     hp_flagset_name(p->used), NULL, "", &p->plan.warnings };
+	struct hp_meta m = { b->det.name,
+			     b->det.kind,
+			     b->det.dir,
+			     p->cflags_shown ? p->cflags_shown : "",
+			     hp_flagset_name(p->used),
+			     NULL,
+			     "",
+			     &p->plan.warnings };
 	char katfield[HP_BUILD_ERR + 32];
 	int rc = HP_BUILD_DONE;
 
@@ -168,7 +174,8 @@ static int hp_build_kat(struct hp_build *b, struct hp_build_product *p)
 	}
 	hp_plan_wrapped(&p->plan, m.wrapped, sizeof m.wrapped);
 	hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b->work, b->det.name);
-	if (hp_link_instance(&b->rt, &cc, p->objs, &p->plan, &m, b->work, tmp_so, b->log, err, sizeof err, &command) != 0) {
+	if (hp_link_instance(&b->rt, &cc, p->objs, &p->plan, &m, b->work, tmp_so, b->log, err, sizeof err, &command) !=
+	    0) {
 		hp_build_error(b, "build %s failed: %s (command: %s; full log: %s)", b->det.name, err,
 			       command ? command : "-", b->log);
 		rc = HP_BUILD_STOPPED;

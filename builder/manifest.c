@@ -123,8 +123,8 @@ static void hp_describe(const char *l, int seen_before, char *why, size_t whylen
 	else if (!strncmp(l, "recipe ", 7))
 		hp_fmt(why, whylen, seen_before ? "the recipe changed" : "a recipe is new");
 	else if (!strncmp(l, "runtime ", 8))
-		hp_fmt(why, whylen, "%s changed", !strcmp(hp_line_path(l), "hashprof") ? "the hashprof program"
-										   : hp_line_path(l));
+		hp_fmt(why, whylen, "%s changed",
+		       !strcmp(hp_line_path(l), "hashprof") ? "the hashprof program" : hp_line_path(l));
 	else
 		hp_fmt(why, whylen, "the build settings changed (%s)", l);
 }
@@ -159,7 +159,7 @@ static void hp_manifest_why(char *stored, const char *fresh, char *why, size_t w
 		for (size_t k = 0; k < b.n && !still; k++)
 			still = hp_same_subject(b.v[k], l);
 		if (still)
-			continue;       /* counted above as changed */
+			continue; /* counted above as changed */
 		if (!changes++)
 			hp_fmt(why, whylen, "%s%s was removed", !strncmp(l, "recipe ", 7) ? "the recipe " : "",
 			       !strncmp(l, "recipe ", 7) ? "" : hp_line_path(l));
@@ -193,8 +193,8 @@ static void hp_stored_kat(const char *tail, struct hp_kat *k)
 	}
 }
 
-int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path,
-			   int need_kat, struct hp_kat *stored_kat, char *why, size_t whylen)
+int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path, int need_kat,
+			   struct hp_kat *stored_kat, char *why, size_t whylen)
 {
 	size_t len, mlen = strlen(manifest);
 	char *stored = hp_util_read_file(path, 0, &len), *tail;

@@ -43,8 +43,9 @@ static char *hp_options_string(const struct hp_build *b)
 	char *cf = hp_strv_join(&b->opt.cflags, " "), *cp = hp_strv_join(&b->opt.cppflags, " "), *s = NULL;
 	const char *cc = getenv("CC");
 
-	if (cf && cp && asprintf(&s, "name=%s flags=%s cc=%s cflags=[%s] cppflags=[%s]", b->opt.name ? b->opt.name : "",
-				 b->opt.flagset ? b->opt.flagset : "auto", cc ? cc : "cc", cf, cp) < 0)
+	if (cf && cp &&
+	    asprintf(&s, "name=%s flags=%s cc=%s cflags=[%s] cppflags=[%s]", b->opt.name ? b->opt.name : "",
+		     b->opt.flagset ? b->opt.flagset : "auto", cc ? cc : "cc", cf, cp) < 0)
 		s = NULL;
 	free(cf);
 	free(cp);
@@ -71,7 +72,7 @@ int hp_build_prepare(struct hp_build *b)
 	hp_rmtree(tmp);
 	if (hp_mkdirs(tmp) != 0)
 		return hp_build_stop(b, "build: cannot write to the output folder %s: %s", b->opt.outdir,
-				      strerror(errno));
+				     strerror(errno));
 	hp_fmt(make_log, sizeof make_log, "%s/make-n.log", tmp);
 	hp_fmt(detect_log, sizeof detect_log, "%s/detect.log", tmp);
 
@@ -85,10 +86,11 @@ int hp_build_prepare(struct hp_build *b)
 		return hp_build_stop(b, "build: %s", err);
 	}
 	hp_detect_kind(&b->det, &b->recipe);
-	if (hp_strv_extend(&b->cppflags, &b->det.make_cppflags) || hp_cppflags_merge(&b->cppflags, &b->recipe.cppflags) ||
-	    hp_cppflags_merge(&b->cppflags, &b->opt.cppflags) || hp_strv_extend(&b->extra, &b->det.make_lto) ||
-	    hp_strv_extend(&b->extra, &b->recipe.cflags) || hp_strv_extend(&b->extra, &b->opt.cflags) ||
-	    hp_strv_extend(&b->libs, &b->det.make_libs) || hp_strv_extend(&b->libs, &b->recipe.libs)) {
+	if (hp_strv_extend(&b->cppflags, &b->det.make_cppflags) ||
+	    hp_cppflags_merge(&b->cppflags, &b->recipe.cppflags) || hp_cppflags_merge(&b->cppflags, &b->opt.cppflags) ||
+	    hp_strv_extend(&b->extra, &b->det.make_lto) || hp_strv_extend(&b->extra, &b->recipe.cflags) ||
+	    hp_strv_extend(&b->extra, &b->opt.cflags) || hp_strv_extend(&b->libs, &b->det.make_libs) ||
+	    hp_strv_extend(&b->libs, &b->recipe.libs)) {
 		hp_rmtree(tmp);
 		return hp_build_stop(b, "build: out of memory");
 	}
@@ -145,4 +147,3 @@ int hp_build_prepare(struct hp_build *b)
 	}
 	return HP_BUILD_GO_ON;
 }
-

@@ -28,8 +28,8 @@ static int hp_recipe_list_key(const char *key)
 }
 
 /* One word of a list key into the recipe; -1 with a reason on error. */
-static int hp_recipe_word(struct hp_recipe *r, const char *key, const char *w, const char *pkgdir,
-			  char *err, size_t errlen)
+static int hp_recipe_word(struct hp_recipe *r, const char *key, const char *w, const char *pkgdir, char *err,
+			  size_t errlen)
 {
 	char abs[PATH_MAX];
 
@@ -72,8 +72,7 @@ toolong:
 }
 
 /* A scalar key; -1 with a reason on error. */
-static int hp_recipe_scalar(struct hp_recipe *r, const char *key, const struct hp_strv *words,
-			    char *err, size_t errlen)
+static int hp_recipe_scalar(struct hp_recipe *r, const char *key, const struct hp_strv *words, char *err, size_t errlen)
 {
 	static const char *const scalars[] = { "name", "kind", "flags", "make", "kat-program", "kat-vectors" };
 	const char *v = words->n ? words->v[0] : "";

@@ -58,8 +58,8 @@ static int hp_redirect(int fd, const char *path, int append)
 	return 0;
 }
 
-int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
-		  const char *out_path, const char *err_path, int append)
+int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const char *out_path, const char *err_path,
+		  int append)
 {
 	int pipefd[2];
 	pid_t pid;
@@ -78,15 +78,14 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd,
 	if (pid == 0) {
 		int e;
 		signal(SIGPIPE, SIG_DFL);
-		if (hp_redirect(STDIN_FILENO, NULL, 0) != 0 ||
-		    (cwd && chdir(cwd) != 0) ||
+		if (hp_redirect(STDIN_FILENO, NULL, 0) != 0 || (cwd && chdir(cwd) != 0) ||
 		    hp_redirect(STDOUT_FILENO, out_path, append) != 0 ||
 		    (err_path && out_path && !strcmp(err_path, out_path)
 			     ? dup2(STDOUT_FILENO, STDERR_FILENO) < 0
 			     : hp_redirect(STDERR_FILENO, err_path, append) != 0))
 			goto fail;
 		execvp(argv[0], argv);
-fail:
+	fail:
 		e = errno;
 		if (write(pipefd[1], &e, sizeof e) < 0)
 			_exit(127);
@@ -122,12 +121,12 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 			p->status = 127;
 			return p->status;
 		}
-		hp_proc_check_interrupt();      /* the handler killed the group */
+		hp_proc_check_interrupt(); /* the handler killed the group */
 		if (r == 0) {
 			kill(-p->pid, SIGKILL);
 			kill(p->pid, SIGKILL);
 			p->timed_out = 1;
-			deadline = -1;      /* now wait for it without limit */
+			deadline = -1; /* now wait for it without limit */
 		}
 	}
 	hp_util_group_done(p->pid);
@@ -177,11 +176,11 @@ static int hp_make_chdir_line(const char *line)
 static int hp_error_rank(const char *line)
 {
 	if (strstr(line, "collect2: error:") || (hp_make_says(line) && strstr(line, ": ***")))
-		return 5;       /* a summary: the linker or the recipe said why just before */
+		return 5; /* a summary: the linker or the recipe said why just before */
 	if (strstr(line, "error:") && !strstr(line, "-Werror"))
 		return 0;
 	if (strstr(line, ": *** "))
-		return 0;       /* make: "Makefile:24: *** invalid syntax in conditional.  Stop." */
+		return 0; /* make: "Makefile:24: *** invalid syntax in conditional.  Stop." */
 	if (strstr(line, "undefined reference") || strstr(line, "multiple definition") ||
 	    strstr(line, "undefined symbol"))
 		return 1;

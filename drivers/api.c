@@ -13,8 +13,8 @@
 #define HP_SLOT(field) ((void **)&(field))
 
 /* Resolve n symbols into slots[0..n): names[i] into *slots[i]. */
-static int hp_resolve(void *dl, const char *const *names, void **const *slots, size_t n, const char *path,
-		      char *err, size_t errlen)
+static int hp_resolve(void *dl, const char *const *names, void **const *slots, size_t n, const char *path, char *err,
+		      size_t errlen)
 {
 	for (size_t i = 0; i < n; i++) {
 		*slots[i] = dlsym(dl, names[i]);
@@ -31,17 +31,16 @@ static int hp_resolve_kind(struct hp_api *a, const struct hp_instance *inst, cha
 {
 	void **const sig[HP_NGCC_SIG_SYMBOLS] = {
 		HP_SLOT(a->sig.pk_len), HP_SLOT(a->sig.sk_len), HP_SLOT(a->sig.sn_len),
-		HP_SLOT(a->sig.keygen), HP_SLOT(a->sig.sign), HP_SLOT(a->sig.verify),
+		HP_SLOT(a->sig.keygen), HP_SLOT(a->sig.sign),   HP_SLOT(a->sig.verify),
 	};
 	void **const kem[HP_NGCC_KEM_SYMBOLS] = {
 		HP_SLOT(a->kem.pk_len), HP_SLOT(a->kem.sk_len), HP_SLOT(a->kem.ss_len), HP_SLOT(a->kem.ct_len),
-		HP_SLOT(a->kem.keygen), HP_SLOT(a->kem.enc), HP_SLOT(a->kem.dec),
+		HP_SLOT(a->kem.keygen), HP_SLOT(a->kem.enc),    HP_SLOT(a->kem.dec),
 	};
 	void **const kex[HP_NGCC_KEX_SYMBOLS] = {
-		HP_SLOT(a->kex.passes), HP_SLOT(a->kex.pk_len), HP_SLOT(a->kex.sk_len), HP_SLOT(a->kex.sta_len),
-		HP_SLOT(a->kex.stb_len), HP_SLOT(a->kex.ss_len), HP_SLOT(a->kex.msg_len),
-		HP_SLOT(a->kex.init_a), HP_SLOT(a->kex.init_b),
-		HP_SLOT(a->kex.pass1), HP_SLOT(a->kex.pass2), HP_SLOT(a->kex.pass3),
+		HP_SLOT(a->kex.passes),   HP_SLOT(a->kex.pk_len),   HP_SLOT(a->kex.sk_len),  HP_SLOT(a->kex.sta_len),
+		HP_SLOT(a->kex.stb_len),  HP_SLOT(a->kex.ss_len),   HP_SLOT(a->kex.msg_len), HP_SLOT(a->kex.init_a),
+		HP_SLOT(a->kex.init_b),   HP_SLOT(a->kex.pass1),    HP_SLOT(a->kex.pass2),   HP_SLOT(a->kex.pass3),
 		HP_SLOT(a->kex.derive_a), HP_SLOT(a->kex.derive_b),
 	};
 	const char *const *names = hp_ngcc_api_symbols(inst->kind);

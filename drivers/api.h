@@ -29,25 +29,25 @@ struct hp_kem_api {
 };
 
 struct hp_kex_api {
-	ull (*passes)(void), (*pk_len)(void), (*sk_len)(void), (*sta_len)(void),
-	    (*stb_len)(void), (*ss_len)(void), (*msg_len)(void);
+	ull (*passes)(void), (*pk_len)(void), (*sk_len)(void), (*sta_len)(void), (*stb_len)(void), (*ss_len)(void),
+		(*msg_len)(void);
 	int (*init_a)(u8 *pk, ull *pk_len, u8 *sk, ull *sk_len, u8 *st, ull *st_len);
 	int (*init_b)(u8 *pk, ull *pk_len, u8 *sk, ull *sk_len, u8 *st, ull *st_len);
 	int (*pass1)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *sta, ull *sta_len, u8 *m1, ull *m1_len);
-	int (*pass2)(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *m1, ull m1_len,
-		     u8 *stb, ull *stb_len, u8 *m2, ull *m2_len);
-	int (*pass3)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *m2, ull m2_len,
-		     u8 *sta, ull *sta_len, u8 *m3, ull *m3_len);
-	int (*derive_a)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *mb, ull mb_len,
-			u8 *sta, ull sta_len, u8 *ss, ull *ss_len);
-	int (*derive_b)(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *ma, ull ma_len,
-			u8 *stb, ull stb_len, u8 *ss, ull *ss_len);
+	int (*pass2)(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *m1, ull m1_len, u8 *stb, ull *stb_len, u8 *m2,
+		     ull *m2_len);
+	int (*pass3)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *m2, ull m2_len, u8 *sta, ull *sta_len, u8 *m3,
+		     ull *m3_len);
+	int (*derive_a)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *mb, ull mb_len, u8 *sta, ull sta_len, u8 *ss,
+			ull *ss_len);
+	int (*derive_b)(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *ma, ull ma_len, u8 *stb, ull stb_len, u8 *ss,
+			ull *ss_len);
 };
 
 struct hp_api {
 	void *dl;
-	struct hp_wrap_state *wrap;     /* the shims' counters */
-	void *drng_algorithm;           /* the global DRNG_ctx; NULL when the instance has no DRNG */
+	struct hp_wrap_state *wrap; /* the shims' counters */
+	void *drng_algorithm; /* the global DRNG_ctx; NULL when the instance has no DRNG */
 	int (*init_random_number)(void *drng, const u8 *seed, ull seed_len_bytes);
 	struct hp_sig_api sig;
 	struct hp_kem_api kem;

@@ -22,11 +22,11 @@
 
 /* What the running child is doing, in a page it shares with the parent. */
 struct hp_shared {
-	_Atomic double step_s;          /* hp_util_monotonic() when the step began, s; 0: no step yet */
-	char step[HP_PHASE_BYTES];      /* the step: "operation 17 of 19", "set-up: sig_keygen" */
-	char phase[HP_PHASE_BYTES];     /* within it: "pass1 of an exchange"; "" */
+	_Atomic double step_s; /* hp_util_monotonic() when the step began, s; 0: no step yet */
+	char step[HP_PHASE_BYTES]; /* the step: "operation 17 of 19", "set-up: sig_keygen" */
+	char phase[HP_PHASE_BYTES]; /* within it: "pass1 of an exchange"; "" */
 };
-static struct hp_shared *hp_shared;     /* mmap'ed once, reset for each child */
+static struct hp_shared *hp_shared; /* mmap'ed once, reset for each child */
 static int hp_in_child;
 
 void hp_child_step(const char *fmt, ...)
@@ -214,8 +214,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		hp_describe_status(status, failure, len);
 		hp_append_phase(failure, len);
-	}
-	else if (!buf || !(out = json_loadb(buf, used, 0, &je)))
+	} else if (!buf || !(out = json_loadb(buf, used, 0, &je)))
 		snprintf(failure, len, "the measuring process sent no readable result");
 	free(buf);
 	return out;

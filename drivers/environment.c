@@ -39,10 +39,9 @@ json_t *hp_environment_json(int argc, char **argv, const struct hp_options *o)
 	hp_environment_cpu(cpu, sizeof cpu);
 	if (uname(&u) == 0)
 		snprintf(kernel, sizeof kernel, "%s %s %s", u.sysname, u.release, u.machine);
-	snprintf(papi, sizeof papi, "%d.%d.%d", PAPI_VERSION_MAJOR(PAPI_VERSION),
-		 PAPI_VERSION_MINOR(PAPI_VERSION), PAPI_VERSION_REVISION(PAPI_VERSION));
-	return json_pack("{s:o, s:s, s:s, s:s, s:s, s:s, s:f}",
-			 "command", cmd, "hashprof", PACKAGE_VERSION, "papi", papi, "cpu", cpu,
-			 "kernel", kernel, "clock", o->clock == HP_CLOCK_CYCLES ? "cycles" : "tsc",
+	snprintf(papi, sizeof papi, "%d.%d.%d", PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION),
+		 PAPI_VERSION_REVISION(PAPI_VERSION));
+	return json_pack("{s:o, s:s, s:s, s:s, s:s, s:s, s:f}", "command", cmd, "hashprof", PACKAGE_VERSION, "papi",
+			 papi, "cpu", cpu, "kernel", kernel, "clock", o->clock == HP_CLOCK_CYCLES ? "cycles" : "tsc",
 			 "rate_hz", o->tick_hz);
 }

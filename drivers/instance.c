@@ -43,7 +43,9 @@ static int hp_parse_info(const char *text, size_t len, struct hp_instance *out)
 			nl = end;
 		if (eq) {
 			size_t klen = (size_t)(eq - p), vlen = (size_t)(nl - eq - 1);
-#define HP_FIELD(key, dst) if (klen == sizeof key - 1 && !memcmp(p, key, klen)) hp_set(dst, sizeof dst, eq + 1, vlen)
+#define HP_FIELD(key, dst)                                   \
+	if (klen == sizeof key - 1 && !memcmp(p, key, klen)) \
+	hp_set(dst, sizeof dst, eq + 1, vlen)
 			HP_FIELD("name", out->name);
 			HP_FIELD("kind", out->kind);
 			HP_FIELD("wrapped", out->wrapped);
@@ -276,8 +278,7 @@ static size_t hp_distance(const char *a, const char *b)
 	return row[lb];
 }
 
-void hp_instance_suggest(const char *name, const struct hp_instance *all, size_t n,
-			 char *buf, size_t len)
+void hp_instance_suggest(const char *name, const struct hp_instance *all, size_t n, char *buf, size_t len)
 {
 	size_t used = 0, found = 0, limit = strlen(name) / 3 > 2 ? strlen(name) / 3 : 2;
 

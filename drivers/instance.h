@@ -22,14 +22,14 @@
 
 struct hp_instance {
 	char name[HP_NAME_MAX + 1];
-	char kind[4];          /* "sig", "kem", "kex" */
-	char wrapped[256];     /* comma-separated helper names; "" when none */
+	char kind[4]; /* "sig", "kem", "kex" */
+	char wrapped[256]; /* comma-separated helper names; "" when none */
 	char origin[256];
 	char cflags[1024];
 	/* written by `hashprof build` only ("" otherwise): */
-	char flags[16];        /* the flag set used: "reference" or "permissive" */
-	char kat[16];          /* "pass", "fail" or "not checked" */
-	char warnings[512];    /* build warnings, "; "-separated; "" when none */
+	char flags[16]; /* the flag set used: "reference" or "permissive" */
+	char kat[16]; /* "pass", "fail" or "not checked" */
+	char warnings[512]; /* build warnings, "; "-separated; "" when none */
 	char path[PATH_MAX];
 };
 
@@ -56,8 +56,7 @@ int hp_instance_find(const char *name, struct hp_instance *out);
  * Up to 3 known names close to `name` (edit distance, case-insensitive,
  * or a substring), comma-separated into buf; "" when none is close.
  */
-void hp_instance_suggest(const char *name, const struct hp_instance *all, size_t n,
-			 char *buf, size_t len);
+void hp_instance_suggest(const char *name, const struct hp_instance *all, size_t n, char *buf, size_t len);
 
 /* The folders searched, in order, as one colon-separated string. */
 void hp_instance_path_string(char *buf, size_t len);

@@ -16,9 +16,9 @@
 
 struct hp_meter {
 	struct hp_wrap_state *wrap;
-	uint64_t (*clock)(void);   /* ticks */
+	uint64_t (*clock)(void); /* ticks */
 	uint64_t t0;
-	uint64_t ticks;            /* sum of the windows so far, ticks */
+	uint64_t ticks; /* sum of the windows so far, ticks */
 };
 
 static inline void hp_meter_begin(struct hp_meter *m)

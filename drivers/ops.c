@@ -54,8 +54,8 @@ unsigned long long hp_ops_within(unsigned long long len, unsigned long long cap)
 	return len < cap ? len : cap;
 }
 
-int hp_op_replay_begin(struct hp_op_replay *p, struct hp_op_ctx *c, const struct hp_kind_ops *k,
-		       char *err, size_t errlen)
+int hp_op_replay_begin(struct hp_op_replay *p, struct hp_op_ctx *c, const struct hp_kind_ops *k, char *err,
+		       size_t errlen)
 {
 	memset(p, 0, sizeof *p);
 	p->c = c;
@@ -67,7 +67,7 @@ int hp_op_replay_op(void *ctx, enum hp_replay_phase phase)
 {
 	struct hp_op_replay *p = ctx;
 
-	(void)phase;    /* every run is the same call; the check tells them apart */
+	(void)phase; /* every run is the same call; the check tells them apart */
 	return p->rc = p->k->replay_op(p->c);
 }
 
@@ -75,17 +75,20 @@ int hp_op_replay_op(void *ctx, enum hp_replay_phase phase)
 static const char *hp_phase_name(enum hp_replay_phase phase)
 {
 	switch ((int)phase) {
-	case HP_REPLAY_PHASE_RECORD: return "the record run";
-	case HP_REPLAY_PHASE_TIMED: return "the timed run";
-	case HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH: return "the hash replay";
-	case HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG: return "the DRNG replay";
+	case HP_REPLAY_PHASE_RECORD:
+		return "the record run";
+	case HP_REPLAY_PHASE_TIMED:
+		return "the timed run";
+	case HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH:
+		return "the hash replay";
+	case HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG:
+		return "the DRNG replay";
 	}
 	return "a run";
 }
 
 /* Keep the record run's n outputs (copies: the buffers are written again). */
-static int hp_op_replay_keep(struct hp_op_replay *p, const struct hp_op_output *out, size_t n,
-			     char *err, size_t errlen)
+static int hp_op_replay_keep(struct hp_op_replay *p, const struct hp_op_output *out, size_t n, char *err, size_t errlen)
 {
 	size_t total = 0, used = 0;
 
@@ -114,7 +117,7 @@ static int hp_op_replay_keep(struct hp_op_replay *p, const struct hp_op_output *
 static int hp_op_replay_compare(const struct hp_op_replay *p, enum hp_replay_phase phase,
 				const struct hp_op_output *out, size_t n, char *err, size_t errlen)
 {
-	if (n != p->nrec) {   /* the kind's list is fixed per operation: a driver bug */
+	if (n != p->nrec) { /* the kind's list is fixed per operation: a driver bug */
 		snprintf(err, errlen, "%s wrote %zu outputs, the record run %zu", hp_phase_name(phase), n, p->nrec);
 		return -1;
 	}

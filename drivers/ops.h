@@ -14,24 +14,24 @@
 struct hp_op_ctx {
 	struct hp_api *api;
 	struct hp_meter meter;
-	const char *op;                /* operation name */
-	const unsigned char *message;  /* sig: the message signed */
-	size_t message_len;            /* bytes */
-	void *state;                   /* the kind's buffers */
+	const char *op; /* operation name */
+	const unsigned char *message; /* sig: the message signed */
+	size_t message_len; /* bytes */
+	void *state; /* the kind's buffers */
 };
 
 /* One output of an operation: what every run of a replay sample must
  * write byte for byte as the record run did (docs/replay.md). */
 struct hp_op_output {
-	const char *what;              /* "signature", "ciphertext", "message 1", ... */
+	const char *what; /* "signature", "ciphertext", "message 1", ... */
 	const unsigned char *bytes;
-	unsigned long long len;        /* bytes (as the API reported them, at most the buffer's size) */
+	unsigned long long len; /* bytes (as the API reported them, at most the buffer's size) */
 };
 #define HP_OP_OUTPUTS_MAX 12
 
 struct hp_kind_ops {
-	const char *kind;                 /* "sig", "kem", "kex" */
-	const char *const *operations;    /* NULL-terminated, in table order */
+	const char *kind; /* "sig", "kem", "kex" */
+	const char *const *operations; /* NULL-terminated, in table order */
 	/* Allocate buffers from the API's length functions (no DRNG use). */
 	int (*prepare)(struct hp_op_ctx *c, char *err, size_t errlen);
 	/* Unmeasured set-up: keys, and a signature/ciphertext that is checked. */
@@ -82,11 +82,11 @@ unsigned long long hp_ops_within(unsigned long long len, unsigned long long cap)
 struct hp_op_replay {
 	struct hp_op_ctx *c;
 	const struct hp_kind_ops *k;
-	int rc;                                   /* the last run's return code */
+	int rc; /* the last run's return code */
 	struct hp_op_output rec[HP_OP_OUTPUTS_MAX]; /* the record run's (bytes into saved) */
 	size_t nrec;
-	unsigned char *saved;                     /* their bytes, owned */
-	size_t saved_cap;                         /* bytes allocated */
+	unsigned char *saved; /* their bytes, owned */
+	size_t saved_cap; /* bytes allocated */
 	/* For the tests: called after each run with its outputs (NULL: none). */
 	void (*observe)(void *arg, enum hp_replay_phase phase, const struct hp_op_output *out, size_t n);
 	void *observe_arg;
@@ -94,8 +94,8 @@ struct hp_op_replay {
 
 /* Start replaying c's operation: p zeroed and filled, k->replay_prepare
  * run.  Returns 0, or -1 with a one-line reason in err. */
-int hp_op_replay_begin(struct hp_op_replay *p, struct hp_op_ctx *c, const struct hp_kind_ops *k,
-		       char *err, size_t errlen);
+int hp_op_replay_begin(struct hp_op_replay *p, struct hp_op_ctx *c, const struct hp_kind_ops *k, char *err,
+		       size_t errlen);
 
 /* hp_replay_op_fn: one run (ctx is a struct hp_op_replay); the kind's code. */
 int hp_op_replay_op(void *ctx, enum hp_replay_phase phase);

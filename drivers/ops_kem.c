@@ -15,7 +15,7 @@
 struct hp_kem_state {
 	u8 *pk, *sk, *ct, *ss, *ct2, *ss2;
 	ull pk_len, sk_len, ct_len, ss_len;
-	ull ct2_len, ss2_len;   /* the replayed encaps'/decaps' outputs, bytes */
+	ull ct2_len, ss2_len; /* the replayed encaps'/decaps' outputs, bytes */
 };
 
 static const char *const hp_kem_operations[] = { "keygen", "encaps", "decaps", NULL };
@@ -153,7 +153,12 @@ static size_t hp_kem_replay_outputs(const struct hp_op_ctx *c, struct hp_op_outp
 }
 
 const struct hp_kind_ops hp_kem_ops = {
-	.kind = "kem", .operations = hp_kem_operations, .prepare = hp_kem_prepare, .setup = hp_kem_setup,
-	.iterate = hp_kem_iterate, .release = hp_kem_release,
-	.replay_op = hp_kem_replay_op, .replay_outputs = hp_kem_replay_outputs,
+	.kind = "kem",
+	.operations = hp_kem_operations,
+	.prepare = hp_kem_prepare,
+	.setup = hp_kem_setup,
+	.iterate = hp_kem_iterate,
+	.release = hp_kem_release,
+	.replay_op = hp_kem_replay_op,
+	.replay_outputs = hp_kem_replay_outputs,
 };

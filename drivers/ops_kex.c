@@ -21,14 +21,14 @@ static const char *const hp_kex_operations[] = {
 	"exchange", "init_a", "init_b", "pass1", "pass2", "pass3", "derive_a", "derive_b", NULL,
 };
 
-#define HP_KEX_BUFFERS 11   /* pka ska sta pkb skb stb m[0..2] ssa ssb */
+#define HP_KEX_BUFFERS 11 /* pka ska sta pkb skb stb m[0..2] ssa ssb */
 
 struct hp_kex_state {
 	u8 *pka, *ska, *sta, *pkb, *skb, *stb, *m[3], *ssa, *ssb;
 	ull pka_len, ska_len, sta_len, pkb_len, skb_len, stb_len, m_len[3], ssa_len, ssb_len;
 	ull passes;
 	int measured[HP_STEPS];
-	int npass, done;   /* passes made so far in this exchange; 1 once it is complete */
+	int npass, done; /* passes made so far in this exchange; 1 once it is complete */
 	/* replay of a single step (docs/replay.md): its index (-1: the whole
 	 * exchange), and every buffer, length and the progress as the steps
 	 * before it left them, put back after each run */
@@ -123,11 +123,11 @@ static int hp_kex_call(struct hp_kex_state *s, const struct hp_kex_api *a, int k
 	case HP_PASS1:
 		return a->pass1(s->ska, s->ska_len, s->pkb, s->pkb_len, s->sta, &s->sta_len, s->m[0], &s->m_len[0]);
 	case HP_PASS2:
-		return a->pass2(s->skb, s->skb_len, s->pka, s->pka_len, s->m[0], s->m_len[0],
-				s->stb, &s->stb_len, s->m[1], &s->m_len[1]);
+		return a->pass2(s->skb, s->skb_len, s->pka, s->pka_len, s->m[0], s->m_len[0], s->stb, &s->stb_len,
+				s->m[1], &s->m_len[1]);
 	case HP_PASS3:
-		return a->pass3(s->ska, s->ska_len, s->pkb, s->pkb_len, s->m[1], s->m_len[1],
-				s->sta, &s->sta_len, s->m[2], &s->m_len[2]);
+		return a->pass3(s->ska, s->ska_len, s->pkb, s->pkb_len, s->m[1], s->m_len[1], s->sta, &s->sta_len,
+				s->m[2], &s->m_len[2]);
 	case HP_DERIVE_A:
 		return a->derive_a(s->ska, s->ska_len, s->pkb, s->pkb_len, s->npass >= 2 ? s->m[1] : NULL,
 				   s->npass >= 2 ? s->m_len[1] : 0, s->sta, s->sta_len, s->ssa, &s->ssa_len);
@@ -289,8 +289,14 @@ static void hp_kex_release(struct hp_op_ctx *c)
 }
 
 const struct hp_kind_ops hp_kex_ops = {
-	.kind = "kex", .operations = hp_kex_operations, .prepare = hp_kex_prepare, .setup = hp_kex_setup,
-	.iterate = hp_kex_iterate, .release = hp_kex_release,
-	.replay_prepare = hp_kex_replay_prepare, .replay_op = hp_kex_replay_op,
-	.replay_outputs = hp_kex_replay_outputs, .replay_reset = hp_kex_replay_reset,
+	.kind = "kex",
+	.operations = hp_kex_operations,
+	.prepare = hp_kex_prepare,
+	.setup = hp_kex_setup,
+	.iterate = hp_kex_iterate,
+	.release = hp_kex_release,
+	.replay_prepare = hp_kex_replay_prepare,
+	.replay_op = hp_kex_replay_op,
+	.replay_outputs = hp_kex_replay_outputs,
+	.replay_reset = hp_kex_replay_reset,
 };

@@ -15,7 +15,7 @@
 struct hp_sig_state {
 	u8 *pk, *sk, *sn, *sn2;
 	ull pk_len, sk_len, sn_len;
-	ull sn2_len;       /* the replayed sign's signature, bytes */
+	ull sn2_len; /* the replayed sign's signature, bytes */
 };
 
 static const char *const hp_sig_operations[] = { "keygen", "sign", "verify", NULL };
@@ -140,7 +140,12 @@ static size_t hp_sig_replay_outputs(const struct hp_op_ctx *c, struct hp_op_outp
 }
 
 const struct hp_kind_ops hp_sig_ops = {
-	.kind = "sig", .operations = hp_sig_operations, .prepare = hp_sig_prepare, .setup = hp_sig_setup,
-	.iterate = hp_sig_iterate, .release = hp_sig_release,
-	.replay_op = hp_sig_replay_op, .replay_outputs = hp_sig_replay_outputs,
+	.kind = "sig",
+	.operations = hp_sig_operations,
+	.prepare = hp_sig_prepare,
+	.setup = hp_sig_setup,
+	.iterate = hp_sig_iterate,
+	.release = hp_sig_release,
+	.replay_op = hp_sig_replay_op,
+	.replay_outputs = hp_sig_replay_outputs,
 };

@@ -12,28 +12,28 @@
 #include "report.h"
 #include "result.h"
 
-#define HP_DEFAULT_TIMEOUT 600u  /* seconds per (instance, operation) child */
+#define HP_DEFAULT_TIMEOUT 600u /* seconds per (instance, operation) child */
 #define HP_DEFAULT_MESSAGE_LEN 64u /* method.md: "a 64-byte message" */
-#define HP_DEFAULT_NOISE_PP 2.0   /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
+#define HP_DEFAULT_NOISE_PP 2.0 /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
 
 struct hp_options {
-	uint64_t iterations;        /* 0: plan from a calibration call */
+	uint64_t iterations; /* 0: plan from a calibration call */
 	uint64_t warmup;
-	int warmup_set;             /* --warmup given */
+	int warmup_set; /* --warmup given */
 	unsigned char seed[HP_BYTES_MAX];
-	size_t seed_len;            /* bytes */
+	size_t seed_len; /* bytes */
 	unsigned char message[HP_BYTES_MAX];
-	size_t message_len;         /* bytes */
-	int message_given;          /* 'm': --message given, 'L': --message-len, 0: neither (only SIG signs one) */
-	unsigned timeout;           /* seconds; 0 = none */
+	size_t message_len; /* bytes */
+	int message_given; /* 'm': --message given, 'L': --message-len, 0: neither (only SIG signs one) */
+	unsigned timeout; /* seconds; 0 = none */
 	enum hp_clock_kind clock;
-	double tick_hz;             /* measured by the parent */
+	double tick_hz; /* measured by the parent */
 	enum hp_format format;
-	unsigned trials;            /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
-	int raw;                    /* print uncorrected figures */
-	double noise_pp;            /* flag a share whose spread exceeds this, percentage points */
-	int replay;                 /* --replay: each measured row also gets its replay estimate */
-	unsigned replay_max_mb;     /* --replay-max-mb: the tape's bound, MiB (default HP_REPLAY_MAX_MB_DEFAULT) */
+	unsigned trials; /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
+	int raw; /* print uncorrected figures */
+	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
+	int replay; /* --replay: each measured row also gets its replay estimate */
+	unsigned replay_max_mb; /* --replay-max-mb: the tape's bound, MiB (default HP_REPLAY_MAX_MB_DEFAULT) */
 };
 
 /*

@@ -18,8 +18,8 @@
 #include "replay.h"
 #include "util/monotonic.h"
 
-void hp_procedure_describe(const struct hp_instance *inst, const char *op,
-			   const struct hp_options *o, struct hp_result *r)
+void hp_procedure_describe(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+			   struct hp_result *r)
 {
 	snprintf(r->instance, sizeof r->instance, "%s", inst->name);
 	snprintf(r->kind, sizeof r->kind, "%s", inst->kind);
@@ -49,7 +49,7 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 	const struct hp_wrap_state *w = c->api->wrap;
 
 	r->total_ticks = c->meter.ticks;
-	memcpy(r->overflow, w->overflow, sizeof r->overflow);   /* HP_FN_CALIB's is not a helper's */
+	memcpy(r->overflow, w->overflow, sizeof r->overflow); /* HP_FN_CALIB's is not a helper's */
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &w->shapes[i];
 		struct hp_result_shape rs = { s->fn, s->in_bits, s->out_bits, s->calls, s->nested, s->ticks };
@@ -80,8 +80,7 @@ static void hp_snapshot(const struct hp_op_ctx *c, struct hp_trial *t)
 }
 
 /* Close trial r->ntrials: what was measured since the previous snapshot. */
-static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uint64_t ops_before,
-			   struct hp_result *r)
+static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uint64_t ops_before, struct hp_result *r)
 {
 	struct hp_trial now, *t = &r->trials[r->ntrials++];
 
@@ -112,8 +111,8 @@ static void hp_overhead(struct hp_api *api, struct hp_result *r)
 /* The N measured operations, in `trials` consecutive slices (0: this is
  * the calibration call, whose wall time goes to r->calibration_seconds); stops at the first failing call (what was
  * measured before it is kept). */
-static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations,
-		       uint64_t warmup, unsigned trials, struct hp_result *r)
+static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations, uint64_t warmup,
+		       unsigned trials, struct hp_result *r)
 {
 	char err[256];
 	struct hp_trial prev;
@@ -121,8 +120,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	int calibrating = !trials;
 
 	for (uint64_t i = 0; i < warmup; i++) {
-		hp_child_step("warm-up operation %llu of %llu", (unsigned long long)i + 1,
-			      (unsigned long long)warmup);
+		hp_child_step("warm-up operation %llu of %llu", (unsigned long long)i + 1, (unsigned long long)warmup);
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "warm-up: %s", err);
 			return;
@@ -137,7 +135,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	}
 	hp_reset_counters(c);
 	hp_snapshot(c, &prev);
-	if (calibrating)        /* one slice */
+	if (calibrating) /* one slice */
 		trials = 1;
 	if (trials > iterations)
 		trials = (unsigned)iterations;
@@ -155,8 +153,8 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 			if (calibrating)
 				hp_result_fail(r, "%s (the calibration call)", err);
 			else
-				hp_result_fail(r, "%s (operation %llu of %llu)", err,
-					       (unsigned long long)i + 1, (unsigned long long)iterations);
+				hp_result_fail(r, "%s (operation %llu of %llu)", err, (unsigned long long)i + 1,
+					       (unsigned long long)iterations);
 			break;
 		}
 		/* N is planned from the wall time of a whole iteration: a key
@@ -184,8 +182,8 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 static uint32_t hp_replay_samples(const struct hp_result *r)
 {
 	uint64_t m = r->operations;
-	double seconds = r->operations && r->tick_hz > 0 ?
-		(double)r->total_ticks / (double)r->operations / r->tick_hz : 0;
+	double seconds =
+		r->operations && r->tick_hz > 0 ? (double)r->total_ticks / (double)r->operations / r->tick_hz : 0;
 
 	if (m < HP_REPLAY_SAMPLES_MIN)
 		m = HP_REPLAY_SAMPLES_MIN;
@@ -218,9 +216,14 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
 		status = -1;
 	}
 	const struct hp_replay_run run = {
-		.name = r->operation, .wrap = c->api->wrap, .drng = drng, .clock = hp_clock_fn(),
+		.name = r->operation,
+		.wrap = c->api->wrap,
+		.drng = drng,
+		.clock = hp_clock_fn(),
 		.max_bytes = hp_replay_bound_bytes(o->replay_max_mb),
-		.op = hp_op_replay_op, .check = hp_op_replay_check, .ctx = &rp,
+		.op = hp_op_replay_op,
+		.check = hp_op_replay_check,
+		.ctx = &rp,
 	};
 	for (uint32_t i = 0; i < m && status == 0; i++) {
 		hp_child_step("replay sample %u of %u", i + 1, m);
@@ -233,10 +236,9 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
 	}
 	/* the tape path's cost as measured in the operation by its double
 	 * runs (the tight loop's stays in the record, for reference) */
-	if (status == 0 && (hp_replay_share_median_insitu(samples, m, HP_REPLAY_HASH, &p->hash,
-							  &p->insitu_hash_ticks) != 0 ||
-			    hp_replay_share_median_insitu(samples, m, HP_REPLAY_DRNG, &p->drng,
-							  &p->insitu_drng_ticks) != 0)) {
+	if (status == 0 &&
+	    (hp_replay_share_median_insitu(samples, m, HP_REPLAY_HASH, &p->hash, &p->insitu_hash_ticks) != 0 ||
+	     hp_replay_share_median_insitu(samples, m, HP_REPLAY_DRNG, &p->drng, &p->insitu_drng_ticks) != 0)) {
 		snprintf(p->error, sizeof p->error, "%s: no replay share: a timed run took 0 ticks", r->operation);
 		status = -1;
 	}
@@ -311,9 +313,8 @@ done:
 	p->seconds = hp_util_monotonic() - start;
 }
 
-void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,
-		      enum hp_run_mode mode, uint64_t iterations, uint64_t warmup,
-		      struct hp_result *r)
+void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o, enum hp_run_mode mode,
+		      uint64_t iterations, uint64_t warmup, struct hp_result *r)
 {
 	struct hp_api api;
 	struct hp_op_ctx c = { .api = &api, .op = op, .message = o->message, .message_len = o->message_len };

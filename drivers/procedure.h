@@ -23,12 +23,11 @@ enum hp_run_mode { HP_RUN_CALIBRATE, HP_RUN_MEASURE };
  * r->calibration_seconds the wall time of its whole iteration (seconds;
  * for a key exchange step, the exchange it runs), from which N is planned.
  */
-void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o,
-		      enum hp_run_mode mode, uint64_t iterations, uint64_t warmup,
-		      struct hp_result *r);
+void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o, enum hp_run_mode mode,
+		      uint64_t iterations, uint64_t warmup, struct hp_result *r);
 
 /* Fill the descriptive fields of r (instance, op, procedure, clock). */
-void hp_procedure_describe(const struct hp_instance *inst, const char *op,
-			   const struct hp_options *o, struct hp_result *r);
+void hp_procedure_describe(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+			   struct hp_result *r);
 
 #endif

@@ -63,8 +63,8 @@ static void hp_run_job(const struct hp_job *j, struct hp_result *r)
 }
 
 /* Calibrate (unless --iterations), then measure one operation. */
-static void hp_run_operation(const struct hp_instance *inst, const char *op,
-			     const struct hp_options *o, struct hp_result *r)
+static void hp_run_operation(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+			     struct hp_result *r)
 {
 	struct hp_job j = { inst, op, o, HP_RUN_MEASURE, o->iterations, o->warmup };
 	double t1 = 0;
@@ -85,8 +85,8 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op,
 	r->calibration_seconds = t1;
 }
 
-int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
-		const struct hp_options *o, struct hp_result *rows, hp_row_done_fn *done, void *arg)
+int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops, const struct hp_options *o,
+		struct hp_result *rows, hp_row_done_fn *done, void *arg)
 {
 	int failed = 0;
 
@@ -95,8 +95,7 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 		hp_result_init(&rows[i]);
 		if (hp_child_interrupted()) {
 			hp_procedure_describe(inst, ops[i], o, &rows[i]);
-			hp_result_fail(&rows[i], "not run: interrupted by SIG%s",
-				       sigabbrev_np(hp_child_interrupted()));
+			hp_result_fail(&rows[i], "not run: interrupted by SIG%s", sigabbrev_np(hp_child_interrupted()));
 		} else {
 			hp_run_operation(inst, ops[i], o, &rows[i]);
 		}
@@ -124,8 +123,8 @@ static json_t *hp_passes_main(void *arg)
 
 /* The operations `hashprof INSTANCE` runs: all of the kind's (a key
  * exchange's passes only up to its number of passes). */
-size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
-		      unsigned timeout, const char *ops[HP_OPS_MAX])
+size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
+		      const char *ops[HP_OPS_MAX])
 {
 	size_t n = 0;
 	json_int_t passes = 3;
@@ -144,8 +143,8 @@ size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *
 	return n;
 }
 
-int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
-		    const char *op, char *why, size_t len)
+int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout, const char *op,
+		    char *why, size_t len)
 {
 	const char *ops[HP_OPS_MAX];
 	char list[256];
@@ -161,7 +160,8 @@ int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k,
 			list[0] = '\0';
 			n = hp_default_ops(inst, k, timeout, ops);
 			for (size_t i = 0; i < n && used < sizeof list; i++)
-				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", ops[i]);
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+							 ops[i]);
 		}
 		snprintf(why, len, "'%s' is not an operation of %s (%s: %s)", op, inst->name, inst->kind, list);
 		return -1;
@@ -176,4 +176,3 @@ int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k,
 	snprintf(why, len, "'%s' is not an operation of %s: its protocol has fewer passes", op, inst->name);
 	return -1;
 }
-

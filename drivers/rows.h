@@ -13,7 +13,7 @@
 #include "result.h"
 
 #ifndef HP_OPS_MAX
-#define HP_OPS_MAX 16   /* operations of one instance, at most */
+#define HP_OPS_MAX 16 /* operations of one instance, at most */
 #endif
 
 /* Called by hp_run_rows with each row as soon as it is final (measured,
@@ -32,8 +32,8 @@ typedef void hp_row_done_fn(const struct hp_result *row, void *arg);
  * measured.  Returns the number of rows whose status is not OK or whose
  * replay failed (0 = all measured).
  */
-int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops,
-		const struct hp_options *o, struct hp_result *rows, hp_row_done_fn *done, void *arg);
+int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops, const struct hp_options *o,
+		struct hp_result *rows, hp_row_done_fn *done, void *arg);
 
 /*
  * The operations `hashprof INSTANCE` runs for an instance of kind k: all
@@ -41,8 +41,8 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
  * (asked in a child that waits at most timeout seconds).  Fills ops
  * (pointers to static strings); returns how many.
  */
-size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k,
-		      unsigned timeout, const char *ops[HP_OPS_MAX]);
+size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
+		      const char *ops[HP_OPS_MAX]);
 
 /*
  * Whether `hashprof INSTANCE OP` can run op on inst (k its kind's
@@ -53,7 +53,7 @@ size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *
  * one-line reason in why ("'pass3' is not an operation of SYNTH-KEX: its
  * protocol has fewer passes").
  */
-int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
-		    const char *op, char *why, size_t len);
+int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout, const char *op,
+		    char *why, size_t len);
 
 #endif

@@ -77,8 +77,7 @@ static double hp_per_call(int64_t diff[HP_CALIB_BATCHES])
 	return t > 0 ? t : 0;
 }
 
-void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
-		  struct hp_overhead *out)
+void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void), struct hp_overhead *out)
 {
 	int64_t added[HP_CALIB_BATCHES], inside[HP_CALIB_BATCHES];
 	double start = hp_util_monotonic();
@@ -150,8 +149,9 @@ static uint64_t hp_replay_batch(struct hp_wrap_state *w, hp_calib_loop_fn loop, 
 
 	hp_calib_rewind(&w->tape, mask);
 	hp_calib_rewind(&w->shadow, mask);
-	w->accounting = twice ? HP_ACCOUNTING_DOUBLE :
-			k == HP_RB_REPLAYED || k == HP_RB_PASSED ? HP_ACCOUNTING_REPLAY : HP_ACCOUNTING_OFF;
+	w->accounting = twice                                      ? HP_ACCOUNTING_DOUBLE
+			: k == HP_RB_REPLAYED || k == HP_RB_PASSED ? HP_ACCOUNTING_REPLAY
+								   : HP_ACCOUNTING_OFF;
 	ticks = hp_time_batch(loop, clock, k == HP_RB_EMPTY ? HP_CALIB_LOOP_EMPTY : 1);
 	w->accounting = HP_ACCOUNTING_OFF;
 	if (k == HP_RB_EMPTY || k == HP_RB_GATE)

@@ -11,10 +11,10 @@
 #include "hp_wrap.h"
 
 struct hp_overhead {
-	int valid;            /* 0: the instance has no calibration loop; nothing is corrected */
-	double added_ticks;   /* ticks one outermost wrapped call adds to the operation's total */
-	double inside_ticks;  /* the part of them that lands inside the timed region of the call */
-	double seconds;       /* how long the calibration took, wall seconds */
+	int valid; /* 0: the instance has no calibration loop; nothing is corrected */
+	double added_ticks; /* ticks one outermost wrapped call adds to the operation's total */
+	double inside_ticks; /* the part of them that lands inside the timed region of the call */
+	double seconds; /* how long the calibration took, wall seconds */
 };
 
 /* Calls per timed batch and batch pairs per calibration: 91 x 2 x 100
@@ -36,27 +36,26 @@ void hp_wrap_clear(struct hp_wrap_state *w);
  * and the overflow counters (hp_wrap_clear) before and after.  loop ==
  * NULL gives an invalid (zero) overhead.
  */
-void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void),
-		  struct hp_overhead *out);
+void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void), struct hp_overhead *out);
 
 /*
  * What the replay run of an operation still spends on its helper calls
  * (docs/replay.md), which the replay share adds back (prof/replay.h).
  */
 struct hp_replay_cost {
-	int valid;             /* 0: the instance has no calibration loop, or its tape path misbehaved */
-	double replay_ticks;   /* ticks one call served from the tape costs the operation: the call,
+	int valid; /* 0: the instance has no calibration loop, or its tape path misbehaved */
+	double replay_ticks; /* ticks one call served from the tape costs the operation: the call,
 				* the gate, the tape path, the copy of a 32-byte output */
-	double pass_ticks;     /* ticks the tape path adds to a call that runs the real helper in a
+	double pass_ticks; /* ticks the tape path adds to a call that runs the real helper in a
 				* replay run (another family's, init_random_number, a nested one),
 				* beyond what the gate costs it in the timed run */
 	double twice_replay_ticks; /* ticks HP_ACCOUNTING_DOUBLE's second tape work adds to a served
 				    * call, and... */
-	double twice_pass_ticks;   /* ...to a passed one, in this loop, where nothing hides them: how
+	double twice_pass_ticks; /* ...to a passed one, in this loop, where nothing hides them: how
 				    * much of the first time's work the second repeats (measured:
 				    * 0.65 to 0.9 of replay_ticks, half of pass_ticks: the tape work,
 				    * not the call's).  Reference only */
-	double seconds;        /* how long the calibration took, wall seconds */
+	double seconds; /* how long the calibration took, wall seconds */
 };
 
 /*

@@ -11,7 +11,7 @@
 #include <string.h>
 
 static enum hp_clock_kind hp_kind;
-static int hp_inline;   /* hp_clock_install() let the shims read inline */
+static int hp_inline; /* hp_clock_install() let the shims read inline */
 static int hp_eventset = PAPI_NULL;
 
 static uint64_t hp_read_tsc(void)

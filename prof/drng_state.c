@@ -31,14 +31,17 @@ int hp_drng_state_open(void *dl, struct hp_drng_state *s, char *err, size_t errl
 	/* dladdr1 names the symbol nearest below addr; only an exact match
 	 * is the one dlsym found, with its own size. */
 	if (!dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym || info.dli_saddr != addr) {
-		snprintf(err, errlen, "%s: no dynamic symbol entry gives its size, so its DRNG state "
-			 "cannot be saved for replay", HP_DRNG_SYMBOL);
+		snprintf(err, errlen,
+			 "%s: no dynamic symbol entry gives its size, so its DRNG state "
+			 "cannot be saved for replay",
+			 HP_DRNG_SYMBOL);
 		return -1;
 	}
 	if (sym->st_size == 0 || sym->st_size > HP_DRNG_SIZE_MAX) {
-		snprintf(err, errlen, "%s has size %llu bytes in the dynamic symbol table: not a DRNG "
-			 "context that can be saved for replay", HP_DRNG_SYMBOL,
-			 (unsigned long long)sym->st_size);
+		snprintf(err, errlen,
+			 "%s has size %llu bytes in the dynamic symbol table: not a DRNG "
+			 "context that can be saved for replay",
+			 HP_DRNG_SYMBOL, (unsigned long long)sym->st_size);
 		return -1;
 	}
 	/* one block for both slots */

@@ -24,9 +24,9 @@
 enum hp_drng_slot { HP_DRNG_BEFORE = 0, HP_DRNG_AFTER, HP_DRNG_SLOTS };
 
 struct hp_drng_state {
-	unsigned char *addr;                  /* the context inside the instance */
-	size_t size;                          /* bytes (the symbol's st_size) */
-	unsigned char *saved[HP_DRNG_SLOTS];  /* size bytes each, owned */
+	unsigned char *addr; /* the context inside the instance */
+	size_t size; /* bytes (the symbol's st_size) */
+	unsigned char *saved[HP_DRNG_SLOTS]; /* size bytes each, owned */
 };
 
 /*

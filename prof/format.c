@@ -29,8 +29,7 @@ char *hp_format_calls(uint64_t calls, uint64_t ops, char *buf, size_t len)
 	return buf;
 }
 
-char *hp_format_call_list(const uint64_t calls[HP_FN_COUNT], uint64_t ops,
-			  int include_init, char *buf, size_t len)
+char *hp_format_call_list(const uint64_t calls[HP_FN_COUNT], uint64_t ops, int include_init, char *buf, size_t len)
 {
 	size_t used = 0;
 	unsigned last = include_init ? HP_FN_COUNT : HP_FN_DRNG_INIT;
@@ -42,8 +41,7 @@ char *hp_format_call_list(const uint64_t calls[HP_FN_COUNT], uint64_t ops,
 		if (!calls[fn])
 			continue;
 		hp_format_calls(calls[fn], ops, num, sizeof num);
-		int n = snprintf(buf + used, len - used, "%s%s %s",
-				 used ? ", " : "", hp_fn_label(fn), num);
+		int n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "", hp_fn_label(fn), num);
 		if (n < 0 || (size_t)n >= len - used) {
 			buf[used] = '\0'; /* whole items only: "pseudoXOF 8" would be a wrong number */
 			break;
@@ -55,8 +53,14 @@ char *hp_format_call_list(const uint64_t calls[HP_FN_COUNT], uint64_t ops,
 
 char *hp_format_seconds(double s, char *buf, size_t len)
 {
-	static const struct { double scale; const char *unit; } units[] = {
-		{ 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "us" }, { 1e-9, "ns" },
+	static const struct {
+		double scale;
+		const char *unit;
+	} units[] = {
+		{ 1.0, "s" },
+		{ 1e-3, "ms" },
+		{ 1e-6, "us" },
+		{ 1e-9, "ns" },
 	};
 	size_t i = 0;
 

@@ -35,8 +35,7 @@ char *hp_format_calls(uint64_t calls, uint64_t ops, char *buf, size_t len);
  * last as "drng_init" only when include_init is set (the published tables
  * never wrapped it).  Empty string when every count is zero.  Returns buf.
  */
-char *hp_format_call_list(const uint64_t calls[HP_FN_COUNT], uint64_t ops,
-			  int include_init, char *buf, size_t len);
+char *hp_format_call_list(const uint64_t calls[HP_FN_COUNT], uint64_t ops, int include_init, char *buf, size_t len);
 
 /*
  * A duration in seconds with a unit chosen for 3-4 significant digits:

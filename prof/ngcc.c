@@ -8,18 +8,40 @@
 const char *const *hp_ngcc_api_symbols(const char *kind)
 {
 	static const char *const sig[HP_NGCC_SIG_SYMBOLS + 1] = {
-		"sig_get_pk_len_bytes", "sig_get_sk_len_bytes", "sig_get_sn_len_bytes",
-		"sig_keygen", "sig_sign", "sig_verify", NULL,
+		"sig_get_pk_len_bytes",
+		"sig_get_sk_len_bytes",
+		"sig_get_sn_len_bytes",
+		"sig_keygen",
+		"sig_sign",
+		"sig_verify",
+		NULL,
 	};
 	static const char *const kem[HP_NGCC_KEM_SYMBOLS + 1] = {
-		"kem_get_pk_len_bytes", "kem_get_sk_len_bytes", "kem_get_ss_len_bytes", "kem_get_ct_len_bytes",
-		"kem_keygen", "kem_enc", "kem_dec", NULL,
+		"kem_get_pk_len_bytes",
+		"kem_get_sk_len_bytes",
+		"kem_get_ss_len_bytes",
+		"kem_get_ct_len_bytes",
+		"kem_keygen",
+		"kem_enc",
+		"kem_dec",
+		NULL,
 	};
 	static const char *const kex[HP_NGCC_KEX_SYMBOLS + 1] = {
-		"kex_get_passes_num", "kex_get_pk_len_bytes", "kex_get_sk_len_bytes", "kex_get_sta_len_bytes",
-		"kex_get_stb_len_bytes", "kex_get_ss_len_bytes", "kex_get_total_msg_len_bytes",
-		"kex_init_a", "kex_init_b", "kex_generate_pass1_msg_a", "kex_generate_pass2_msg_b",
-		"kex_generate_pass3_msg_a", "kex_derive_ss_a", "kex_derive_ss_b", NULL,
+		"kex_get_passes_num",
+		"kex_get_pk_len_bytes",
+		"kex_get_sk_len_bytes",
+		"kex_get_sta_len_bytes",
+		"kex_get_stb_len_bytes",
+		"kex_get_ss_len_bytes",
+		"kex_get_total_msg_len_bytes",
+		"kex_init_a",
+		"kex_init_b",
+		"kex_generate_pass1_msg_a",
+		"kex_generate_pass2_msg_b",
+		"kex_generate_pass3_msg_a",
+		"kex_derive_ss_a",
+		"kex_derive_ss_b",
+		NULL,
 	};
 
 	if (!strcmp(kind, "sig"))
@@ -50,8 +72,8 @@ int hp_fn_is_drng(unsigned h)
 
 int hp_name_char(int c)
 {
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-	       c == '+' || c == '-' || c == '_';
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' ||
+	       c == '_';
 }
 
 int hp_name_valid(const char *s)

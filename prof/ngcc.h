@@ -50,8 +50,8 @@ const char *const *hp_ngcc_api_symbols(const char *kind);
 extern const unsigned hp_ngcc_helper_order[HP_FN_COUNT];
 
 /* for (each helper h in hp_ngcc_helper_order) */
-#define HP_FOR_EACH_HELPER(h)                                                                        \
-	for (unsigned hp_k_##h = 0, h = hp_ngcc_helper_order[0]; hp_k_##h < HP_FN_COUNT;            \
+#define HP_FOR_EACH_HELPER(h)                                                            \
+	for (unsigned hp_k_##h = 0, h = hp_ngcc_helper_order[0]; hp_k_##h < HP_FN_COUNT; \
 	     h = hp_ngcc_helper_order[++hp_k_##h < HP_FN_COUNT ? hp_k_##h : 0])
 
 /* The enum hp_fn of a helper's C name ("pseudoXOF", ...), or -1. */
@@ -63,7 +63,7 @@ int hp_fn_is_drng(unsigned h);
 
 /* ---------- instance names ---------- */
 
-#define HP_NAME_MAX 64   /* ngcc-api.md: ALGORITHM_INSTANCE is at most 64 bytes */
+#define HP_NAME_MAX 64 /* ngcc-api.md: ALGORITHM_INSTANCE is at most 64 bytes */
 
 /*
  * Instance names, one rule for `hashprof build` (ALGORITHM_INSTANCE,

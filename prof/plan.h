@@ -6,10 +6,10 @@
 
 #include <stdint.h>
 
-#define HP_PLAN_MAX_ITERATIONS 1000u  /* method.md: N = min(1000, ...) */
-#define HP_PLAN_MIN_ITERATIONS 3u     /* method.md: max(3, ...) */
-#define HP_PLAN_TARGET_SECONDS 1.0    /* method.md: ceil(1 s / t1) */
-#define HP_PLAN_WARMUP_BELOW 5.0      /* method.md: one warm-up when t1 < 5 s */
+#define HP_PLAN_MAX_ITERATIONS 1000u /* method.md: N = min(1000, ...) */
+#define HP_PLAN_MIN_ITERATIONS 3u /* method.md: max(3, ...) */
+#define HP_PLAN_TARGET_SECONDS 1.0 /* method.md: ceil(1 s / t1) */
+#define HP_PLAN_WARMUP_BELOW 5.0 /* method.md: one warm-up when t1 < 5 s */
 
 /*
  * From t1, the duration in seconds of one calibration call made in a

@@ -13,9 +13,9 @@
 
 #include "util/read_file.h"
 
-#define HP_LINE_MAX 4096   /* bytes of one table line */
+#define HP_LINE_MAX 4096 /* bytes of one table line */
 #define HP_PAGE_COLS 5
-#define HP_PAGE_FILE_MAX (16u << 20)   /* bytes: larger files are not read */
+#define HP_PAGE_FILE_MAX (16u << 20) /* bytes: larger files are not read */
 
 static const char *const hp_columns[HP_PAGE_COLS] = {
 	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "calls per operation",
@@ -88,12 +88,12 @@ static int hp_split(char *line, char *cells[], int max)
 			*bar = '\0';
 		c = hp_trim(p);
 		if (!bar && !*c)
-			return n;      /* the usual closing bar */
+			return n; /* the usual closing bar */
 		if (n < max)
 			cells[n] = c;
 		n++;
 		if (!bar)
-			return n;      /* text after the last bar is a cell too */
+			return n; /* text after the last bar is a cell too */
 		p = bar + 1;
 	}
 }
@@ -171,8 +171,8 @@ static int hp_parse_share(struct hp_pp *p, int col, const char *cell, double *pc
 		ok = *pct >= 0 && *pct <= 100;
 	}
 	if (!ok)
-		return hp_pp_fail(p, "column '%s': '%s' is not a share like 88%% or 0.5%% (0..100%%)",
-				  hp_columns[col], hp_quote(cell, q));
+		return hp_pp_fail(p, "column '%s': '%s' is not a share like 88%% or 0.5%% (0..100%%)", hp_columns[col],
+				  hp_quote(cell, q));
 	snprintf(text, cap, "%s", cell);
 	return 0;
 }
@@ -195,8 +195,10 @@ static int hp_parse_call(struct hp_pp *p, char *item, struct hp_published_row *r
 		if (!strcmp(item, hp_fn_label(k)))
 			fn = (int)k;
 	if (fn < 0)
-		return hp_pp_fail(p, "column 'calls per operation': unknown function '%s' "
-				  "(drng, pseudoXOF, pseudohash or sm3hash)", hp_quote(item, q));
+		return hp_pp_fail(p,
+				  "column 'calls per operation': unknown function '%s' "
+				  "(drng, pseudoXOF, pseudohash or sm3hash)",
+				  hp_quote(item, q));
 	if (r->calls_text[fn][0])
 		return hp_pp_fail(p, "column 'calls per operation': %s given twice", item);
 	errno = 0;
@@ -214,7 +216,7 @@ static int hp_parse_calls(struct hp_pp *p, char *cell, struct hp_published_row *
 	char *save = NULL, *item;
 	size_t n = strlen(cell), m = strlen(HP_PAGE_OVERFLOWED);
 
-	if (n >= m && !strcmp(cell + n - m, HP_PAGE_OVERFLOWED))   /* hashprof's mark, the calls are exact */
+	if (n >= m && !strcmp(cell + n - m, HP_PAGE_OVERFLOWED)) /* hashprof's mark, the calls are exact */
 		cell[n - m] = '\0';
 	if (!*cell || !strcmp(cell, "-") || !strcmp(cell, "\xe2\x80\x93") || !strcmp(cell, "none seen"))
 		return 0;
@@ -256,7 +258,7 @@ static int hp_parse_row(struct hp_pp *p, char *cells[], struct hp_published_row 
 		return hp_pp_fail(p, "column 'operation': '%s' is not an operation name", hp_quote(cells[1], q));
 	snprintf(r->operation, sizeof r->operation, "%s", cells[1]);
 	if (!strcmp(cells[2], "-") && !strcmp(cells[3], "-")) {
-		r->failed = 1;          /* hashprof's md for a failed row: nothing to compare */
+		r->failed = 1; /* hashprof's md for a failed row: nothing to compare */
 		return 0;
 	}
 	if (hp_parse_share(p, 2, cells[2], &r->hash_pct, r->hash_text, sizeof r->hash_text) != 0 ||
@@ -281,8 +283,8 @@ static int hp_push(struct hp_published *out, size_t *cap, const struct hp_publis
 
 enum hp_state { HP_OUTSIDE, HP_AFTER_HEADER, HP_IN_TABLE, HP_OTHER_TABLE };
 
-long hp_published_parse(const char *name, const char *text, size_t len,
-			struct hp_published *out, char *err, size_t errlen)
+long hp_published_parse(const char *name, const char *text, size_t len, struct hp_published *out, char *err,
+			size_t errlen)
 {
 	struct hp_pp p = { name, 0, err, errlen };
 	enum hp_state st = HP_OUTSIDE;
@@ -314,7 +316,7 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 		if (st == HP_OTHER_TABLE)
 			continue;
 		if (n > HP_LINE_MAX || memchr(start, '\0', n)) {
-			if (st == HP_OUTSIDE) {   /* not ours: ours has a plain header */
+			if (st == HP_OUTSIDE) { /* not ours: ours has a plain header */
 				st = HP_OTHER_TABLE;
 				continue;
 			}
@@ -332,7 +334,7 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 			if (hp_is_header(cells, ncells))
 				st = HP_AFTER_HEADER;
 			else
-				st = HP_OTHER_TABLE;   /* skip it until it ends */
+				st = HP_OTHER_TABLE; /* skip it until it ends */
 			break;
 		case HP_AFTER_HEADER:
 			if (!hp_is_separator(cells, ncells))
@@ -341,8 +343,10 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 			break;
 		case HP_IN_TABLE:
 			if (ncells != HP_PAGE_COLS) {
-				hp_pp_fail(&p, "expected %d cells (instance | operation | pseudohash/XOF/sm3 | "
-					   "DRNG | calls per operation), found %d", HP_PAGE_COLS, ncells);
+				hp_pp_fail(&p,
+					   "expected %d cells (instance | operation | pseudohash/XOF/sm3 | "
+					   "DRNG | calls per operation), found %d",
+					   HP_PAGE_COLS, ncells);
 				goto fail;
 			}
 			if (hp_parse_row(&p, cells, &row) != 0)
@@ -359,9 +363,11 @@ long hp_published_parse(const char *name, const char *text, size_t len,
 	if (st == HP_AFTER_HEADER)
 		goto fail_sep;
 	if (out->n == 0) {
-		snprintf(err, errlen, "%s: no 'Symmetric primitives' table with rows (a markdown table "
+		snprintf(err, errlen,
+			 "%s: no 'Symmetric primitives' table with rows (a markdown table "
 			 "with the header | instance | operation | pseudohash/XOF/sm3 | DRNG | calls per "
-			 "operation |)", name);
+			 "operation |)",
+			 name);
 		goto fail;
 	}
 	return (long)out->n;

@@ -29,14 +29,14 @@
 struct hp_published_row {
 	char instance[HP_NAME_MAX + 1];
 	char operation[16];
-	double hash_pct;               /* the pseudohash/XOF/sm3 share, percent (88 for "88%") */
-	double drng_pct;               /* the DRNG share, percent */
-	char hash_text[16];            /* the cells as printed: "88%" */
+	double hash_pct; /* the pseudohash/XOF/sm3 share, percent (88 for "88%") */
+	double drng_pct; /* the DRNG share, percent */
+	char hash_text[16]; /* the cells as printed: "88%" */
 	char drng_text[16];
-	double calls[HP_FN_COUNT];     /* mean calls per operation, by enum hp_fn; 0 when omitted */
+	double calls[HP_FN_COUNT]; /* mean calls per operation, by enum hp_fn; 0 when omitted */
 	char calls_text[HP_FN_COUNT][24]; /* the numbers as printed; "" when omitted */
-	unsigned line;                 /* 1-based line of the page */
-	int failed;                    /* "-" in both share cells: a row hashprof could not measure */
+	unsigned line; /* 1-based line of the page */
+	int failed; /* "-" in both share cells: a row hashprof could not measure */
 };
 
 /* What hashprof's overhead line says under corrected shares (report.c
@@ -49,8 +49,8 @@ struct hp_published_row {
 
 struct hp_published {
 	size_t n;
-	struct hp_published_row *rows;  /* n entries, page order; free with hp_published_free */
-	int corrected;                  /* a hashprof page whose overhead line says its shares are
+	struct hp_published_row *rows; /* n entries, page order; free with hp_published_free */
+	int corrected; /* a hashprof page whose overhead line says its shares are
 					 * corrected for the wrapper (report.c); published pages are not */
 };
 
@@ -62,8 +62,8 @@ struct hp_published {
  * 0.5%"), or when the page has no such table or an empty one.  On error
  * *out is empty.
  */
-long hp_published_parse(const char *name, const char *text, size_t len,
-			struct hp_published *out, char *err, size_t errlen);
+long hp_published_parse(const char *name, const char *text, size_t len, struct hp_published *out, char *err,
+			size_t errlen);
 
 /* Read and parse a file; as hp_published_parse, plus "cannot read" errors. */
 long hp_published_load(const char *path, struct hp_published *out, char *err, size_t errlen);

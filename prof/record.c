@@ -30,37 +30,38 @@
 /* ---------- the description ---------- */
 
 enum hp_ftype {
-	HP_F_OBJECT,     /* an object; the fields below its path follow it */
-	HP_F_STRING,     /* char member[size] (a view's: const char *) */
-	HP_F_HEX,        /* unsigned char member[size], its length the size_t at len_off: a hex string */
-	HP_F_COUNT,      /* uint64_t: a whole number >= 0 */
-	HP_F_COUNT32,    /* uint32_t (or unsigned): a whole number 0..2^32-1 */
-	HP_F_NUMBER,     /* double */
-	HP_F_NONNEG,     /* double: a finite number >= 0 (a cost per call, a duration) */
-	HP_F_BOOL,       /* int: true or false */
-	HP_F_HELPER,     /* uint32_t, an enum hp_fn: the helper's name */
+	HP_F_OBJECT, /* an object; the fields below its path follow it */
+	HP_F_STRING, /* char member[size] (a view's: const char *) */
+	HP_F_HEX, /* unsigned char member[size], its length the size_t at len_off: a hex string */
+	HP_F_COUNT, /* uint64_t: a whole number >= 0 */
+	HP_F_COUNT32, /* uint32_t (or unsigned): a whole number 0..2^32-1 */
+	HP_F_NUMBER, /* double */
+	HP_F_NONNEG, /* double: a finite number >= 0 (a cost per call, a duration) */
+	HP_F_BOOL, /* int: true or false */
+	HP_F_HELPER, /* uint32_t, an enum hp_fn: the helper's name */
 	HP_F_PER_HELPER, /* uint64_t[HP_FN_COUNT]: {"get_random_number": n, ...} */
 	HP_F_SHARE_OR_NULL, /* double: a number when the int at len_off is true, else null */
-	HP_F_ARRAY,      /* an array, written and read by the field's functions */
-	HP_F_ANY,        /* any JSON value */
+	HP_F_ARRAY, /* an array, written and read by the field's functions */
+	HP_F_ANY, /* any JSON value */
 };
 
-#define HP_FF_OPTIONAL 0x01u  /* a record may lack it (within its object, when that is there) */
-#define HP_FF_VIEW     0x02u  /* written from a figure computed from the row (struct
+#define HP_FF_OPTIONAL 0x01u /* a record may lack it (within its object, when that is there) */
+#define HP_FF_VIEW \
+	0x02u /* written from a figure computed from the row (struct
 			       * hp_record_view), not stored back as it is */
-#define HP_FF_LENIENT  0x04u  /* not validated before reading: read with its own messages, or ignored */
-#define HP_FF_OUTER    0x08u  /* written by the writer of the file or output (notes, run), not here */
-#define HP_FF_IF_SET   0x10u  /* written only when the string is not empty (the int is true) */
+#define HP_FF_LENIENT 0x04u /* not validated before reading: read with its own messages, or ignored */
+#define HP_FF_OUTER 0x08u /* written by the writer of the file or output (notes, run), not here */
+#define HP_FF_IF_SET 0x10u /* written only when the string is not empty (the int is true) */
 #define HP_FF_DROPPABLE 0x20u /* left out when it cannot be written (the rest of the record is) */
 
 struct hp_field {
-	const char *path;     /* dotted, from the object the table describes */
+	const char *path; /* dotted, from the object the table describes */
 	enum hp_ftype type;
-	unsigned flags;       /* HP_FF_* */
-	size_t off;           /* the C member: offset in the row (in the view with HP_FF_VIEW) */
-	size_t size;          /* HP_F_STRING, HP_F_HEX: the member's bytes (0: a view's pointer) */
-	size_t len_off;       /* HP_F_HEX: offset of its length in bytes; HP_F_SHARE_OR_NULL: of its int */
-	const char *unit;     /* unit or range (docs/record-schema.md says more) */
+	unsigned flags; /* HP_FF_* */
+	size_t off; /* the C member: offset in the row (in the view with HP_FF_VIEW) */
+	size_t size; /* HP_F_STRING, HP_F_HEX: the member's bytes (0: a view's pointer) */
+	size_t len_off; /* HP_F_HEX: offset of its length in bytes; HP_F_SHARE_OR_NULL: of its int */
+	const char *unit; /* unit or range (docs/record-schema.md says more) */
 	/* HP_F_ARRAY and overflow.helpers: the JSON value of the row */
 	json_t *(*pack)(const struct hp_result *r);
 	/* fields read by code: v (NULL when absent) into r; 0, or -1 with err */
@@ -72,7 +73,7 @@ struct hp_field {
 /* What a record holds beyond the members of struct hp_result. */
 struct hp_record_view {
 	const char *schema, *status;
-	uint64_t overflow_calls, overflow_ticks;    /* all overflowed calls, and their ticks */
+	uint64_t overflow_calls, overflow_ticks; /* all overflowed calls, and their ticks */
 	struct hp_shares raw, corrected;
 	double raw_hash_spread, raw_drng_spread, cor_hash_spread, cor_drng_spread;
 };
@@ -82,16 +83,29 @@ struct hp_trial_view {
 	struct hp_shares raw, corrected;
 };
 
-#define HP_SIZE(type, m) sizeof ((type *)0)->m
-#define HP_ROW(type, f, m, unit) { f, type, 0, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL }
-#define HP_ROW_STR(f, m, unit) \
-	{ f, HP_F_STRING, 0, offsetof(struct hp_result, m), HP_SIZE(struct hp_result, m), 0, unit, NULL, NULL, NULL }
-#define HP_ROW_HEX(f, m, unit) \
-	{ f, HP_F_HEX, 0, offsetof(struct hp_result, m), HP_SIZE(struct hp_result, m), \
-	  offsetof(struct hp_result, m##_len), unit, NULL, NULL, NULL }
-#define HP_VIEW(type, flags, f, m, unit) \
-	{ f, type, HP_FF_VIEW | (flags), offsetof(struct hp_record_view, m), 0, 0, unit, NULL, NULL, NULL }
-#define HP_GROUP(f, flags, unit) { f, HP_F_OBJECT, flags, 0, 0, 0, unit, NULL, NULL, NULL }
+#define HP_SIZE(type, m) sizeof((type *)0)->m
+#define HP_ROW(type, f, m, unit)                                                        \
+	{                                                                               \
+		f, type, 0, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_ROW_STR(f, m, unit)                                                                                       \
+	{                                                                                                            \
+		f, HP_F_STRING, 0, offsetof(struct hp_result, m), HP_SIZE(struct hp_result, m), 0, unit, NULL, NULL, \
+			NULL                                                                                         \
+	}
+#define HP_ROW_HEX(f, m, unit)                                                               \
+	{                                                                                    \
+		f, HP_F_HEX, 0, offsetof(struct hp_result, m), HP_SIZE(struct hp_result, m), \
+			offsetof(struct hp_result, m##_len), unit, NULL, NULL, NULL          \
+	}
+#define HP_VIEW(type, flags, f, m, unit)                                                                        \
+	{                                                                                                       \
+		f, type, HP_FF_VIEW | (flags), offsetof(struct hp_record_view, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_GROUP(f, flags, unit)                                       \
+	{                                                              \
+		f, HP_F_OBJECT, flags, 0, 0, 0, unit, NULL, NULL, NULL \
+	}
 
 static json_t *hp_shapes_json(const struct hp_result *r);
 static int hp_shapes_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
@@ -105,21 +119,26 @@ static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static int hp_replay_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 
 /* the replay's optional fields; its shares, null when it failed */
-#define HP_REPLAY(type, f, m, unit) \
-	{ f, type, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL }
-#define HP_REPLAY_SHARE(f, m) \
-	{ f, HP_F_SHARE_OR_NULL, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0, \
-	  offsetof(struct hp_result, replay.valid), "fraction, not clamped; null when not valid", NULL, NULL, NULL }
-_Static_assert(sizeof (unsigned) == sizeof (uint32_t), "replay.max_mb is read as a uint32_t");
+#define HP_REPLAY(type, f, m, unit)                                                                  \
+	{                                                                                            \
+		f, type, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_REPLAY_SHARE(f, m)                                                                                         \
+	{                                                                                                             \
+		f, HP_F_SHARE_OR_NULL, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0,                              \
+			offsetof(struct hp_result, replay.valid), "fraction, not clamped; null when not valid", NULL, \
+			NULL, NULL                                                                                    \
+	}
+_Static_assert(sizeof(unsigned) == sizeof(uint32_t), "replay.max_mb is read as a uint32_t");
 
-#define HP_SHARE_GROUP(g, s, hs, ds) \
+#define HP_SHARE_GROUP(g, s, hs, ds)                                                                         \
 	HP_GROUP(g, HP_FF_OPTIONAL | HP_FF_VIEW | HP_FF_LENIENT | HP_FF_DROPPABLE, "recomputed by readers"), \
-	HP_VIEW(HP_F_NUMBER, 0, g ".hash", s.hash, "0..1"), \
-	HP_VIEW(HP_F_NUMBER, 0, g ".drng", s.drng, "0..1"), \
-	HP_VIEW(HP_F_NUMBER, 0, g ".drng_init", s.drng_init, "0..1"), \
-	HP_VIEW(HP_F_NUMBER, 0, g ".total_ticks", s.total_ticks, "ticks"), \
-	HP_VIEW(HP_F_NUMBER, 0, g ".hash_spread_pp", hs, "percentage points"), \
-	HP_VIEW(HP_F_NUMBER, 0, g ".drng_spread_pp", ds, "percentage points")
+		HP_VIEW(HP_F_NUMBER, 0, g ".hash", s.hash, "0..1"),                                          \
+		HP_VIEW(HP_F_NUMBER, 0, g ".drng", s.drng, "0..1"),                                          \
+		HP_VIEW(HP_F_NUMBER, 0, g ".drng_init", s.drng_init, "0..1"),                                \
+		HP_VIEW(HP_F_NUMBER, 0, g ".total_ticks", s.total_ticks, "ticks"),                           \
+		HP_VIEW(HP_F_NUMBER, 0, g ".hash_spread_pp", hs, "percentage points"),                       \
+		HP_VIEW(HP_F_NUMBER, 0, g ".drng_spread_pp", ds, "percentage points")
 
 /* hashprof-record/1, in the order of the fields in a record. */
 static const struct hp_field hp_record_fields[] = {
@@ -129,8 +148,8 @@ static const struct hp_field hp_record_fields[] = {
 	HP_ROW_STR("operation", operation, "operation name"),
 	HP_ROW_STR("path", path, "shared object"),
 	HP_ROW_STR("wrapped", wrapped, "helpers, comma-separated"),
-	{ "status", HP_F_STRING, HP_FF_VIEW, offsetof(struct hp_record_view, status), 0, 0, "ok or failed",
-	  NULL, hp_status_read, hp_status_check },
+	{ "status", HP_F_STRING, HP_FF_VIEW, offsetof(struct hp_record_view, status), 0, 0, "ok or failed", NULL,
+	  hp_status_read, hp_status_check },
 	HP_ROW_STR("failure", failure, "one line"),
 	HP_GROUP("procedure", 0, NULL),
 	HP_ROW(HP_F_COUNT, "procedure.iterations", iterations, "operations"),
@@ -148,14 +167,13 @@ static const struct hp_field hp_record_fields[] = {
 	HP_ROW(HP_F_COUNT, "totals.ticks", total_ticks, "ticks"),
 	HP_GROUP("overflow", 0, NULL),
 	/* read by overflow.helpers, never stored as they are */
-	{ "overflow.calls", HP_F_COUNT, HP_FF_VIEW, offsetof(struct hp_record_view, overflow_calls), 0, 0,
-	  "calls", NULL, NULL, NULL },
-	{ "overflow.ticks", HP_F_COUNT, HP_FF_VIEW, offsetof(struct hp_record_view, overflow_ticks), 0, 0,
-	  "ticks", NULL, NULL, NULL },
+	{ "overflow.calls", HP_F_COUNT, HP_FF_VIEW, offsetof(struct hp_record_view, overflow_calls), 0, 0, "calls",
+	  NULL, NULL, NULL },
+	{ "overflow.ticks", HP_F_COUNT, HP_FF_VIEW, offsetof(struct hp_record_view, overflow_ticks), 0, 0, "ticks",
+	  NULL, NULL, NULL },
 	{ "overflow.helpers", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT, 0, 0, 0,
 	  "per helper: the overflow table's fields", hp_overflow_helpers_json, hp_overflow_read, NULL },
-	{ "calls", HP_F_ARRAY, 0, 0, 0, 0, "the call table's fields", hp_shapes_json, hp_shapes_read,
-	  hp_shapes_check },
+	{ "calls", HP_F_ARRAY, 0, 0, 0, 0, "the call table's fields", hp_shapes_json, hp_shapes_read, hp_shapes_check },
 	HP_VIEW(HP_F_OBJECT, HP_FF_OPTIONAL, "shares", raw, "recomputed by readers"),
 	HP_VIEW(HP_F_NUMBER, HP_FF_OPTIONAL, "shares.hash", raw.hash, "0..1"),
 	HP_VIEW(HP_F_NUMBER, HP_FF_OPTIONAL, "shares.drng", raw.drng, "0..1"),
@@ -163,8 +181,8 @@ static const struct hp_field hp_record_fields[] = {
 	HP_ROW(HP_F_BOOL, "overhead.valid", overhead_valid, NULL),
 	HP_ROW(HP_F_NONNEG, "overhead.added_ticks_per_call", overhead_added_ticks, "ticks"),
 	HP_ROW(HP_F_NONNEG, "overhead.inside_ticks_per_call", overhead_inside_ticks, "ticks"),
-	{ "overhead.calibration_seconds", HP_F_NONNEG, HP_FF_OPTIONAL, offsetof(struct hp_result, overhead_seconds),
-	  0, 0, "seconds", NULL, NULL, NULL },
+	{ "overhead.calibration_seconds", HP_F_NONNEG, HP_FF_OPTIONAL, offsetof(struct hp_result, overhead_seconds), 0,
+	  0, "seconds", NULL, NULL, NULL },
 	{ "trials", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the trial table's fields",
 	  hp_trials_json, hp_trials_read, NULL },
 	HP_SHARE_GROUP("shares_raw", raw, raw_hash_spread, raw_drng_spread),
@@ -194,13 +212,15 @@ static const struct hp_field hp_record_fields[] = {
 	{ "replay.error", HP_F_STRING, HP_FF_OPTIONAL, offsetof(struct hp_result, replay.error),
 	  HP_SIZE(struct hp_result, replay.error), 0, "one line; empty when valid", NULL, NULL, NULL },
 	/* added by report.c (--format=json) and record_io.c (record files) */
-	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read",
-	  NULL, NULL, NULL },
+	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read", NULL, NULL,
+	  NULL },
 	{ "run", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_OUTER, 0, 0, 0, "the run description", NULL, NULL, NULL },
 };
 
-#define HP_SHAPE_COUNT(f, m, unit) \
-	{ f, HP_F_COUNT, 0, offsetof(struct hp_result_shape, m), 0, 0, unit, NULL, NULL, NULL }
+#define HP_SHAPE_COUNT(f, m, unit)                                                                  \
+	{                                                                                           \
+		f, HP_F_COUNT, 0, offsetof(struct hp_result_shape, m), 0, 0, unit, NULL, NULL, NULL \
+	}
 
 /* One element of calls[] (struct hp_result_shape). */
 static const struct hp_field hp_shape_fields[] = {
@@ -219,9 +239,14 @@ static const struct hp_field hp_overflow_fields[] = {
 	{ "ticks", HP_F_COUNT, 0, offsetof(struct hp_overflow, ticks), 0, 0, "ticks", NULL, NULL, NULL },
 };
 
-#define HP_TRIAL(type, f, m, unit) { f, type, 0, offsetof(struct hp_trial, m), 0, 0, unit, NULL, NULL, NULL }
-#define HP_TRIAL_VIEW(type, f, m) \
-	{ f, type, HP_FF_VIEW, offsetof(struct hp_trial_view, m), 0, 0, "0..1", NULL, NULL, NULL }
+#define HP_TRIAL(type, f, m, unit)                                                     \
+	{                                                                              \
+		f, type, 0, offsetof(struct hp_trial, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_TRIAL_VIEW(type, f, m)                                                                      \
+	{                                                                                              \
+		f, type, HP_FF_VIEW, offsetof(struct hp_trial_view, m), 0, 0, "0..1", NULL, NULL, NULL \
+	}
 
 /* One element of trials[] (struct hp_trial, its shares in struct hp_trial_view). */
 static const struct hp_field hp_trial_fields[] = {
@@ -237,7 +262,7 @@ static const struct hp_field hp_trial_fields[] = {
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_corrected.drng", corrected.drng),
 };
 
-#define HP_NFIELDS(t) (sizeof (t) / sizeof (t)[0])
+#define HP_NFIELDS(t) (sizeof(t) / sizeof(t)[0])
 
 /* ---------- walking a table ---------- */
 
@@ -309,11 +334,18 @@ static int hp_lenient(const struct hp_field *t, size_t n, const struct hp_field 
 }
 
 static const char *const hp_type_names[] = {
-	[HP_F_OBJECT] = "an object", [HP_F_STRING] = "a string", [HP_F_HEX] = "a string",
-	[HP_F_COUNT] = "a whole number >= 0", [HP_F_COUNT32] = "a whole number from 0 to 2^32 - 1",
-	[HP_F_NUMBER] = "a number", [HP_F_NONNEG] = "a number >= 0", [HP_F_BOOL] = "true or false",
+	[HP_F_OBJECT] = "an object",
+	[HP_F_STRING] = "a string",
+	[HP_F_HEX] = "a string",
+	[HP_F_COUNT] = "a whole number >= 0",
+	[HP_F_COUNT32] = "a whole number from 0 to 2^32 - 1",
+	[HP_F_NUMBER] = "a number",
+	[HP_F_NONNEG] = "a number >= 0",
+	[HP_F_BOOL] = "true or false",
 	[HP_F_HELPER] = "a string",
-	[HP_F_PER_HELPER] = "an object", [HP_F_SHARE_OR_NULL] = "a number or null", [HP_F_ARRAY] = "an array",
+	[HP_F_PER_HELPER] = "an object",
+	[HP_F_SHARE_OR_NULL] = "a number or null",
+	[HP_F_ARRAY] = "an array",
 	[HP_F_ANY] = "a JSON value",
 };
 
@@ -322,17 +354,27 @@ static int hp_type_ok(const json_t *v, enum hp_ftype t)
 	switch (t) {
 	case HP_F_STRING:
 	case HP_F_HEX:
-	case HP_F_HELPER: return json_is_string(v);
-	case HP_F_COUNT: return json_is_integer(v) && json_integer_value(v) >= 0;
-	case HP_F_COUNT32: return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= UINT32_MAX;
-	case HP_F_NUMBER: return json_is_number(v);
-	case HP_F_NONNEG: return json_is_number(v) && isfinite(json_number_value(v)) && json_number_value(v) >= 0;
-	case HP_F_SHARE_OR_NULL: return json_is_number(v) || json_is_null(v);
-	case HP_F_BOOL: return json_is_boolean(v);
+	case HP_F_HELPER:
+		return json_is_string(v);
+	case HP_F_COUNT:
+		return json_is_integer(v) && json_integer_value(v) >= 0;
+	case HP_F_COUNT32:
+		return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= UINT32_MAX;
+	case HP_F_NUMBER:
+		return json_is_number(v);
+	case HP_F_NONNEG:
+		return json_is_number(v) && isfinite(json_number_value(v)) && json_number_value(v) >= 0;
+	case HP_F_SHARE_OR_NULL:
+		return json_is_number(v) || json_is_null(v);
+	case HP_F_BOOL:
+		return json_is_boolean(v);
 	case HP_F_OBJECT:
-	case HP_F_PER_HELPER: return json_is_object(v);
-	case HP_F_ARRAY: return json_is_array(v);
-	case HP_F_ANY: return 1;
+	case HP_F_PER_HELPER:
+		return json_is_object(v);
+	case HP_F_ARRAY:
+		return json_is_array(v);
+	case HP_F_ANY:
+		return 1;
 	}
 	return 0;
 }
@@ -362,8 +404,10 @@ static json_t *hp_value_json(const struct hp_field *f, const void *row, const vo
 	if (f->pack)
 		return f->pack(row);
 	switch (f->type) {
-	case HP_F_OBJECT: return json_object();
-	case HP_F_STRING: return json_string(f->size ? (const char *)p : *(const char *const *)p);
+	case HP_F_OBJECT:
+		return json_object();
+	case HP_F_STRING:
+		return json_string(f->size ? (const char *)p : *(const char *const *)p);
 	case HP_F_HEX: {
 		char hex[2 * HP_BYTES_MAX + 1];
 		size_t len = *(const size_t *)((const char *)row + f->len_off);
@@ -371,21 +415,27 @@ static json_t *hp_value_json(const struct hp_field *f, const void *row, const vo
 			return NULL;
 		return json_string(hp_hex_encode(p, len, hex));
 	}
-	case HP_F_COUNT: return json_integer((json_int_t)*(const uint64_t *)p);
-	case HP_F_COUNT32: return json_integer((json_int_t)*(const uint32_t *)p);
+	case HP_F_COUNT:
+		return json_integer((json_int_t) * (const uint64_t *)p);
+	case HP_F_COUNT32:
+		return json_integer((json_int_t) * (const uint32_t *)p);
 	case HP_F_NUMBER:
-	case HP_F_NONNEG: return json_real(*(const double *)p);
+	case HP_F_NONNEG:
+		return json_real(*(const double *)p);
 	case HP_F_SHARE_OR_NULL:
 		/* a number would read as measured */
 		return *(const int *)((const char *)row + f->len_off) ? json_real(*(const double *)p) : json_null();
-	case HP_F_BOOL: return json_boolean(*(const int *)p);
+	case HP_F_BOOL:
+		return json_boolean(*(const int *)p);
 	case HP_F_HELPER: {
 		const char *name = hp_fn_name(*(const uint32_t *)p);
 		return name ? json_string(name) : NULL;
 	}
-	case HP_F_PER_HELPER: return hp_per_helper_json(p);
+	case HP_F_PER_HELPER:
+		return hp_per_helper_json(p);
 	case HP_F_ARRAY:
-	case HP_F_ANY: break;
+	case HP_F_ANY:
+		break;
 	}
 	return NULL;
 }
@@ -406,10 +456,10 @@ static json_t *hp_pack(const struct hp_field *t, size_t n, const void *row, cons
 		if (f->flags & HP_FF_OUTER)
 			continue;
 		if ((f->flags & HP_FF_IF_SET) && (f->type == HP_F_STRING ? !*(const char *)hp_member(f, row, view)
-								     : !*(const int *)hp_member(f, row, view)))
+									 : !*(const int *)hp_member(f, row, view)))
 			continue;
 		if (!(parent = hp_json_parent(obj, f)))
-			continue;         /* its group was left out */
+			continue; /* its group was left out */
 		v = hp_value_json(f, row, view);
 		if (v && json_object_set_new(parent, hp_key(f->path), v) == 0)
 			continue;
@@ -438,8 +488,9 @@ static json_t *hp_overflow_helpers_json(const struct hp_result *r)
 	json_t *h = json_object();
 
 	for (unsigned fn = 0; h && fn < HP_FN_COUNT; fn++)
-		json_object_set_new(h, hp_fn_name(fn),
-				    hp_pack(hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), &r->overflow[fn], NULL));
+		json_object_set_new(
+			h, hp_fn_name(fn),
+			hp_pack(hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), &r->overflow[fn], NULL));
 	return h;
 }
 
@@ -467,7 +518,7 @@ json_t *hp_record_from_result(const struct hp_result *r)
 	v.overflow_ticks = r->overflow_unattributed_ticks;
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		v.overflow_ticks += r->overflow[fn].ticks;
-	hp_shares_of_result(r, 1, &v.raw);   /* `shares` is the published, uncorrected pair */
+	hp_shares_of_result(r, 1, &v.raw); /* `shares` is the published, uncorrected pair */
 	hp_shares_of_result(r, 0, &v.corrected);
 	v.raw_hash_spread = hp_shares_spread(r, 1, 0);
 	v.raw_drng_spread = hp_shares_spread(r, 1, 1);
@@ -486,15 +537,22 @@ json_t *hp_record_from_result(const struct hp_result *r)
 static int hp_unpack_key(const json_t *obj, const struct hp_field *f, json_error_t *je)
 {
 	static const char letters[] = {
-		[HP_F_OBJECT] = 'o', [HP_F_STRING] = 's', [HP_F_HEX] = 's', [HP_F_COUNT] = 'I',
-		[HP_F_COUNT32] = 'I', [HP_F_NUMBER] = 'F', [HP_F_NONNEG] = 'F', [HP_F_BOOL] = 'b', [HP_F_HELPER] = 's',
-		[HP_F_PER_HELPER] = 'o', [HP_F_SHARE_OR_NULL] = 0, [HP_F_ARRAY] = 'o', [HP_F_ANY] = 'o',
+		[HP_F_OBJECT] = 'o',  [HP_F_STRING] = 's',     [HP_F_HEX] = 's',         [HP_F_COUNT] = 'I',
+		[HP_F_COUNT32] = 'I', [HP_F_NUMBER] = 'F',     [HP_F_NONNEG] = 'F',      [HP_F_BOOL] = 'b',
+		[HP_F_HELPER] = 's',  [HP_F_PER_HELPER] = 'o', [HP_F_SHARE_OR_NULL] = 0, [HP_F_ARRAY] = 'o',
+		[HP_F_ANY] = 'o',
 	};
 	char fmt[] = "{s:?}";
-	union { const char *s; json_int_t i; double d; int b; json_t *o; } out;
+	union {
+		const char *s;
+		json_int_t i;
+		double d;
+		int b;
+		json_t *o;
+	} out;
 
 	if (!letters[f->type])
-		return 0;         /* not Jansson's to check: its reader checks it */
+		return 0; /* not Jansson's to check: its reader checks it */
 	fmt[2] = f->flags & HP_FF_OPTIONAL ? '?' : ':';
 	fmt[3] = letters[f->type];
 	return json_unpack_ex((json_t *)obj, je, 0, fmt, hp_key(f->path), &out);
@@ -532,7 +590,7 @@ static int hp_store(const struct hp_field *f, const json_t *v, void *row)
 
 	switch (f->type) {
 	case HP_F_STRING: {
-		size_t n = strlen(json_string_value(v));   /* up to a \u0000, as C reads it */
+		size_t n = strlen(json_string_value(v)); /* up to a \u0000, as C reads it */
 		if (n >= f->size)
 			return -1;
 		memcpy(p, json_string_value(v), n + 1);
@@ -548,16 +606,21 @@ static int hp_store(const struct hp_field *f, const json_t *v, void *row)
 			return -1;
 		*(uint32_t *)p = (uint32_t)json_integer_value(v);
 		return 0;
-	case HP_F_NUMBER: *(double *)p = json_number_value(v); return 0;
+	case HP_F_NUMBER:
+		*(double *)p = json_number_value(v);
+		return 0;
 	case HP_F_NONNEG:
 		if (!hp_type_ok(v, f->type))
 			return -1;
 		*(double *)p = json_number_value(v);
 		return 0;
-	case HP_F_SHARE_OR_NULL:   /* 0 unless its int (stored before it) is true */
-		*(double *)p = *(const int *)((const char *)row + f->len_off) && json_is_number(v) ? json_number_value(v) : 0;
+	case HP_F_SHARE_OR_NULL: /* 0 unless its int (stored before it) is true */
+		*(double *)p =
+			*(const int *)((const char *)row + f->len_off) && json_is_number(v) ? json_number_value(v) : 0;
 		return 0;
-	case HP_F_BOOL: *(int *)p = json_is_true(v); return 0;
+	case HP_F_BOOL:
+		*(int *)p = json_is_true(v);
+		return 0;
 	case HP_F_HELPER: {
 		int fn = hp_fn_from_name(json_string_value(v));
 		if (fn < 0)
@@ -565,11 +628,13 @@ static int hp_store(const struct hp_field *f, const json_t *v, void *row)
 		*(uint32_t *)p = (uint32_t)fn;
 		return 0;
 	}
-	case HP_F_PER_HELPER: return hp_per_helper_from_json(v, (uint64_t *)p);
+	case HP_F_PER_HELPER:
+		return hp_per_helper_from_json(v, (uint64_t *)p);
 	case HP_F_OBJECT:
 	case HP_F_HEX:
 	case HP_F_ARRAY:
-	case HP_F_ANY: break;
+	case HP_F_ANY:
+		break;
 	}
 	return 0;
 }
@@ -624,7 +689,8 @@ static int hp_shapes_read(const json_t *a, const json_t *rec, struct hp_result *
 		snprintf(err, errlen, "field 'calls': not an array");
 		return -1;
 	}
-	json_array_foreach(a, i, e) {
+	json_array_foreach(a, i, e)
+	{
 		struct hp_result_shape s;
 		int rc = hp_unpack_element(e, hp_shape_fields, HP_NFIELDS(hp_shape_fields), &s, &je);
 
@@ -691,8 +757,7 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 	}
 	if (calls > ocalls || ticks > oticks) {
 		snprintf(err, errlen, "field 'overflow.%s': %llu, fewer than the sum over overflow.helpers (%llu)",
-			 calls > ocalls ? "calls" : "ticks",
-			 (unsigned long long)(calls > ocalls ? ocalls : oticks),
+			 calls > ocalls ? "calls" : "ticks", (unsigned long long)(calls > ocalls ? ocalls : oticks),
 			 (unsigned long long)(calls > ocalls ? calls : ticks));
 		return -1;
 	}
@@ -715,7 +780,8 @@ static int hp_trials_read(const json_t *a, const json_t *rec, struct hp_result *
 		snprintf(err, errlen, "field 'trials': not an array of at most %d trials", HP_TRIALS_MAX);
 		return -1;
 	}
-	json_array_foreach(a, i, e) {
+	json_array_foreach(a, i, e)
+	{
 		if (hp_unpack_element(e, hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[i], &je) != 0) {
 			snprintf(err, errlen, "field 'trials[%zu]': malformed", i);
 			return -1;
@@ -864,7 +930,8 @@ static int hp_record_consistent(const struct hp_result *r, char *err, size_t err
 	uint64_t inside = r->overflow_unattributed_ticks, calls = hp_result_overflowed(r);
 
 	if (r->overhead_inside_ticks > r->overhead_added_ticks) {
-		snprintf(err, errlen, "field 'overhead.inside_ticks_per_call': %g ticks, more than "
+		snprintf(err, errlen,
+			 "field 'overhead.inside_ticks_per_call': %g ticks, more than "
 			 "overhead.added_ticks_per_call %g (the part inside the helper is part of what a call adds)",
 			 r->overhead_inside_ticks, r->overhead_added_ticks);
 		return -1;
@@ -877,7 +944,8 @@ static int hp_record_consistent(const struct hp_result *r, char *err, size_t err
 		}
 	for (size_t i = 0; i < r->nshapes; i++) {
 		if (hp_add(inside, r->shapes[i].ticks, &inside)) {
-			snprintf(err, errlen, "field 'calls[%zu].ticks': the ticks inside the helpers sum past 2^64", i);
+			snprintf(err, errlen, "field 'calls[%zu].ticks': the ticks inside the helpers sum past 2^64",
+				 i);
 			return -1;
 		}
 		if (hp_add(calls, r->shapes[i].calls, &calls) || hp_add(calls, r->shapes[i].nested, &calls)) {
@@ -895,13 +963,15 @@ static int hp_record_consistent(const struct hp_result *r, char *err, size_t err
 		uint64_t tin = 0;
 		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 			if (hp_add(tin, tr->ticks[fn], &tin)) {
-				snprintf(err, errlen, "field 'trials[%u].ticks': the ticks inside the helpers sum past 2^64", t);
+				snprintf(err, errlen,
+					 "field 'trials[%u].ticks': the ticks inside the helpers sum past 2^64", t);
 				return -1;
 			}
 		if (tin > tr->total_ticks) {
-			snprintf(err, errlen, "field 'trials[%u].ticks': %llu ticks inside the helpers exceed "
-				 "trials[%u].total_ticks %llu", t, (unsigned long long)tin, t,
-				 (unsigned long long)tr->total_ticks);
+			snprintf(err, errlen,
+				 "field 'trials[%u].ticks': %llu ticks inside the helpers exceed "
+				 "trials[%u].total_ticks %llu",
+				 t, (unsigned long long)tin, t, (unsigned long long)tr->total_ticks);
 			return -1;
 		}
 	}
@@ -933,8 +1003,8 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 			return -1;
 		}
 	if (strcmp(json_string_value(json_object_get(j, "schema")), HP_RECORD_SCHEMA)) {
-		snprintf(err, errlen, "field 'schema': '%s' is not %s",
-			 json_string_value(json_object_get(j, "schema")), HP_RECORD_SCHEMA);
+		snprintf(err, errlen, "field 'schema': '%s' is not %s", json_string_value(json_object_get(j, "schema")),
+			 HP_RECORD_SCHEMA);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -944,7 +1014,8 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 			return -1;
 		}
 	for (size_t i = 0; i < n; i++)
-		if (hp_required(t, n, &t[i]) && t[i].type == HP_F_COUNT && json_integer_value(hp_json_path(j, t[i].path)) < 0) {
+		if (hp_required(t, n, &t[i]) && t[i].type == HP_F_COUNT &&
+		    json_integer_value(hp_json_path(j, t[i].path)) < 0) {
 			snprintf(err, errlen, "a count in 'procedure', 'totals' or 'overflow' is negative");
 			return -1;
 		}
@@ -960,25 +1031,25 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 			if (f->read(v, j, r, err, errlen) != 0)
 				return -1;
 		} else if ((f->flags & (HP_FF_VIEW | HP_FF_OUTER)) || f->type == HP_F_ANY) {
-			continue;         /* computed (readers recompute it), or not ours */
+			continue; /* computed (readers recompute it), or not ours */
 		} else if (hp_top(t, n, f) != f && (hp_top(t, n, f)->flags & HP_FF_OPTIONAL)) {
-			continue;         /* read with its optional group */
+			continue; /* read with its optional group */
 		} else if (f->type == HP_F_OBJECT) {
 			if (v && (f->flags & HP_FF_OPTIONAL) && hp_group_read(j, i, r, err, errlen) != 0)
 				return -1;
 		} else if (!v) {
-			continue;         /* an optional field that is not there */
+			continue; /* an optional field that is not there */
 		} else if (f->type == HP_F_HEX) {
 			if (hp_hex_into(f, v, r) != 0) {
 				snprintf(err, errlen, "field '%s': not hex", f->path);
 				return -1;
 			}
 		} else if (!(f->flags & HP_FF_OPTIONAL)) {
-			hp_store(f, v, r);         /* of its type, strings not too long (above) */
+			hp_store(f, v, r); /* of its type, strings not too long (above) */
 		} else if (f->type == HP_F_STRING && json_is_string(v)) {
-			snprintf((char *)r + f->off, f->size, "%s", json_string_value(v));   /* cut to fit */
+			snprintf((char *)r + f->off, f->size, "%s", json_string_value(v)); /* cut to fit */
 		} else if (hp_type_ok(v, f->type)) {
-			hp_store(f, v, r);         /* an optional field of another type is ignored */
+			hp_store(f, v, r); /* an optional field of another type is ignored */
 		}
 	}
 	return hp_record_consistent(r, err, errlen);
@@ -1034,7 +1105,8 @@ static int hp_shapes_check(const json_t *calls, char *err, size_t errlen)
 	size_t i;
 	json_t *e;
 
-	json_array_foreach(calls, i, e) {
+	json_array_foreach(calls, i, e)
+	{
 		char name[64];
 
 		if (!json_is_object(e)) {
@@ -1076,7 +1148,8 @@ int hp_record_check(const json_t *rec, char *err, size_t errlen)
 	}
 	/* the fields every record has, of their types */
 	for (size_t i = 1; i < n; i++)
-		if (hp_required(t, n, &t[i]) && hp_check_field(hp_json_path(rec, t[i].path), t[i].path, &t[i], err, errlen))
+		if (hp_required(t, n, &t[i]) &&
+		    hp_check_field(hp_json_path(rec, t[i].path), t[i].path, &t[i], err, errlen))
 			return -1;
 	/* then their values, and the optional fields that are there */
 	for (size_t i = 1; i < n; i++) {

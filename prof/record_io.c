@@ -20,7 +20,7 @@
 #include "util/read_file.h"
 #include "util/write_file.h"
 
-#define HP_RECORD_FILE_MAX (64L << 20)   /* bytes: larger files are not records */
+#define HP_RECORD_FILE_MAX (64L << 20) /* bytes: larger files are not records */
 
 void hp_record_set_init(struct hp_record_set *s)
 {
@@ -63,8 +63,8 @@ static struct hp_loaded_row *hp_record_set_push(struct hp_record_set *s)
 }
 
 /* Read one record object into a new row of s. */
-static int hp_read_record(const char *name, const char *where, json_t *rec, json_t *doc_run,
-			  struct hp_record_set *s, char *err, size_t errlen)
+static int hp_read_record(const char *name, const char *where, json_t *rec, json_t *doc_run, struct hp_record_set *s,
+			  char *err, size_t errlen)
 {
 	char why[HP_RECORD_ERR_MAX / 2];
 	struct hp_loaded_row *row;
@@ -92,8 +92,8 @@ static int hp_read_record(const char *name, const char *where, json_t *rec, json
 	return 0;
 }
 
-long hp_record_parse_buffer(const char *name, const char *data, size_t len,
-			    struct hp_record_set *s, char *err, size_t errlen)
+long hp_record_parse_buffer(const char *name, const char *data, size_t len, struct hp_record_set *s, char *err,
+			    size_t errlen)
 {
 	json_error_t je;
 	json_t *doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je), *rows, *run, *e;
@@ -112,8 +112,10 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
 	rows = json_object_get(doc, "rows");
 	if (!rows) {
 		if (!json_object_get(doc, "schema")) {
-			snprintf(err, errlen, "%s: field 'schema': missing (neither a hashprof record nor a "
-				 "run document with 'rows')", name);
+			snprintf(err, errlen,
+				 "%s: field 'schema': missing (neither a hashprof record nor a "
+				 "run document with 'rows')",
+				 name);
 			json_decref(doc);
 			return -1;
 		}
@@ -135,7 +137,8 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len,
 		json_decref(doc);
 		return -1;
 	}
-	json_array_foreach(rows, i, e) {
+	json_array_foreach(rows, i, e)
+	{
 		snprintf(where, sizeof where, "rows[%zu]", i);
 		if (hp_read_record(name, where, e, run, s, err, errlen) != 0) {
 			hp_record_set_truncate(s, start);
@@ -202,7 +205,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 			continue;
 		if (hp_record_is_failed_name(e->d_name)) {
 			size_t used = strlen(s->skipped), plen = strlen(path);
-			if (used + plen + 3 < sizeof s->skipped) {   /* as many as fit */
+			if (used + plen + 3 < sizeof s->skipped) { /* as many as fit */
 				if (used) {
 					memcpy(s->skipped + used, ", ", 2);
 					used += 2;
@@ -231,8 +234,9 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	if (oom)
 		snprintf(err, errlen, "%s: out of memory listing the folder", dir);
 	else if (n == 0 && skipped)
-		snprintf(err, errlen, "%s: no measured record in this folder, only failed rows (%s; name a file to read it)",
-			 dir, s->skipped);
+		snprintf(err, errlen,
+			 "%s: no measured record in this folder, only failed rows (%s; name a file to read it)", dir,
+			 s->skipped);
 	else if (n == 0)
 		snprintf(err, errlen, "%s: no *.json record in this folder", dir);
 	else
@@ -246,7 +250,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 		free(names[i]);
 	free(names);
 	if (!n && !oom && skipped)
-		return 0;         /* only failed rows: err says so */
+		return 0; /* only failed rows: err says so */
 	return n && !oom ? total : -1;
 }
 
@@ -273,8 +277,13 @@ static int hp_agree(double a, double b)
 
 int hp_record_shares_check(const struct hp_loaded_row *row, char *msg, size_t len)
 {
-	static const struct { const char *group; int raw; } groups[] = {
-		{ "shares", 1 }, { "shares_raw", 1 }, { "shares_corrected", 0 },
+	static const struct {
+		const char *group;
+		int raw;
+	} groups[] = {
+		{ "shares", 1 },
+		{ "shares_raw", 1 },
+		{ "shares_corrected", 0 },
 	};
 	const struct hp_result *r = &row->r;
 
@@ -286,8 +295,13 @@ int hp_record_shares_check(const struct hp_loaded_row *row, char *msg, size_t le
 		if (!json_is_object(stored))
 			continue;
 		hp_shares_of_result(r, groups[g].raw, &sh);
-		const struct { const char *key; double value; } vals[] = {
-			{ "hash", sh.hash }, { "drng", sh.drng }, { "drng_init", sh.drng_init },
+		const struct {
+			const char *key;
+			double value;
+		} vals[] = {
+			{ "hash", sh.hash },
+			{ "drng", sh.drng },
+			{ "drng_init", sh.drng_init },
 			{ "total_ticks", sh.total_ticks },
 			{ "hash_spread_pp", hp_shares_spread(r, groups[g].raw, 0) },
 			{ "drng_spread_pp", hp_shares_spread(r, groups[g].raw, 1) },
@@ -375,8 +389,8 @@ int hp_record_check_name(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	if (strlen(base) > (max = hp_util_name_max(dir))) {
-		snprintf(err, errlen, "%s: the file name has %zu bytes; the file system takes at most %zu",
-			 path, strlen(base), max);
+		snprintf(err, errlen, "%s: the file name has %zu bytes; the file system takes at most %zu", path,
+			 strlen(base), max);
 		return -1;
 	}
 	return 0;
@@ -451,7 +465,8 @@ int hp_record_write_row(const char *dir, const struct hp_result *row, json_t *ru
 	if (rc != 0)
 		return -1;
 	if (row->status == HP_STATUS_OK && unlink(failed) != 0 && errno != ENOENT) {
-		snprintf(err, errlen, "%s: cannot remove the failed row of an earlier run: %s", failed, strerror(errno));
+		snprintf(err, errlen, "%s: cannot remove the failed row of an earlier run: %s", failed,
+			 strerror(errno));
 		return -1;
 	}
 	return 0;

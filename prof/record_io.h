@@ -28,23 +28,23 @@
 
 #include "result.h"
 
-#define HP_RECORD_ERR_MAX 1024   /* bytes enough for any error line of this module */
+#define HP_RECORD_ERR_MAX 1024 /* bytes enough for any error line of this module */
 
 /* One row read back, with where it came from. */
 struct hp_loaded_row {
-	struct hp_result r;          /* filled by hp_record_to_result */
-	char file[4096];             /* the file it was read from */
-	char where[32];              /* "" for a single-record file, "rows[3]" in a run document */
-	json_t *record;              /* the record object as read (owned): stored shares, extra fields */
-	json_t *run;                 /* the record's "run" (or its document's), owned; NULL if absent */
+	struct hp_result r; /* filled by hp_record_to_result */
+	char file[4096]; /* the file it was read from */
+	char where[32]; /* "" for a single-record file, "rows[3]" in a run document */
+	json_t *record; /* the record object as read (owned): stored shares, extra fields */
+	json_t *run; /* the record's "run" (or its document's), owned; NULL if absent */
 };
 
 /* Rows read so far; zero-initialise or hp_record_set_init. */
 struct hp_record_set {
 	size_t n, cap;
-	struct hp_loaded_row *rows;  /* n entries */
-	size_t nskipped;             /* failed-row files (*.failed.json) a folder read skipped */
-	char skipped[1024];          /* their paths, ", "-separated (as many as fit) */
+	struct hp_loaded_row *rows; /* n entries */
+	size_t nskipped; /* failed-row files (*.failed.json) a folder read skipped */
+	char skipped[1024]; /* their paths, ", "-separated (as many as fit) */
 };
 
 /* An empty set. */
@@ -60,8 +60,8 @@ void hp_record_set_free(struct hp_record_set *s);
  * reason in err (errlen bytes; HP_RECORD_ERR_MAX is enough), in which case
  * s is unchanged.
  */
-long hp_record_parse_buffer(const char *name, const char *data, size_t len,
-			    struct hp_record_set *s, char *err, size_t errlen);
+long hp_record_parse_buffer(const char *name, const char *data, size_t len, struct hp_record_set *s, char *err,
+			    size_t errlen);
 
 /*
  * Read a record file, a run document or a folder of them (see above) and

@@ -72,14 +72,16 @@ static int hp_tape_resize(struct hp_wrap_state *w, uint64_t cap)
 	return 0;
 }
 
-int hp_replay_tape_alloc(struct hp_wrap_state *w, const char *name, uint64_t bytes, unsigned max_mib,
-			 char *err, size_t errlen)
+int hp_replay_tape_alloc(struct hp_wrap_state *w, const char *name, uint64_t bytes, unsigned max_mib, char *err,
+			 size_t errlen)
 {
 	uint64_t bound = hp_replay_bound_bytes(max_mib);
 
 	if (bytes > bound) {
-		snprintf(err, errlen, "%s: the replay tape needs %.1f MiB per operation, over the bound of "
-			 "%u MiB (--replay-max-mb)", name, (double)bytes / HP_MIB, max_mib);
+		snprintf(err, errlen,
+			 "%s: the replay tape needs %.1f MiB per operation, over the bound of "
+			 "%u MiB (--replay-max-mb)",
+			 name, (double)bytes / HP_MIB, max_mib);
 		return -1;
 	}
 	if (bytes < HP_TAPE_MIN_BYTES)
@@ -87,8 +89,7 @@ int hp_replay_tape_alloc(struct hp_wrap_state *w, const char *name, uint64_t byt
 	bytes = (bytes + 7) & ~(uint64_t)7;
 	hp_replay_tape_free(w);
 	if (hp_tape_resize(w, bytes) != 0) {
-		snprintf(err, errlen, "%s: out of memory for a replay tape of %.1f MiB", name,
-			 (double)bytes / HP_MIB);
+		snprintf(err, errlen, "%s: out of memory for a replay tape of %.1f MiB", name, (double)bytes / HP_MIB);
 		return -1;
 	}
 	return 0;
@@ -213,8 +214,8 @@ static void hp_call_text(char *buf, size_t n, unsigned fn, uint64_t in_bits, uin
 
 /* After a replay run (`what`: "hash replay", "DRNG double replay"): what
  * went wrong with the tape, if anything.  Returns 0, or -1 with err set. */
-static int hp_replay_check(const struct hp_replay_run *run, const char *what, uint64_t entries,
-			   char *err, size_t errlen)
+static int hp_replay_check(const struct hp_replay_run *run, const char *what, uint64_t entries, char *err,
+			   size_t errlen)
 {
 	const struct hp_tape *t = &run->wrap->tape;
 	char got[96], want[112];
@@ -227,13 +228,15 @@ static int hp_replay_check(const struct hp_replay_run *run, const char *what, ui
 		} else {
 			snprintf(want, sizeof want, "the end of its %llu calls", (unsigned long long)entries);
 		}
-		snprintf(err, errlen, "%s: the %s diverged at helper call %llu: %s where the "
-			 "record has %s", run->name, what, (unsigned long long)t->diverged_at, got, want);
+		snprintf(err, errlen,
+			 "%s: the %s diverged at helper call %llu: %s where the "
+			 "record has %s",
+			 run->name, what, (unsigned long long)t->diverged_at, got, want);
 		return -1;
 	}
 	if (t->pos != t->len) {
-		snprintf(err, errlen, "%s: the %s made %llu helper calls, the record %llu",
-			 run->name, what, (unsigned long long)t->calls, (unsigned long long)entries);
+		snprintf(err, errlen, "%s: the %s made %llu helper calls, the record %llu", run->name, what,
+			 (unsigned long long)t->calls, (unsigned long long)entries);
 		return -1;
 	}
 	return 0;
@@ -248,8 +251,8 @@ static int hp_double_check(const struct hp_replay_run *run, const char *what, ch
 
 	if (sh->flags != t->flags || sh->pos != t->pos || sh->calls != t->calls || sh->replayed != t->replayed ||
 	    sh->passed != t->passed) {
-		snprintf(err, errlen, "%s: the %s repeated %llu of its %llu calls through the tape path",
-			 run->name, what, (unsigned long long)(sh->replayed + sh->passed),
+		snprintf(err, errlen, "%s: the %s repeated %llu of its %llu calls through the tape path", run->name,
+			 what, (unsigned long long)(sh->replayed + sh->passed),
 			 (unsigned long long)(t->replayed + t->passed));
 		return -1;
 	}
@@ -263,8 +266,8 @@ static int hp_replay_run_one(const struct hp_replay_run *run, unsigned family, i
 {
 	struct hp_wrap_state *w = run->wrap;
 	uint32_t mask = hp_replay_family_mask(family);
-	enum hp_replay_phase phase = (enum hp_replay_phase)((twice ? HP_REPLAY_PHASE_DOUBLE : HP_REPLAY_PHASE_REPLAY) +
-							    family);
+	enum hp_replay_phase phase =
+		(enum hp_replay_phase)((twice ? HP_REPLAY_PHASE_DOUBLE : HP_REPLAY_PHASE_REPLAY) + family);
 	char what[32];
 	uint64_t ticks;
 	int rc;
@@ -303,8 +306,10 @@ static int hp_replay_pair(const struct hp_replay_run *run, unsigned family, unsi
 	out->replayed[family] = counts[0][0];
 	out->passed[family] = counts[0][1];
 	if (counts[1][0] != counts[0][0] || counts[1][1] != counts[0][1]) {
-		snprintf(err, errlen, "%s: the %s double replay served %llu calls and passed %llu, its replay "
-			 "%llu and %llu", run->name, hp_replay_family_name(family), (unsigned long long)counts[1][0],
+		snprintf(err, errlen,
+			 "%s: the %s double replay served %llu calls and passed %llu, its replay "
+			 "%llu and %llu",
+			 run->name, hp_replay_family_name(family), (unsigned long long)counts[1][0],
 			 (unsigned long long)counts[1][1], (unsigned long long)counts[0][0],
 			 (unsigned long long)counts[0][1]);
 		return -1;
@@ -312,8 +317,8 @@ static int hp_replay_pair(const struct hp_replay_run *run, unsigned family, unsi
 	return 0;
 }
 
-int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_replay_sample *out,
-		     char *err, size_t errlen)
+int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_replay_sample *out, char *err,
+		     size_t errlen)
 {
 	struct hp_wrap_state *w = run->wrap;
 	int rc0, rc, status = 0;
@@ -328,8 +333,7 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 	}
 	if (run->drng)
 		hp_drng_state_save(run->drng, HP_DRNG_AFTER);
-	if (hp_run_check(run, HP_REPLAY_PHASE_RECORD, err, errlen) != 0 ||
-	    hp_shadow_copy(run, err, errlen) != 0) {
+	if (hp_run_check(run, HP_REPLAY_PHASE_RECORD, err, errlen) != 0 || hp_shadow_copy(run, err, errlen) != 0) {
 		status = -1;
 		goto done;
 	}
@@ -346,7 +350,8 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 			hp_drng_back(run, HP_DRNG_BEFORE);
 			out->timed_ticks = hp_timed_run(run, HP_ACCOUNTING_OFF, HP_REPLAY_PHASE_TIMED, &rc);
 			if (rc != rc0) {
-				snprintf(err, errlen, "%s: the timed run returned %d, the record %d", run->name, rc, rc0);
+				snprintf(err, errlen, "%s: the timed run returned %d, the record %d", run->name, rc,
+					 rc0);
 				status = -1;
 			} else {
 				status = hp_run_check(run, HP_REPLAY_PHASE_TIMED, err, errlen);
@@ -379,13 +384,13 @@ int hp_replay_share(double timed_ticks, double replay_ticks, double replayed, do
 	return 0;
 }
 
-int hp_replay_share_of_sample(const struct hp_replay_sample *s, unsigned family,
-			      const struct hp_replay_cost *cost, double *share)
+int hp_replay_share_of_sample(const struct hp_replay_sample *s, unsigned family, const struct hp_replay_cost *cost,
+			      double *share)
 {
 	if (family >= HP_REPLAY_FAMILIES)
 		return -1;
-	return hp_replay_share((double)s->timed_ticks, (double)s->replay_ticks[family],
-			       (double)s->replayed[family], (double)s->passed[family], cost, share);
+	return hp_replay_share((double)s->timed_ticks, (double)s->replay_ticks[family], (double)s->replayed[family],
+			       (double)s->passed[family], cost, share);
 }
 
 static int hp_cmp_double(const void *a, const void *b)
@@ -450,8 +455,8 @@ int hp_replay_insitu_ticks(const struct hp_replay_sample *s, size_t n, unsigned 
 	return 0;
 }
 
-int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, unsigned family,
-				  double *share, double *ticks)
+int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, unsigned family, double *share,
+				  double *ticks)
 {
 	struct hp_replay_cost cost = { .valid = 1 };
 	double c;

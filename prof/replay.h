@@ -92,8 +92,8 @@ uint64_t hp_replay_bound_bytes(unsigned max_mib);
  * per operation, over the bound of 2 MiB (--replay-max-mb)"), or out of
  * memory.  name is the operation, for the message.
  */
-int hp_replay_tape_alloc(struct hp_wrap_state *w, const char *name, uint64_t bytes, unsigned max_mib,
-			 char *err, size_t errlen);
+int hp_replay_tape_alloc(struct hp_wrap_state *w, const char *name, uint64_t bytes, unsigned max_mib, char *err,
+			 size_t errlen);
 
 /* Free w's tape and its shadow (hp_replay_sample allocates that one, as
  * large as the tape's record), and zero w->tape and w->shadow. */
@@ -106,8 +106,8 @@ void hp_replay_tape_free(struct hp_wrap_state *w);
 enum hp_replay_phase {
 	HP_REPLAY_PHASE_RECORD = 0,
 	HP_REPLAY_PHASE_TIMED,
-	HP_REPLAY_PHASE_REPLAY,   /* + enum hp_replay_family: the run replaying that family */
-	HP_REPLAY_PHASE_DOUBLE = HP_REPLAY_PHASE_REPLAY + HP_REPLAY_FAMILIES,   /* + family: its double run */
+	HP_REPLAY_PHASE_REPLAY, /* + enum hp_replay_family: the run replaying that family */
+	HP_REPLAY_PHASE_DOUBLE = HP_REPLAY_PHASE_REPLAY + HP_REPLAY_FAMILIES, /* + family: its double run */
 	HP_REPLAY_PHASES = HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_FAMILIES
 };
 
@@ -131,26 +131,26 @@ typedef int (*hp_replay_op_fn)(void *ctx, enum hp_replay_phase phase);
 typedef int (*hp_replay_check_fn)(void *ctx, enum hp_replay_phase phase, char *err, size_t errlen);
 
 struct hp_replay_run {
-	const char *name;              /* the operation, for messages ("sign") */
-	struct hp_wrap_state *wrap;    /* the instance's shims, with a tape (hp_replay_tape_alloc) */
-	struct hp_drng_state *drng;    /* its drng_algorithm, opened; NULL: nothing to restore */
-	uint64_t (*clock)(void);       /* ticks */
-	uint64_t max_bytes;            /* a record may grow the tape up to this many bytes */
+	const char *name; /* the operation, for messages ("sign") */
+	struct hp_wrap_state *wrap; /* the instance's shims, with a tape (hp_replay_tape_alloc) */
+	struct hp_drng_state *drng; /* its drng_algorithm, opened; NULL: nothing to restore */
+	uint64_t (*clock)(void); /* ticks */
+	uint64_t max_bytes; /* a record may grow the tape up to this many bytes */
 	hp_replay_op_fn op;
-	hp_replay_check_fn check;      /* NULL: none */
-	void *ctx;                     /* op's and check's */
+	hp_replay_check_fn check; /* NULL: none */
+	void *ctx; /* op's and check's */
 };
 
 struct hp_replay_sample {
-	uint64_t timed_ticks;                       /* T_timed: the timed run, ticks */
-	uint64_t replay_ticks[HP_REPLAY_FAMILIES];  /* T_replay(F): F's replay run, ticks */
-	uint64_t double_ticks[HP_REPLAY_FAMILIES];  /* T_double(F): F's double replay run, ticks */
-	uint64_t replayed[HP_REPLAY_FAMILIES];      /* calls served from the tape in F's run */
-	uint64_t passed[HP_REPLAY_FAMILIES];        /* real helper calls through the tape path in F's run
+	uint64_t timed_ticks; /* T_timed: the timed run, ticks */
+	uint64_t replay_ticks[HP_REPLAY_FAMILIES]; /* T_replay(F): F's replay run, ticks */
+	uint64_t double_ticks[HP_REPLAY_FAMILIES]; /* T_double(F): F's double replay run, ticks */
+	uint64_t replayed[HP_REPLAY_FAMILIES]; /* calls served from the tape in F's run */
+	uint64_t passed[HP_REPLAY_FAMILIES]; /* real helper calls through the tape path in F's run
 						     * (both are the same in its double run) */
-	uint64_t calls;                             /* outermost helper calls of the operation (entries) */
-	uint64_t tape_bytes;                        /* bytes its record took */
-	unsigned order;                             /* the order it was taken in (HP_REPLAY_ORDER_*) */
+	uint64_t calls; /* outermost helper calls of the operation (entries) */
+	uint64_t tape_bytes; /* bytes its record took */
+	unsigned order; /* the order it was taken in (HP_REPLAY_ORDER_*) */
 };
 
 /* hp_replay_sample's order bits: alternate them over the samples, as the
@@ -159,10 +159,10 @@ struct hp_replay_sample {
  * second run of a pair was measured some ticks a call slower than the
  * first (GROUND-TRUTH, line work), which the in-situ cost cancels by
  * taking both places equally (hp_replay_insitu_ticks). */
-#define HP_REPLAY_ORDER_DOUBLE_FIRST 1u    /* each family's double run before its replay run */
-#define HP_REPLAY_ORDER_REPLAYS_FIRST 2u   /* the replay runs before the timed run */
-#define HP_REPLAY_ORDER_DRNG_FIRST 4u      /* the DRNG replays before the hash replays */
-#define HP_REPLAY_ORDERS 8u                /* sample i takes order i % HP_REPLAY_ORDERS */
+#define HP_REPLAY_ORDER_DOUBLE_FIRST 1u /* each family's double run before its replay run */
+#define HP_REPLAY_ORDER_REPLAYS_FIRST 2u /* the replay runs before the timed run */
+#define HP_REPLAY_ORDER_DRNG_FIRST 4u /* the DRNG replays before the hash replays */
+#define HP_REPLAY_ORDERS 8u /* sample i takes order i % HP_REPLAY_ORDERS */
 
 /*
  * Take one sample of run->op into *out: save the DRNG state, record,
@@ -179,8 +179,8 @@ struct hp_replay_sample {
  * its replay run, or did not repeat each of them; a run returned other
  * than the record; run->check failed after a run; no memory.
  */
-int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_replay_sample *out,
-		     char *err, size_t errlen);
+int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_replay_sample *out, char *err,
+		     size_t errlen);
 
 /* ---------- the arithmetic ---------- */
 
@@ -197,8 +197,8 @@ int hp_replay_share(double timed_ticks, double replay_ticks, double replayed, do
 /* The share of family in one sample, cost added back as in
  * hp_replay_share; -1 when the family is out of range or the sample's
  * timed run took 0 ticks. */
-int hp_replay_share_of_sample(const struct hp_replay_sample *s, unsigned family,
-			      const struct hp_replay_cost *cost, double *share);
+int hp_replay_share_of_sample(const struct hp_replay_sample *s, unsigned family, const struct hp_replay_cost *cost,
+			      double *share);
 
 /*
  * The tight-loop estimator: the median over n samples (an array of n) of
@@ -228,7 +228,7 @@ int hp_replay_insitu_ticks(const struct hp_replay_sample *s, size_t n, unsigned 
  * *ticks, when not NULL) added back per call through the tape path.
  * Returns 0, or -1 as hp_replay_share_median and hp_replay_insitu_ticks.
  */
-int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, unsigned family,
-				  double *share, double *ticks);
+int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, unsigned family, double *share,
+				  double *ticks);
 
 #endif

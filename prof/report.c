@@ -35,8 +35,8 @@ int hp_format_parse(const char *name, enum hp_format *fmt)
 /* The cells of one row, as the published tables print them. */
 struct hp_cells {
 	char hash[16], drng[16], init[16], calls[512], ticks[32], time[32];
-	char hash_spread[32], drng_spread[32];  /* "88% ±0.4" in text output */
-	char free_hash[16], free_drng[16];      /* the replay shares: "87.9%", "failed", "-" */
+	char hash_spread[32], drng_spread[32]; /* "88% ±0.4" in text output */
+	char free_hash[16], free_drng[16]; /* the replay shares: "87.9%", "failed", "-" */
 };
 
 /* Does any row have a replay part (so that the tables get its columns)? */
@@ -81,8 +81,8 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 	per_op = r->operations ? sh.total_ticks / (double)r->operations : 0;
 	/* Ticks over ticks, not the ratio over 1.0: hp_format_share rounds
 	 * half-up on the exact ratio (14.5% is "15%"; 0.145 / 1.0 is "14%"). */
-	hp_format_share(sh.fn_ticks[HP_FN_PSEUDOHASH] + sh.fn_ticks[HP_FN_XOF] + sh.fn_ticks[HP_FN_SM3],
-			sh.total_ticks, c->hash, sizeof c->hash);
+	hp_format_share(sh.fn_ticks[HP_FN_PSEUDOHASH] + sh.fn_ticks[HP_FN_XOF] + sh.fn_ticks[HP_FN_SM3], sh.total_ticks,
+			c->hash, sizeof c->hash);
 	hp_format_share(sh.fn_ticks[HP_FN_DRNG], sh.total_ticks, c->drng, sizeof c->drng);
 	hp_format_share(sh.fn_ticks[HP_FN_DRNG_INIT], sh.total_ticks, c->init, sizeof c->init);
 	hp_spread_cell(c->hash, r, 0, c->hash_spread, sizeof c->hash_spread);
@@ -90,7 +90,7 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 	hp_format_call_list(calls, r->operations, 0, c->calls, sizeof c->calls);
 	if (!c->calls[0])
 		snprintf(c->calls, sizeof c->calls, "none seen");
-	if (hp_result_overflowed(r)) {    /* in the row, not only in a note */
+	if (hp_result_overflowed(r)) { /* in the row, not only in a note */
 		size_t n = strlen(c->calls), m = strlen(HP_PAGE_OVERFLOWED);
 		if (n + m >= sizeof c->calls)
 			n = sizeof c->calls - m - 1;
@@ -129,14 +129,16 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 		hp_format_call_list(nested, r->operations, 1, list, sizeof list);
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "nested calls per operation: %s (made inside another helper call: "
-			 "executed and counted, their time is inside the outer call's)", list);
+			 "executed and counted, their time is inside the outer call's)",
+			 list);
 	}
 	if (calls[HP_FN_DRNG_INIT]) {
 		char num[32];
 		hp_format_calls(calls[HP_FN_DRNG_INIT], r->operations, num, sizeof num);
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "init_random_number: %s calls per operation (re-seeding a DRNG); its share is "
-			 "the DRNG init column, not part of the published DRNG share", num);
+			 "the DRNG init column, not part of the published DRNG share",
+			 num);
 	}
 	if (r->ntrials >= 2) {
 		double sh = hp_shares_spread(r, hp_raw, 0), sd = hp_shares_spread(r, hp_raw, 1);
@@ -171,8 +173,10 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "say of which helper (written by an older hashprof): their ticks are in no share",
 			 (unsigned long long)r->overflow_unattributed_calls);
 	if (r->replay.requested && !r->replay.valid)
-		snprintf(notes[n++], HP_NOTE_MAX, "replay failed: %s (the window shares are measured; "
-			 "the \"if free\" ones are not)", r->replay.error[0] ? r->replay.error : "no reason given");
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "replay failed: %s (the window shares are measured; "
+			 "the \"if free\" ones are not)",
+			 r->replay.error[0] ? r->replay.error : "no reason given");
 	return n;
 }
 
@@ -180,8 +184,8 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
  * has a replay part. */
 enum { HP_TABLE_COLS = 10, HP_COL_FREE_HASH = 5, HP_COL_FREE_DRNG = 6, HP_COL_TICKS = 8 };
 static const char *const hp_headers[HP_TABLE_COLS] = {
-	"instance", "operation", "pseudohash/XOF/sm3", "DRNG", "DRNG init", "if free: hash", "if free: DRNG",
-	"calls per operation", "ticks/op", "time/op",
+	"instance",      "operation",     "pseudohash/XOF/sm3",  "DRNG",     "DRNG init",
+	"if free: hash", "if free: DRNG", "calls per operation", "ticks/op", "time/op",
 };
 
 static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, const char *cell[HP_TABLE_COLS])
@@ -339,8 +343,8 @@ static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nr
 		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
 	if (n <= 0)
 		return;
-	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n",
-		prefix, m.a, unit, m.b,
+	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n", prefix,
+		m.a, unit, m.b,
 		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
 }
 
@@ -362,18 +366,21 @@ static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrow
 		if (hp_has_replay_cost(&rows[i]) && rows[i].replay.samples > samples)
 			samples = rows[i].replay.samples;
 	if (n > 0 && nl > 0)
-		fprintf(out, "%sreplay: \"if free\" = the share of the operation's time a family would save if it "
+		fprintf(out,
+			"%sreplay: \"if free\" = the share of the operation's time a family would save if it "
 			"cost nothing (median of up to %u samples a row); added back: the tape path's cost measured in "
 			"the operation, %.1f %s/call in the hash runs and %.1f in the DRNG runs (in a tight loop: %.0f "
-			"served, %.0f passed)\n", prefix, (unsigned)samples, in.a, unit, in.b, loop.a, loop.b);
+			"served, %.0f passed)\n",
+			prefix, (unsigned)samples, in.a, unit, in.b, loop.a, loop.b);
 	n = hp_rows_median(rows, nrows, hp_has_loop_only, hp_replay_pair, &loop, &unit);
 	if (n < 0)
 		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
 	if (n > 0)
-		fprintf(out, "%sreplay%s: \"if free\" = the share of the operation's time a family would save if "
+		fprintf(out,
+			"%sreplay%s: \"if free\" = the share of the operation's time a family would save if "
 			"it cost nothing (median of up to %u samples a row); added back: the tape path's cost in a "
-			"tight loop, %.0f %s/call served from the tape and %.0f per call passed through it\n", prefix,
-			nl > 0 ? " (older records)" : "", (unsigned)samples, loop.a, unit, loop.b);
+			"tight loop, %.0f %s/call served from the tape and %.0f per call passed through it\n",
+			prefix, nl > 0 ? " (older records)" : "", (unsigned)samples, loop.a, unit, loop.b);
 }
 
 static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
@@ -399,14 +406,15 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 		hp_row_cells(&rows[i], &c);
 		hp_cells_array(&rows[i], &c, cell);
 		if (rows[i].status != HP_STATUS_OK) {
-			fprintf(out, "%-*s  %-*s  %s: %s\n", (int)w[0], cell[0], (int)w[1], cell[1],
-				rows[i].operation, rows[i].failure);
+			fprintf(out, "%-*s  %-*s  %s: %s\n", (int)w[0], cell[0], (int)w[1], cell[1], rows[i].operation,
+				rows[i].failure);
 			continue;
 		}
 		for (int k = 0; k < HP_TABLE_COLS; k++)
 			if (hp_col_shown(k, replay))
-				hp_cell(out, cell[k], w[k], k >= HP_COL_TICKS || k == HP_COL_FREE_HASH ||
-					k == HP_COL_FREE_DRNG, k < HP_COL_LAST ? "  " : "\n");
+				hp_cell(out, cell[k], w[k],
+					k >= HP_COL_TICKS || k == HP_COL_FREE_HASH || k == HP_COL_FREE_DRNG,
+					k < HP_COL_LAST ? "  " : "\n");
 	}
 	hp_print_notes(out, rows, nrows, "");
 	hp_print_overhead(out, rows, nrows, "");
@@ -424,11 +432,11 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 		const struct hp_result *r = &rows[i];
 		hp_row_cells(r, &c);
 		if (r->status != HP_STATUS_OK)
-			fprintf(out, "| `%s` | %s | - | - | %s: %s |\n", r->instance, r->operation,
-				r->operation, r->failure);
+			fprintf(out, "| `%s` | %s | - | - | %s: %s |\n", r->instance, r->operation, r->operation,
+				r->failure);
 		else
-			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation,
-				c.hash, c.drng, c.calls);
+			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation, c.hash, c.drng,
+				c.calls);
 	}
 	/* The replay shares in a table of their own, so that the published
 	 * table above keeps its five columns (`check --published` reads it). */
@@ -439,7 +447,8 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 			const struct hp_result *r = &rows[i];
 			hp_row_cells(r, &c);
 			fprintf(out, "| `%s` | %s | %s | %s |\n", r->instance, r->operation,
-				r->status == HP_STATUS_OK ? c.free_hash : "-", r->status == HP_STATUS_OK ? c.free_drng : "-");
+				r->status == HP_STATUS_OK ? c.free_hash : "-",
+				r->status == HP_STATUS_OK ? c.free_drng : "-");
 		}
 	}
 	/* below the table, so that a 0.0% never stands without its reason */
@@ -480,7 +489,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		fprintf(out, "calls_%s,", hp_fn_label(fn));
 	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,"
-		"failure,notes\n");
+		     "failure,notes\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
 		int ok = r->status == HP_STATUS_OK;
@@ -512,7 +521,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 		else
 			fputs(",,", out);
 		fprintf(out, "%llu,", (unsigned long long)r->operations);
-		if (ok && r->operations)   /* per operation, as the helper columns */
+		if (ok && r->operations) /* per operation, as the helper columns */
 			fprintf(out, "%.10g,", (double)hp_result_overflowed(r) / (double)r->operations);
 		else
 			fputs(",", out);
@@ -555,13 +564,18 @@ static int hp_print_json(FILE *out, const struct hp_result *rows, size_t nrows, 
 	return rc;
 }
 
-int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows,
-		    size_t nrows, json_t *meta)
+int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows, json_t *meta)
 {
 	switch (fmt) {
-	case HP_FORMAT_TEXT: hp_print_text(out, rows, nrows); break;
-	case HP_FORMAT_MD: hp_print_md(out, rows, nrows); break;
-	case HP_FORMAT_CSV: hp_print_csv(out, rows, nrows); break;
+	case HP_FORMAT_TEXT:
+		hp_print_text(out, rows, nrows);
+		break;
+	case HP_FORMAT_MD:
+		hp_print_md(out, rows, nrows);
+		break;
+	case HP_FORMAT_CSV:
+		hp_print_csv(out, rows, nrows);
+		break;
 	case HP_FORMAT_JSON:
 		if (hp_print_json(out, rows, nrows, meta) != 0)
 			return -1;

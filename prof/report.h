@@ -23,8 +23,8 @@ void hp_report_configure(int raw, double noise_pp);
 /* Parse "text", "md", "csv" or "json"; returns 0, or -1. */
 int hp_format_parse(const char *name, enum hp_format *fmt);
 
-#define HP_NOTE_MAX 640  /* bytes per note line */
-#define HP_NOTES_MAX 9   /* notes per row */
+#define HP_NOTE_MAX 640 /* bytes per note line */
+#define HP_NOTES_MAX 9 /* notes per row */
 
 /*
  * The notes a row carries, in this order: no helper defined, or no helper
@@ -53,7 +53,6 @@ json_t *hp_report_notes_json(const struct hp_result *r);
  * every format is exactly what it was before replay existed.  Returns 0,
  * or -1 when writing failed.
  */
-int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows,
-		    size_t nrows, json_t *meta);
+int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows, json_t *meta);
 
 #endif

@@ -51,8 +51,8 @@ void hp_result_sort_shapes(struct hp_result *r)
 		qsort(r->shapes, r->nshapes, sizeof r->shapes[0], hp_shape_cmp);
 }
 
-void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
-			 uint64_t nested[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT])
+void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT], uint64_t nested[HP_FN_COUNT],
+			 uint64_t ticks[HP_FN_COUNT])
 {
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		calls[fn] = r->overflow[fn].calls;

@@ -35,8 +35,8 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 	 * the shares add up to more than 100% */
 	if (out->total_ticks < inside)
 		out->total_ticks = inside;
-	out->hash = hp_ratio(out->fn_ticks[HP_FN_PSEUDOHASH] + out->fn_ticks[HP_FN_XOF] +
-			     out->fn_ticks[HP_FN_SM3], out->total_ticks);
+	out->hash = hp_ratio(out->fn_ticks[HP_FN_PSEUDOHASH] + out->fn_ticks[HP_FN_XOF] + out->fn_ticks[HP_FN_SM3],
+			     out->total_ticks);
 	out->drng = hp_ratio(out->fn_ticks[HP_FN_DRNG], out->total_ticks);
 	out->drng_init = hp_ratio(out->fn_ticks[HP_FN_DRNG_INIT], out->total_ticks);
 }

@@ -17,11 +17,11 @@
 #include "result.h"
 
 struct hp_shares {
-	double total_ticks;             /* the operation's total over the measured operations */
-	double fn_ticks[HP_FN_COUNT];   /* ticks inside each helper */
-	double hash;                    /* (pseudohash + pseudoXOF + sm3hash) / total, 0..1 */
-	double drng;                    /* get_random_number / total, 0..1 */
-	double drng_init;               /* init_random_number / total, 0..1 (not in the published DRNG share) */
+	double total_ticks; /* the operation's total over the measured operations */
+	double fn_ticks[HP_FN_COUNT]; /* ticks inside each helper */
+	double hash; /* (pseudohash + pseudoXOF + sm3hash) / total, 0..1 */
+	double drng; /* get_random_number / total, 0..1 */
+	double drng_init; /* init_random_number / total, 0..1 (not in the published DRNG share) */
 };
 
 /* Shares over all measured operations; raw != 0 skips the correction

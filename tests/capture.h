@@ -26,8 +26,8 @@
 #include <sys/types.h>
 
 struct run {
-	int status;              /* exit status, or -1 when killed by a signal */
-	char *out, *err;         /* all of stdout and stderr, NUL-terminated (malloc'ed) */
+	int status; /* exit status, or -1 when killed by a signal */
+	char *out, *err; /* all of stdout and stderr, NUL-terminated (malloc'ed) */
 	size_t out_len, err_len; /* their lengths in bytes, the NUL not counted */
 };
 
@@ -61,17 +61,17 @@ void run_expect_status(const struct run *r, int want);
 
 /* Where the output of a program started with run_start goes. */
 enum run_output {
-	RUN_PIPES,       /* stdout into bg->out_fd, stderr into bg->err_fd */
-	RUN_MERGED,      /* stdout and stderr into one pipe, bg->out_fd */
-	RUN_STDOUT,      /* stdout into bg->out_fd; stderr is ours */
-	RUN_TO_FILE,     /* stdout and stderr into a file (created or truncated) */
+	RUN_PIPES, /* stdout into bg->out_fd, stderr into bg->err_fd */
+	RUN_MERGED, /* stdout and stderr into one pipe, bg->out_fd */
+	RUN_STDOUT, /* stdout into bg->out_fd; stderr is ours */
+	RUN_TO_FILE, /* stdout and stderr into a file (created or truncated) */
 };
 
 /* A program running in the background. */
 struct run_bg {
-	pid_t pid;       /* its process id (our child) */
-	int out_fd;      /* read end of its stdout pipe; -1 when there is none */
-	int err_fd;      /* read end of its stderr pipe; -1 when there is none */
+	pid_t pid; /* its process id (our child) */
+	int out_fd; /* read end of its stdout pipe; -1 when there is none */
+	int err_fd; /* read end of its stderr pipe; -1 when there is none */
 };
 
 /* Start prog with argv { prog, args..., NULL } and the environment changes

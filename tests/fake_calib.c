@@ -8,11 +8,11 @@
  */
 #include "fake_helpers.h"
 
-int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-			      unsigned long long msg_len_bits, unsigned char *digest);
+int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			      unsigned char *digest);
 
-int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-			      unsigned long long msg_len_bits, unsigned char *digest)
+int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			      unsigned char *digest)
 {
 	(void)digest_len_bits;
 	(void)msg;

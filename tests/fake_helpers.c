@@ -14,8 +14,7 @@ void *fake_last_drng;
 int fake_xof_calls_pseudohash;
 
 /* Writes 0x48 into the digest, after one sm3hash over the message. */
-int pseudohash(int digest_len_bits, const unsigned char *msg,
-	       unsigned long long msg_len_bits, unsigned char *digest)
+int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
 	unsigned char d[32];
 	int rc;
@@ -29,8 +28,8 @@ int pseudohash(int digest_len_bits, const unsigned char *msg,
 }
 
 /* Writes 0x58 into the output. */
-int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
-	      unsigned long long msg_len_bits, unsigned char *output)
+int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+	      unsigned char *output)
 {
 	fake_runs[HP_FN_XOF]++;
 	fake_now += FAKE_COST_XOF;

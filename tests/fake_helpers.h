@@ -41,12 +41,10 @@ extern int fake_xof_calls_pseudohash;
 extern void (*fake_sm3_hook)(void);
 
 /* The helpers, as the ICCS API declares them (DRNG context as void *). */
-int pseudohash(int digest_len_bits, const unsigned char *msg,
-	       unsigned long long msg_len_bits, unsigned char *digest);
-int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
-	      unsigned long long msg_len_bits, unsigned char *output);
-int sm3hash(int digest_len_bits, const unsigned char *msg,
-	    unsigned long long msg_len_bits, unsigned char *digest);
+int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
+int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+	      unsigned char *output);
+int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
 int get_random_number(void *drng, unsigned char *out, unsigned long long out_len_bits);
 int init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes);
 

@@ -25,15 +25,15 @@ uint64_t virtual_clock(void);
 
 /* How the fake scheme calls its helpers. */
 enum call_mode {
-	WRAPPED,     /* through the shims, as the instrumented instance */
-	PLAIN,       /* directly (__real_F), as the uninstrumented twin */
-	SKIP_HASH,   /* PLAIN without its pseudoXOF, pseudohash and sm3hash calls */
-	SKIP_DRNG,   /* PLAIN without its get_random_number calls */
+	WRAPPED, /* through the shims, as the instrumented instance */
+	PLAIN, /* directly (__real_F), as the uninstrumented twin */
+	SKIP_HASH, /* PLAIN without its pseudoXOF, pseudohash and sm3hash calls */
+	SKIP_DRNG, /* PLAIN without its get_random_number calls */
 };
 
 struct scheme {
-	unsigned iterations;   /* rounds of work and helper calls per operation */
-	uint64_t work[3];      /* ticks of the scheme's own work before each group of calls */
+	unsigned iterations; /* rounds of work and helper calls per operation */
+	uint64_t work[3]; /* ticks of the scheme's own work before each group of calls */
 };
 
 /*
@@ -61,7 +61,7 @@ void fake_truth(const struct scheme *s, struct truth *t);
  * of what is added), with clock reads cheap and dear, before and after
  * their sample. */
 struct correction_case {
-	uint64_t read_before, read_after;   /* ticks */
+	uint64_t read_before, read_after; /* ticks */
 	struct scheme scheme;
 };
 #define FAKE_NCASES 5

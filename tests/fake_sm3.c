@@ -10,8 +10,7 @@
 void (*fake_sm3_hook)(void);
 
 /* Writes 0x53 into the digest (digest_len_bits / 8 bytes). */
-int sm3hash(int digest_len_bits, const unsigned char *msg,
-	    unsigned long long msg_len_bits, unsigned char *digest)
+int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
 	(void)msg;
 	(void)msg_len_bits;

@@ -54,6 +54,9 @@ EXTRA_DIST += tests/dist_files.sh
 # The installed pieces name no folder of the tree (tests/no_tree_paths.sh).
 TESTS += tests/no_tree_paths.sh
 EXTRA_DIST += tests/no_tree_paths.sh
+# The sources are as .clang-format lays them out (make format applies it).
+TESTS += tests/format_check.sh
+EXTRA_DIST += tests/format_check.sh
 AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)' \
 	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)'; \
 	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS;

@@ -63,7 +63,8 @@ START_TEST(test_overhead_calibrated)
 	double raw_total = num(r, "shares_raw", "total_ticks");
 	double cor_total = num(r, "shares_corrected", "total_ticks");
 	ck_assert_double_eq_tol(raw_total - cor_total, added * 13 * 20, 1e-6 * raw_total);
-	ck_assert_double_eq_tol(raw_total, (double)json_integer_value(json_object_get(json_object_get(r, "totals"), "ticks")), 0.5);
+	ck_assert_double_eq_tol(
+		raw_total, (double)json_integer_value(json_object_get(json_object_get(r, "totals"), "ticks")), 0.5);
 	json_decref(doc);
 }
 END_TEST
@@ -95,11 +96,13 @@ START_TEST(test_trials)
 	long long total = 0;
 
 	ck_assert_int_eq(json_array_size(json_object_get(r, "trials")), 5);
-	json_array_foreach(json_object_get(r, "trials"), i, t) {
+	json_array_foreach(json_object_get(r, "trials"), i, t)
+	{
 		long long n = json_integer_value(json_object_get(t, "operations"));
 		ck_assert_int_eq(n, ops[i]);
 		ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(t, "calls"), "pseudohash")), 2 * n);
-		ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(t, "calls"), "get_random_number")), n);
+		ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(t, "calls"), "get_random_number")),
+				 n);
 		total += json_integer_value(json_object_get(t, "total_ticks"));
 	}
 	ck_assert_int_eq(total, json_integer_value(json_object_get(json_object_get(r, "totals"), "ticks")));
@@ -126,7 +129,8 @@ START_TEST(test_drng_init_column)
 	int seen = 0;
 	double init_ticks = 0, drng_ticks = 0;
 
-	json_array_foreach(json_object_get(r, "calls"), i, s) {
+	json_array_foreach(json_object_get(r, "calls"), i, s)
+	{
 		const char *fn = json_string_value(json_object_get(s, "fn"));
 		if (!strcmp(fn, "init_random_number")) {
 			ck_assert_int_eq(json_integer_value(json_object_get(s, "calls")), 10);

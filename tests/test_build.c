@@ -43,7 +43,7 @@ static char tmp[4096];
  * XDG_DATA_HOME in tmp, HASHPROF_PATH=hp_path (unset when NULL), no
  * injected fault. */
 struct tmp_env {
-	char home[4200], xdg[4200], path[4300];   /* path: "HASHPROF_PATH=" and a 4200-byte folder */
+	char home[4200], xdg[4200], path[4300]; /* path: "HASHPROF_PATH=" and a 4200-byte folder */
 	const char *changes[5];
 };
 
@@ -211,7 +211,8 @@ static void call_table(const json_t *row, char *buf, size_t len)
 	json_t *e;
 
 	buf[0] = '\0';
-	json_array_foreach(json_object_get(row, "calls"), i, e) {
+	json_array_foreach(json_object_get(row, "calls"), i, e)
+	{
 		const char *fn = json_string_value(json_object_get(e, "fn"));
 		if (!fn || !is_helper(fn))
 			continue;
@@ -228,9 +229,8 @@ static json_t *row_of(json_t *doc, const char *op)
 	size_t i;
 	json_t *row;
 
-	json_array_foreach(json_object_get(doc, "rows"), i, row)
-		if (!strcmp(json_string_value(json_object_get(row, "operation")), op))
-			return row;
+	json_array_foreach(json_object_get(doc, "rows"), i,
+			   row) if (!strcmp(json_string_value(json_object_get(row, "operation")), op)) return row;
 	ck_abort_msg("no row for %s", op);
 	return NULL;
 }
@@ -241,9 +241,7 @@ static int row_has_note(const json_t *row, const char *what)
 	size_t i;
 	json_t *n;
 
-	json_array_foreach(json_object_get(row, "notes"), i, n)
-		if (strstr(json_string_value(n), what))
-			return 1;
+	json_array_foreach(json_object_get(row, "notes"), i, n) if (strstr(json_string_value(n), what)) return 1;
 	return 0;
 }
 
@@ -256,7 +254,8 @@ static void expect_same_calls(const char *name, const char *builtin)
 
 	ck_assert_uint_eq(json_array_size(json_object_get(a, "rows")), nrows);
 	ck_assert_uint_ge(nrows, 3);
-	json_array_foreach(json_object_get(b, "rows"), i, rb) {
+	json_array_foreach(json_object_get(b, "rows"), i, rb)
+	{
 		const char *op = json_string_value(json_object_get(rb, "operation"));
 		char ta[4096], tb[4096];
 		call_table(row_of(a, op), ta, sizeof ta);
@@ -314,8 +313,8 @@ START_TEST(test_subdirs)
 	setup_fixture("subdirs");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
 	run_expect_status(&r, 0);
-	expect_in(&r, r.out, "FIX-SUB-128");                      /* name expanded from macros */
-	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs");   /* from make -n */
+	expect_in(&r, r.out, "FIX-SUB-128"); /* name expanded from macros */
+	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs"); /* from make -n */
 	expect_in(&r, r.out, "flags:   reference");
 	expect_in(&r, r.out, "wraps:   pseudohash pseudoXOF sm3hash get_random_number init_random_number");
 	expect_in(&r, r.out, "drng_algorithm: hashprof's");
@@ -441,8 +440,9 @@ START_TEST(test_kat_fail_up_to_date)
 			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
 		run_expect_status(&r, 1);
 		expect_in(&r, r.out, "FIX-KAT: up to date");
-		expect_in(&r, r.err, "hashprof: build FIX-KAT: the instance is up to date, but its KAT failed: "
-				     "KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
+		expect_in(&r, r.err,
+			  "hashprof: build FIX-KAT: the instance is up to date, but its KAT failed: "
+			  "KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
 		run_free(&r);
 	}
 	expect_kat_failed_everywhere();
@@ -452,7 +452,9 @@ START_TEST(test_kat_fail_up_to_date)
 	for (int again = 0; again < 2; again++) {
 		HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
 		run_expect_status(&r, 0);
-		expect_in(&r, r.out, again ? "FIX-KAT: up to date" : "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KATX)");
+		expect_in(&r, r.out,
+			  again ? "FIX-KAT: up to date"
+				: "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KATX)");
 		ck_assert_str_eq(r.err, "");
 		run_free(&r);
 	}
@@ -475,7 +477,8 @@ START_TEST(test_kat_timeout)
 			       "__attribute__((constructor)) static void hp_test_slow(void) { usleep(300000); }\n");
 	for (int i = 0; i < 5; i++) {
 		if (i)
-			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1", "--force");
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1",
+				 "--force");
 		else
 			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1");
 		run_expect_status(&r, 0);
@@ -553,9 +556,11 @@ START_TEST(test_same_tu)
 	expect_in(&r, r.out, "iccs/auxfunc.c also defines");
 	run_free(&r);
 	doc = profile(out_dir, "FIX-SAME-TU", NULL);
-	json_array_foreach(json_object_get(doc, "rows"), i, row) {
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
 		char t[4096];
-		ck_assert_msg(row_has_note(row, "build warning: SIG_AlgorithmInstance.c: "), "row %zu lacks the build note", i);
+		ck_assert_msg(row_has_note(row, "build warning: SIG_AlgorithmInstance.c: "),
+			      "row %zu lacks the build note", i);
 		call_table(row, t, sizeof t);
 		/* only the DRNG (another object) and its nested sm3hash are seen */
 		ck_assert_msg(!strstr(t, "pseudoXOF") && !strstr(t, "pseudohash"), "calls:\n%s", t);
@@ -615,7 +620,8 @@ START_TEST(test_no_helpers)
 	expect_in(&r, r.err, "warning: the code linked for the API never calls the ICCS helpers");
 	run_free(&r);
 	doc = profile(out_dir, "FIX-NO-HELPERS", NULL);
-	json_array_foreach(json_object_get(doc, "rows"), i, row) {
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
 		char t[4096];
 		call_table(row, t, sizeof t);
 		ck_assert_str_eq(t, "");
@@ -667,7 +673,8 @@ START_TEST(test_recipe)
 	      "include = params include iccs\n"
 	      "sources = SIG_AlgorithmInstance.c sign/ rng/*.c iccs/auxfunc.c\n"
 	      "libs = -lcrypto\n"
-	      "name = FIX-SUB-RECIPE\n", f);
+	      "name = FIX-SUB-RECIPE\n",
+	      f);
 	ck_assert_int_eq(fclose(f), 0);
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
 	run_expect_status(&r, 0);
@@ -675,7 +682,7 @@ START_TEST(test_recipe)
 	expect_in(&r, r.out, "name:    FIX-SUB-RECIPE (recipe)");
 	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs");
 	expect_in(&r, r.out, "sources: 4 compiled, 4 linked");
-	ck_assert_ptr_null(strstr(r.out, "linking -lcrypto"));   /* named by the recipe */
+	ck_assert_ptr_null(strstr(r.out, "linking -lcrypto")); /* named by the recipe */
 	run_free(&r);
 	expect_same_calls("FIX-SUB-RECIPE", "SYNTH-SIG");
 	/* the recipe is an input: editing it rebuilds */
@@ -769,11 +776,13 @@ START_TEST(test_make_failure)
 	append_to("Makefile", "ifeq (\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
 	run_expect_status(&r, 2);
-	expect_in(&r, r.err, "hashprof build: warning: the Makefile's dry run failed: make -n exited with status 2 "
-			     "(Makefile:24: *** invalid syntax in conditional.  Stop.); the build used none of the "
-			     "Makefile's flags (-D, -I, -l)\n");
-	expect_in(&r, r.err, "hashprof build: warning: the instance is named subdirs after its folder (a fallback): "
-			     "could not expand ALGORITHM_INSTANCE (");
+	expect_in(&r, r.err,
+		  "hashprof build: warning: the Makefile's dry run failed: make -n exited with status 2 "
+		  "(Makefile:24: *** invalid syntax in conditional.  Stop.); the build used none of the "
+		  "Makefile's flags (-D, -I, -l)\n");
+	expect_in(&r, r.err,
+		  "hashprof build: warning: the instance is named subdirs after its folder (a fallback): "
+		  "could not expand ALGORITHM_INSTANCE (");
 	/* the failure itself is still the last line */
 	last = strstr(r.err, "hashprof: build subdirs failed: ");
 	ck_assert_ptr_nonnull(last);
@@ -786,8 +795,9 @@ START_TEST(test_make_failure)
 	write_to("Makefile", "ifeq (\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
 	run_expect_status(&r, 0);
-	expect_in(&r, r.out, "  note:    make -n exited with status 2 (Makefile:1: *** invalid syntax in conditional.  "
-			     "Stop.); using what it printed\n");
+	expect_in(&r, r.out,
+		  "  note:    make -n exited with status 2 (Makefile:1: *** invalid syntax in conditional.  "
+		  "Stop.); using what it printed\n");
 	run_free(&r);
 	teardown_fixture();
 }
@@ -838,14 +848,15 @@ START_TEST(test_bad_input)
 	/* a folder of instance folders: refused, listing them, nothing built */
 	HASHPROF(&r, NULL, "build", HP_FIXTURES, "--output-dir", out_dir);
 	run_expect_status(&r, 2);
-	expect_in(&r, r.err, "holds 6 instance folders (drng-own/, kat/, lto/, no-helpers/, same-tu/, subdirs/): "
-			     "build one of them");
+	expect_in(&r, r.err,
+		  "holds 6 instance folders (drng-own/, kat/, lto/, no-helpers/, same-tu/, subdirs/): "
+		  "build one of them");
 	run_free(&r);
 	/* --kat-timeout without --kat: refused, not a silent limit of nothing */
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat-timeout", "5");
 	run_expect_status(&r, 2);
 	expect_in(&r, r.err, "build: --kat-timeout applies to the KAT program, which only --kat runs");
-	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1);   /* one line */
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
 	run_free(&r);
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "-1");
 	run_expect_status(&r, 2);
@@ -965,23 +976,24 @@ static void interrupt_case(const char *rel, const char *format, const char *cons
 
 /* A KAT program that writes its pid, then runs (far) past any wait of the
  * test; --kat-timeout does not come into it. */
-#define HANGING_KAT \
-	"/* a KAT program that hangs (test_build.c) */\n" \
+#define HANGING_KAT                                                      \
+	"/* a KAT program that hangs (test_build.c) */\n"                \
 	"#include <stdio.h>\n#include <unistd.h>\n#include \"drng.h\"\n" \
-	"DRNG_ctx drng_algorithm;\n" \
-	"int main(void)\n{\n" \
-	"\tFILE *f = fopen(\"%s\", \"w\");\n" \
-	"\tif (!f)\n\t\treturn 1;\n" \
-	"\tfprintf(f, \"%%ld\\n\", (long)getpid());\n" \
-	"\tfclose(f);\n" \
-	"\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n" \
+	"DRNG_ctx drng_algorithm;\n"                                     \
+	"int main(void)\n{\n"                                            \
+	"\tFILE *f = fopen(\"%s\", \"w\");\n"                            \
+	"\tif (!f)\n\t\treturn 1;\n"                                     \
+	"\tfprintf(f, \"%%ld\\n\", (long)getpid());\n"                   \
+	"\tfclose(f);\n"                                                 \
+	"\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n"         \
 	"\treturn 0;\n}\n"
 
 START_TEST(test_interrupt_kat)
 {
-	interrupt_case("KAT_SIG.c", HANGING_KAT,
-		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
-		       SIGTERM);
+	interrupt_case(
+		"KAT_SIG.c", HANGING_KAT,
+		(const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
+		SIGTERM);
 }
 END_TEST
 
@@ -990,9 +1002,10 @@ END_TEST
  * (PR_SET_PDEATHSIG), not left running with parent 1. */
 START_TEST(test_kill_kat)
 {
-	interrupt_case("KAT_SIG.c", HANGING_KAT,
-		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
-		       SIGKILL);
+	interrupt_case(
+		"KAT_SIG.c", HANGING_KAT,
+		(const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
+		SIGKILL);
 }
 END_TEST
 

@@ -49,7 +49,8 @@ static void alter_shape(const char *file, const char *fn, const char *field, lon
 	size_t i;
 	int done = 0;
 
-	json_array_foreach(json_object_get(j, "calls"), i, s) {
+	json_array_foreach(json_object_get(j, "calls"), i, s)
+	{
 		json_t *v = json_object_get(s, field);
 		if ((done && !set_zero) || strcmp(json_string_value(json_object_get(s, "fn")), fn))
 			continue;
@@ -161,22 +162,26 @@ START_TEST(test_thresholds)
 	struct run r;
 
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "sign", "-n", "20", "--max-drng-share", "100%",
-				      "--max-hash-share", "100", "--max-calls", "pseudoXOF=8", "--max-calls",
-				      "drng=1", NULL), 0);
+				      "--max-hash-share", "100", "--max-calls", "pseudoXOF=8", "--max-calls", "drng=1",
+				      NULL),
+			 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 4 comparisons"));
 	ck_assert_ptr_nonnull(strstr(r.out, "pseudoXOF calls/op"));
 	run_free(&r);
-	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "sign", "-n", "20", "--max-calls", "pseudoXOF=7", NULL), 1);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "sign", "-n", "20", "--max-calls", "pseudoXOF=7", NULL),
+			 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "EXCEEDED"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG sign pseudoXOF calls/op: <= 7 -> 8"));
 	run_free(&r);
 	/* every operation when none is named; get_random_number is the same as drng */
-	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "-n", "10", "--max-calls", "get_random_number=0", NULL), 1);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "-n", "10", "--max-calls", "get_random_number=0", NULL),
+			 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG  keygen"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG keygen drng calls/op: <= 0 -> 1"));
 	run_free(&r);
 	/* a DRNG share above the limit: sign draws once, its share is well above 0.001% */
-	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-drng-share=0.001%", "-n", "20", "SYNTH-SIG", "sign", NULL), 1);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-drng-share=0.001%", "-n", "20", "SYNTH-SIG", "sign", NULL),
+			 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "DRNG share"));
 	ck_assert_ptr_nonnull(strstr(r.out, "EXCEEDED"));
 	run_free(&r);
@@ -231,7 +236,7 @@ START_TEST(test_failed_row_counted_once)
 	const char *args[] = { "check", dir, WIDE, "--max-drng-share=50%", NULL };
 	struct run_bg bg;
 
-	hpt_start_faulty(&bg, "sign:fail:2", args);   /* the row's first timed call fails */
+	hpt_start_faulty(&bg, "sign:fail:2", args); /* the row's first timed call fails */
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
 	ck_assert_msg(strstr(buf, "check: FAIL: 1 of ") != NULL, "%s", buf);
 	ck_assert_msg(strstr(buf, "sign       status") != NULL, "%s", buf);
@@ -248,7 +253,7 @@ START_TEST(test_interrupt_is_not_a_regression)
 	struct run_bg bg;
 
 	hpt_start_faulty(&bg, "sign:hang:2", args);
-	sleep(3);           /* keygen re-run and compared, sign hanging */
+	sleep(3); /* keygen re-run and compared, sign hanging */
 	kill(bg.pid, SIGINT);
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 130);
 	ck_assert_msg(strstr(buf, "check: interrupted by SIGINT: no verdict") != NULL, "%s", buf);
@@ -294,7 +299,7 @@ START_TEST(test_bad_baselines)
 	hpt_write(g, text);
 	free(text);
 	expect_bad(g, "malformed JSON", "check", g, NULL);
-	expect_bad(g, "malformed JSON", "check", dir, NULL);   /* in a folder too */
+	expect_bad(g, "malformed JSON", "check", dir, NULL); /* in a folder too */
 	unlink(g);
 	/* wrong schema version */
 	j = hpt_json_load(f);
@@ -342,7 +347,8 @@ START_TEST(test_failed_only_baseline)
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
 	ck_assert_int_eq(hpt_hashprof(&r, "check", recs, NULL), 1);
 	ck_assert_msg(strstr(r.out, "check: FAIL: nothing compared: ") && strstr(r.out, "only failed ones (") &&
-		      strstr(r.out, "SYNTH-SIG__keygen.failed.json"), "%s", r.out);
+			      strstr(r.out, "SYNTH-SIG__keygen.failed.json"),
+		      "%s", r.out);
 	ck_assert_str_eq(r.err, "");
 	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, NULL), 2);
@@ -369,7 +375,8 @@ START_TEST(test_bad_options)
 	expect_bad("--max-drng-share: '0.1' has no unit: write it in percent, e.g. 0.1% (or 10% for a tenth)", NULL,
 		   "check", "SYNTH-SIG", "--max-drng-share=0.1", NULL);
 	expect_bad("unknown instance 'SYNTH-SIGG'", "SYNTH-SIG", "check", "SYNTH-SIGG", "--max-drng-share=10%", NULL);
-	expect_bad("'frob' is not an operation of SYNTH-SIG", NULL, "check", "SYNTH-SIG", "frob", "--max-drng-share=10%", NULL);
+	expect_bad("'frob' is not an operation of SYNTH-SIG", NULL, "check", "SYNTH-SIG", "frob",
+		   "--max-drng-share=10%", NULL);
 	expect_bad("missing BASELINE", NULL, "check", NULL);
 	/* --help: "--raw ... (not with --published)" */
 	expect_bad("--raw does not apply to --published", NULL, "check", "--published", "page.md", "--raw", NULL);
@@ -386,17 +393,19 @@ START_TEST(test_help_published_shares)
 
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "--help", NULL), 0);
 	ck_assert_ptr_null(strstr(r.out, "always"));
-	ck_assert_msg(strstr(r.out, "--raw                  compare uncorrected shares (not with --published)\n"),
-		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "--raw                  compare uncorrected shares (not with --published)\n"), "%s",
+		      r.out);
 	ck_assert_msg(strstr(r.out, "\"Symmetric primitives\" table of a published\n"
 				    "page, at its printed precision, for the instances available here: shares\n"
 				    "uncorrected, as published, or corrected when the page is hashprof's own\n"
-				    "corrected output (its overhead line says so).\n"), "%s", r.out);
+				    "corrected output (its overhead line says so).\n"),
+		      "%s", r.out);
 	/* every exit status it can end with */
 	ck_assert_msg(strstr(r.out, "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
 				    "exceeded, a row that failed or whose replay failed, nothing compared),\n"
 				    "2 bad input, 128+N interrupted by signal N (^C: 130; what was compared before\n"
-				    "it is shown, no verdict).\n"), "%s", r.out);
+				    "it is shown, no verdict).\n"),
+		      "%s", r.out);
 	ck_assert_str_eq(r.err, "");
 	run_free(&r);
 }
@@ -439,8 +448,8 @@ START_TEST(test_kex_pass_beyond_protocol)
 	struct run r;
 	json_t *j;
 
-	expect_bad("'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL,
-		   "check", "SYNTH-KEX", "pass3", "--max-drng-share=50%", NULL);
+	expect_bad("'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL, "check",
+		   "SYNTH-KEX", "pass3", "--max-drng-share=50%", NULL);
 	/* a baseline row naming pass3 */
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", dir, "SYNTH-KEX", "pass1", NULL), 0);
 	run_free(&r);
@@ -448,15 +457,16 @@ START_TEST(test_kex_pass_beyond_protocol)
 	json_object_set_new(j, "operation", json_string("pass3"));
 	hpt_json_save(g, j);
 	json_decref(j);
-	expect_bad("pass3.json: field 'operation': 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes",
+	expect_bad("pass3.json: field 'operation': 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer "
+		   "passes",
 		   NULL, "check", g, NULL);
 	/* a published row naming pass3 */
 	hpt_write(page, "# X\n\n## Symmetric primitives\n\n"
 			"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
 			"|---|---|---|---|---|\n"
 			"| `SYNTH-KEX` | pass3 | 32% | 0.8% | pseudohash 1 |\n");
-	expect_bad("page.md:7: 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL,
-		   "check", "--published", page, NULL);
+	expect_bad("page.md:7: 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL, "check",
+		   "--published", page, NULL);
 	hpt_rmtree(dir);
 	free(f);
 	free(g);

@@ -130,9 +130,8 @@ static json_t *json_row(json_t *doc, const char *op)
 	size_t i;
 	json_t *row;
 
-	json_array_foreach(json_object_get(doc, "rows"), i, row)
-		if (!strcmp(json_string_value(json_object_get(row, "operation")), op))
-			return row;
+	json_array_foreach(json_object_get(doc, "rows"), i,
+			   row) if (!strcmp(json_string_value(json_object_get(row, "operation")), op)) return row;
 	ck_abort_msg("no row for operation %s", op);
 	return NULL;
 }
@@ -195,7 +194,8 @@ static void check_row(json_t *row, const struct xop *x)
 	ck_assert_int_eq(jint(row, "overflow.calls"), 0);
 	ck_assert_msg(json_is_array(calls), "%s: no calls array", op);
 
-	json_array_foreach(calls, i, s) {
+	json_array_foreach(calls, i, s)
+	{
 		const char *fn = jstr(s, "fn");
 		long long in = jint(s, "in_bits"), out = jint(s, "out_bits");
 		long long c = jint(s, "calls"), n = jint(s, "nested"), t = jint(s, "ticks");
@@ -204,14 +204,15 @@ static void check_row(json_t *row, const struct xop *x)
 		for (const struct xshape *e = x->shapes; e->fn; e++)
 			if (!strcmp(e->fn, fn) && e->in_bits == in && e->out_bits == out)
 				want = e;
-		ck_assert_msg(want != NULL, "%s: unexpected shape (%s, in %lld, out %lld) calls %lld nested %lld",
-			      op, fn, in, out, c, n);
+		ck_assert_msg(want != NULL, "%s: unexpected shape (%s, in %lld, out %lld) calls %lld nested %lld", op,
+			      fn, in, out, c, n);
 		ck_assert_msg(c == N * want->calls && n == N * want->nested,
-			      "%s: shape (%s, in %lld, out %lld): calls %lld nested %lld, expected %lld %lld",
-			      op, fn, in, out, c, n, N * want->calls, N * want->nested);
+			      "%s: shape (%s, in %lld, out %lld): calls %lld nested %lld, expected %lld %lld", op, fn,
+			      in, out, c, n, N * want->calls, N * want->nested);
 		/* Nested calls are never timed. */
 		if (c == 0)
-			ck_assert_msg(t == 0, "%s: nested-only shape (%s, %lld, %lld) has %lld ticks", op, fn, in, out, t);
+			ck_assert_msg(t == 0, "%s: nested-only shape (%s, %lld, %lld) has %lld ticks", op, fn, in, out,
+				      t);
 		ck_assert_msg(t >= 0, "negative ticks");
 		helper_ticks += t;
 		for (int k = 0; k < 4; k++)
@@ -229,12 +230,12 @@ static void check_row(json_t *row, const struct xop *x)
 		ck_assert_msg(nx == want_n, "%s: %zu shapes, expected %zu", op, nx, want_n);
 	}
 	for (int k = 0; k < 4; k++)
-		ck_assert_msg(per_fn[k] == N * want_fn[k], "%s: %s outer calls %lld, expected %lld",
-			      op, fn_names[k], per_fn[k], N * want_fn[k]);
-	ck_assert_msg(nested_sm3 == N * x->nested_sm3, "%s: nested sm3hash %lld, expected %lld",
-		      op, nested_sm3, N * x->nested_sm3);
-	ck_assert_msg(helper_ticks <= jint(row, "totals.ticks"),
-		      "%s: helper ticks %lld > total ticks %lld", op, helper_ticks, jint(row, "totals.ticks"));
+		ck_assert_msg(per_fn[k] == N * want_fn[k], "%s: %s outer calls %lld, expected %lld", op, fn_names[k],
+			      per_fn[k], N * want_fn[k]);
+	ck_assert_msg(nested_sm3 == N * x->nested_sm3, "%s: nested sm3hash %lld, expected %lld", op, nested_sm3,
+		      N * x->nested_sm3);
+	ck_assert_msg(helper_ticks <= jint(row, "totals.ticks"), "%s: helper ticks %lld > total ticks %lld", op,
+		      helper_ticks, jint(row, "totals.ticks"));
 	ck_assert_msg(jint(row, "totals.ticks") > 0, "%s: no time measured", op);
 }
 
@@ -263,71 +264,108 @@ static void check_instance(const char *inst, const char *kind, const struct xop 
 /* ---------- the documented call patterns ---------- */
 
 static const struct xop sig_ops[] = {
-	{ "keygen", 1, 4, 2, 0, 2, {
-		{ "get_random_number", 0, 256, 1, 0 },
-		{ "pseudoXOF", 256, 1024, 4, 0 },
-		{ "pseudohash", 1024, 512, 2, 0 },
-		{ "sm3hash", 264, 256, 0, 2 } } },
+	{ "keygen",
+	  1,
+	  4,
+	  2,
+	  0,
+	  2,
+	  { { "get_random_number", 0, 256, 1, 0 },
+	    { "pseudoXOF", 256, 1024, 4, 0 },
+	    { "pseudohash", 1024, 512, 2, 0 },
+	    { "sm3hash", 264, 256, 0, 2 } } },
 	/* sign: pseudohash over pk || m || r = 8 * (128 + 64 + 32) = 1792 bits */
-	{ "sign", 1, 8, 3, 1, 2, {
-		{ "get_random_number", 0, 256, 1, 0 },
-		{ "pseudoXOF", 1024, 512, 8, 0 },
-		{ "pseudohash", 1024, 1024, 2, 0 },
-		{ "pseudohash", 1792, 1024, 1, 0 },
-		{ "sm3hash", 1024, 256, 1, 0 },
-		{ "sm3hash", 264, 256, 0, 2 } } },
-	{ "verify", 0, 8, 3, 1, 0, {
-		{ "pseudoXOF", 1024, 512, 8, 0 },
-		{ "pseudohash", 1024, 1024, 2, 0 },
-		{ "pseudohash", 1792, 1024, 1, 0 },
-		{ "sm3hash", 1024, 256, 1, 0 } } },
+	{ "sign",
+	  1,
+	  8,
+	  3,
+	  1,
+	  2,
+	  { { "get_random_number", 0, 256, 1, 0 },
+	    { "pseudoXOF", 1024, 512, 8, 0 },
+	    { "pseudohash", 1024, 1024, 2, 0 },
+	    { "pseudohash", 1792, 1024, 1, 0 },
+	    { "sm3hash", 1024, 256, 1, 0 },
+	    { "sm3hash", 264, 256, 0, 2 } } },
+	{ "verify",
+	  0,
+	  8,
+	  3,
+	  1,
+	  0,
+	  { { "pseudoXOF", 1024, 512, 8, 0 },
+	    { "pseudohash", 1024, 1024, 2, 0 },
+	    { "pseudohash", 1792, 1024, 1, 0 },
+	    { "sm3hash", 1024, 256, 1, 0 } } },
 };
 
 static const struct xop kem_ops[] = {
 	/* 512 DRNG bits: ceil(512/256) + 1 = 3 nested sm3hash */
-	{ "keygen", 1, 2, 0, 0, 3, {
-		{ "get_random_number", 0, 512, 1, 0 },
-		{ "pseudoXOF", 512, 2048, 2, 0 },
-		{ "sm3hash", 264, 256, 0, 3 } } },
-	{ "encaps", 1, 1, 2, 0, 2, {
-		{ "get_random_number", 0, 256, 1, 0 },
-		{ "pseudoXOF", 2048, 256, 1, 0 },
-		{ "pseudohash", 2304, 768, 2, 0 },
-		{ "sm3hash", 264, 256, 0, 2 } } },
-	{ "decaps", 0, 1, 2, 1, 0, {
-		{ "pseudoXOF", 2048, 256, 1, 0 },
-		{ "pseudohash", 2304, 768, 2, 0 },
-		{ "sm3hash", 256, 256, 1, 0 } } },
+	{ "keygen",
+	  1,
+	  2,
+	  0,
+	  0,
+	  3,
+	  { { "get_random_number", 0, 512, 1, 0 }, { "pseudoXOF", 512, 2048, 2, 0 }, { "sm3hash", 264, 256, 0, 3 } } },
+	{ "encaps",
+	  1,
+	  1,
+	  2,
+	  0,
+	  2,
+	  { { "get_random_number", 0, 256, 1, 0 },
+	    { "pseudoXOF", 2048, 256, 1, 0 },
+	    { "pseudohash", 2304, 768, 2, 0 },
+	    { "sm3hash", 264, 256, 0, 2 } } },
+	{ "decaps",
+	  0,
+	  1,
+	  2,
+	  1,
+	  0,
+	  { { "pseudoXOF", 2048, 256, 1, 0 }, { "pseudohash", 2304, 768, 2, 0 }, { "sm3hash", 256, 256, 1, 0 } } },
 };
 
 /* `hashprof SYNTH-KEX` runs exchange and every step of its 2 passes. */
 static const struct xop kex_ops[] = {
-	{ "exchange", 3, 2, 2, 2, 6, {
-		{ "get_random_number", 0, 256, 2, 0 },
-		{ "get_random_number", 0, 128, 1, 0 },
-		{ "pseudoXOF", 256, 1024, 2, 0 },
-		{ "pseudohash", 1024, 512, 2, 0 },
-		{ "sm3hash", 1152, 256, 2, 0 },
-		{ "sm3hash", 264, 256, 0, 6 } } },
-	{ "init_a", 1, 1, 0, 0, 2, {
-		{ "get_random_number", 0, 256, 1, 0 },
-		{ "pseudoXOF", 256, 1024, 1, 0 },
-		{ "sm3hash", 264, 256, 0, 2 } } },
-	{ "init_b", 1, 1, 0, 0, 2, {
-		{ "get_random_number", 0, 256, 1, 0 },
-		{ "pseudoXOF", 256, 1024, 1, 0 },
-		{ "sm3hash", 264, 256, 0, 2 } } },
-	{ "pass1", 0, 0, 1, 0, 0, {
-		{ "pseudohash", 1024, 512, 1, 0 } } },
+	{ "exchange",
+	  3,
+	  2,
+	  2,
+	  2,
+	  6,
+	  { { "get_random_number", 0, 256, 2, 0 },
+	    { "get_random_number", 0, 128, 1, 0 },
+	    { "pseudoXOF", 256, 1024, 2, 0 },
+	    { "pseudohash", 1024, 512, 2, 0 },
+	    { "sm3hash", 1152, 256, 2, 0 },
+	    { "sm3hash", 264, 256, 0, 6 } } },
+	{ "init_a",
+	  1,
+	  1,
+	  0,
+	  0,
+	  2,
+	  { { "get_random_number", 0, 256, 1, 0 }, { "pseudoXOF", 256, 1024, 1, 0 }, { "sm3hash", 264, 256, 0, 2 } } },
+	{ "init_b",
+	  1,
+	  1,
+	  0,
+	  0,
+	  2,
+	  { { "get_random_number", 0, 256, 1, 0 }, { "pseudoXOF", 256, 1024, 1, 0 }, { "sm3hash", 264, 256, 0, 2 } } },
+	{ "pass1", 0, 0, 1, 0, 0, { { "pseudohash", 1024, 512, 1, 0 } } },
 	/* 128 DRNG bits: ceil(128/256) + 1 = 2 nested sm3hash */
-	{ "pass2", 1, 0, 1, 0, 2, {
-		{ "get_random_number", 0, 128, 1, 0 },
-		{ "pseudohash", 1024, 512, 1, 0 },
-		{ "sm3hash", 264, 256, 0, 2 } } },
-	{ "derive_a", 0, 0, 0, 1, 0, {
-		{ "sm3hash", 1152, 256, 1, 0 } } },
-	{ "derive_b", 0, 0, 0, 1, 0, {
-		{ "sm3hash", 1152, 256, 1, 0 } } },
+	{ "pass2",
+	  1,
+	  0,
+	  1,
+	  0,
+	  2,
+	  { { "get_random_number", 0, 128, 1, 0 }, { "pseudohash", 1024, 512, 1, 0 }, { "sm3hash", 264, 256, 0, 2 } } },
+	{ "derive_a", 0, 0, 0, 1, 0, { { "sm3hash", 1152, 256, 1, 0 } } },
+	{ "derive_b", 0, 0, 0, 1, 0, { { "sm3hash", 1152, 256, 1, 0 } } },
 };
 
 #define COUNT(a) (sizeof a / sizeof a[0])
@@ -417,7 +455,8 @@ START_TEST(default_procedure_is_planned)
 	{
 		size_t i;
 		json_t *s;
-		json_array_foreach(json_object_get(row, "calls"), i, s) {
+		json_array_foreach(json_object_get(row, "calls"), i, s)
+		{
 			const char *fn = jstr(s, "fn");
 			if (!strcmp(fn, "get_random_number"))
 				ck_assert_int_eq(jint(s, "calls"), n);
@@ -481,7 +520,8 @@ START_TEST(fault_hang_timeout)
 
 	RUN(&r, "verify:hang:2", "--timeout", "2", "SYNTH-SIG");
 	run_expect_status(&r, 1);
-	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: timed out: the calibration call did not finish within 2 s");
+	expect_row_contains(r.out, "SYNTH-SIG", "verify",
+			    "verify: timed out: the calibration call did not finish within 2 s");
 	expect_row_measured(r.out, "SYNTH-SIG", "keygen", "drng 1, pseudoXOF 4, pseudohash 2");
 	expect_row_measured(r.out, "SYNTH-SIG", "sign", "drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1");
 	run_free(&r);
@@ -521,13 +561,15 @@ START_TEST(timeout_names_the_step)
 	/* in the set-up */
 	RUN(&r, "keygen:hang", "-n", "5", "--timeout", "1", "SYNTH-SIG", "sign");
 	run_expect_status(&r, 1);
-	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: timed out: set-up: sig_keygen did not finish within 1 s");
+	expect_row_contains(r.out, "SYNTH-SIG", "sign",
+			    "sign: timed out: set-up: sig_keygen did not finish within 1 s");
 	run_free(&r);
 	/* in the warm-up, inside one step of a key exchange */
 	RUN(&r, "pass2:hang", "-n", "5", "--timeout", "1", "SYNTH-KEX", "exchange");
 	run_expect_status(&r, 1);
-	expect_row_contains(r.out, "SYNTH-KEX", "exchange",
-			    "exchange: timed out: warm-up operation 1 of 1 (pass2 of an exchange) did not finish within 1 s");
+	expect_row_contains(
+		r.out, "SYNTH-KEX", "exchange",
+		"exchange: timed out: warm-up operation 1 of 1 (pass2 of an exchange) did not finish within 1 s");
 	run_free(&r);
 }
 END_TEST
@@ -611,7 +653,7 @@ END_TEST
  * rows measured before it are printed, the rest say so, exit 128+2. */
 START_TEST(interrupt_kills_children)
 {
-	char seed[32];   /* marks this run's processes: unique to this test process, so that
+	char seed[32]; /* marks this run's processes: unique to this test process, so that
 			  * a suite running beside it (another build tree) is not mistaken for ours */
 	const char *const env[] = { "HASHPROF_SYNTH_FAULT=sign:hang:2", NULL };
 	char buf[8192] = "";
@@ -619,10 +661,11 @@ START_TEST(interrupt_kills_children)
 	int status;
 
 	snprintf(seed, sizeof seed, "%08x1badc0ffee", (unsigned)getpid());
-	run_start(&bg, HP_HASHPROF, (const char *const[]){ "SYNTH-SIG", "-n", "5", "--timeout", "0", "--seed", seed, NULL },
-		  env, RUN_STDOUT, NULL);
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "SYNTH-SIG", "-n", "5", "--timeout", "0", "--seed", seed, NULL }, env,
+		  RUN_STDOUT, NULL);
 	run_wait_marked(seed, 1, 5);
-	usleep(1500000);   /* keygen measured, sign hanging */
+	usleep(1500000); /* keygen measured, sign hanging */
 	kill(bg.pid, SIGINT);
 	/* 45 s: a bound below the test case's 60, never reached otherwise */
 	status = run_finish(&bg, buf, sizeof buf, 45);
@@ -645,8 +688,9 @@ START_TEST(kill_leaves_no_child)
 	struct run_bg bg;
 
 	snprintf(seed, sizeof seed, "%08x2badc0ffee", (unsigned)getpid());
-	run_start(&bg, HP_HASHPROF, (const char *const[]){ "SYNTH-SIG", "keygen", "--timeout", "0", "--seed", seed, NULL },
-		  env, RUN_STDOUT, NULL);
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "SYNTH-SIG", "keygen", "--timeout", "0", "--seed", seed, NULL }, env,
+		  RUN_STDOUT, NULL);
 	ck_assert_msg(run_wait_child(bg.pid, 10), "no measuring child started");
 	kill(bg.pid, SIGKILL);
 	(void)run_finish(&bg, buf, sizeof buf, 45);
@@ -695,14 +739,15 @@ START_TEST(instance_without_helpers)
 	run_expect_status(&r, 0);
 	doc = parse_json(&r);
 	ck_assert_uint_eq(json_array_size(json_object_get(doc, "rows")), 3);
-	json_array_foreach(json_object_get(doc, "rows"), i, row) {
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
 		json_t *notes = json_object_get(row, "notes");
 		ck_assert_str_eq(jstr(row, "wrapped"), "");
 		ck_assert_uint_eq(json_array_size(json_object_get(row, "calls")), 0);
 		ck_assert_uint_eq(json_array_size(notes), 1);
-		ck_assert_msg(strstr(json_string_value(json_array_get(notes, 0)),
-				     "defines none of the ICCS helpers") != NULL, "note: %s",
-			      json_string_value(json_array_get(notes, 0)));
+		ck_assert_msg(strstr(json_string_value(json_array_get(notes, 0)), "defines none of the ICCS helpers") !=
+				      NULL,
+			      "note: %s", json_string_value(json_array_get(notes, 0)));
 	}
 	json_decref(doc);
 	run_free(&r);
@@ -715,8 +760,8 @@ START_TEST(nested_note)
 
 	RUN(&r, NULL, "-n", N_STR, "SYNTH-SIG", "keygen");
 	run_expect_status(&r, 0);
-	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG keygen: nested calls per operation: sm3hash 2 ") != NULL,
-		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG keygen: nested calls per operation: sm3hash 2 ") != NULL, "%s",
+		      r.out);
 	run_free(&r);
 }
 END_TEST
@@ -743,13 +788,13 @@ START_TEST(shape_table_overflow)
 	doc = parse_json(&r);
 	row = json_row(doc, "sign");
 	ck_assert_str_eq(jstr(row, "status"), "ok");
-	json_array_foreach(json_object_get(row, "calls"), i, s)
-		for (int k = 0; k < 5; k++)
-			if (!strcmp(jstr(s, "fn"), helpers[k])) {
-				calls[k] += jint(s, "calls");
-				if (k == 3)
-					nested_sm3 += jint(s, "nested");
-			}
+	json_array_foreach(json_object_get(row, "calls"), i, s) for (int k = 0; k < 5;
+								     k++) if (!strcmp(jstr(s, "fn"), helpers[k]))
+	{
+		calls[k] += jint(s, "calls");
+		if (k == 3)
+			nested_sm3 += jint(s, "nested");
+	}
 	ck_assert_uint_le(json_array_size(json_object_get(row, "calls")), 1024);
 	for (int k = 0; k < 5; k++) {
 		char path[96];
@@ -769,10 +814,10 @@ START_TEST(shape_table_overflow)
 	json_array_foreach(json_object_get(row, "trials"), i, t)
 		ck_assert_int_eq(jint(t, "calls.pseudoXOF"), jint(t, "operations") * want[1]);
 	over = 0;
-	json_array_foreach(json_object_get(row, "notes"), i, t)
-		over += strstr(json_string_value(t), "shape table overflowed: calls per operation of shapes "
-				"that found no free slot within 32 of their hash (of the table's 1024): "
-				"pseudoXOF ") != NULL;
+	json_array_foreach(json_object_get(row, "notes"), i, t) over +=
+		strstr(json_string_value(t), "shape table overflowed: calls per operation of shapes "
+					     "that found no free slot within 32 of their hash (of the table's 1024): "
+					     "pseudoXOF ") != NULL;
 	ck_assert_msg(over == 1, "the notes do not say that the shape table overflowed");
 	json_decref(doc);
 	run_free(&r);
@@ -791,7 +836,8 @@ START_TEST(shape_table_overflow)
 	/* per operation, as every calls column: 482 of the 1508 pseudoXOF
 	 * calls of each signature (the same at any N), not N x 482 */
 	ck_assert_msg(strstr(r.out, ",shape_overflow_calls_per_operation,") &&
-		      strstr(r.out, "[shape table overflowed]\",1,1508,3,1,0,") && strstr(r.out, "," N_STR ",482,\"\","),
+			      strstr(r.out, "[shape table overflowed]\",1,1508,3,1,0,") &&
+			      strstr(r.out, "," N_STR ",482,\"\","),
 		      "%s", r.out);
 	run_free(&r);
 
@@ -815,8 +861,8 @@ static void expect_usage_error(const struct run *r, const char *const *want)
 {
 	run_expect_status(r, 2);
 	ck_assert_msg(r->out_len == 0, "stdout not empty: %s", r->out);
-	ck_assert_msg(count_lines(r->err) == 1 && r->err[r->err_len - 1] == '\n',
-		      "stderr is not one line: '%s'", r->err);
+	ck_assert_msg(count_lines(r->err) == 1 && r->err[r->err_len - 1] == '\n', "stderr is not one line: '%s'",
+		      r->err);
 	ck_assert_msg(!strncmp(r->err, "hashprof: ", 10), "stderr: %s", r->err);
 	for (; *want; want++)
 		ck_assert_msg(strstr(r->err, *want) != NULL, "stderr '%s' lacks '%s'", r->err, *want);
@@ -866,7 +912,7 @@ START_TEST(bad_arguments)
 	RUN(&r, NULL, "--seed", "zz", "SYNTH-SIG");
 	EXPECT_USAGE(&r, "--seed", "'zz'");
 	run_free(&r);
-	RUN(&r, NULL, "--seed", "abc", "SYNTH-SIG");  /* odd length */
+	RUN(&r, NULL, "--seed", "abc", "SYNTH-SIG"); /* odd length */
 	EXPECT_USAGE(&r, "--seed", "'abc'");
 	run_free(&r);
 	RUN(&r, NULL, "--message", "0g", "SYNTH-SIG");
@@ -932,19 +978,21 @@ START_TEST(help_and_version)
 	RUN(&r, NULL, "--help");
 	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, "Usage: hashprof ", 16), "%s", r.out);
-	ck_assert_msg(strstr(r.out, "--help") && strstr(r.out, "--version") && strstr(r.out, "--iterations")
-		      && strstr(r.out, "--format") && strstr(r.out, "--timeout"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "--help") && strstr(r.out, "--version") && strstr(r.out, "--iterations") &&
+			      strstr(r.out, "--format") && strstr(r.out, "--timeout"),
+		      "%s", r.out);
 	/* every exit status it can end with */
 	ck_assert_msg(strstr(r.out, "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input,\n"
 				    "3 an output could not be written (each file named on stderr; the others are),\n"
-				    "128+N interrupted by signal N (^C: 130).\n"), "%s", r.out);
+				    "128+N interrupted by signal N (^C: 130).\n"),
+		      "%s", r.out);
 	ck_assert_uint_eq(r.err_len, 0);
 	run_free(&r);
 
 	RUN(&r, NULL, "--version");
 	run_expect_status(&r, 0);
-	ck_assert_msg(!strncmp(r.out, "hashprof " PACKAGE_VERSION "\n", strlen("hashprof " PACKAGE_VERSION "\n")),
-		      "%s", r.out);
+	ck_assert_msg(!strncmp(r.out, "hashprof " PACKAGE_VERSION "\n", strlen("hashprof " PACKAGE_VERSION "\n")), "%s",
+		      r.out);
 	ck_assert_msg(strstr(r.out, "NO WARRANTY") != NULL, "%s", r.out);
 	ck_assert_uint_eq(r.err_len, 0);
 	run_free(&r);
@@ -970,7 +1018,9 @@ END_TEST
 
 START_TEST(list_instances)
 {
-	static const struct { const char *name, *kind, *wraps; } want[] = {
+	static const struct {
+		const char *name, *kind, *wraps;
+	} want[] = {
 		{ "SYNTH-KEM", "kem", ALL_WRAPPED },
 		{ "SYNTH-KEX", "kex", ALL_WRAPPED },
 		{ "SYNTH-NONE", "sig", "(none)" },
@@ -1022,7 +1072,8 @@ START_TEST(markdown_output)
 		const char *want;
 
 		if (n == 0) {
-			ck_assert_str_eq(line, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |");
+			ck_assert_str_eq(line,
+					 "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |");
 			continue;
 		}
 		if (n == 1) {
@@ -1032,8 +1083,8 @@ START_TEST(markdown_output)
 		want = calls[n - 2];
 		snprintf(head, sizeof head, "| `SYNTH-SIG` | %s | ", ops[n - 2]);
 		ck_assert_msg(!strncmp(line, head, strlen(head)), "'%s'", line);
-		ck_assert_msg(strlen(line) > strlen(want) && !strcmp(line + strlen(line) - strlen(want), want),
-			      "'%s'", line);
+		ck_assert_msg(strlen(line) > strlen(want) && !strcmp(line + strlen(line) - strlen(want), want), "'%s'",
+			      line);
 		ck_assert_int_eq(sscanf(line + strlen(head), "%15[^ ] | %15[^ ] |", hash, drng), 2);
 		ck_assert_msg(hash[strlen(hash) - 1] == '%' && drng[strlen(drng) - 1] == '%', "'%s'", line);
 	}
@@ -1058,10 +1109,11 @@ START_TEST(csv_output)
 	ck_assert_uint_eq(count_lines(r.out), 4);
 	for (line = strtok_r(r.out, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
 		if (n == 0) {
-			ck_assert_str_eq(line, "instance,operation,status,hash_share,drng_share,drng_init_share,"
-					       "calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,"
-					       "calls_sm3hash,calls_drng_init,ticks_per_operation,seconds_per_operation,"
-					       "operations,shape_overflow_calls_per_operation,failure,notes");
+			ck_assert_str_eq(line,
+					 "instance,operation,status,hash_share,drng_share,drng_init_share,"
+					 "calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,"
+					 "calls_sm3hash,calls_drng_init,ticks_per_operation,seconds_per_operation,"
+					 "operations,shape_overflow_calls_per_operation,failure,notes");
 			continue;
 		}
 		ck_assert_msg(!strncmp(line, heads[n - 1], strlen(heads[n - 1])), "'%s'", line);
@@ -1083,8 +1135,7 @@ static char *call_table(json_t *row)
 	size_t i;
 	char *txt;
 
-	json_array_foreach(copy, i, s)
-		json_object_del(s, "ticks");
+	json_array_foreach(copy, i, s) json_object_del(s, "ticks");
 	txt = json_dumps(copy, JSON_COMPACT | JSON_SORT_KEYS);
 	json_decref(copy);
 	return txt;
@@ -1112,7 +1163,8 @@ static char *run_calls(const char *seed, const char *inst, const char *op)
 
 START_TEST(same_seed_same_counts)
 {
-	static const char *const cases[][2] = { { "SYNTH-KEX", "exchange" }, { "SYNTH-SIG", "sign" },
+	static const char *const cases[][2] = { { "SYNTH-KEX", "exchange" },
+						{ "SYNTH-SIG", "sign" },
 						{ "SYNTH-KEM", "keygen" } };
 
 	for (size_t i = 0; i < COUNT(cases); i++) {

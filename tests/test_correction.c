@@ -47,7 +47,7 @@ extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wr
 void hashprof_calib_loop(unsigned n, int wrapped);
 
 #define W hashprof_wrap_state
-#define OPERATIONS 10u   /* measured operations per row */
+#define OPERATIONS 10u /* measured operations per row */
 #define TRIALS 5u
 
 /* Per-helper totals of the shape table (one trial's snapshot). */
@@ -109,7 +109,7 @@ static void setup(void)
 	fake_now = 0;
 }
 
-#define PP 100.0   /* shares are fractions; tolerances below in pp */
+#define PP 100.0 /* shares are fractions; tolerances below in pp */
 
 START_TEST(corrected_share_is_the_truth)
 {
@@ -141,7 +141,7 @@ START_TEST(corrected_share_is_the_truth)
 	ck_assert_uint_eq(calls[HP_FN_PSEUDOHASH], n);
 	ck_assert_uint_eq(calls[HP_FN_DRNG], n);
 	ck_assert_uint_eq(calls[HP_FN_SM3], n);
-	ck_assert_uint_eq(nested[HP_FN_SM3], 3 * n);   /* one in pseudohash, two in the DRNG */
+	ck_assert_uint_eq(nested[HP_FN_SM3], 3 * n); /* one in pseudohash, two in the DRNG */
 
 	hp_shares_of_result(&r, 0, &cor);
 	hp_shares_of_result(&r, 1, &raw);
@@ -158,7 +158,7 @@ START_TEST(corrected_share_is_the_truth)
 		ck_assert_msg(fabs(ts.drng - truth_drng) < 1e-12, "trial %u: DRNG %.6f%%", t, PP * ts.drng);
 	}
 	ck_assert_uint_eq(r.ntrials, TRIALS);
-	ck_assert_double_lt(hp_shares_spread(&r, 0, 0), 1e-4);   /* pp; rounding of sum of squares */
+	ck_assert_double_lt(hp_shares_spread(&r, 0, 0), 1e-4); /* pp; rounding of sum of squares */
 	/* the case has teeth: uncorrected, the hash share is visibly off */
 	ck_assert_msg(fabs(raw.hash - truth_hash) * PP >= 0.5, "raw hash %.3f%% vs truth %.3f%%: too close to test",
 		      PP * raw.hash, PP * truth_hash);

@@ -25,16 +25,16 @@ static const char *share(double part, double whole)
 START_TEST(share_nothing_measured)
 {
 	ck_assert_str_eq(share(0, 0), "0.0%");
-	ck_assert_str_eq(share(5, 0), "0.0%");     /* whole = 0: nothing measured */
+	ck_assert_str_eq(share(5, 0), "0.0%"); /* whole = 0: nothing measured */
 	ck_assert_str_eq(share(0, 10000), "0.0%"); /* part = 0 */
 }
 END_TEST
 
 START_TEST(share_below_one_tenth)
 {
-	ck_assert_str_eq(share(4, 10000), "0.0%");  /* 0.04% rounds to zero */
+	ck_assert_str_eq(share(4, 10000), "0.0%"); /* 0.04% rounds to zero */
 	ck_assert_str_eq(share(49, 100000), "0.0%"); /* 0.049% */
-	ck_assert_str_eq(share(5, 10000), "0.1%");  /* 0.05%: half-up */
+	ck_assert_str_eq(share(5, 10000), "0.1%"); /* 0.05%: half-up */
 	ck_assert_str_eq(share(15, 10000), "0.2%"); /* 0.15%: half-up, not to even */
 	ck_assert_str_eq(share(25, 10000), "0.3%"); /* 0.25%: half-up, not to even */
 }
@@ -44,7 +44,7 @@ START_TEST(share_one_decimal_below_ten)
 {
 	ck_assert_str_eq(share(5, 1000), "0.5%");
 	ck_assert_str_eq(share(18, 1000), "1.8%");
-	ck_assert_str_eq(share(994, 10000), "9.9%");   /* 9.94% */
+	ck_assert_str_eq(share(994, 10000), "9.9%"); /* 9.94% */
 	ck_assert_str_eq(share(9949, 100000), "9.9%"); /* 9.949%: format.h's example */
 	ck_assert_str_eq(share(95, 1000), "9.5%");
 }
@@ -55,8 +55,8 @@ START_TEST(share_integer_from_ten)
 	ck_assert_str_eq(share(995, 10000), "10%"); /* 9.95% rounds up into the integer range */
 	ck_assert_str_eq(share(1000, 10000), "10%");
 	ck_assert_str_eq(share(88, 100), "88%");
-	ck_assert_str_eq(share(105, 1000), "11%");  /* 10.5%: half-up */
-	ck_assert_str_eq(share(125, 1000), "13%");  /* 12.5%: half-up, not to even */
+	ck_assert_str_eq(share(105, 1000), "11%"); /* 10.5%: half-up */
+	ck_assert_str_eq(share(125, 1000), "13%"); /* 12.5%: half-up, not to even */
 	ck_assert_str_eq(share(1049, 10000), "10%"); /* 10.49% */
 	ck_assert_str_eq(share(9996, 10000), "100%"); /* 99.96% */
 	ck_assert_str_eq(share(9994, 10000), "100%"); /* 99.94%: integers from 10% up */
@@ -92,11 +92,11 @@ START_TEST(calls_three_significant_digits)
 	ck_assert_str_eq(calls(179000, 1), "1.79e+05");
 	ck_assert_str_eq(calls(1, 3), "0.333");
 	ck_assert_str_eq(calls(1, 1), "1");
-	ck_assert_str_eq(calls(8600, 1000), "8.6");  /* %.3g drops trailing zeros */
-	ck_assert_str_eq(calls(2996, 1000), "3");    /* 2.996 -> 3.00 -> "3" */
-	ck_assert_str_eq(calls(9996, 1000), "10");   /* 9.996 -> 10.0 -> "10" */
+	ck_assert_str_eq(calls(8600, 1000), "8.6"); /* %.3g drops trailing zeros */
+	ck_assert_str_eq(calls(2996, 1000), "3"); /* 2.996 -> 3.00 -> "3" */
+	ck_assert_str_eq(calls(9996, 1000), "10"); /* 9.996 -> 10.0 -> "10" */
 	ck_assert_str_eq(calls(0, 5), "0");
-	ck_assert_str_eq(calls(7, 0), "0");          /* no operation: no mean */
+	ck_assert_str_eq(calls(7, 0), "0"); /* no operation: no mean */
 }
 END_TEST
 
@@ -110,15 +110,13 @@ START_TEST(call_list_order_and_omission)
 	c[HP_FN_DRNG] = 1000;
 	c[HP_FN_XOF] = 8610;
 	c[HP_FN_PSEUDOHASH] = 8610;
-	ck_assert_str_eq(hp_format_call_list(c, 1000, 0, buf, sizeof buf),
-			 "drng 1, pseudoXOF 8.61, pseudohash 8.61");
+	ck_assert_str_eq(hp_format_call_list(c, 1000, 0, buf, sizeof buf), "drng 1, pseudoXOF 8.61, pseudohash 8.61");
 
 	memset(c, 0, sizeof c);
 	c[HP_FN_SM3] = 3;
 	c[HP_FN_PSEUDOHASH] = 83;
 	c[HP_FN_XOF] = 210;
-	ck_assert_str_eq(hp_format_call_list(c, 1, 0, buf, sizeof buf),
-			 "pseudoXOF 210, pseudohash 83, sm3hash 3");
+	ck_assert_str_eq(hp_format_call_list(c, 1, 0, buf, sizeof buf), "pseudoXOF 210, pseudohash 83, sm3hash 3");
 
 	memset(c, 0, sizeof c);
 	c[HP_FN_SM3] = 7;
@@ -153,8 +151,7 @@ START_TEST(call_list_init_only_when_asked)
 	c[HP_FN_DRNG] = 4;
 	c[HP_FN_SM3] = 2;
 	ck_assert_str_eq(hp_format_call_list(c, 2, 0, buf, sizeof buf), "drng 2, sm3hash 1");
-	ck_assert_str_eq(hp_format_call_list(c, 2, 1, buf, sizeof buf),
-			 "drng 2, sm3hash 1, drng_init 0.5");
+	ck_assert_str_eq(hp_format_call_list(c, 2, 1, buf, sizeof buf), "drng 2, sm3hash 1, drng_init 0.5");
 }
 END_TEST
 
@@ -220,24 +217,24 @@ static void plan(double t1, uint64_t n_want, uint64_t w_want)
 	hp_plan_iterations(t1, &n, &w);
 	ck_assert_msg(n == n_want && w == w_want,
 		      "hp_plan_iterations(%g): N=%llu warm-up=%llu, expected N=%llu warm-up=%llu", t1,
-		      (unsigned long long)n, (unsigned long long)w,
-		      (unsigned long long)n_want, (unsigned long long)w_want);
+		      (unsigned long long)n, (unsigned long long)w, (unsigned long long)n_want,
+		      (unsigned long long)w_want);
 }
 
 START_TEST(plan_method_md)
 {
-	plan(1e-9, 1000, 1);   /* tiny t1: capped at 1000 */
-	plan(1e-3, 1000, 1);   /* exactly 1000 */
-	plan(1.1e-3, 910, 1);  /* ceil(909.09) */
+	plan(1e-9, 1000, 1); /* tiny t1: capped at 1000 */
+	plan(1e-3, 1000, 1); /* exactly 1000 */
+	plan(1.1e-3, 910, 1); /* ceil(909.09) */
 	plan(0.1, 10, 1);
-	plan(0.3, 4, 1);       /* ceil(3.33) */
-	plan(0.4, 3, 1);       /* ceil(2.5) = 3 */
-	plan(0.5, 3, 1);       /* 2, raised to the minimum 3 */
+	plan(0.3, 4, 1); /* ceil(3.33) */
+	plan(0.4, 3, 1); /* ceil(2.5) = 3 */
+	plan(0.5, 3, 1); /* 2, raised to the minimum 3 */
 	plan(1.0, 3, 1);
-	plan(4.999, 3, 1);     /* still below 5 s: one warm-up */
-	plan(5.0, 3, 0);       /* exactly 5 s: no warm-up */
+	plan(4.999, 3, 1); /* still below 5 s: one warm-up */
+	plan(5.0, 3, 0); /* exactly 5 s: no warm-up */
 	plan(10.0, 3, 0);
-	plan(0.0, 1000, 1);    /* t1 <= 0 plans the maximum */
+	plan(0.0, 1000, 1); /* t1 <= 0 plans the maximum */
 	plan(-1.0, 1000, 1);
 }
 END_TEST

@@ -35,7 +35,7 @@
 #include "clock.h"
 #include "shares.h"
 
-#define MSG_BYTES 64       /* GT_MSG_BYTES in schemes/groundtruth */
+#define MSG_BYTES 64 /* GT_MSG_BYTES in schemes/groundtruth */
 
 typedef int (*keygen_fn)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *);
 typedef int (*sm3_fn)(int, const unsigned char *, unsigned long long, unsigned char *);
@@ -146,8 +146,12 @@ static uint64_t measure(struct gt *g, const unsigned *slot, unsigned nslots, dou
 	r.overhead_inside_ticks = g->oh.inside_ticks;
 	for (unsigned k = 0; k < nslots; k++) {
 		const struct hp_shape *sh = &g->wrap->shapes[slot[k]];
-		struct hp_result_shape shape = { sh->fn, sh->in_bits, sh->out_bits, sh->calls - before[k].calls,
-						 sh->nested - before[k].nested, sh->ticks - before[k].ticks };
+		struct hp_result_shape shape = { sh->fn,
+						 sh->in_bits,
+						 sh->out_bits,
+						 sh->calls - before[k].calls,
+						 sh->nested - before[k].nested,
+						 sh->ticks - before[k].ticks };
 		need(hp_result_add_shape(&r, &shape) == 0, "out of memory");
 	}
 	hp_shares_of_result(&r, 0, &s);
@@ -181,17 +185,17 @@ static void check_density(unsigned d, int reps, const char *work)
 
 	ck_assert(reps > 0 && reps <= 64);
 	snprintf(calls, sizeof calls, "%u", d);
-	setenv("HASHPROF_GT_CALLS", calls, 1);   /* keygen reads both */
+	setenv("HASHPROF_GT_CALLS", calls, 1); /* keygen reads both */
 	if (strcmp(work, "line"))
 		setenv("HASHPROF_GT_WORK", work, 1);
 	else
 		unsetenv("HASHPROF_GT_WORK");
 	gt_open(&g);
-	time_keygen(g.plain);                     /* warm both up */
+	time_keygen(g.plain); /* warm both up */
 	g.wrap->accounting = 1;
 	time_keygen(g.wrapped);
 	g.wrap->accounting = 0;
-	gt_calibrate(&g);                         /* clears the shape table */
+	gt_calibrate(&g); /* clears the shape table */
 	ck_assert_msg(g.oh.added_ticks > 0 && g.oh.inside_ticks >= 0 && g.oh.inside_ticks <= g.oh.added_ticks,
 		      "calibration: added %.1f, inside %.1f ticks/call", g.oh.added_ticks, g.oh.inside_ticks);
 	g.wrap->accounting = 1;
@@ -241,8 +245,12 @@ START_TEST(test_density)
 {
 	/* line: 400 rounds of work per call, the helper ~40-47% of keygen;
 	 * short: 20 rounds, ~93%; loops: the line work as loops */
-	static const struct { unsigned d; int reps; const char *work; } cases[] = {
-		{ 10, 25, "line" }, { 1000, 9, "line" }, { 100000, 1, "line" },
+	static const struct {
+		unsigned d;
+		int reps;
+		const char *work;
+	} cases[] = {
+		{ 10, 25, "line" },   { 1000, 9, "line" },  { 100000, 1, "line" },
 		{ 1000, 9, "short" }, { 1000, 9, "loops" },
 	};
 

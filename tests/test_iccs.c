@@ -32,13 +32,13 @@
 /* ---------- the vector file ---------- */
 
 #define MAX_ROWS 512
-#define MAX_HEX 1200     /* bytes: 4096-bit outputs are 512 */
+#define MAX_HEX 1200 /* bytes: 4096-bit outputs are 512 */
 
 struct row {
 	char fn[32];
-	long long param;                 /* param_bits / request_bits; -1 for '-' */
-	unsigned long long msg_bits;     /* hash rows */
-	unsigned char msg[MAX_HEX];      /* hash rows: message; init rows: seed */
+	long long param; /* param_bits / request_bits; -1 for '-' */
+	unsigned long long msg_bits; /* hash rows */
+	unsigned char msg[MAX_HEX]; /* hash rows: message; init rows: seed */
 	size_t msg_len;
 	unsigned char out[MAX_HEX];
 	size_t out_len;
@@ -50,7 +50,7 @@ struct row {
 static struct row rows[MAX_ROWS];
 static int n_rows;
 static int hash_idx[MAX_ROWS], n_hash;
-static int seq_start[MAX_ROWS], n_seq;   /* index of each init_random_number row */
+static int seq_start[MAX_ROWS], n_seq; /* index of each init_random_number row */
 
 static size_t unhex(const char *s, unsigned char *out, size_t cap)
 {
@@ -78,20 +78,20 @@ static void parse_row(char *line, int lineno)
 	if (nf < 5)
 		return;
 	if (n_rows >= MAX_ROWS)
-		return;            /* test_vector_file_loaded then fails on the counts */
+		return; /* test_vector_file_loaded then fails on the counts */
 	r = &rows[n_rows];
 	memset(r, 0, sizeof *r);
 	r->line = lineno;
 	snprintf(r->fn, sizeof r->fn, "%s", f[0]);
 	r->param = strcmp(f[1], "-") == 0 ? -1 : strtoll(f[1], NULL, 10);
-	if (nf == 6) {                   /* function param msg_bits msg out return */
+	if (nf == 6) { /* function param msg_bits msg out return */
 		r->msg_bits = strtoull(f[2], NULL, 10);
 		r->msg_len = unhex(f[3], r->msg, sizeof r->msg);
 		r->has_out = strcmp(f[4], "-") != 0;
 		r->out_len = unhex(f[4], r->out, sizeof r->out);
 		r->ret = atoi(f[5]);
 		hash_idx[n_hash++] = n_rows;
-	} else {                         /* DRNG: function bits seed out return */
+	} else { /* DRNG: function bits seed out return */
 		r->msg_len = unhex(f[2], r->msg, sizeof r->msg);
 		r->has_out = strcmp(f[3], "-") != 0;
 		r->out_len = unhex(f[3], r->out, sizeof r->out);
@@ -175,18 +175,17 @@ START_TEST(test_vector_hash_row)
 		/* Documented deviation: ICCS returns 0 with a bit-level digest. */
 		ck_assert_int_eq(r->ret, 0);
 		ck_assert_msg(ret == ICCS_INVALID_DIGESTBITLEN,
-		              "line %d: %s msg_bits=%llu: expected -4 (unsupported), got %d",
-		              r->line, r->fn, r->msg_bits, ret);
+			      "line %d: %s msg_bits=%llu: expected -4 (unsupported), got %d", r->line, r->fn,
+			      r->msg_bits, ret);
 		return;
 	}
-	ck_assert_msg(ret == r->ret, "line %d: %s(%lld, msg_bits=%llu) returned %d, ICCS %d",
-	              r->line, r->fn, r->param, r->msg_bits, ret, r->ret);
+	ck_assert_msg(ret == r->ret, "line %d: %s(%lld, msg_bits=%llu) returned %d, ICCS %d", r->line, r->fn, r->param,
+		      r->msg_bits, ret, r->ret);
 	ck_assert_uint_eq(r->msg_len, r->msg_bits / 8);
 	if (r->has_out) {
-		ck_assert_msg(memcmp(out, r->out, r->out_len) == 0,
-		              "line %d: %s(%lld, msg_bits=%llu) output differs",
-		              r->line, r->fn, r->param, r->msg_bits);
-		ck_assert_uint_eq(out[r->out_len], 0xee);   /* nothing written past the end */
+		ck_assert_msg(memcmp(out, r->out, r->out_len) == 0, "line %d: %s(%lld, msg_bits=%llu) output differs",
+			      r->line, r->fn, r->param, r->msg_bits);
+		ck_assert_uint_eq(out[r->out_len], 0xee); /* nothing written past the end */
 	}
 }
 END_TEST
@@ -207,8 +206,8 @@ START_TEST(test_vector_drng_sequence)
 		memset(out, 0xee, sizeof out);
 		ck_assert_int_eq(get_random_number(&ctx, out, (unsigned long long)r->param), r->ret);
 		ck_assert_uint_eq(r->out_len, (size_t)(r->param + 7) / 8);
-		ck_assert_msg(memcmp(out, r->out, r->out_len) == 0,
-		              "line %d: draw %d (%lld bits) differs", r->line, draws, r->param);
+		ck_assert_msg(memcmp(out, r->out, r->out_len) == 0, "line %d: draw %d (%lld bits) differs", r->line,
+			      draws, r->param);
 		ck_assert_uint_eq(out[r->out_len], 0xee);
 	}
 	ck_assert_int_eq(draws, 8);
@@ -219,12 +218,12 @@ END_TEST
 
 START_TEST(test_sm3_doc_values)
 {
-	static const unsigned char abc_d[32] = {
-		0x66, 0xc7, 0xf0, 0xf4, 0x62, 0xee, 0xed, 0xd9, 0xd1, 0xf2, 0xd4, 0x6b, 0xdc, 0x10, 0xe4, 0xe2,
-		0x41, 0x67, 0xc4, 0x87, 0x5c, 0xf2, 0xf7, 0xa2, 0x29, 0x7d, 0xa0, 0x2b, 0x8f, 0x4b, 0xa8, 0xe0 };
-	static const unsigned char abcd16_d[32] = {
-		0xde, 0xbe, 0x9f, 0xf9, 0x22, 0x75, 0xb8, 0xa1, 0x38, 0x60, 0x48, 0x89, 0xc1, 0x8e, 0x5a, 0x4d,
-		0x6f, 0xdb, 0x70, 0xe5, 0x38, 0x7e, 0x57, 0x65, 0x29, 0x3d, 0xcb, 0xa3, 0x9c, 0x0c, 0x57, 0x32 };
+	static const unsigned char abc_d[32] = { 0x66, 0xc7, 0xf0, 0xf4, 0x62, 0xee, 0xed, 0xd9, 0xd1, 0xf2, 0xd4,
+						 0x6b, 0xdc, 0x10, 0xe4, 0xe2, 0x41, 0x67, 0xc4, 0x87, 0x5c, 0xf2,
+						 0xf7, 0xa2, 0x29, 0x7d, 0xa0, 0x2b, 0x8f, 0x4b, 0xa8, 0xe0 };
+	static const unsigned char abcd16_d[32] = { 0xde, 0xbe, 0x9f, 0xf9, 0x22, 0x75, 0xb8, 0xa1, 0x38, 0x60, 0x48,
+						    0x89, 0xc1, 0x8e, 0x5a, 0x4d, 0x6f, 0xdb, 0x70, 0xe5, 0x38, 0x7e,
+						    0x57, 0x65, 0x29, 0x3d, 0xcb, 0xa3, 0x9c, 0x0c, 0x57, 0x32 };
 	unsigned char m[64], d[32];
 
 	ck_assert_int_eq(sm3hash(256, (const unsigned char *)"abc", 24, d), 0);
@@ -297,7 +296,10 @@ START_TEST(test_xof_independent)
 		ck_assert_int_eq(pseudoXOF(8 * 320, m, 8 * mlen, out), 0);
 		memcpy(blk, m, mlen);
 		for (unsigned ct = 1; ct <= 10; ct++) {
-			blk[mlen] = 0; blk[mlen + 1] = 0; blk[mlen + 2] = 0; blk[mlen + 3] = (unsigned char)ct;
+			blk[mlen] = 0;
+			blk[mlen + 1] = 0;
+			blk[mlen + 2] = 0;
+			blk[mlen + 3] = (unsigned char)ct;
 			sm3_ref(blk, mlen + 4, ref);
 			ck_assert_mem_eq(out + 32 * (ct - 1), ref, 32);
 		}
@@ -308,8 +310,7 @@ END_TEST
 /* pseudohash against OpenSSL's own HMAC-SM3 (HMAC()) and EVP_Digest,
  * following iccs-helpers.md step by step, over many message lengths
  * (crossing the 64-byte block boundary of the HMAC inner hash). */
-static void hmac_ref(const unsigned char key[64], const unsigned char *m, size_t n,
-                     unsigned char mac[32])
+static void hmac_ref(const unsigned char key[64], const unsigned char *m, size_t n, unsigned char mac[32])
 {
 	unsigned int len = 0;
 	ck_assert_ptr_nonnull(HMAC(EVP_sm3(), key, 64, m, n, mac, &len));
@@ -323,22 +324,30 @@ static void pseudohash_ref(int bits, const unsigned char *m, size_t n, unsigned 
 
 	sm3_ref((const unsigned char *)"3.14159265358979", 16, key);
 	sm3_ref((const unsigned char *)"2.71828182845904", 16, key + 32);
-	buf[0] = t; buf[1] = 0; memcpy(buf + 2, m, n);
+	buf[0] = t;
+	buf[1] = 0;
+	memcpy(buf + 2, m, n);
 	hmac_ref(key, buf, n + 2, k1);
-	memcpy(buf, m, n); buf[n] = t; buf[n + 1] = 0;
+	memcpy(buf, m, n);
+	buf[n] = t;
+	buf[n + 1] = 0;
 	sm3_ref(buf, n + 2, h);
-	memcpy(buf, k1, 32); memcpy(buf + 32, h, 32);
+	memcpy(buf, k1, 32);
+	memcpy(buf + 32, h, 32);
 	sm3_ref(buf, 64, h + 32);
 	if (bits == 512)
 		return;
 	hmac_ref(key, h, 32, k2);
-	memcpy(buf, h + 32, 32); memcpy(buf + 32, k2, 32);
+	memcpy(buf, h + 32, 32);
+	memcpy(buf + 32, k2, 32);
 	sm3_ref(buf, 64, h + 64);
 	if (bits == 768)
 		return;
 	hmac_ref(key, h + 32, 32, k3);
 	hmac_ref(key, h + 64, 32, k4);
-	memcpy(buf, k3, 32); memcpy(buf + 32, h + 64, 32); memcpy(buf + 64, k4, 32);
+	memcpy(buf, k3, 32);
+	memcpy(buf + 32, h + 64, 32);
+	memcpy(buf + 64, k4, 32);
 	sm3_ref(buf, 96, h + 96);
 }
 
@@ -353,7 +362,7 @@ START_TEST(test_pseudohash_independent)
 			ck_assert_int_eq(pseudohash(sizes[s], m, 8 * mlen, out), 0);
 			pseudohash_ref(sizes[s], m, mlen, ref);
 			ck_assert_msg(memcmp(out, ref, (size_t)sizes[s] / 8) == 0,
-			              "pseudohash(%d) differs for %zu-byte message", sizes[s], mlen);
+				      "pseudohash(%d) differs for %zu-byte message", sizes[s], mlen);
 		}
 	}
 }
@@ -383,7 +392,8 @@ START_TEST(test_drng_same_seed_same_stream)
 	ck_assert_int_eq(init_random_number(&x, seed, sizeof seed), 0);
 	ck_assert_int_eq(init_random_number(&y, seed, sizeof seed), 0);
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		memset(a, 0, sizeof a); memset(b, 0xff, sizeof b);
+		memset(a, 0, sizeof a);
+		memset(b, 0xff, sizeof b);
 		ck_assert_int_eq(get_random_number(&x, a, sizes[i]), 0);
 		ck_assert_int_eq(get_random_number(&y, b, sizes[i]), 0);
 		ck_assert_mem_eq(a, b, (sizes[i] + 7) / 8);
@@ -429,10 +439,15 @@ static void add_be_ref(unsigned char acc[SEEDLEN], const unsigned char *x, size_
 static void df_ref(const unsigned char *x, size_t n, unsigned char out[SEEDLEN])
 {
 	unsigned char buf[200], d[64];
-	buf[1] = 0; buf[2] = 0; buf[3] = 0x01; buf[4] = 0xb8;   /* BE32(440) */
+	buf[1] = 0;
+	buf[2] = 0;
+	buf[3] = 0x01;
+	buf[4] = 0xb8; /* BE32(440) */
 	memcpy(buf + 5, x, n);
-	buf[0] = 1; sm3_ref(buf, n + 5, d);
-	buf[0] = 2; sm3_ref(buf, n + 5, d + 32);
+	buf[0] = 1;
+	sm3_ref(buf, n + 5, d);
+	buf[0] = 2;
+	sm3_ref(buf, n + 5, d + 32);
 	memcpy(out, d, SEEDLEN);
 }
 
@@ -446,7 +461,8 @@ START_TEST(test_drng_state_update)
 	fill(seed, sizeof seed, 11);
 	ck_assert_int_eq(init_random_number(&ctx, seed, sizeof seed), 0);
 	df_ref(seed, sizeof seed, V);
-	buf[0] = 0; memcpy(buf + 1, V, SEEDLEN);
+	buf[0] = 0;
+	memcpy(buf + 1, V, SEEDLEN);
 	df_ref(buf, sizeof buf, C);
 	rc[SEEDLEN - 1] = 1;
 	ck_assert_mem_eq(ctx.V, V, SEEDLEN);
@@ -466,11 +482,14 @@ START_TEST(test_drng_state_update)
 				ck_assert_mem_eq(out + off, blk, 32);
 			} else {
 				ck_assert_mem_eq(out + off, blk, nb - off - 1);
-				ck_assert_uint_eq(out[nb - 1], blk[nb - 1 - off] & (unsigned char)(0xff00u >> (bits % 8 ? bits % 8 : 8)));
+				ck_assert_uint_eq(out[nb - 1],
+						  blk[nb - 1 - off] &
+							  (unsigned char)(0xff00u >> (bits % 8 ? bits % 8 : 8)));
 			}
 			add_be_ref(data, &one, 1);
 		}
-		buf[0] = 3; memcpy(buf + 1, V, SEEDLEN);
+		buf[0] = 3;
+		memcpy(buf + 1, V, SEEDLEN);
 		sm3_ref(buf, sizeof buf, H);
 		add_be_ref(V, H, 32);
 		add_be_ref(V, C, SEEDLEN);
@@ -497,16 +516,18 @@ START_TEST(test_drng_wraparound)
 	memset(data, 0xff, SEEDLEN);
 	sm3_ref(data, SEEDLEN, blk);
 	ck_assert_mem_eq(out, blk, 32);
-	memset(data, 0, SEEDLEN);                      /* V + 1 wraps to 0 */
+	memset(data, 0, SEEDLEN); /* V + 1 wraps to 0 */
 	sm3_ref(data, SEEDLEN, blk);
 	ck_assert_mem_eq(out + 32, blk, 32);
-	buf[0] = 3; memcpy(buf + 1, V, SEEDLEN);
+	buf[0] = 3;
+	memcpy(buf + 1, V, SEEDLEN);
 	sm3_ref(buf, sizeof buf, H);
 	/* V + C + rc = 3 * (2^440 - 1) = -3 mod 2^440; then + H */
-	memset(V, 0xff, SEEDLEN); V[SEEDLEN - 1] = 0xfd;
+	memset(V, 0xff, SEEDLEN);
+	V[SEEDLEN - 1] = 0xfd;
 	add_be_ref(V, H, 32);
 	ck_assert_mem_eq(ctx.V, V, SEEDLEN);
-	ck_assert_mem_eq(ctx.reseed_counter, zero_plus_one, SEEDLEN);  /* 2^440-1 + 1 = 0 */
+	ck_assert_mem_eq(ctx.reseed_counter, zero_plus_one, SEEDLEN); /* 2^440-1 + 1 = 0 */
 }
 END_TEST
 

@@ -39,29 +39,24 @@
 #define HP_TEST_TIMEOUT 300
 
 typedef int (*init_rn_fn)(DRNG_ctx *, const unsigned char *, unsigned long long);
-typedef int (*xof_fn)(unsigned long long, const unsigned char *, unsigned long long,
-		      unsigned char *);
+typedef int (*xof_fn)(unsigned long long, const unsigned char *, unsigned long long, unsigned char *);
 typedef unsigned long long (*len_fn)(void);
-typedef int (*keygen_fn)(unsigned char *, unsigned long long *, unsigned char *,
-			 unsigned long long *);
-typedef int (*sign_fn)(unsigned char *, unsigned long long, unsigned char *,
-		       unsigned long long, unsigned char *, unsigned long long *);
-typedef int (*verify_fn)(unsigned char *, unsigned long long, unsigned char *,
-			 unsigned long long, unsigned char *, unsigned long long);
-typedef int (*enc_fn)(unsigned char *, unsigned long long, unsigned char *,
-		      unsigned long long *, unsigned char *, unsigned long long *);
-typedef int (*dec_fn)(unsigned char *, unsigned long long, unsigned char *,
-		      unsigned long long, unsigned char *, unsigned long long *);
-typedef int (*kex_pass_fn)(unsigned char *, unsigned long long, unsigned char *,
-			   unsigned long long, unsigned char *, unsigned long long *,
-			   unsigned char *, unsigned long long *);
-typedef int (*kex_pass2_fn)(unsigned char *, unsigned long long, unsigned char *,
-			    unsigned long long, unsigned char *, unsigned long long,
-			    unsigned char *, unsigned long long *, unsigned char *,
+typedef int (*keygen_fn)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *);
+typedef int (*sign_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
+		       unsigned long long *);
+typedef int (*verify_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
+			 unsigned long long);
+typedef int (*enc_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long *, unsigned char *,
+		      unsigned long long *);
+typedef int (*dec_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
+		      unsigned long long *);
+typedef int (*kex_pass_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
+			   unsigned long long *, unsigned char *, unsigned long long *);
+typedef int (*kex_pass2_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
+			    unsigned long long, unsigned char *, unsigned long long *, unsigned char *,
 			    unsigned long long *);
-typedef int (*kex_derive_fn)(unsigned char *, unsigned long long, unsigned char *,
-			     unsigned long long, unsigned char *, unsigned long long,
-			     unsigned char *, unsigned long long, unsigned char *,
+typedef int (*kex_derive_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
+			     unsigned long long, unsigned char *, unsigned long long, unsigned char *,
 			     unsigned long long *);
 
 struct module {
@@ -121,7 +116,7 @@ static struct module mod_open(const char *file)
 /* ---- counting ------------------------------------------------------------ */
 
 struct counts {
-	unsigned long long fn[HP_FN_COUNT];  /* outermost calls per enum hp_fn */
+	unsigned long long fn[HP_FN_COUNT]; /* outermost calls per enum hp_fn */
 };
 
 static void measure_begin(struct hp_wrap_state *ws)
@@ -140,17 +135,17 @@ static struct counts measure_end(struct hp_wrap_state *ws)
 		ck_assert_uint_eq(ws->overflow[fn].calls + ws->overflow[fn].nested, 0);
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &ws->shapes[i];
-		if (!s->used || s->fn >= HP_FN_COUNT)  /* not a helper (calibration) */
+		if (!s->used || s->fn >= HP_FN_COUNT) /* not a helper (calibration) */
 			continue;
-		ck_assert_uint_eq(s->nested, 0);  /* the helpers never nest here */
+		ck_assert_uint_eq(s->nested, 0); /* the helpers never nest here */
 		c.fn[s->fn] += s->calls;
 	}
 	return c;
 }
 
 /* Calls of one shape (fn, input bits, output bits) in the last measurement. */
-static unsigned long long shape_calls(const struct hp_wrap_state *ws, unsigned fn,
-				      unsigned long long in_bits, unsigned long long out_bits)
+static unsigned long long shape_calls(const struct hp_wrap_state *ws, unsigned fn, unsigned long long in_bits,
+				      unsigned long long out_bits)
 {
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &ws->shapes[i];
@@ -160,13 +155,13 @@ static unsigned long long shape_calls(const struct hp_wrap_state *ws, unsigned f
 	return 0;
 }
 
-#define ASSERT_COUNTS(c, drng, xof, ph, sm3)                                     \
-	do {                                                                     \
-		ck_assert_uint_eq((c).fn[HP_FN_DRNG], (drng));                   \
-		ck_assert_uint_eq((c).fn[HP_FN_XOF], (xof));                     \
-		ck_assert_uint_eq((c).fn[HP_FN_PSEUDOHASH], (ph));               \
-		ck_assert_uint_eq((c).fn[HP_FN_SM3], (sm3));                     \
-		ck_assert_uint_eq((c).fn[HP_FN_DRNG_INIT], 0);                   \
+#define ASSERT_COUNTS(c, drng, xof, ph, sm3)                       \
+	do {                                                       \
+		ck_assert_uint_eq((c).fn[HP_FN_DRNG], (drng));     \
+		ck_assert_uint_eq((c).fn[HP_FN_XOF], (xof));       \
+		ck_assert_uint_eq((c).fn[HP_FN_PSEUDOHASH], (ph)); \
+		ck_assert_uint_eq((c).fn[HP_FN_SM3], (sm3));       \
+		ck_assert_uint_eq((c).fn[HP_FN_DRNG_INIT], 0);     \
 	} while (0)
 
 static unsigned long long total_calls(const struct counts *c)
@@ -200,18 +195,18 @@ static void assert_instance_record(const struct module *m, const char *name, con
 	ck_assert_ptr_nonnull(buf);
 	ck_assert_uint_eq(fread(buf, 1, (size_t)size, f), (size_t)size);
 	fclose(f);
-	ck_assert_msg(memmem(buf, (size_t)size, want, strlen(want)) != NULL,
-		      "%s has no .hashprof record for %s (%s)", m->file, name, kind);
+	ck_assert_msg(memmem(buf, (size_t)size, want, strlen(want)) != NULL, "%s has no .hashprof record for %s (%s)",
+		      m->file, name, kind);
 	free(buf);
 }
 
 /* ---- signatures: round trip, a flipped bit rejected ------------------------ */
 
-static const struct { const char *file, *name; } sig_modules[] = {
-	{ "ml-dsa-44.so", "ML-DSA-44" },
-	{ "ml-dsa-65.so", "ML-DSA-65" },
-	{ "ml-dsa-87.so", "ML-DSA-87" },
-	{ "sphincs-shake-128f-simple.so", "SPHINCS+-SHAKE-128f-simple" },
+static const struct {
+	const char *file, *name;
+} sig_modules[] = {
+	{ "ml-dsa-44.so", "ML-DSA-44" },   { "ml-dsa-65.so", "ML-DSA-65" },
+	{ "ml-dsa-87.so", "ML-DSA-87" },   { "sphincs-shake-128f-simple.so", "SPHINCS+-SHAKE-128f-simple" },
 	{ "falcon-512.so", "Falcon-512" },
 };
 
@@ -235,8 +230,8 @@ START_TEST(sig_round_trip)
 	struct counts kc = measure_end(m.ws);
 	ck_assert_uint_eq(pk_len, pkl);
 	ck_assert_uint_eq(sk_len, skl);
-	ck_assert_uint_eq(kc.fn[HP_FN_DRNG], 1);   /* one randombytes per keygen */
-	ck_assert_uint_gt(kc.fn[HP_FN_XOF], 0);    /* hashing goes through the helpers */
+	ck_assert_uint_eq(kc.fn[HP_FN_DRNG], 1); /* one randombytes per keygen */
+	ck_assert_uint_gt(kc.fn[HP_FN_XOF], 0); /* hashing goes through the helpers */
 
 	measure_begin(m.ws);
 	ck_assert_int_eq(sign(sk, sk_len, msg, sizeof msg, sn, &sn_len), 0);
@@ -265,7 +260,9 @@ END_TEST
 
 /* ---- KEMs: decaps recovers the secret; a flipped bit is implicitly rejected */
 
-static const struct { const char *file, *name; } kem_modules[] = {
+static const struct {
+	const char *file, *name;
+} kem_modules[] = {
 	{ "ml-kem-512.so", "ML-KEM-512" },
 	{ "ml-kem-768.so", "ML-KEM-768" },
 	{ "ml-kem-1024.so", "ML-KEM-1024" },
@@ -354,7 +351,7 @@ static unsigned mlkem_entry_calls(xof_fn xof, const unsigned char rho[32], unsig
 static unsigned mlkem768_matrix_calls(const struct module *m, const unsigned char *pk)
 {
 	xof_fn xof = SYM(m, xof_fn, "pseudoXOF");
-	const unsigned char *rho = pk + 1152;   /* ek = t_hat (1152 bytes) || rho */
+	const unsigned char *rho = pk + 1152; /* ek = t_hat (1152 bytes) || rho */
 	unsigned calls = 0;
 
 	for (unsigned x = 0; x < 3; x++)
@@ -528,8 +525,8 @@ static struct sign_report sign_in_fresh_process(const char *file)
 	ssize_t got = read(p[0], &r, sizeof r);
 	close(p[0]);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-		      "signing child for %s failed (status %d)", file, status);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "signing child for %s failed (status %d)", file,
+		      status);
 	ck_assert_int_eq(got, (ssize_t)sizeof r);
 	return r;
 }
@@ -542,8 +539,8 @@ START_TEST(sign_counts_reproducible)
 	struct sign_report b = sign_in_fresh_process(rejection_signers[_i]);
 
 	for (unsigned f = 0; f < HP_FN_COUNT; f++)
-		ck_assert_msg(a.c.fn[f] == b.c.fn[f], "%s sign: %s %llu vs %llu calls",
-			      rejection_signers[_i], hp_fn_name(f), a.c.fn[f], b.c.fn[f]);
+		ck_assert_msg(a.c.fn[f] == b.c.fn[f], "%s sign: %s %llu vs %llu calls", rejection_signers[_i],
+			      hp_fn_name(f), a.c.fn[f], b.c.fn[f]);
 	ck_assert_uint_gt(a.c.fn[HP_FN_XOF], 0);
 	ck_assert_uint_eq(a.c.fn[HP_FN_DRNG], rejection_signers[_i][0] == 'f' ? 2 : 1);
 	ck_assert_uint_eq(a.sn_len, b.sn_len);
@@ -564,8 +561,8 @@ START_TEST(kex_exchange)
 	unsigned long long stbl = SYM(&m, len_fn, "kex_get_stb_len_bytes")();
 	unsigned long long ssl = SYM(&m, len_fn, "kex_get_ss_len_bytes")();
 	unsigned long long msgl = SYM(&m, len_fn, "kex_get_total_msg_len_bytes")();
-	typedef int (*init_fn)(unsigned char *, unsigned long long *, unsigned char *,
-			       unsigned long long *, unsigned char *, unsigned long long *);
+	typedef int (*init_fn)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *,
+			       unsigned char *, unsigned long long *);
 	init_fn ia = SYM(&m, init_fn, "kex_init_a"), ib = SYM(&m, init_fn, "kex_init_b");
 	kex_pass_fn pass1 = SYM(&m, kex_pass_fn, "kex_generate_pass1_msg_a");
 	kex_pass2_fn pass2 = SYM(&m, kex_pass2_fn, "kex_generate_pass2_msg_b");
@@ -589,7 +586,7 @@ START_TEST(kex_exchange)
 	ck_assert_int_eq(db(skb, skb_len, pka, pka_len, m1, m1_len, stb, stb_len, ssb, &ssb_len), 0);
 	struct counts c = measure_end(m.ws);
 	ck_assert_uint_eq(m1_len + m2_len, msgl);
-	ck_assert_mem_eq(m1, pka, pka_len);      /* pass 1 sends A's public key */
+	ck_assert_mem_eq(m1, pka, pka_len); /* pass 1 sends A's public key */
 	ck_assert_uint_eq(ssa_len, 32);
 	ck_assert_uint_eq(ssb_len, 32);
 	ck_assert_mem_eq(ssa, ssb, 32);
@@ -639,13 +636,13 @@ int main(void)
 		const char *ci = getenv("CI");
 		if (ci && strcasecmp(ci, "true") == 0) {
 			fprintf(stderr, "test_pqclean: FAIL: this build has no PQClean instances "
-				"(configured --without-pqclean, or configure could not get "
-				"pqclean-0.8.1.tgz: see its warning and config.log), and CI=true "
-				"requires them\n");
+					"(configured --without-pqclean, or configure could not get "
+					"pqclean-0.8.1.tgz: see its warning and config.log), and CI=true "
+					"requires them\n");
 			return 1;
 		}
 		fprintf(stderr, "test_pqclean: SKIP: PQClean was not configured, so the PQClean "
-			"instances were not built (see configure's warning)\n");
+				"instances were not built (see configure's warning)\n");
 		return 77;
 	}
 	SRunner *sr = srunner_create(pqclean_suite());

@@ -106,7 +106,8 @@ START_TEST(test_record_contents)
 	struct dirent *e;
 	int files = 0;
 
-	ck_assert_int_eq(hpt_hashprof(&run, "-n", "7", "--warmup", "2", "--record-dir", dir, "SYNTH-SIG", "sign", NULL), 0);
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "7", "--warmup", "2", "--record-dir", dir, "SYNTH-SIG", "sign", NULL),
+			 0);
 	run_free(&run);
 	d = opendir(dir);
 	while ((e = readdir(d))) {
@@ -146,10 +147,11 @@ START_TEST(test_output_unwritable)
 {
 	struct run r;
 
-	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--output", "/nonexistent-hp-dir/x.json", "SYNTH-SIG", "sign", NULL), 2);
+	ck_assert_int_eq(
+		hpt_hashprof(&r, "-n", "3", "--output", "/nonexistent-hp-dir/x.json", "SYNTH-SIG", "sign", NULL), 2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-hp-dir"));
-	ck_assert_str_eq(r.out, "");   /* refused before measuring */
+	ck_assert_str_eq(r.out, ""); /* refused before measuring */
 	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", "/nonexistent-hp-dir/sub", "SYNTH-SIG", NULL), 2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
@@ -183,7 +185,7 @@ START_TEST(test_output_long_name)
 	ck_assert_int_eq(hpt_lines(r.err), 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "--output: "));
 	ck_assert_ptr_nonnull(strstr(r.err, "the file name has 257 bytes"));
-	ck_assert_str_eq(r.out, "");   /* refused before measuring */
+	ck_assert_str_eq(r.out, ""); /* refused before measuring */
 	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
@@ -333,9 +335,8 @@ static json_t *doc_row(json_t *doc, const char *op)
 	json_t *row;
 	size_t i;
 
-	json_array_foreach(json_object_get(doc, "rows"), i, row)
-		if (!strcmp(json_string_value(json_object_get(row, "operation")), op))
-			return row;
+	json_array_foreach(json_object_get(doc, "rows"), i,
+			   row) if (!strcmp(json_string_value(json_object_get(row, "operation")), op)) return row;
 	ck_abort_msg("no row %s", op);
 	return NULL;
 }
@@ -351,9 +352,8 @@ static int row_command_has(json_t *row, const char *word)
 	json_t *w;
 	size_t i;
 
-	json_array_foreach(json_object_get(json_object_get(row, "run"), "command"), i, w)
-		if (!strcmp(json_string_value(w), word))
-			return 1;
+	json_array_foreach(json_object_get(json_object_get(row, "run"), "command"), i,
+			   w) if (!strcmp(json_string_value(w), word)) return 1;
 	return 0;
 }
 
@@ -378,18 +378,20 @@ START_TEST(test_failed_document_merged)
 	/* every row fails now (keygen fails, and with it the set-up of the others) */
 	hpt_start_faulty(&bg, "keygen:fail", second);
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
-	ck_assert_msg(strstr(buf, "the run document went to ") &&
-		      strstr(buf, "run.failed.json, with 2 rows of the earlier one there that this run did not measure; "),
-		      "%s", buf);
+	ck_assert_msg(
+		strstr(buf, "the run document went to ") &&
+			strstr(buf,
+			       "run.failed.json, with 2 rows of the earlier one there that this run did not measure; "),
+		"%s", buf);
 	ck_assert_int_eq(access(out, F_OK), -1);
 	j = hpt_json_load(failed);
 	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
 	ck_assert_str_eq(doc_status(j, "keygen"), "ok");
 	ck_assert_str_eq(doc_status(j, "sign"), "ok");
 	ck_assert_str_eq(doc_status(j, "verify"), "failed");
-	ck_assert(row_command_has(doc_row(j, "keygen"), "500"));   /* the first run's */
+	ck_assert(row_command_has(doc_row(j, "keygen"), "500")); /* the first run's */
 	ck_assert(row_command_has(doc_row(j, "sign"), "500"));
-	ck_assert_ptr_null(json_object_get(doc_row(j, "verify"), "run"));   /* this run's, in the document's */
+	ck_assert_ptr_null(json_object_get(doc_row(j, "verify"), "run")); /* this run's, in the document's */
 	json_decref(j);
 	/* report reads the merged document: two rows measured, one failed */
 	ck_assert_int_eq(hpt_hashprof(&r, "report", failed, NULL), 1);
@@ -411,8 +413,10 @@ START_TEST(test_failed_document_merged)
 	hpt_write(failed, "not json\n");
 	hpt_start_faulty(&bg, "verify:segv:2", third);
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 3);
-	ck_assert_msg(strstr(buf, "hashprof: --output: ") && strstr(buf, "run.failed.json:1:") && strstr(buf, "malformed JSON") &&
-		      strstr(buf, "left as it was and this run's document is not written"), "%s", buf);
+	ck_assert_msg(strstr(buf, "hashprof: --output: ") && strstr(buf, "run.failed.json:1:") &&
+			      strstr(buf, "malformed JSON") &&
+			      strstr(buf, "left as it was and this run's document is not written"),
+		      "%s", buf);
 	{
 		char *text = hpt_slurp(failed);
 		ck_assert_str_eq(text, "not json\n");
@@ -455,7 +459,7 @@ START_TEST(test_unwritable_files_named)
 	snprintf(line, sizeof line, "hashprof: --output: %s: not a regular file", failed);
 	ck_assert_msg(strstr(buf, line), "no line naming %s:\n%s", failed, buf);
 	ck_assert_msg(strstr(buf, "sign failed: recorded as SYNTH-SIG__sign.failed.json"), "%s", buf);
-	ck_assert_ptr_nonnull(strstr(buf, "SYNTH-SIG  verify"));   /* the table, every row */
+	ck_assert_ptr_nonnull(strstr(buf, "SYNTH-SIG  verify")); /* the table, every row */
 	j = hpt_json_load(sign_failed);
 	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "failed");
 	json_decref(j);
@@ -579,7 +583,7 @@ START_TEST(test_report_flags_stored_shares)
 	ck_assert_int_eq(hpt_lines(rep.err), 1);
 	ck_assert_ptr_nonnull(strstr(rep.err, f));
 	ck_assert_ptr_nonnull(strstr(rep.err, "warning"));
-	ck_assert_ptr_null(strstr(rep.out, "shares.hash"));   /* the warning is not in the CSV */
+	ck_assert_ptr_null(strstr(rep.out, "shares.hash")); /* the warning is not in the CSV */
 	run_free(&rep);
 	run_free(&run);
 	hpt_rmtree(dir);
@@ -707,7 +711,8 @@ static void edit_overcorrected(json_t *j)
 	json_int_t inside = 0, outer = 0;
 	size_t i;
 
-	json_array_foreach(calls, i, s) {
+	json_array_foreach(calls, i, s)
+	{
 		inside += json_integer_value(json_object_get(s, "ticks"));
 		outer += json_integer_value(json_object_get(s, "calls"));
 	}
@@ -739,13 +744,13 @@ START_TEST(test_report_impossible_ticks)
 	double hash, drng, init;
 	const char *line;
 
-	expect_report_refused(edit_ticks_past_2_64, "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64",
-			      NULL);
+	expect_report_refused(edit_ticks_past_2_64,
+			      "field 'calls[2].ticks': the ticks inside the helpers sum past 2^64", NULL);
 	expect_report_refused(edit_trial_ticks, "field 'trials[1].ticks': ", "exceed trials[1].total_ticks");
 	expect_report_refused(edit_negative_overhead,
 			      "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0", NULL);
-	expect_report_refused(edit_inside_above_added, "field 'overhead.inside_ticks_per_call': ",
-			      "more than overhead.added_ticks_per_call");
+	expect_report_refused(edit_inside_above_added,
+			      "field 'overhead.inside_ticks_per_call': ", "more than overhead.added_ticks_per_call");
 
 	/* a valid record whose correction overshoots: shares add up to 100% at most */
 	report_edited(&rep, "--format=csv", edit_overcorrected);
@@ -780,20 +785,22 @@ static char *call_tables(const char *json_text)
 	ck_assert_msg(doc != NULL, "%s", je.text);
 	rows = json_object_get(doc, "rows");
 	ck_assert(json_array_size(rows) > 0);
-	json_array_foreach(rows, i, row) {
+	json_array_foreach(rows, i, row)
+	{
 		json_t *s;
 		ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "ok");
-		used += (size_t)snprintf(out + used, (1 << 16) - used, "%s %s ops=%lld:",
-			json_string_value(json_object_get(row, "instance")),
+		used += (size_t)snprintf(
+			out + used, (1 << 16) - used,
+			"%s %s ops=%lld:", json_string_value(json_object_get(row, "instance")),
 			json_string_value(json_object_get(row, "operation")),
 			(long long)json_integer_value(json_object_get(json_object_get(row, "totals"), "operations")));
-		json_array_foreach(json_object_get(row, "calls"), k, s)
-			used += (size_t)snprintf(out + used, (1 << 16) - used, " %s/%lld/%lld=%lld+%lld",
-				json_string_value(json_object_get(s, "fn")),
-				(long long)json_integer_value(json_object_get(s, "in_bits")),
-				(long long)json_integer_value(json_object_get(s, "out_bits")),
-				(long long)json_integer_value(json_object_get(s, "calls")),
-				(long long)json_integer_value(json_object_get(s, "nested")));
+		json_array_foreach(json_object_get(row, "calls"), k, s) used +=
+			(size_t)snprintf(out + used, (1 << 16) - used, " %s/%lld/%lld=%lld+%lld",
+					 json_string_value(json_object_get(s, "fn")),
+					 (long long)json_integer_value(json_object_get(s, "in_bits")),
+					 (long long)json_integer_value(json_object_get(s, "out_bits")),
+					 (long long)json_integer_value(json_object_get(s, "calls")),
+					 (long long)json_integer_value(json_object_get(s, "nested")));
 		used += (size_t)snprintf(out + used, (1 << 16) - used, "\n");
 	}
 	json_decref(doc);
@@ -901,7 +908,7 @@ START_TEST(test_record_io_folder_out_of_memory)
 	ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), 3);
 	hp_record_set_free(&set);
 	for (int k = 1; k <= 3; k++) {
-		fail_strdup_in = k;     /* the name of the k-th file */
+		fail_strdup_in = k; /* the name of the k-th file */
 		ck_assert_int_eq(hp_record_load(dir, &set, err, sizeof err), -1);
 		ck_assert_uint_eq(set.n, 0);
 		ck_assert_msg(strstr(err, dir) && strstr(err, "out of memory"), "%s", err);
@@ -931,7 +938,8 @@ START_TEST(test_record_io_parse)
 
 	ck_assert_int_eq(parse_edited("\"hash\": 0.25", "\"hash\": 0.25", err, sizeof err), 1);
 	ck_assert_int_eq(parse_edited("hashprof-record/1", "hashprof-record/2", err, sizeof err), -1);
-	ck_assert_str_eq(err, "rec.json: field 'schema': 'hashprof-record/2' is not supported (this hashprof reads hashprof-record/1)");
+	ck_assert_str_eq(err, "rec.json: field 'schema': 'hashprof-record/2' is not supported (this hashprof reads "
+			      "hashprof-record/1)");
 	ck_assert_int_eq(parse_edited("\"iterations\": 4, ", "", err, sizeof err), -1);
 	ck_assert_str_eq(err, "rec.json: field 'procedure.iterations': missing");
 	ck_assert_int_eq(parse_edited("\"iterations\": 4", "\"iterations\": \"4\"", err, sizeof err), -1);
@@ -953,7 +961,8 @@ START_TEST(test_record_io_parse)
 	/* a run document: the row's position is named */
 	{
 		char doc[8192];
-		snprintf(doc, sizeof doc, "{\"run\": {\"hashprof\": \"0\"}, \"rows\": [%s, {\"schema\": \"hashprof-record/1\"}]}", g);
+		snprintf(doc, sizeof doc,
+			 "{\"run\": {\"hashprof\": \"0\"}, \"rows\": [%s, {\"schema\": \"hashprof-record/1\"}]}", g);
 		hp_record_set_init(&s);
 		ck_assert_int_eq(hp_record_parse_buffer("doc.json", doc, strlen(doc), &s, err, sizeof err), -1);
 		ck_assert_str_eq(err, "doc.json: rows[1]: field 'instance': missing");
@@ -1003,7 +1012,7 @@ START_TEST(test_record_io_atomic_write)
 	{
 		mode_t mask = umask(0);
 		umask(mask);
-		ck_assert_int_eq(st.st_mode & 0777, 0666 & ~mask);   /* not mkstemp's 0600 */
+		ck_assert_int_eq(st.st_mode & 0777, 0666 & ~mask); /* not mkstemp's 0600 */
 	}
 	d = opendir(dir);
 	while ((e = readdir(d)))
@@ -1061,7 +1070,8 @@ START_TEST(test_record_failed_name)
 	strcpy(path + 245, ".json");
 	hp_record_failed_name(path, buf, sizeof buf);
 	ck_assert_uint_eq(strlen(buf), pathconf(".", _PC_NAME_MAX) > 0 && pathconf(".", _PC_NAME_MAX) < 257
-			  ? (size_t)pathconf(".", _PC_NAME_MAX) : 257);
+					       ? (size_t)pathconf(".", _PC_NAME_MAX)
+					       : 257);
 	ck_assert(hp_record_is_failed_name(buf));
 	ck_assert_int_eq(strncmp(buf, path, 243), 0);
 }
@@ -1110,7 +1120,7 @@ START_TEST(test_published_fixture)
 	ck_assert(r->calls[HP_FN_DRNG] == 154 && r->calls[HP_FN_XOF] == 17.7);
 	r = find_row(&p, "CS-512", "verify");
 	ck_assert(r->hash_pct == 16 && r->drng_pct == 60 && r->calls[HP_FN_DRNG] == 171 && r->calls[HP_FN_XOF] == 3);
-	ck_assert_str_eq(p.rows[26].instance, "CS-512");   /* the 4-column table after it is not read */
+	ck_assert_str_eq(p.rows[26].instance, "CS-512"); /* the 4-column table after it is not read */
 	hp_published_free(&p);
 }
 END_TEST
@@ -1138,13 +1148,12 @@ START_TEST(test_published_own_md)
 	hp_published_free(&p);
 
 	/* a failed row, and the overhead line of corrected output */
-	static const char md2[] =
-		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
-		"|---|---|---|---|---|\n"
-		"| `SYNTH-SIG` | keygen | 24% | 2.1% | drng 1, pseudoXOF 4, pseudohash 2 |\n"
-		"| `SYNTH-SIG` | sign | - | - | sign: killed by SIGSEGV during warm-up |\n"
-		"\noverhead: 45 TSC ticks/call added by the wrapper (14 of them inside the helper); "
-		"figures corrected for it (--raw: uncorrected)\n";
+	static const char md2[] = "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+				  "|---|---|---|---|---|\n"
+				  "| `SYNTH-SIG` | keygen | 24% | 2.1% | drng 1, pseudoXOF 4, pseudohash 2 |\n"
+				  "| `SYNTH-SIG` | sign | - | - | sign: killed by SIGSEGV during warm-up |\n"
+				  "\noverhead: 45 TSC ticks/call added by the wrapper (14 of them inside the helper); "
+				  "figures corrected for it (--raw: uncorrected)\n";
 	ck_assert_int_eq(hp_published_parse("own2.md", md2, sizeof md2 - 1, &p, err, sizeof err), 2);
 	ck_assert(p.corrected && !p.rows[0].failed && p.rows[1].failed);
 	ck_assert(p.rows[0].hash_pct == 24 && p.rows[0].calls[HP_FN_XOF] == 4);
@@ -1160,7 +1169,8 @@ static void published_error(const char *body, const char *expect)
 	char text[2048], err[HP_RECORD_ERR_MAX];
 	struct hp_published p;
 
-	snprintf(text, sizeof text, "# page\n\n| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n%s", body);
+	snprintf(text, sizeof text,
+		 "# page\n\n| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n%s", body);
 	ck_assert_int_eq(hp_published_parse("page.md", text, strlen(text), &p, err, sizeof err), -1);
 	ck_assert_uint_eq(p.n, 0);
 	ck_assert_msg(strstr(err, expect) != NULL, "error '%s' lacks '%s'", err, expect);
@@ -1176,8 +1186,7 @@ START_TEST(test_published_errors)
 			"page.md:5: column 'pseudohash/XOF/sm3': '88 percent' is not a share");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 101% | drng 1 |\n",
 			"page.md:5: column 'DRNG': '101%'");
-	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% |\n",
-			"page.md:5: expected 5 cells");
+	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% |\n", "page.md:5: expected 5 cells");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% | sha3 4 |\n",
 			"page.md:5: column 'calls per operation': unknown function 'sha3'");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% | drng x |\n",
@@ -1186,14 +1195,11 @@ START_TEST(test_published_errors)
 			"page.md:5: column 'calls per operation': drng given twice");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 0.0% | drng 1,, pseudoXOF 2 |\n",
 			"page.md:5: column 'calls per operation': an empty item");
-	published_error("|---|---|---|---|---|\n| `` | sign | 88% | 0.0% | drng 1 |\n",
-			"page.md:5: column 'instance'");
+	published_error("|---|---|---|---|---|\n| `` | sign | 88% | 0.0% | drng 1 |\n", "page.md:5: column 'instance'");
 	published_error("|---|---|---|---|---|\n| `A` | Sign! | 88% | 0.0% | drng 1 |\n",
 			"page.md:5: column 'operation'");
-	published_error("| `A` | sign | 88% | 0.0% | drng 1 |\n",
-			"page.md:4: the table header is not followed by");
-	published_error("|---|---|---|---|---|\n",
-			"page.md: no 'Symmetric primitives' table");
+	published_error("| `A` | sign | 88% | 0.0% | drng 1 |\n", "page.md:4: the table header is not followed by");
+	published_error("|---|---|---|---|---|\n", "page.md: no 'Symmetric primitives' table");
 }
 END_TEST
 

@@ -52,12 +52,12 @@ extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wr
 void hashprof_calib_loop(unsigned n, int wrapped);
 
 #define W hashprof_wrap_state
-#define PP 100.0   /* shares are fractions; tolerances in pp */
+#define PP 100.0 /* shares are fractions; tolerances in pp */
 
 /* ---------- the tape path's virtual cost (hook.h, HP_WRAP_TEST_CHARGE) ---------- */
 
-#define REPLAY_COST 30u   /* ticks: a call served from the tape */
-#define PASS_COST 20u     /* ticks: a real call through the tape path, beyond the gate */
+#define REPLAY_COST 30u /* ticks: a call served from the tape */
+#define PASS_COST 20u /* ticks: a real call through the tape path, beyond the gate */
 /* ...and what the calibration's stand-in is charged with loop_differs */
 #define LOOP_REPLAY_COST 75u
 #define LOOP_PASS_COST 50u
@@ -98,9 +98,9 @@ static void teardown(void)
  * the shims; the scheme's per-phase misbehaviour for the error tests. */
 struct fake_op {
 	const struct scheme *scheme;
-	int bad_phase;           /* the phase that misbehaves; -1: none */
+	int bad_phase; /* the phase that misbehaves; -1: none */
 	enum { OK, OTHER_LENGTH, FEWER_CALLS, OTHER_RETURN, MORE_NESTED } bad;
-	struct check_log *log;   /* check_after_each_run's */
+	struct check_log *log; /* check_after_each_run's */
 };
 
 static int fake_op(void *ctx, enum hp_replay_phase phase)
@@ -141,9 +141,13 @@ static void fake_run(struct hp_replay_run *run, struct fake_op *f, const struct 
 	f->scheme = s;
 	f->bad_phase = -1;
 	f->bad = OK;
-	*run = (struct hp_replay_run){ .name = "sign", .wrap = &W, .drng = NULL, .clock = virtual_clock,
+	*run = (struct hp_replay_run){ .name = "sign",
+				       .wrap = &W,
+				       .drng = NULL,
+				       .clock = virtual_clock,
 				       .max_bytes = hp_replay_bound_bytes(HP_REPLAY_MAX_MB_DEFAULT),
-				       .op = fake_op, .ctx = f };
+				       .op = fake_op,
+				       .ctx = f };
 }
 
 /* Tape bytes of one fake operation: per iteration, pseudoXOF 64 bytes,
@@ -231,8 +235,8 @@ START_TEST(replay_share_is_the_truth)
 	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &cost);
 	fake_truth(s, &tr);
 	fake_run(&run, &f, s);
-	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(s), HP_REPLAY_MAX_MB_DEFAULT, err,
-					      sizeof err), 0);
+	ck_assert_int_eq(
+		hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(s), HP_REPLAY_MAX_MB_DEFAULT, err, sizeof err), 0);
 
 	for (unsigned order = 0; order < HP_REPLAY_ORDERS; order++) {
 		struct hp_replay_sample *x = &smp[order];
@@ -258,25 +262,30 @@ START_TEST(replay_share_is_the_truth)
 			no_pass.pass_ticks = 0;
 			/* the double run costs the tape path in place once more, exactly */
 			ck_assert_msg(x->double_ticks[fam] - x->replay_ticks[fam] ==
-				      served[fam] * REPLAY_COST + passed[fam] * PASS_COST,
+					      served[fam] * REPLAY_COST + passed[fam] * PASS_COST,
 				      "order %u, %s: the double run costs %llu ticks more, expected %llu", order, name,
 				      (unsigned long long)(x->double_ticks[fam] - x->replay_ticks[fam]),
 				      (unsigned long long)(served[fam] * REPLAY_COST + passed[fam] * PASS_COST));
 			ck_assert_int_eq(hp_replay_insitu_ticks(x, 1, fam, &ticks), 0);
 			ck_assert(fabs(ticks - (double)(served[fam] * REPLAY_COST + passed[fam] * PASS_COST) /
-					       (double)(served[fam] + passed[fam])) < 1e-9);
+						       (double)(served[fam] + passed[fam])) < 1e-9);
 			share[fam] = insitu_share(x, fam);
-			ck_assert_msg(fabs(share[fam] - truth[fam]) < 1e-12, "order %u, %s: in situ %.6f%%, truth %.6f%%",
-				      order, name, PP * share[fam], PP * truth[fam]);
+			ck_assert_msg(fabs(share[fam] - truth[fam]) < 1e-12,
+				      "order %u, %s: in situ %.6f%%, truth %.6f%%", order, name, PP * share[fam],
+				      PP * truth[fam]);
 			/* the tight-loop estimator: exact where the loop costs
 			 * what the operation does, visibly off where it does not */
 			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &cost, &loop), 0);
 			if (!loop_differs)
-				ck_assert_msg(fabs(loop - truth[fam]) < 1e-12, "order %u, %s: tight loop %.6f%%, truth "
-					      "%.6f%%", order, name, PP * loop, PP * truth[fam]);
+				ck_assert_msg(fabs(loop - truth[fam]) < 1e-12,
+					      "order %u, %s: tight loop %.6f%%, truth "
+					      "%.6f%%",
+					      order, name, PP * loop, PP * truth[fam]);
 			else
-				ck_assert_msg(fabs(loop - truth[fam]) * PP >= 0.5, "%s: %.3f%% with the loop's cost, "
-					      "truth %.3f%%", name, PP * loop, PP * truth[fam]);
+				ck_assert_msg(fabs(loop - truth[fam]) * PP >= 0.5,
+					      "%s: %.3f%% with the loop's cost, "
+					      "truth %.3f%%",
+					      name, PP * loop, PP * truth[fam]);
 			/* the case has teeth: nothing added back is visibly off;
 			 * the DRNG run passes enough calls for the pass term to show */
 			ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &none, &bare), 0);
@@ -285,8 +294,10 @@ START_TEST(replay_share_is_the_truth)
 			if (!loop_differs) {
 				ck_assert_int_eq(hp_replay_share_of_sample(x, fam, &no_pass, &half), 0);
 				if (fam == HP_REPLAY_DRNG)
-					ck_assert_msg(fabs(half - truth[fam]) * PP >= 0.5, "DRNG: %.3f%% without the "
-						      "pass term, truth %.3f%%", PP * half, PP * truth[fam]);
+					ck_assert_msg(fabs(half - truth[fam]) * PP >= 0.5,
+						      "DRNG: %.3f%% without the "
+						      "pass term, truth %.3f%%",
+						      PP * half, PP * truth[fam]);
 			}
 		}
 	}
@@ -309,8 +320,8 @@ START_TEST(insitu_cost_is_a_median)
 	memset(s, 0, sizeof s);
 	for (unsigned i = 0; i < 5; i++) {
 		s[i].timed_ticks = 100000;
-		s[i].replay_ticks[HP_REPLAY_HASH] = 40000 + 100 * i;      /* shares 0.6 .. 0.596 */
-		s[i].double_ticks[HP_REPLAY_HASH] = 40000 + 100 * i + 2000;   /* 1000 calls of 2 ticks */
+		s[i].replay_ticks[HP_REPLAY_HASH] = 40000 + 100 * i; /* shares 0.6 .. 0.596 */
+		s[i].double_ticks[HP_REPLAY_HASH] = 40000 + 100 * i + 2000; /* 1000 calls of 2 ticks */
 		s[i].replayed[HP_REPLAY_HASH] = 900;
 		s[i].passed[HP_REPLAY_HASH] = 100;
 	}
@@ -329,8 +340,8 @@ START_TEST(insitu_cost_is_a_median)
 	 * against two: the cost is the mean of their medians, 2 */
 	for (unsigned i = 0; i < 5; i++) {
 		s[i].order = i % 2 ? HP_REPLAY_ORDER_DOUBLE_FIRST : 0;
-		s[i].double_ticks[HP_REPLAY_HASH] = s[i].replay_ticks[HP_REPLAY_HASH] +
-						    (i % 2 ? 1000 * (2 - 3) : 1000 * (2 + 3));
+		s[i].double_ticks[HP_REPLAY_HASH] =
+			s[i].replay_ticks[HP_REPLAY_HASH] + (i % 2 ? 1000 * (2 - 3) : 1000 * (2 + 3));
 	}
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
 	ck_assert_msg(ticks == 2.0, "%.6f", ticks);
@@ -342,7 +353,7 @@ START_TEST(insitu_cost_is_a_median)
 	ck_assert(ticks == 5.0);
 	s[0].order = s[1].order = s[2].order = s[3].order = s[4].order = HP_REPLAY_ORDER_DOUBLE_FIRST;
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 4, HP_REPLAY_HASH, &ticks), 0);
-	ck_assert(ticks == 6.0);   /* 5, 7, 5, 7: the mean of the middle two */
+	ck_assert(ticks == 6.0); /* 5, 7, 5, 7: the mean of the middle two */
 	/* no call through the tape path: nothing to add back */
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_DRNG, &ticks), 0);
 	ck_assert(ticks == 0);
@@ -388,7 +399,7 @@ END_TEST
 START_TEST(share_median)
 {
 	struct hp_replay_sample s[4];
-	const uint64_t replay[4] = { 900, 600, 800, 700 };   /* shares 0.1, 0.4, 0.2, 0.3 */
+	const uint64_t replay[4] = { 900, 600, 800, 700 }; /* shares 0.1, 0.4, 0.2, 0.3 */
 	double v;
 
 	memset(s, 0, sizeof s);
@@ -412,10 +423,8 @@ START_TEST(tape_need_from_shapes)
 	 * bits 10, init_random_number 10 (headers only); nested calls take
 	 * no room */
 	const struct hp_result_shape shapes[] = {
-		{ HP_FN_XOF, 256, 1020, 20, 0, 0 },
-		{ HP_FN_SM3, 512, 256, 25, 40, 0 },
-		{ HP_FN_DRNG, 0, 250, 10, 0, 0 },
-		{ HP_FN_DRNG_INIT, 384, 0, 10, 0, 0 },
+		{ HP_FN_XOF, 256, 1020, 20, 0, 0 }, { HP_FN_SM3, 512, 256, 25, 40, 0 },
+		{ HP_FN_DRNG, 0, 250, 10, 0, 0 },   { HP_FN_DRNG_INIT, 384, 0, 10, 0, 0 },
 		{ HP_FN_SM3, 264, 256, 0, 20, 0 },
 	};
 	const uint64_t per_op = 2 * (24 + 128) + 3 * (24 + 32) + 1 * (24 + 32) + 1 * 24;
@@ -453,7 +462,7 @@ END_TEST
  * bound; over it, a clear error and accounting off. */
 START_TEST(record_grows_up_to_the_bound)
 {
-	const struct scheme dense = { 100, { 0, 0, 0 } };   /* 25600 bytes of tape */
+	const struct scheme dense = { 100, { 0, 0, 0 } }; /* 25600 bytes of tape */
 	struct hp_replay_run run;
 	struct hp_replay_sample x;
 	struct fake_op f;
@@ -554,7 +563,7 @@ END_TEST
 /* The check hook: called once after each run, outside the clock reads,
  * in the sample's order; its failure names the operation. */
 struct check_log {
-	unsigned n, fail_at;          /* calls so far; the call that fails (0: none) */
+	unsigned n, fail_at; /* calls so far; the call that fails (0: none) */
 	int phases[8];
 };
 
@@ -562,7 +571,7 @@ static int log_check(void *ctx, enum hp_replay_phase phase, char *err, size_t er
 {
 	struct check_log *l = ((struct fake_op *)ctx)->log;
 
-	fake_now += 1000;             /* a check that takes time */
+	fake_now += 1000; /* a check that takes time */
 	l->phases[l->n++] = (int)phase;
 	if (l->n == l->fail_at) {
 		snprintf(err, errlen, "the timed run's signature differs from the record's");
@@ -580,20 +589,24 @@ START_TEST(check_after_each_run)
 	struct check_log log = { 0 };
 	char err[256] = "";
 	static const int want[6] = { HP_REPLAY_PHASE_RECORD,
-				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_DRNG,
-				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH, HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_HASH,
+				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG,
+				     HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_DRNG,
+				     HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH,
+				     HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_HASH,
 				     HP_REPLAY_PHASE_TIMED };
 
 	struct hp_replay_sample plain;
 
 	fake_run(&run, &f, &s);
 	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(&s), 1, err, sizeof err), 0);
-	ck_assert_msg(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &plain,
-				       err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &plain, err,
+				       sizeof err) == 0,
+		      "%s", err);
 	f.log = &log;
 	run.check = log_check;
-	ck_assert_msg(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x,
-				       err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x, err,
+				       sizeof err) == 0,
+		      "%s", err);
 	ck_assert_uint_eq(log.n, 6);
 	for (unsigned i = 0; i < 6; i++)
 		ck_assert_int_eq(log.phases[i], want[i]);
@@ -606,8 +619,9 @@ START_TEST(check_after_each_run)
 
 	/* a failing check (the sixth call: the timed run) fails the sample */
 	log = (struct check_log){ .fail_at = 6 };
-	ck_assert_int_eq(hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x,
-					  err, sizeof err), -1);
+	ck_assert_int_eq(
+		hp_replay_sample(&run, HP_REPLAY_ORDER_REPLAYS_FIRST | HP_REPLAY_ORDER_DRNG_FIRST, &x, err, sizeof err),
+		-1);
 	ck_assert_str_eq(err, "sign: the timed run's signature differs from the record's");
 	ck_assert_int_eq(W.accounting, 0);
 }
@@ -618,13 +632,13 @@ END_TEST
 typedef int (*init_fn)(void *, const unsigned char *, unsigned long long);
 typedef int (*drng_fn)(void *, unsigned char *, unsigned long long);
 typedef int (*keygen_fn)(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *);
-typedef int (*sign_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long,
-		       unsigned char *, unsigned long long *);
+typedef int (*sign_fn)(unsigned char *, unsigned long long, unsigned char *, unsigned long long, unsigned char *,
+		       unsigned long long *);
 
-#define SIG_SK 160   /* SYNTH_SIG_SK_BYTES */
-#define SIG_SN 96    /* SYNTH_SIG_SN_BYTES */
+#define SIG_SK 160 /* SYNTH_SIG_SK_BYTES */
+#define SIG_SN 96 /* SYNTH_SIG_SN_BYTES */
 #define SIG_PK 128
-#define SYNTH_CTX 165   /* its DRNG_ctx: V, C, reseed_counter of 55 bytes (schemes/iccs/drng.h) */
+#define SYNTH_CTX 165 /* its DRNG_ctx: V, C, reseed_counter of 55 bytes (schemes/iccs/drng.h) */
 
 static void *need_sym(void *dl, const char *name)
 {
@@ -662,12 +676,12 @@ START_TEST(drng_state_saved_and_restored)
 	hp_drng_state_save(&st, HP_DRNG_BEFORE);
 	memcpy(ctx0, st.addr, SYNTH_CTX);
 	ck_assert_int_eq(drng(st.addr, a, 512), 0);
-	ck_assert_int_ne(memcmp(ctx0, st.addr, SYNTH_CTX), 0);   /* the context moved on */
+	ck_assert_int_ne(memcmp(ctx0, st.addr, SYNTH_CTX), 0); /* the context moved on */
 	hp_drng_state_save(&st, HP_DRNG_AFTER);
 	hp_drng_state_restore(&st, HP_DRNG_BEFORE);
 	ck_assert_int_eq(memcmp(ctx0, st.addr, SYNTH_CTX), 0);
 	ck_assert_int_eq(drng(st.addr, b, 512), 0);
-	ck_assert_int_eq(memcmp(a, b, sizeof a), 0);              /* the same bytes again */
+	ck_assert_int_eq(memcmp(a, b, sizeof a), 0); /* the same bytes again */
 	ck_assert_int_eq(memcmp(st.saved[HP_DRNG_AFTER], st.addr, SYNTH_CTX), 0);
 	hp_drng_state_close(&st);
 	ck_assert_ptr_null(st.saved[0]);
@@ -751,8 +765,13 @@ START_TEST(synth_sig_sign_replays_byte_identically)
 	ck_assert_int_eq(keygen(pk, &pk_len, o.sk, &sk_len), 0);
 	memset(o.m, 0x6d, sizeof o.m);
 
-	run = (struct hp_replay_run){ .name = "sign", .wrap = w, .drng = &st, .clock = counter_clock,
-				      .max_bytes = hp_replay_bound_bytes(1), .op = sig_op, .ctx = &o };
+	run = (struct hp_replay_run){ .name = "sign",
+				      .wrap = w,
+				      .drng = &st,
+				      .clock = counter_clock,
+				      .max_bytes = hp_replay_bound_bytes(1),
+				      .op = sig_op,
+				      .ctx = &o };
 	ck_assert_msg(hp_replay_tape_alloc(w, "sign", 0, 1, err, sizeof err) == 0, "%s", err);
 	for (unsigned order = 0; order < HP_REPLAY_ORDERS; order++) {
 		ck_assert_msg(hp_replay_sample(&run, order, &x, err, sizeof err) == 0, "order %u: %s", order, err);

@@ -59,7 +59,7 @@ static uint64_t counter_clock(void)
 	return t += 1000;
 }
 
-#define RUNS HP_REPLAY_PHASES   /* record, timed, hash and DRNG replays, their double runs */
+#define RUNS HP_REPLAY_PHASES /* record, timed, hash and DRNG replays, their double runs */
 
 /* Copies of every run's outputs, by phase, made by the observe hook. */
 struct observed {
@@ -128,18 +128,25 @@ static void engine_open(struct engine *e, const char *name, const char *op)
 		e->message[i] = (unsigned char)((i * 131 + 64) % 256);
 	if (e->api.init_random_number)
 		e->api.init_random_number(e->api.drng_algorithm, seed, sizeof seed);
-	e->c = (struct hp_op_ctx){ .api = &e->api, .op = op, .message = e->message,
+	e->c = (struct hp_op_ctx){ .api = &e->api,
+				   .op = op,
+				   .message = e->message,
 				   .message_len = sizeof e->message,
 				   .meter = { .wrap = e->api.wrap, .clock = counter_clock } };
-	ck_assert_msg(e->k->prepare(&e->c, err, sizeof err) == 0 && e->k->setup(&e->c, err, sizeof err) == 0,
-		      "%s", err);
+	ck_assert_msg(e->k->prepare(&e->c, err, sizeof err) == 0 && e->k->setup(&e->c, err, sizeof err) == 0, "%s",
+		      err);
 	ck_assert_msg(hp_drng_state_open(e->api.dl, &e->drng, err, sizeof err) == 0, "%s", err);
-	ck_assert_msg(hp_replay_tape_alloc(e->api.wrap, op, 0, HP_REPLAY_MAX_MB_DEFAULT, err, sizeof err) == 0,
-		      "%s", err);
+	ck_assert_msg(hp_replay_tape_alloc(e->api.wrap, op, 0, HP_REPLAY_MAX_MB_DEFAULT, err, sizeof err) == 0, "%s",
+		      err);
 	ck_assert_msg(hp_op_replay_begin(&e->rp, &e->c, e->k, err, sizeof err) == 0, "%s", err);
-	e->run = (struct hp_replay_run){ .name = op, .wrap = e->api.wrap, .drng = &e->drng, .clock = counter_clock,
+	e->run = (struct hp_replay_run){ .name = op,
+					 .wrap = e->api.wrap,
+					 .drng = &e->drng,
+					 .clock = counter_clock,
 					 .max_bytes = hp_replay_bound_bytes(HP_REPLAY_MAX_MB_DEFAULT),
-					 .op = hp_op_replay_op, .check = hp_op_replay_check, .ctx = &e->rp };
+					 .op = hp_op_replay_op,
+					 .check = hp_op_replay_check,
+					 .ctx = &e->rp };
 }
 
 static void engine_close(struct engine *e)
@@ -184,7 +191,8 @@ static void expect_identical_runs(const char *name, const char *op, const char *
 	e.rp.observe_arg = &o;
 	for (unsigned s = 0; s < samples; s++) {
 		memset(o.seen, 0, sizeof o.seen);
-		ck_assert_msg(hp_replay_sample(&e.run, s % HP_REPLAY_ORDERS, &x, err, sizeof err) == 0, "%s %s: %s", name, op, err);
+		ck_assert_msg(hp_replay_sample(&e.run, s % HP_REPLAY_ORDERS, &x, err, sizeof err) == 0, "%s %s: %s",
+			      name, op, err);
 		for (unsigned p = 0; p < RUNS; p++)
 			ck_assert_uint_eq(o.seen[p], 1);
 		ck_assert_uint_ge(x.replayed[HP_REPLAY_HASH], hash_calls);
@@ -193,8 +201,10 @@ static void expect_identical_runs(const char *name, const char *op, const char *
 			ck_assert_uint_eq(o.n[p], o.n[0]);
 			for (size_t i = 0; i < o.n[0]; i++) {
 				ck_assert_str_eq(o.what[p][i], o.what[0][i]);
-				ck_assert_msg(o.len[p][i] == o.len[0][i] && !memcmp(o.bytes[p][i], o.bytes[0][i], o.len[0][i]),
-					      "%s %s: run %u's %s differs from the record's", name, op, p, o.what[0][i]);
+				ck_assert_msg(o.len[p][i] == o.len[0][i] &&
+						      !memcmp(o.bytes[p][i], o.bytes[0][i], o.len[0][i]),
+					      "%s %s: run %u's %s differs from the record's", name, op, p,
+					      o.what[0][i]);
 			}
 		}
 		for (size_t w = 0; want[w]; w++) {
@@ -239,8 +249,13 @@ static const struct identical_case identical_cases[] = {
 	{ "SYNTH-KEM", "encaps", { "ciphertext", "shared secret" }, { 32, 32 }, 3, 1, HP_REPLAY_ORDERS },
 	{ "SYNTH-KEM", "decaps", { "shared secret" }, { 32 }, 4, 0, HP_REPLAY_ORDERS },
 	/* exchange: pseudoXOF 2, pseudohash 2, sm3hash 2; drng 3 */
-	{ "SYNTH-KEX", "exchange", { "message 1", "message 2", "shared secret of A", "shared secret of B" },
-	  { 128, 80, 32, 32 }, 6, 3, HP_REPLAY_ORDERS },
+	{ "SYNTH-KEX",
+	  "exchange",
+	  { "message 1", "message 2", "shared secret of A", "shared secret of B" },
+	  { 128, 80, 32, 32 },
+	  6,
+	  3,
+	  HP_REPLAY_ORDERS },
 	/* one step on the state the steps before it left, put back after
 	 * each run: pass2 rewrites B's state */
 	{ "SYNTH-KEX", "pass2", { "message 2", "state of B" }, { 80, 16 }, 1, 1, HP_REPLAY_ORDERS },
@@ -336,8 +351,7 @@ static void expect_fraction(double v, const char *what)
 static void expect_window_kept(json_t *row, long long operations)
 {
 	ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "ok");
-	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(row, "totals"), "operations")),
-			 operations);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(row, "totals"), "operations")), operations);
 	expect_fraction(jnum(json_object_get(row, "shares_corrected"), "hash"), "shares_corrected.hash");
 	ck_assert_msg(jnum(json_object_get(row, "shares_corrected"), "hash") > 0, "no hash share measured");
 }
@@ -386,14 +400,16 @@ START_TEST(divergent_calls_fail_the_replay)
 	 * replay the 8th (with it again), the hash double replay the 9th
 	 * (without): README, "Replay divergence" */
 	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "--format=json", "SYNTH-SIG", "sign");
-	expect_replay_failed(&r, 3, "sign: the hash double replay diverged at helper call 0: get_random_number (in 0, "
+	expect_replay_failed(&r, 3,
+			     "sign: the hash double replay diverged at helper call 0: get_random_number (in 0, "
 			     "out 256 bits) where the record has pseudoXOF (in 256, out 256 bits)");
 	run_free(&r);
 	/* the text table: "failed" in the columns, the message in a note */
 	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "SYNTH-SIG", "sign");
 	run_expect_status(&r, 1);
 	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG sign: replay failed: sign: the hash double replay diverged at "
-			      "helper call 0") != NULL, "%s", r.out);
+				    "helper call 0") != NULL,
+		      "%s", r.out);
 	ck_assert_msg(strstr(r.out, "failed  ") != NULL, "%s", r.out);
 	run_free(&r);
 }
@@ -407,7 +423,8 @@ START_TEST(tape_over_the_bound)
 	 * bytes of tape, 1.1 MiB, over a bound of 1 */
 	RUN(&r, ENV("HASHPROF_GT_CALLS=20000"), "--replay-max-mb=1", "-n", "1", "--format=json", "GROUND-TRUTH",
 	    "keygen");
-	expect_replay_failed(&r, 1, "keygen: the replay tape needs 1.1 MiB per operation, over the bound of 1 MiB "
+	expect_replay_failed(&r, 1,
+			     "keygen: the replay tape needs 1.1 MiB per operation, over the bound of 1 MiB "
 			     "(--replay-max-mb)");
 	run_free(&r);
 	/* under the default bound the same row replays */
@@ -428,7 +445,8 @@ START_TEST(bad_replay_options)
 		RUN(&r, NULL, arg, "SYNTH-SIG", "sign");
 		run_expect_status(&r, 2);
 		ck_assert_msg(strstr(r.err, "--replay-max-mb: '") && strstr(r.err, "is not a whole number of MiB "
-				      "from 1 to 65536"), "%s", r.err);
+										   "from 1 to 65536"),
+			      "%s", r.err);
 		run_free(&r);
 	}
 	RUN(&r, NULL, "--help");
@@ -451,11 +469,11 @@ static void key_list(json_t *row, char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	json_object_foreach(row, key, v)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", key);
+	json_object_foreach(row, key, v) used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", key);
 }
 
-#define RECORD_KEYS "schema,instance,kind,operation,path,wrapped,status,failure,procedure,clock,totals," \
+#define RECORD_KEYS                                                                          \
+	"schema,instance,kind,operation,path,wrapped,status,failure,procedure,clock,totals," \
 	"overflow,calls,shares,overhead,trials,shares_raw,shares_corrected"
 
 START_TEST(json_with_and_without_replay)
@@ -522,10 +540,13 @@ static char *line_starting(const char *out, const char *prefix)
 }
 
 #define CSV_HEADER_HEAD "instance,operation,status,hash_share,drng_share,drng_init_share,"
-#define CSV_HEADER_TAIL "calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash," \
-	"calls_drng_init,ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,failure,notes"
+#define CSV_HEADER_TAIL                                                                                            \
+	"calls_per_operation,calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,"                           \
+	"calls_drng_init,ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation," \
+	"failure,notes"
 
-#define MD_HEAD "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n" \
+#define MD_HEAD                                                                        \
+	"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n" \
 	"|---|---|---|---|---|\n| `SYNTH-KEM` | encaps | "
 
 START_TEST(text_md_csv_with_and_without_replay)
@@ -558,7 +579,8 @@ START_TEST(text_md_csv_with_and_without_replay)
 	RUN(&r, NULL, "--replay", "--format=md", "-n", "3", "SYNTH-KEM", "encaps");
 	run_expect_status(&r, 0);
 	ck_assert_msg(!strncmp(r.out, MD_HEAD, strlen(MD_HEAD)), "%s", r.out);
-	ck_assert_ptr_nonnull(strstr(r.out, "\n\n| instance | operation | if free: hash | if free: DRNG |\n|---|---|---|---|\n"));
+	ck_assert_ptr_nonnull(
+		strstr(r.out, "\n\n| instance | operation | if free: hash | if free: DRNG |\n|---|---|---|---|\n"));
 	l = line_starting(strstr(r.out, "if free: hash"), "| `SYNTH-KEM` | encaps | ");
 	ck_assert_int_eq(sscanf(l, "| `SYNTH-KEM` | encaps | %31[^%]%% | %31[^%]%% |", cell[0], cell[1]), 2);
 	expect_fraction(strtod(cell[0], NULL) / 100, "md if free: hash");
@@ -647,7 +669,8 @@ START_TEST(records_read_back)
 	RUN(&r, NULL, "report", dir);
 	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, "replay: \"if free\" = ") && strstr(r.out, "added back: the tape path's cost in a "
-		      "tight loop, "), "%s", r.out);
+									       "tight loop, "),
+		      "%s", r.out);
 	run_free(&r);
 	hpt_rmtree(dir);
 	free(dir);
@@ -676,7 +699,8 @@ START_TEST(check_with_a_replay_baseline)
 	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=drng"), "check", "--share-tolerance=100", dir);
 	run_expect_status(&r, 1);
 	ck_assert_msg(strstr(r.out, " replay ") && strstr(r.out, "failed: encaps: the timed run's ciphertext differs "
-			      "from the record's at byte 0 of 32"), "%s", r.out);
+								 "from the record's at byte 0 of 32"),
+		      "%s", r.out);
 	ck_assert_msg(strstr(r.out, " hash share ") && !strstr(r.out, " if free: hash "), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "check: FAIL: 1 of 7 comparisons out of tolerance"), "%s", r.out);
 	run_free(&r);
@@ -694,7 +718,8 @@ START_TEST(check_with_a_replay_baseline)
 	RUN(&r, NULL, "check", "--share-tolerance=100", dir);
 	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, " if free ") && strstr(r.out, "tight loop  in situ") &&
-		      strstr(r.out, "not compared (another estimator)") && !strstr(r.out, " if free: hash "), "%s", r.out);
+			      strstr(r.out, "not compared (another estimator)") && !strstr(r.out, " if free: hash "),
+		      "%s", r.out);
 	ck_assert_msg(strstr(r.out, "check: pass: 6 comparisons within tolerance"), "%s", r.out);
 	run_free(&r);
 

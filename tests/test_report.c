@@ -18,16 +18,15 @@
 
 #define ALL_WRAPPED "pseudohash,pseudoXOF,sm3hash,get_random_number,init_random_number"
 
-static void add_shape(struct hp_result *r, unsigned fn, uint64_t in, uint64_t out,
-		      uint64_t calls, uint64_t nested, uint64_t ticks)
+static void add_shape(struct hp_result *r, unsigned fn, uint64_t in, uint64_t out, uint64_t calls, uint64_t nested,
+		      uint64_t ticks)
 {
 	struct hp_result_shape s = { fn, in, out, calls, nested, ticks };
 
 	ck_assert_int_eq(hp_result_add_shape(r, &s), 0);
 }
 
-static void set_common(struct hp_result *r, const char *inst, const char *kind, const char *op,
-		       const char *wrapped)
+static void set_common(struct hp_result *r, const char *inst, const char *kind, const char *op, const char *wrapped)
 {
 	hp_result_init(r);
 	snprintf(r->instance, sizeof r->instance, "%s", inst);
@@ -100,13 +99,13 @@ static char *render(enum hp_format fmt, const struct hp_result *r, size_t n, jso
 }
 
 /* The notes, exactly as report.c words them. */
-#define NOTE_NESTED_2000 \
+#define NOTE_NESTED_2000                                                           \
 	"nested calls per operation: sm3hash 2 (made inside another helper call: " \
 	"executed and counted, their time is inside the outer call's)"
-#define NOTE_NONE_DEFINED \
+#define NOTE_NONE_DEFINED                                                     \
 	"the instance defines none of the ICCS helpers, so none is wrapped: " \
 	"its 0.0% shares mean \"not measured\", not \"free\""
-#define NOTE_NONE_SEEN_PSEUDOHASH \
+#define NOTE_NONE_SEEN_PSEUDOHASH                                                             \
 	"no helper call was seen (wrapped: pseudohash): the shares are 0.0% because nothing " \
 	"was measured; calls made inside the helper's own object file are invisible to --wrap"
 
@@ -138,21 +137,21 @@ START_TEST(markdown_exact)
 
 	build_rows();
 	md = render(HP_FORMAT_MD, rows, NROWS, NULL);
-	ck_assert_str_eq(md,
-		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
-		"|---|---|---|---|---|\n"
-		"| `SYNTH-SIG` | sign | 88% | 0.0% | drng 1, pseudoXOF 210, pseudohash 83 |\n"
-		"| `SYNTH-NONE` | keygen | 0.0% | 0.0% | none seen |\n"
-		"| `X-LTO` | verify | 0.0% | 0.0% | none seen |\n"
-		"| `SYNTH-SIG` | verify | - | - | verify: killed by SIGSEGV |\n"
-		/* the notes follow the table, so no 0.0% stands without its reason */
-		"\n"
-		"note: SYNTH-SIG sign: nested calls per operation: sm3hash 2 (made inside another helper call: "
-		"executed and counted, their time is inside the outer call's)\n"
-		"note: SYNTH-NONE keygen: the instance defines none of the ICCS helpers, so none is wrapped: "
-		"its 0.0% shares mean \"not measured\", not \"free\"\n"
-		"note: X-LTO verify: no helper call was seen (wrapped: pseudohash): the shares are 0.0% because "
-		"nothing was measured; calls made inside the helper's own object file are invisible to --wrap\n");
+	ck_assert_str_eq(
+		md, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+		    "|---|---|---|---|---|\n"
+		    "| `SYNTH-SIG` | sign | 88% | 0.0% | drng 1, pseudoXOF 210, pseudohash 83 |\n"
+		    "| `SYNTH-NONE` | keygen | 0.0% | 0.0% | none seen |\n"
+		    "| `X-LTO` | verify | 0.0% | 0.0% | none seen |\n"
+		    "| `SYNTH-SIG` | verify | - | - | verify: killed by SIGSEGV |\n"
+		    /* the notes follow the table, so no 0.0% stands without its reason */
+		    "\n"
+		    "note: SYNTH-SIG sign: nested calls per operation: sm3hash 2 (made inside another helper call: "
+		    "executed and counted, their time is inside the outer call's)\n"
+		    "note: SYNTH-NONE keygen: the instance defines none of the ICCS helpers, so none is wrapped: "
+		    "its 0.0% shares mean \"not measured\", not \"free\"\n"
+		    "note: X-LTO verify: no helper call was seen (wrapped: pseudohash): the shares are 0.0% because "
+		    "nothing was measured; calls made inside the helper's own object file are invisible to --wrap\n");
 	free(md);
 	free_rows();
 }
@@ -171,10 +170,9 @@ START_TEST(markdown_published_row)
 	add_shape(&r, 2, 2048, 512, 83000, 0, 18000000);
 	add_shape(&r, 0, 0, 256, 0, 0, 0);
 	md = render(HP_FORMAT_MD, &r, 1, NULL);
-	ck_assert_str_eq(md,
-		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
-		"|---|---|---|---|---|\n"
-		"| `DARTS128` | sign | 88% | 0.0% | pseudoXOF 210, pseudohash 83 |\n");
+	ck_assert_str_eq(md, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+			     "|---|---|---|---|---|\n"
+			     "| `DARTS128` | sign | 88% | 0.0% | pseudoXOF 210, pseudohash 83 |\n");
 	free(md);
 	hp_result_free(&r);
 }
@@ -190,13 +188,12 @@ START_TEST(share_cells_round_half_up)
 	set_common(&r, "HALF", "sig", "sign", ALL_WRAPPED);
 	r.operations = 1;
 	r.total_ticks = 2000;
-	add_shape(&r, 1, 8, 8, 1, 0, 290);  /* 14.5% */
-	add_shape(&r, 0, 0, 8, 1, 0, 5);    /* 0.25% */
+	add_shape(&r, 1, 8, 8, 1, 0, 290); /* 14.5% */
+	add_shape(&r, 0, 0, 8, 1, 0, 5); /* 0.25% */
 	md = render(HP_FORMAT_MD, &r, 1, NULL);
-	ck_assert_str_eq(md,
-		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
-		"|---|---|---|---|---|\n"
-		"| `HALF` | sign | 15% | 0.3% | drng 1, pseudoXOF 1 |\n");
+	ck_assert_str_eq(md, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+			     "|---|---|---|---|---|\n"
+			     "| `HALF` | sign | 15% | 0.3% | drng 1, pseudoXOF 1 |\n");
 	free(md);
 	hp_result_free(&r);
 }
@@ -209,7 +206,7 @@ static void calibrated_row(struct hp_result *r)
 	set_common(r, "CAL", "kem", "encaps", ALL_WRAPPED);
 	r->iterations = r->operations = 10;
 	r->total_ticks = 100000;
-	add_shape(r, 1, 2048, 256, 1000, 0, 50000);  /* pseudoXOF 100 per operation */
+	add_shape(r, 1, 2048, 256, 1000, 0, 50000); /* pseudoXOF 100 per operation */
 	r->overhead_valid = 1;
 	r->overhead_added_ticks = 10;
 	r->overhead_inside_ticks = 4;
@@ -224,24 +221,22 @@ START_TEST(corrected_and_raw_shares)
 	/* corrected: (50000 - 4 x 1000) / (100000 - 10 x 1000) = 51.1% */
 	hp_report_configure(0, 1.0);
 	md = render(HP_FORMAT_MD, &r, 1, NULL);
-	ck_assert_str_eq(md,
-		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
-		"|---|---|---|---|---|\n"
-		"| `CAL` | encaps | 51% | 0.0% | pseudoXOF 100 |\n"
-		"\n"
-		"overhead: 10 TSC ticks/call added by the wrapper (4 of them inside the helper); "
-		"figures corrected for it (--raw: uncorrected)\n");
+	ck_assert_str_eq(md, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+			     "|---|---|---|---|---|\n"
+			     "| `CAL` | encaps | 51% | 0.0% | pseudoXOF 100 |\n"
+			     "\n"
+			     "overhead: 10 TSC ticks/call added by the wrapper (4 of them inside the helper); "
+			     "figures corrected for it (--raw: uncorrected)\n");
 	free(md);
 	/* raw, as published: 50000 / 100000 */
 	hp_report_configure(1, 1.0);
 	md = render(HP_FORMAT_MD, &r, 1, NULL);
-	ck_assert_str_eq(md,
-		"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
-		"|---|---|---|---|---|\n"
-		"| `CAL` | encaps | 50% | 0.0% | pseudoXOF 100 |\n"
-		"\n"
-		"overhead: 10 TSC ticks/call added by the wrapper (4 of them inside the helper); "
-		"figures NOT corrected (--raw, as published)\n");
+	ck_assert_str_eq(md, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+			     "|---|---|---|---|---|\n"
+			     "| `CAL` | encaps | 50% | 0.0% | pseudoXOF 100 |\n"
+			     "\n"
+			     "overhead: 10 TSC ticks/call added by the wrapper (4 of them inside the helper); "
+			     "figures NOT corrected (--raw, as published)\n");
 	free(md);
 	hp_result_free(&r);
 }
@@ -263,8 +258,10 @@ START_TEST(overhead_median_of_all_rows)
 	}
 	hp_report_configure(0, 1.0);
 	txt = render(HP_FORMAT_TEXT, rs, NR, NULL);
-	ck_assert_msg(strstr(txt, "\noverhead: 50 TSC ticks/call added by the wrapper (20 of them inside the helper); ")
-		      != NULL, "%s", strstr(txt, "overhead:"));
+	ck_assert_msg(
+		strstr(txt, "\noverhead: 50 TSC ticks/call added by the wrapper (20 of them inside the helper); ") !=
+			NULL,
+		"%s", strstr(txt, "overhead:"));
 	free(txt);
 	for (int i = 0; i < NR; i++)
 		hp_result_free(&rs[i]);
@@ -366,21 +363,23 @@ START_TEST(csv_exact)
 	build_rows();
 	snprintf(rows[3].failure, sizeof rows[3].failure, "sig_verify returned \"-1\", twice");
 	csv = render(HP_FORMAT_CSV, rows, NROWS, NULL);
-	ck_assert_str_eq(csv,
-		"instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
-		"calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,calls_drng_init,"
-		"ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,failure,notes\n"
-		"\"SYNTH-SIG\",sign,ok,0.880000,0.000400,0.000000,\"drng 1, pseudoXOF 210, pseudohash 83\","
-		"1,210,83,0,0,1000,5e-07,1000,0,\"\",\"nested calls per operation: sm3hash 2 (made inside another helper "
-		"call: executed and counted, their time is inside the outer call's)\"\n"
-		"\"SYNTH-NONE\",keygen,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,100,5e-08,3,0,\"\","
-		"\"the instance defines none of the ICCS helpers, so none is wrapped: its 0.0% shares mean "
-		"\"\"not measured\"\", not \"\"free\"\"\"\n"
-		"\"X-LTO\",verify,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,500,2.5e-07,10,0,\"\","
-		"\"no helper call was seen (wrapped: pseudohash): the shares are 0.0% because nothing was "
-		"measured; calls made inside the helper's own object file are invisible to --wrap\"\n"
-		"\"SYNTH-SIG\",verify,failed,,,,\"\",,,,,,,,0,,"
-		"\"sig_verify returned \"\"-1\"\", twice\",\"\"\n");
+	ck_assert_str_eq(
+		csv, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
+		     "calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,calls_drng_init,"
+		     "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,failure,"
+		     "notes\n"
+		     "\"SYNTH-SIG\",sign,ok,0.880000,0.000400,0.000000,\"drng 1, pseudoXOF 210, pseudohash 83\","
+		     "1,210,83,0,0,1000,5e-07,1000,0,\"\",\"nested calls per operation: sm3hash 2 (made inside another "
+		     "helper "
+		     "call: executed and counted, their time is inside the outer call's)\"\n"
+		     "\"SYNTH-NONE\",keygen,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,100,5e-08,3,0,\"\","
+		     "\"the instance defines none of the ICCS helpers, so none is wrapped: its 0.0% shares mean "
+		     "\"\"not measured\"\", not \"\"free\"\"\"\n"
+		     "\"X-LTO\",verify,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,500,2.5e-07,10,0,\"\","
+		     "\"no helper call was seen (wrapped: pseudohash): the shares are 0.0% because nothing was "
+		     "measured; calls made inside the helper's own object file are invisible to --wrap\"\n"
+		     "\"SYNTH-SIG\",verify,failed,,,,\"\",,,,,,,,0,,"
+		     "\"sig_verify returned \"\"-1\"\", twice\",\"\"\n");
 	free(csv);
 	free_rows();
 }
@@ -618,7 +617,7 @@ START_TEST(record_overflow_per_helper)
 	hp_result_init(&b);
 	ck_assert_msg(hp_record_to_result(j, &b, err, sizeof err) == 0, "%s", err);
 	hp_result_fn_totals(&b, calls, nested, ticks);
-	ck_assert_uint_eq(calls[HP_FN_SM3], 12);          /* no shape table entry: overflow only */
+	ck_assert_uint_eq(calls[HP_FN_SM3], 12); /* no shape table entry: overflow only */
 	ck_assert_uint_eq(nested[HP_FN_SM3], 42 + 5);
 	ck_assert_uint_eq(ticks[HP_FN_SM3], 4000);
 	ck_assert_uint_eq(ticks[HP_FN_DRNG_INIT], 99 + 42);
@@ -699,12 +698,30 @@ static void expect_rejected(void (*breakit)(json_t *), const char *field)
 	hp_result_free(&b);
 }
 
-static void wrong_schema(json_t *j) { json_object_set_new(j, "schema", json_string("hashprof-record/2")); }
-static void no_totals(json_t *j) { json_object_del(j, "totals"); }
-static void no_instance(json_t *j) { json_object_del(j, "instance"); }
-static void no_seed(json_t *j) { json_object_del(json_object_get(j, "procedure"), "seed"); }
-static void no_rate(json_t *j) { json_object_del(json_object_get(j, "clock"), "rate_hz"); }
-static void no_calls(json_t *j) { json_object_del(j, "calls"); }
+static void wrong_schema(json_t *j)
+{
+	json_object_set_new(j, "schema", json_string("hashprof-record/2"));
+}
+static void no_totals(json_t *j)
+{
+	json_object_del(j, "totals");
+}
+static void no_instance(json_t *j)
+{
+	json_object_del(j, "instance");
+}
+static void no_seed(json_t *j)
+{
+	json_object_del(json_object_get(j, "procedure"), "seed");
+}
+static void no_rate(json_t *j)
+{
+	json_object_del(json_object_get(j, "clock"), "rate_hz");
+}
+static void no_calls(json_t *j)
+{
+	json_object_del(j, "calls");
+}
 static void shape_without_nested(json_t *j)
 {
 	json_object_del(json_array_get(json_object_get(j, "calls"), 2), "nested");
@@ -760,7 +777,8 @@ START_TEST(record_rejects_impossible_rows)
 	expect_rejected(helper_beyond_total, "exceed totals.ticks");
 	expect_rejected(calls_without_operations, "totals.operations");
 	expect_rejected(more_operations_than_planned, "procedure.iterations");
-	expect_rejected(negative_overhead, "field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0");
+	expect_rejected(negative_overhead,
+			"field 'overhead.added_ticks_per_call': -1e+09 ticks, expected a number >= 0");
 	expect_rejected(negative_inside, "field 'overhead.inside_ticks_per_call': -0.5 ticks");
 	expect_rejected(inside_above_added, "field 'overhead.inside_ticks_per_call': 51.5 ticks, more than "
 					    "overhead.added_ticks_per_call 51.4");

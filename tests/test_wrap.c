@@ -85,18 +85,18 @@ static uint64_t overflowed(void)
 }
 
 /* Assert that shape (fn, in, out) exists with these counts. */
-static void expect_shape(unsigned fn, uint64_t in_bits, uint64_t out_bits,
-			 uint64_t calls, uint64_t nested, uint64_t ticks)
+static void expect_shape(unsigned fn, uint64_t in_bits, uint64_t out_bits, uint64_t calls, uint64_t nested,
+			 uint64_t ticks)
 {
 	const struct hp_shape *s = shape(fn, in_bits, out_bits);
 
-	ck_assert_msg(s != NULL, "no shape (%s, in %llu, out %llu)", hp_fn_name(fn),
-		      (unsigned long long)in_bits, (unsigned long long)out_bits);
+	ck_assert_msg(s != NULL, "no shape (%s, in %llu, out %llu)", hp_fn_name(fn), (unsigned long long)in_bits,
+		      (unsigned long long)out_bits);
 	ck_assert_msg(s->calls == calls && s->nested == nested && s->ticks == ticks,
 		      "shape (%s, in %llu, out %llu): calls %llu nested %llu ticks %llu, "
-		      "expected %llu %llu %llu", hp_fn_name(fn), (unsigned long long)in_bits,
-		      (unsigned long long)out_bits, (unsigned long long)s->calls,
-		      (unsigned long long)s->nested, (unsigned long long)s->ticks,
+		      "expected %llu %llu %llu",
+		      hp_fn_name(fn), (unsigned long long)in_bits, (unsigned long long)out_bits,
+		      (unsigned long long)s->calls, (unsigned long long)s->nested, (unsigned long long)s->ticks,
 		      (unsigned long long)calls, (unsigned long long)nested, (unsigned long long)ticks);
 }
 
@@ -203,8 +203,7 @@ START_TEST(nested_counted_not_timed)
 	sm3hash(256, msg, 1024, out);
 	W.accounting = 0;
 
-	expect_shape(HP_FN_PSEUDOHASH, 1024, 512, 2, 0,
-		     2 * (FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_CLOCK_STEP));
+	expect_shape(HP_FN_PSEUDOHASH, 1024, 512, 2, 0, 2 * (FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_CLOCK_STEP));
 	expect_shape(HP_FN_SM3, 1024, 256, 1, 2, FAKE_COST_SM3 + FAKE_CLOCK_STEP);
 	ck_assert_uint_eq(shapes_used(), 2);
 	ck_assert_uint_eq(clock_reads, 2 * 3);
@@ -262,11 +261,11 @@ END_TEST
 START_TEST(accounting_window_only)
 {
 	reset();
-	pseudoXOF(1024, msg, 256, out);         /* off */
+	pseudoXOF(1024, msg, 256, out); /* off */
 	W.accounting = 1;
-	pseudoXOF(1024, msg, 256, out);         /* on */
+	pseudoXOF(1024, msg, 256, out); /* on */
 	W.accounting = 0;
-	pseudoXOF(1024, msg, 256, out);         /* off */
+	pseudoXOF(1024, msg, 256, out); /* off */
 	get_random_number(&drng_ctx, out, 256); /* off, and its nested calls too */
 
 	expect_shape(HP_FN_XOF, 256, 1024, 1, 0, FAKE_COST_XOF + FAKE_CLOCK_STEP);
@@ -310,12 +309,11 @@ START_TEST(return_values_and_outputs_pass_through)
 	}
 	W.accounting = 0;
 	/* The failing calls still counted (on pass only). */
-	expect_shape(HP_FN_PSEUDOHASH, 1024, 512, 2, 0,
-		     2 * (FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_CLOCK_STEP));
+	expect_shape(HP_FN_PSEUDOHASH, 1024, 512, 2, 0, 2 * (FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_CLOCK_STEP));
 	/* The failing DRNG stopped after its first sm3hash. */
 	expect_shape(HP_FN_DRNG, 0, 256, 2, 0,
 		     (FAKE_COST_DRNG + 2 * FAKE_COST_SM3 + FAKE_CLOCK_STEP) +
-		     (FAKE_COST_DRNG + FAKE_COST_SM3 + FAKE_CLOCK_STEP));
+			     (FAKE_COST_DRNG + FAKE_COST_SM3 + FAKE_CLOCK_STEP));
 	expect_shape(HP_FN_SM3, 264, 256, 0, 3, 0);
 }
 END_TEST
@@ -350,8 +348,7 @@ START_TEST(depth_is_thread_local)
 
 	expect_shape(HP_FN_XOF, 8, 256, 1, 0, FAKE_COST_XOF + FAKE_CLOCK_STEP);
 	/* This thread's call contains the other thread's, clock reads included. */
-	expect_shape(HP_FN_SM3, 16, 256, 1, 0,
-		     FAKE_COST_SM3 + FAKE_CLOCK_STEP + FAKE_COST_XOF + 2 * FAKE_CLOCK_STEP);
+	expect_shape(HP_FN_SM3, 16, 256, 1, 0, FAKE_COST_SM3 + FAKE_CLOCK_STEP + FAKE_COST_XOF + 2 * FAKE_CLOCK_STEP);
 	ck_assert_uint_eq(clock_reads, 4);
 }
 END_TEST
@@ -379,7 +376,7 @@ START_TEST(inline_tick_bypasses_the_clock_function)
 	/* real ticks: the fake clock's 50-tick cost is not what was read */
 	ck_assert_uint_ne(s->ticks, 2 * (FAKE_COST_SM3 + FAKE_CLOCK_STEP));
 #else
-	ck_assert_uint_eq(clock_reads, 2 * 2);   /* no inline counter: the flag is ignored */
+	ck_assert_uint_eq(clock_reads, 2 * 2); /* no inline counter: the flag is ignored */
 #endif
 }
 END_TEST
@@ -556,7 +553,7 @@ static void seq_returns(int base)
 {
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		fake_ret[fn] = base + (int)fn;
-	fake_ret[HP_FN_SM3] = 0;   /* pseudohash and the DRNG return their sm3hash's result when non-zero */
+	fake_ret[HP_FN_SM3] = 0; /* pseudohash and the DRNG return their sm3hash's result when non-zero */
 }
 
 static void expect_entry(unsigned k, unsigned fn, int ret, uint64_t in_bits, uint64_t out_bits)
@@ -584,8 +581,8 @@ START_TEST(tape_entry_sizes)
 	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_XOF, 1020), 128);
 	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_XOF, 1024), 128);
 	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_DRNG, 1), 1);
-	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_SM3, 263), 32);         /* digest bits / 8 */
-	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_PSEUDOHASH, (uint64_t)-8), 0);   /* negative int length */
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_SM3, 263), 32); /* digest bits / 8 */
+	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_PSEUDOHASH, (uint64_t)-8), 0); /* negative int length */
 	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_DRNG_INIT, 0), 0);
 	ck_assert_uint_eq(hp_tape_out_bytes(HP_FN_CALIB, 256), 32);
 	ck_assert_uint_eq(hp_tape_entry_bytes(0), 24);
@@ -643,7 +640,7 @@ START_TEST(replay_serves_outputs_without_the_helpers)
 	seq_run(&rep);
 	W.accounting = 0;
 
-	ck_assert_int_eq(rep.ret[4], 50 + HP_FN_DRNG_INIT);   /* init_random_number's own, real, return */
+	ck_assert_int_eq(rep.ret[4], 50 + HP_FN_DRNG_INIT); /* init_random_number's own, real, return */
 	rep.ret[4] = rec.ret[4];
 	ck_assert_int_eq(memcmp(&rec, &rep, sizeof rec), 0);
 	/* No replayed helper ran; init_random_number always does. */
@@ -679,7 +676,7 @@ START_TEST(replay_one_family_at_a_time)
 	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 2);
 	ck_assert_uint_eq(fake_runs[HP_FN_DRNG], 1);
 	ck_assert_uint_eq(W.tape.replayed, 3);
-	ck_assert_uint_eq(W.tape.passed, 1 + 2 + 1);   /* DRNG, its nested sm3hash, init */
+	ck_assert_uint_eq(W.tape.passed, 1 + 2 + 1); /* DRNG, its nested sm3hash, init */
 	ck_assert_uint_eq(W.tape.pos, W.tape.len);
 	ck_assert_uint_eq(W.tape.flags, 0);
 
@@ -693,7 +690,7 @@ START_TEST(replay_one_family_at_a_time)
 	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1 + 1);
 	ck_assert_uint_eq(fake_runs[HP_FN_DRNG], 0);
 	ck_assert_uint_eq(W.tape.replayed, 1);
-	ck_assert_uint_eq(W.tape.passed, 1 + 1 + 1 + 1 + 1);   /* XOF, pseudohash, its sm3hash, sm3hash, init */
+	ck_assert_uint_eq(W.tape.passed, 1 + 1 + 1 + 1 + 1); /* XOF, pseudohash, its sm3hash, sm3hash, init */
 	ck_assert_uint_eq(W.tape.flags, 0);
 
 	/* No family: every call is real, the tape is still checked. */
@@ -725,7 +722,8 @@ static void shadow_rewind(uint32_t mask)
 
 START_TEST(double_replay_repeats_the_tape_work)
 {
-	static const uint32_t masks[3] = { HP_TAPE_FAMILY_HASH, HP_TAPE_FAMILY_DRNG, HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG };
+	static const uint32_t masks[3] = { HP_TAPE_FAMILY_HASH, HP_TAPE_FAMILY_DRNG,
+					   HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG };
 	struct seq_out rec, once, twice;
 
 	reset();
@@ -744,7 +742,7 @@ START_TEST(double_replay_repeats_the_tape_work)
 		seq_run(&twice);
 		W.accounting = 0;
 		ck_assert_int_eq(memcmp(&once, &twice, sizeof once), 0);
-		ck_assert_int_eq(memcmp(runs, fake_runs, sizeof runs), 0);   /* each helper ran as often */
+		ck_assert_int_eq(memcmp(runs, fake_runs, sizeof runs), 0); /* each helper ran as often */
 		ck_assert_uint_eq(W.tape.calls, plain.calls);
 		ck_assert_uint_eq(W.tape.replayed, plain.replayed);
 		ck_assert_uint_eq(W.tape.passed, plain.passed);
@@ -805,9 +803,9 @@ START_TEST(divergence_other_length)
 	seq_record(&rec);
 	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH | HP_TAPE_FAMILY_DRNG);
 	fake_ret[HP_FN_XOF] = 77;
-	ck_assert_int_eq(pseudoXOF(1020, msg, 256, o), 10 + HP_FN_XOF);   /* replayed */
-	ck_assert_int_eq(pseudohash(512, msg, 1032, o), 10 + HP_FN_PSEUDOHASH);  /* in 1032, not 1024: real */
-	ck_assert_int_eq(pseudoXOF(1020, msg, 256, o), 77);   /* after a divergence: real */
+	ck_assert_int_eq(pseudoXOF(1020, msg, 256, o), 10 + HP_FN_XOF); /* replayed */
+	ck_assert_int_eq(pseudohash(512, msg, 1032, o), 10 + HP_FN_PSEUDOHASH); /* in 1032, not 1024: real */
+	ck_assert_int_eq(pseudoXOF(1020, msg, 256, o), 77); /* after a divergence: real */
 	W.accounting = 0;
 	ck_assert_uint_eq(W.tape.flags, HP_TAPE_DIVERGED);
 	ck_assert_uint_eq(W.tape.diverged_at, 1);
@@ -815,7 +813,7 @@ START_TEST(divergence_other_length)
 	ck_assert_uint_eq(fake_runs[HP_FN_XOF], 1);
 	ck_assert_uint_eq(W.tape.replayed, 1);
 	ck_assert_uint_eq(W.tape.calls, 3);
-	ck_assert_uint_eq(W.tape.pos, seq_offset[1]);   /* the bad call did not consume its entry */
+	ck_assert_uint_eq(W.tape.pos, seq_offset[1]); /* the bad call did not consume its entry */
 
 	/* The output length alone differs. */
 	tape_rewind(HP_ACCOUNTING_REPLAY, HP_TAPE_FAMILY_HASH);
@@ -851,7 +849,7 @@ START_TEST(divergence_other_function)
 	ck_assert_uint_eq(W.tape.pos, seq_offset[2]);
 	ck_assert_uint_eq(tape_at(W.tape.pos)->fn, HP_FN_SM3);
 	ck_assert_uint_eq(fake_runs[HP_FN_PSEUDOHASH], 1);
-	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1);   /* its nested call, real */
+	ck_assert_uint_eq(fake_runs[HP_FN_SM3], 1); /* its nested call, real */
 	ck_assert_uint_eq(o[0], 0x48);
 	ck_assert_uint_eq(W.tape.replayed, 2);
 }
@@ -887,7 +885,7 @@ START_TEST(record_overflow_writes_nothing_past_capacity)
 {
 	struct seq_out rec;
 	const unsigned char *bytes = (const unsigned char *)tape_mem;
-	const uint64_t cap = seq_offset[2] + 20;   /* entries 0 and 1, and 20 bytes: not entry 2 (40) */
+	const uint64_t cap = seq_offset[2] + 20; /* entries 0 and 1, and 20 bytes: not entry 2 (40) */
 
 	reset();
 	tape_use(cap, HP_ACCOUNTING_RECORD, 0);

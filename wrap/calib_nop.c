@@ -16,12 +16,11 @@
  * as ld --wrap names a real function, so the shim calls it without any
  * linker flag.
  */
-int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-			      unsigned long long msg_len_bits, unsigned char *digest);
+int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			      unsigned char *digest);
 
 __attribute__((noinline)) int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-							 unsigned long long msg_len_bits,
-							 unsigned char *digest)
+							unsigned long long msg_len_bits, unsigned char *digest)
 {
 	unsigned long long v = (unsigned long long)msg[0] | 1;
 

@@ -70,8 +70,7 @@ static inline struct hp_shape *hp_shape_slot(uint32_t fn, uint64_t in_bits, uint
 	return 0;
 }
 
-static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
-			    uint64_t ticks, int nested)
+static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, uint64_t ticks, int nested)
 {
 	struct hp_shape *s = hp_shape_slot(fn, in_bits, out_bits);
 
@@ -115,14 +114,14 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
  */
 #define HP_TIMED __attribute__((noinline))
 
-#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL)                              \
-	do {                                                                   \
-		int a_ = hashprof_wrap_state.accounting;                       \
-		if (hp_unlikely(!a_))                                          \
-			return REAL_CALL;                                      \
-		if (hp_unlikely(a_ < 0))                                       \
-			return TAPE_CALL;                                      \
-		return TIMED_CALL;                                             \
+#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL)        \
+	do {                                             \
+		int a_ = hashprof_wrap_state.accounting; \
+		if (hp_unlikely(!a_))                    \
+			return REAL_CALL;                \
+		if (hp_unlikely(a_ < 0))                 \
+			return TAPE_CALL;                \
+		return TIMED_CALL;                       \
 	} while (0)
 
 /*
@@ -131,22 +130,22 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
  * the real call so that the shim's own bookkeeping stays outside the
  * timed region.
  */
-#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)                              \
-	do {                                                                   \
-		if (hp_unlikely(hp_depth)) {                                   \
-			hp_depth++;                                            \
-			int r_ = REAL_CALL;                                    \
-			hp_depth--;                                            \
-			hp_count(FN, IN_BITS, OUT_BITS, 0, 1);                 \
-			return r_;                                             \
-		}                                                              \
-		hp_depth = 1;                                                  \
-		uint64_t t0_ = hp_tick(&hashprof_wrap_state);                    \
-		int r_ = REAL_CALL;                                            \
-		uint64_t t1_ = hp_tick(&hashprof_wrap_state);                    \
-		hp_depth = 0;                                                  \
-		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0);                 \
-		return r_;                                                     \
+#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)              \
+	do {                                                   \
+		if (hp_unlikely(hp_depth)) {                   \
+			hp_depth++;                            \
+			int r_ = REAL_CALL;                    \
+			hp_depth--;                            \
+			hp_count(FN, IN_BITS, OUT_BITS, 0, 1); \
+			return r_;                             \
+		}                                              \
+		hp_depth = 1;                                  \
+		uint64_t t0_ = hp_tick(&hashprof_wrap_state);  \
+		int r_ = REAL_CALL;                            \
+		uint64_t t1_ = hp_tick(&hashprof_wrap_state);  \
+		hp_depth = 0;                                  \
+		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0); \
+		return r_;                                     \
 	} while (0)
 
 /*
@@ -169,8 +168,8 @@ void hp_wrap_test_charge_pass(unsigned fn);
 /* Record mode, after an outermost call returned (state.c): append its
  * entry, or set HP_TAPE_OVERFLOW.  Out of line: recording is never timed,
  * and the shims stay small. */
-__attribute__((visibility("hidden")))
-void hp_tape_record(uint32_t fn, uint64_t in_bits, uint64_t out_bits, const void *out, int ret);
+__attribute__((visibility("hidden"))) void hp_tape_record(uint32_t fn, uint64_t in_bits, uint64_t out_bits,
+							  const void *out, int ret);
 
 /*
  * Replay mode, an outermost call: match it against the entry at t->pos
@@ -185,8 +184,8 @@ void hp_tape_record(uint32_t fn, uint64_t in_bits, uint64_t out_bits, const void
  * tape's order being lost).  The size check comes first, so nothing past
  * t->len is ever read.
  */
-static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bits, uint64_t out_bits,
-				 void *out, int *ret)
+static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bits, uint64_t out_bits, void *out,
+				 int *ret)
 {
 	uint64_t i = t->calls++;
 	uint64_t bytes = hp_tape_out_bytes(fn, out_bits), size = hp_tape_entry_bytes(bytes);
@@ -194,8 +193,7 @@ static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bit
 
 	if (hp_unlikely(t->flags & HP_TAPE_DIVERGED))
 		return 0;
-	if (hp_unlikely(t->len - t->pos < size ||
-			(e = (const struct hp_tape_entry *)(t->buf + t->pos))->fn != fn ||
+	if (hp_unlikely(t->len - t->pos < size || (e = (const struct hp_tape_entry *)(t->buf + t->pos))->fn != fn ||
 			e->in_bits != in_bits || e->out_bits != out_bits)) {
 		t->flags |= HP_TAPE_DIVERGED;
 		t->diverged_at = i;
@@ -234,43 +232,43 @@ static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bit
  * calibration's loop and overstated short work by up to 1.6 pp in place
  * (docs/replay.md); this one costs 0.65 to 0.9 times a served call there.
  */
-#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                    \
-	do {                                                                   \
-		int a_ = hashprof_wrap_state.accounting, r_ = 0, r2_, again_;  \
-		if (hp_unlikely(hp_depth)) {                                   \
-			hp_depth++;                                            \
-			r_ = REAL_CALL;                                        \
-			hp_depth--;                                            \
-			hashprof_wrap_state.tape.passed++;                     \
-			HP_CHARGE_PASS(FN);                                    \
-			if (hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE)) {         \
-				hashprof_wrap_state.shadow.passed++;           \
-				HP_CHARGE_PASS(FN);                            \
-			}                                                      \
-			return r_;                                             \
-		}                                                              \
-		if (hp_unlikely(a_ == HP_ACCOUNTING_RECORD)) {                 \
-			hp_depth = 1;                                          \
-			r_ = REAL_CALL;                                        \
-			hp_depth = 0;                                          \
-			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);        \
-			return r_;                                             \
-		}                                                              \
-		/* the double mode's first time: served (or passed) again */  \
-		again_ = hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE) &&            \
+#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                                              \
+	do {                                                                                             \
+		int a_ = hashprof_wrap_state.accounting, r_ = 0, r2_, again_;                            \
+		if (hp_unlikely(hp_depth)) {                                                             \
+			hp_depth++;                                                                      \
+			r_ = REAL_CALL;                                                                  \
+			hp_depth--;                                                                      \
+			hashprof_wrap_state.tape.passed++;                                               \
+			HP_CHARGE_PASS(FN);                                                              \
+			if (hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE)) {                                   \
+				hashprof_wrap_state.shadow.passed++;                                     \
+				HP_CHARGE_PASS(FN);                                                      \
+			}                                                                                \
+			return r_;                                                                       \
+		}                                                                                        \
+		if (hp_unlikely(a_ == HP_ACCOUNTING_RECORD)) {                                           \
+			hp_depth = 1;                                                                    \
+			r_ = REAL_CALL;                                                                  \
+			hp_depth = 0;                                                                    \
+			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);                                  \
+			return r_;                                                                       \
+		}                                                                                        \
+		/* the double mode's first time: served (or passed) again */                             \
+		again_ = hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE) &&                                      \
 			 !hp_tape_replay(&hashprof_wrap_state.shadow, FN, IN_BITS, OUT_BITS, OUT, &r2_); \
-		if (hp_tape_replay(&hashprof_wrap_state.tape, FN, IN_BITS, OUT_BITS, OUT, &r_)) \
-			return r_;                                             \
-		hp_depth = 1;                                                  \
-		r_ = REAL_CALL;                                                \
-		hp_depth = 0;                                                  \
-		hashprof_wrap_state.tape.passed++;                             \
-		HP_CHARGE_PASS(FN);                                            \
-		if (hp_unlikely(again_)) {                                     \
-			hashprof_wrap_state.shadow.passed++;                   \
-			HP_CHARGE_PASS(FN);                                    \
-		}                                                              \
-		return r_;                                                     \
+		if (hp_tape_replay(&hashprof_wrap_state.tape, FN, IN_BITS, OUT_BITS, OUT, &r_))          \
+			return r_;                                                                       \
+		hp_depth = 1;                                                                            \
+		r_ = REAL_CALL;                                                                          \
+		hp_depth = 0;                                                                            \
+		hashprof_wrap_state.tape.passed++;                                                       \
+		HP_CHARGE_PASS(FN);                                                                      \
+		if (hp_unlikely(again_)) {                                                               \
+			hashprof_wrap_state.shadow.passed++;                                             \
+			HP_CHARGE_PASS(FN);                                                              \
+		}                                                                                        \
+		return r_;                                                                               \
 	} while (0)
 
 #endif

@@ -30,18 +30,18 @@
  * the published method does not wrap it (issue 5 reports it apart).
  */
 enum hp_fn {
-	HP_FN_DRNG = 0,      /* get_random_number */
-	HP_FN_XOF,           /* pseudoXOF */
-	HP_FN_PSEUDOHASH,    /* pseudohash */
-	HP_FN_SM3,           /* sm3hash */
-	HP_FN_DRNG_INIT,     /* init_random_number */
+	HP_FN_DRNG = 0, /* get_random_number */
+	HP_FN_XOF, /* pseudoXOF */
+	HP_FN_PSEUDOHASH, /* pseudohash */
+	HP_FN_SM3, /* sm3hash */
+	HP_FN_DRNG_INIT, /* init_random_number */
 	HP_FN_COUNT,
 	/* Not a helper: the stand-in the overhead calibration wraps
 	 * (wrap/calib_nop.c, 100 xorshift rounds; the loop in wrap/state.c,
 	 * timed by prof/calibrate.c).  Its shapes are cleared before anything
 	 * is measured. */
 	HP_FN_CALIB = HP_FN_COUNT,
-	HP_FN_SLOTS          /* entries of the per-helper arrays of the shims' state (HP_FN_CALIB included) */
+	HP_FN_SLOTS /* entries of the per-helper arrays of the shims' state (HP_FN_CALIB included) */
 };
 
 /*
@@ -51,13 +51,13 @@ enum hp_fn {
  * init_random_number).
  */
 struct hp_shape {
-	uint32_t used;       /* 0 = free slot in the table */
-	uint32_t fn;         /* enum hp_fn */
+	uint32_t used; /* 0 = free slot in the table */
+	uint32_t fn; /* enum hp_fn */
 	uint64_t in_bits;
 	uint64_t out_bits;
-	uint64_t calls;      /* outermost calls: these are timed */
-	uint64_t nested;     /* calls made while another wrapped call ran: executed, counted here, not timed */
-	uint64_t ticks;      /* clock ticks inside the outermost calls */
+	uint64_t calls; /* outermost calls: these are timed */
+	uint64_t nested; /* calls made while another wrapped call ran: executed, counted here, not timed */
+	uint64_t ticks; /* clock ticks inside the outermost calls */
 };
 
 /*
@@ -74,9 +74,9 @@ struct hp_shape {
 
 /* The calls of one helper whose shape did not fit the table. */
 struct hp_overflow {
-	uint64_t calls;      /* outermost calls: timed */
-	uint64_t nested;     /* calls made inside another wrapped call: not timed */
-	uint64_t ticks;      /* clock ticks inside the outermost calls */
+	uint64_t calls; /* outermost calls: timed */
+	uint64_t nested; /* calls made inside another wrapped call: not timed */
+	uint64_t ticks; /* clock ticks inside the outermost calls */
 };
 
 /*
@@ -87,7 +87,7 @@ struct hp_overflow {
  * test picks them and neither the gate nor the timed hook gains a load.
  */
 #define HP_ACCOUNTING_OFF 0
-#define HP_ACCOUNTING_TIMED 1     /* any positive value: timed (HP_HOOK) */
+#define HP_ACCOUNTING_TIMED 1 /* any positive value: timed (HP_HOOK) */
 #define HP_ACCOUNTING_RECORD (-1) /* outermost calls append their outputs to the tape */
 #define HP_ACCOUNTING_REPLAY (-2) /* outermost calls of replay_mask are served from the tape */
 /* Replay, and every outermost call's tape work done twice: first on the
@@ -109,14 +109,14 @@ struct hp_overflow {
  * thread runs the operation while a tape mode is on.
  */
 struct hp_tape_entry {
-	uint32_t fn;                     /* enum hp_fn */
-	int32_t ret;                     /* what the helper returned */
-	uint64_t in_bits;                /* the shape, as in struct hp_shape */
+	uint32_t fn; /* enum hp_fn */
+	int32_t ret; /* what the helper returned */
+	uint64_t in_bits; /* the shape, as in struct hp_shape */
 	uint64_t out_bits;
 };
 
-#define HP_TAPE_OVERFLOW 1u              /* record: an entry did not fit; it and all later ones are missing */
-#define HP_TAPE_DIVERGED 2u              /* replay: a call did not match its entry, or came after the last */
+#define HP_TAPE_OVERFLOW 1u /* record: an entry did not fit; it and all later ones are missing */
+#define HP_TAPE_DIVERGED 2u /* replay: a call did not match its entry, or came after the last */
 
 /* replay_mask bits: 1u << enum hp_fn.  The two families replayed one at a
  * time (init_random_number is never replayed, whatever the mask says: it
@@ -127,30 +127,30 @@ struct hp_tape_entry {
 #define HP_TAPE_FAMILY_DRNG HP_TAPE_BIT(HP_FN_DRNG)
 
 struct hp_tape {
-	unsigned char *buf;              /* cap bytes, 8-byte aligned, owned by the runtime */
-	uint64_t cap;                    /* bytes */
-	uint64_t len;                    /* bytes of whole entries recorded (record writes at len) */
-	uint64_t pos;                    /* replay reads the entry at pos (bytes, < len) */
-	uint32_t flags;                  /* HP_TAPE_OVERFLOW | HP_TAPE_DIVERGED */
-	uint32_t replay_mask;            /* HP_TAPE_BIT()s of the helpers replay serves from the tape */
-	uint64_t calls;                  /* outermost calls seen in this run (recorded or read) */
-	uint64_t replayed;               /* outermost calls served from the tape (no helper ran) */
-	uint64_t passed;                 /* replay: calls of the real helper through the tape path, nested ones included */
-	uint64_t diverged_at;            /* with HP_TAPE_DIVERGED: index in calls of the first bad call (0-based) */
-	struct hp_tape_entry diverged;   /* ...and that call's fn, in_bits, out_bits (ret unused); the
+	unsigned char *buf; /* cap bytes, 8-byte aligned, owned by the runtime */
+	uint64_t cap; /* bytes */
+	uint64_t len; /* bytes of whole entries recorded (record writes at len) */
+	uint64_t pos; /* replay reads the entry at pos (bytes, < len) */
+	uint32_t flags; /* HP_TAPE_OVERFLOW | HP_TAPE_DIVERGED */
+	uint32_t replay_mask; /* HP_TAPE_BIT()s of the helpers replay serves from the tape */
+	uint64_t calls; /* outermost calls seen in this run (recorded or read) */
+	uint64_t replayed; /* outermost calls served from the tape (no helper ran) */
+	uint64_t passed; /* replay: calls of the real helper through the tape path, nested ones included */
+	uint64_t diverged_at; /* with HP_TAPE_DIVERGED: index in calls of the first bad call (0-based) */
+	struct hp_tape_entry diverged; /* ...and that call's fn, in_bits, out_bits (ret unused); the
 					  * entry it was matched against is the one at pos */
 };
 
 struct hp_wrap_state {
-	uint32_t abi_version;            /* HP_WRAP_ABI_VERSION */
-	volatile int accounting;         /* HP_ACCOUNTING_*; non-zero only around measured API calls */
-	uint64_t (*clock)(void);         /* installed by the runtime; returns ticks */
-	uint32_t tick_inline;            /* non-zero: the shims read the counter inline (wrap/tick.h),
+	uint32_t abi_version; /* HP_WRAP_ABI_VERSION */
+	volatile int accounting; /* HP_ACCOUNTING_*; non-zero only around measured API calls */
+	uint64_t (*clock)(void); /* installed by the runtime; returns ticks */
+	uint32_t tick_inline; /* non-zero: the shims read the counter inline (wrap/tick.h),
 					  * set by the runtime only where that is the clock's counter */
 	struct hp_overflow overflow[HP_FN_SLOTS]; /* indexed by enum hp_fn */
 	struct hp_shape shapes[HP_SHAPES_MAX];
-	struct hp_tape tape;             /* used only while accounting is negative */
-	struct hp_tape shadow;           /* HP_ACCOUNTING_DOUBLE reads this one too: buf a copy of
+	struct hp_tape tape; /* used only while accounting is negative */
+	struct hp_tape shadow; /* HP_ACCOUNTING_DOUBLE reads this one too: buf a copy of
 					  * tape.buf's len bytes (another buffer: its reads miss the
 					  * caches as the tape's do), its own pos and counters, which
 					  * end equal to tape's */
@@ -168,7 +168,7 @@ static inline uint64_t hp_tape_out_bytes(unsigned fn, uint64_t out_bits)
 	switch (fn) {
 	case HP_FN_PSEUDOHASH:
 	case HP_FN_SM3:
-	case HP_FN_CALIB:   /* the stand-in has sm3hash's signature (state.c) */
+	case HP_FN_CALIB: /* the stand-in has sm3hash's signature (state.c) */
 		return (int64_t)out_bits > 0 ? out_bits / 8 : 0;
 	case HP_FN_XOF:
 	case HP_FN_DRNG:
@@ -193,8 +193,7 @@ static inline uint64_t hp_tape_entry_bytes(uint64_t out_bytes)
 static inline const char *hp_fn_name(unsigned fn)
 {
 	static const char *const names[HP_FN_COUNT] = {
-		"get_random_number", "pseudoXOF", "pseudohash", "sm3hash",
-		"init_random_number",
+		"get_random_number", "pseudoXOF", "pseudohash", "sm3hash", "init_random_number",
 	};
 	return fn < HP_FN_COUNT ? names[fn] : 0;
 }

@@ -11,23 +11,22 @@
 #include "hook.h"
 
 /* Exported: the runtime finds it with dlsym(HP_WRAP_STATE_SYMBOL). */
-__attribute__((visibility("protected")))
-struct hp_wrap_state hashprof_wrap_state = { .abi_version = HP_WRAP_ABI_VERSION };
+__attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state = { .abi_version =
+											      HP_WRAP_ABI_VERSION };
 
 __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local unsigned hp_depth;
 
-int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-			      unsigned long long msg_len_bits, unsigned char *digest);
+int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			      unsigned char *digest);
 HP_SHIM
-int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-			      unsigned long long msg_len_bits, unsigned char *digest);
+int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			      unsigned char *digest);
 __attribute__((visibility("default"))) void hashprof_calib_loop(unsigned n, int wrapped);
 
 /* The calibration shim: the same gate and hook, with the same arguments,
  * as wrap_sm3hash.c, around the stand-in helper. */
 static HP_TIMED int hp_timed_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-						unsigned long long msg_len_bits,
-						unsigned char *digest)
+						unsigned long long msg_len_bits, unsigned char *digest)
 {
 	HP_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits,
 		__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
@@ -36,15 +35,14 @@ static HP_TIMED int hp_timed_hashprof_calib_nop(int digest_len_bits, const unsig
 /* ...and its tape path, for the replay-cost calibration (prof/calibrate.c):
  * the same code as wrap_sm3hash.c's. */
 static HP_TIMED int hp_tape_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-					       unsigned long long msg_len_bits,
-					       unsigned char *digest)
+					       unsigned long long msg_len_bits, unsigned char *digest)
 {
 	HP_TAPE_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits, digest,
 		     __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
 }
 
-int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
-			      unsigned long long msg_len_bits, unsigned char *digest)
+int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			      unsigned char *digest)
 {
 	HP_GATE(__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
 		hp_timed_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),

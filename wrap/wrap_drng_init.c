@@ -3,11 +3,9 @@
  */
 #include "hook.h"
 
-int __real_init_random_number(void *drng, const unsigned char *seed,
-			      unsigned long long seed_len_bytes);
+int __real_init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes);
 HP_SHIM
-int __wrap_init_random_number(void *drng, const unsigned char *seed,
-			      unsigned long long seed_len_bytes);
+int __wrap_init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes);
 
 /* Accounting on: the timed path (hook.h).  Not wrapped by the published
  * method (issue 5 reports it apart); the seed length is given in bytes by
@@ -15,22 +13,19 @@ int __wrap_init_random_number(void *drng, const unsigned char *seed,
 static HP_TIMED int hp_timed_init_random_number(void *drng, const unsigned char *seed,
 						unsigned long long seed_len_bytes)
 {
-	HP_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0,
-		__real_init_random_number(drng, seed, seed_len_bytes));
+	HP_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, __real_init_random_number(drng, seed, seed_len_bytes));
 }
 
 /* Record or replay (hook.h): recorded with no output bytes, to keep the
  * tape's order checkable, and always run for real (hp_tape_replay): what
  * it produces is the context, whose size the shim does not know. */
-static HP_TIMED int hp_tape_init_random_number(void *drng, const unsigned char *seed,
-					       unsigned long long seed_len_bytes)
+static HP_TIMED int hp_tape_init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes)
 {
 	HP_TAPE_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, NULL,
 		     __real_init_random_number(drng, seed, seed_len_bytes));
 }
 
-int __wrap_init_random_number(void *drng, const unsigned char *seed,
-			      unsigned long long seed_len_bytes)
+int __wrap_init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes)
 {
 	HP_GATE(__real_init_random_number(drng, seed, seed_len_bytes),
 		hp_timed_init_random_number(drng, seed, seed_len_bytes),

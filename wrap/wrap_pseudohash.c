@@ -3,30 +3,30 @@
  */
 #include "hook.h"
 
-int __real_pseudohash(int digest_len_bits, const unsigned char *msg,
-		      unsigned long long msg_len_bits, unsigned char *digest);
+int __real_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+		      unsigned char *digest);
 HP_SHIM
-int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg,
-		      unsigned long long msg_len_bits, unsigned char *digest);
+int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+		      unsigned char *digest);
 
 /* Accounting on: the timed path (hook.h). */
-static HP_TIMED int hp_timed_pseudohash(int digest_len_bits, const unsigned char *msg,
-					unsigned long long msg_len_bits, unsigned char *digest)
+static HP_TIMED int hp_timed_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+					unsigned char *digest)
 {
 	HP_HOOK(HP_FN_PSEUDOHASH, msg_len_bits, (uint64_t)digest_len_bits,
 		__real_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
 }
 
 /* Record or replay (hook.h): the tape holds the digest_len_bits / 8 output bytes. */
-static HP_TIMED int hp_tape_pseudohash(int digest_len_bits, const unsigned char *msg,
-				       unsigned long long msg_len_bits, unsigned char *digest)
+static HP_TIMED int hp_tape_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+				       unsigned char *digest)
 {
 	HP_TAPE_HOOK(HP_FN_PSEUDOHASH, msg_len_bits, (uint64_t)digest_len_bits, digest,
 		     __real_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
 }
 
-int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg,
-		      unsigned long long msg_len_bits, unsigned char *digest)
+int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+		      unsigned char *digest)
 {
 	HP_GATE(__real_pseudohash(digest_len_bits, msg, msg_len_bits, digest),
 		hp_timed_pseudohash(digest_len_bits, msg, msg_len_bits, digest),

@@ -17,7 +17,7 @@
 #include "builder.h"
 #include "cmds.h"
 
-#define HP_KAT_TIMEOUT 600u   /* seconds the KAT program may run by default */
+#define HP_KAT_TIMEOUT 600u /* seconds the KAT program may run by default */
 
 void hp_build_defaults(struct hp_build_opts *o)
 {
@@ -62,7 +62,7 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 {
 	enum { OPT_CFLAGS = 256, OPT_RECIPE, OPT_KAT, OPT_KAT_TIMEOUT, OPT_FLAGS };
 	static const struct option longopts[] = {
-		{ "name", required_argument, NULL, 'n' },   /* long only: -n is --iterations elsewhere */
+		{ "name", required_argument, NULL, 'n' }, /* long only: -n is --iterations elsewhere */
 		{ "output-dir", required_argument, NULL, 'o' },
 		{ "cflags", required_argument, NULL, OPT_CFLAGS },
 		{ "recipe", required_argument, NULL, OPT_RECIPE },
@@ -118,7 +118,8 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 			v = strtoul(optarg, &end, 10);
 			if (errno || end == optarg || *end || optarg[0] == '-' || v > 86400)
 				return hp_usage_error("build: --kat-timeout: '%s' is not a number of seconds from 0 "
-						      "to 86400 (0: no limit)", optarg);
+						      "to 86400 (0: no limit)",
+						      optarg);
 			o->kat_timeout = (unsigned)v;
 			kat_timeout_given = 1;
 			break;

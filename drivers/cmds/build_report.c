@@ -73,9 +73,10 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 	}
 	{
 		char *pl = hp_strv_join(&progs, ", ");
-		hp_build_say("  sources: %zu compiled, %zu linked; %zu program%s not linked%s%s%s%s", b->det.nsrc - failed,
-			     plan->nobjs, programs, programs == 1 ? "" : "s", programs ? " (" : "", pl ? pl : "",
-			     programs > progs.n ? ", ..." : "", programs ? ")" : "");
+		hp_build_say("  sources: %zu compiled, %zu linked; %zu program%s not linked%s%s%s%s",
+			     b->det.nsrc - failed, plan->nobjs, programs, programs == 1 ? "" : "s",
+			     programs ? " (" : "", pl ? pl : "", programs > progs.n ? ", ..." : "",
+			     programs ? ")" : "");
 		free(pl);
 	}
 	if (failed)
@@ -105,14 +106,14 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 			     common ? "; common symbols, merged by the linker" : "");
 		free(list);
 		hp_strv_free(&by);
-	}
-	else if (plan->provide_drng)
+	} else if (plan->provide_drng)
 		hp_build_say("  drng_algorithm: hashprof's (no linked object defines it)");
 	for (size_t i = 0; i < b->det.infos.n; i++)
 		hp_build_say("  note:    %s", b->det.infos.v[i]);
 	for (size_t i = 0; i < plan->infos.n; i++)
 		hp_build_say("  note:    %s", plan->infos.v[i]);
-	hp_build_say("  KAT:     %s%s%s%s", kat->status, kat->detail[0] ? " (" : "", kat->detail, kat->detail[0] ? ")" : "");
+	hp_build_say("  KAT:     %s%s%s%s", kat->status, kat->detail[0] ? " (" : "", kat->detail,
+		     kat->detail[0] ? ")" : "");
 	hp_strv_free(&progs);
 	for (size_t i = 0; i < plan->warnings.n; i++)
 		hp_build_warn(plan->warnings.v[i]);

@@ -16,20 +16,20 @@
 #include "table.h"
 
 struct hp_check {
-	double calls_tol;               /* relative, 0..1; 0 = exact */
-	double share_tol;               /* percentage points, 0..100 */
-	double max_hash, max_drng;      /* percent; < 0 = no limit */
-	double max_calls[HP_FN_COUNT];  /* mean calls per operation; < 0 = no limit */
-	int raw;                        /* compare uncorrected shares */
-	int procedure_set;              /* -n or -w given */
-	const char *published;          /* --published PAGE.md */
-	struct hp_options run;          /* procedure of INSTANCE and --published rows */
-	unsigned compared, failed;      /* comparisons made, out of tolerance */
+	double calls_tol; /* relative, 0..1; 0 = exact */
+	double share_tol; /* percentage points, 0..100 */
+	double max_hash, max_drng; /* percent; < 0 = no limit */
+	double max_calls[HP_FN_COUNT]; /* mean calls per operation; < 0 = no limit */
+	int raw; /* compare uncorrected shares */
+	int procedure_set; /* -n or -w given */
+	const char *published; /* --published PAGE.md */
+	struct hp_options run; /* procedure of INSTANCE and --published rows */
+	unsigned compared, failed; /* comparisons made, out of tolerance */
 	char first_failure[512];
-	char missing[4096];               /* --published rows not available here */
-	size_t page_rows;                 /* rows of the --published page */
-	int fractional_differs;           /* --published: a fractional calls/op differed */
-	int page_corrected;               /* --published: a hashprof page of corrected shares */
+	char missing[4096]; /* --published rows not available here */
+	size_t page_rows; /* rows of the --published page */
+	int fractional_differs; /* --published: a fractional calls/op differed */
+	int page_corrected; /* --published: a hashprof page of corrected shares */
 };
 
 /* ---------- check_options.c ---------- */
@@ -78,8 +78,7 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct 
  * the replay ("if free") shares within c->share_tol pp when both rows have
  * them.  A replay that failed in n is a failing "replay" line.
  */
-void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b,
-			 const struct hp_result *n);
+void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b, const struct hp_result *n);
 
 /*
  * Row n against the published row p: calls per operation at the printed

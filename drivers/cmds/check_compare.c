@@ -51,13 +51,13 @@ static void hp_failing_line(struct hp_check *c, struct hp_table *t, const struct
 		hp_table_add(t, now->instance, now->operation, q, "ok", cell, "-", "-",
 			     hp_verdict(c, 0, bad, now, q, "ok", cell));
 	else
-		hp_table_add(t, now->instance, now->operation, q, cell, "ok", hp_verdict(c, 0, bad, now, q, "ok", cell));
+		hp_table_add(t, now->instance, now->operation, q, cell, "ok",
+			     hp_verdict(c, 0, bad, now, q, "ok", cell));
 }
 
 /* A row that did not measure: one failing line, "ok" in the expected
  * column (baseline/published of the 8-column tables, limit of the 6). */
-static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now,
-			  const char *bad)
+static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *bad)
 {
 	char cell[HP_TCELL];
 
@@ -99,11 +99,11 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *t, const struct hp
 	if (!hp_has_thresholds(c))
 		return;
 	if (r->status != HP_STATUS_OK) {
-		if (!status_shown)      /* else the diff table counted it already */
+		if (!status_shown) /* else the diff table counted it already */
 			hp_status_line(c, t, r, "FAILED");
 		return;
 	}
-	if (!status_shown)              /* likewise */
+	if (!status_shown) /* likewise */
 		hp_replay_line(c, t, r, "FAILED");
 	hp_shares_of_result(r, c->raw, &sh);
 	hp_result_fn_totals(r, calls, nested, ticks);
@@ -163,9 +163,8 @@ static void hp_compare_calls(struct hp_check *c, struct hp_table *t, const struc
 }
 
 /* Compare a share (fractions), with the share tolerance. */
-static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struct hp_result *now,
-			     const char *q, double expected_pct, const char *expected_text, double now_pct,
-			     const char *bad)
+static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *q,
+			     double expected_pct, const char *expected_text, double now_pct, const char *bad)
 {
 	char en[64], diff[64], tol[32];
 
@@ -174,13 +173,12 @@ static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struc
 	snprintf(diff, sizeof diff, fabs(now_pct - expected_pct) < 0.01 ? "%+.2g pp" : "%+.2f pp",
 		 now_pct - expected_pct);
 	snprintf(tol, sizeof tol, "%g pp", c->share_tol);
-	hp_table_add(t, now->instance, now->operation, q, expected_text, en, diff, tol,
-		     hp_verdict(c, fabs(now_pct - expected_pct) <= c->share_tol + 1e-9, bad, now, q,
-				expected_text, en));
+	hp_table_add(
+		t, now->instance, now->operation, q, expected_text, en, diff, tol,
+		hp_verdict(c, fabs(now_pct - expected_pct) <= c->share_tol + 1e-9, bad, now, q, expected_text, en));
 }
 
-void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b,
-			 const struct hp_result *n)
+void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b, const struct hp_result *n)
 {
 	uint64_t cb[HP_FN_COUNT], nb[HP_FN_COUNT], tb[HP_FN_COUNT];
 	uint64_t cn[HP_FN_COUNT], nn[HP_FN_COUNT], tn[HP_FN_COUNT];
@@ -238,7 +236,7 @@ void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct h
 		const char *pub = p->calls_text[fn][0] ? p->calls_text[fn] : "0";
 		int ok;
 		if (!p->calls_text[fn][0] && (calls[fn] == 0 || fn == HP_FN_DRNG_INIT))
-			continue;   /* not printed, none seen (published tables never show init) */
+			continue; /* not printed, none seen (published tables never show init) */
 		ok = hp_published_3g(mn) == hp_published_3g(p->calls[fn]) ||
 		     (c->calls_tol > 0 && fabs(mn - p->calls[fn]) <= c->calls_tol * p->calls[fn]);
 		snprintf(q, sizeof q, "%s calls/op", hp_fn_label(fn));
@@ -259,5 +257,5 @@ void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct h
 	hp_shares_of_result(n, !c->page_corrected, &sh);
 	hp_compare_share(c, t, n, "hash share", p->hash_pct, p->hash_text, 100.0 * sh.hash, "DIFFERS");
 	hp_compare_share(c, t, n, "DRNG share", p->drng_pct, p->drng_text, 100.0 * sh.drng, "DIFFERS");
-	hp_replay_line(c, t, n, "DIFFERS");   /* --replay: a page has no replay shares to compare */
+	hp_replay_line(c, t, n, "DIFFERS"); /* --replay: a page has no replay shares to compare */
 }

@@ -20,7 +20,7 @@
 #include "options.h"
 #include "procedure_options.h"
 
-#define HP_DEFAULT_SHARE_TOL 2.0   /* percentage points */
+#define HP_DEFAULT_SHARE_TOL 2.0 /* percentage points */
 
 void hp_check_defaults(struct hp_check *c)
 {
@@ -95,7 +95,7 @@ static int hp_parse_num(const char *s, const char *const *suffixes, double lo, d
 		if (!found)
 			return -1;
 	}
-	if (*pct && hi < 100)   /* a fraction given as a percentage */
+	if (*pct && hi < 100) /* a fraction given as a percentage */
 		v /= 100.0;
 	if (!(v >= lo && v <= hi))
 		return -1;
@@ -140,7 +140,8 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "published", required_argument, NULL, O_PUB },
 		{ "raw", no_argument, NULL, O_RAW },
 		HP_PROCEDURE_LONGOPTS,
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const pct_sfx[] = { "%", NULL }, *const pp_sfx[] = { "pp", "%", NULL };
 	int ch, pct;
@@ -151,24 +152,27 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		case O_CALLS:
 			if (hp_parse_num(optarg, pct_sfx, 0, 1, &c->calls_tol, &pct))
 				return hp_usage_error("--calls-tolerance: '%s' is not a relative tolerance from 0 to 1 "
-						      "(e.g. 0.01, or 1%%)", optarg);
+						      "(e.g. 0.01, or 1%%)",
+						      optarg);
 			break;
 		case O_SHARE:
 			if (hp_parse_num(optarg, pp_sfx, 0, 100, &c->share_tol, &pct))
 				return hp_usage_error("--share-tolerance: '%s' is not a number of percentage points "
-						      "from 0 to 100", optarg);
+						      "from 0 to 100",
+						      optarg);
 			break;
 		case O_MAXD:
 		case O_MAXH:
 			if (hp_parse_num(optarg, pct_sfx, 0, 100, &d, &pct))
-				return hp_usage_error("--max-%s-share: '%s' is not a share from 0%% to 100%% (e.g. 10%%)",
-						      ch == O_MAXD ? "drng" : "hash", optarg);
+				return hp_usage_error(
+					"--max-%s-share: '%s' is not a share from 0%% to 100%% (e.g. 10%%)",
+					ch == O_MAXD ? "drng" : "hash", optarg);
 			/* a bare 0.1 could mean 0.1% or a tenth: below 1 the unit is
 			 * required (above 1 a number can only be percent) */
 			if (!pct && d <= 1)
 				return hp_usage_error("--max-%s-share: '%s' has no unit: write it in percent, "
-						      "e.g. %s%% (or 10%% for a tenth)", ch == O_MAXD ? "drng" : "hash",
-						      optarg, optarg);
+						      "e.g. %s%% (or 10%% for a tenth)",
+						      ch == O_MAXD ? "drng" : "hash", optarg, optarg);
 			*(ch == O_MAXD ? &c->max_drng : &c->max_hash) = d;
 			break;
 		case O_MAXC:

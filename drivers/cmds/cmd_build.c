@@ -79,7 +79,7 @@ int hp_cmd_build(int argc, char **argv)
 	if (rc == HP_BUILD_STOPPED)
 		goto out;
 	hp_build_report(&b, p.objs, &p.plan, p.used, p.cflags_shown, &p.kat);
-	hp_proc_check_interrupt();      /* a signal between the children: install nothing */
+	hp_proc_check_interrupt(); /* a signal between the children: install nothing */
 	if (hp_build_install(&b, &p) != HP_BUILD_DONE) {
 		rc = HP_BUILD_STOPPED;
 		goto out;

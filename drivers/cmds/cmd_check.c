@@ -74,19 +74,19 @@ static int hp_baseline_usable(const struct hp_loaded_row *row, unsigned timeout,
 				      row->file, sep, row->where, b->failure);
 	if (hp_instance_find(b->instance, inst) != 0)
 		return hp_usage_error("%s%s%s: field 'instance': '%s' is not available here "
-				      "(`hashprof list` shows the instances found)", row->file, sep, row->where,
-				      b->instance);
+				      "(`hashprof list` shows the instances found)",
+				      row->file, sep, row->where, b->instance);
 	if (strcmp(inst->kind, b->kind))
 		return hp_usage_error("%s%s%s: field 'kind': the baseline's %s is a %s, the instance found "
-				      "here is a %s (%s)", row->file, sep, row->where, b->instance, b->kind,
-				      inst->kind, inst->path);
+				      "here is a %s (%s)",
+				      row->file, sep, row->where, b->instance, b->kind, inst->kind, inst->path);
 	if (!(k = hp_kind_ops_of(inst->kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst->name, inst->kind, inst->path);
 	if (hp_run_check_op(inst, k, timeout, b->operation, why, sizeof why) != 0)
 		return hp_usage_error("%s%s%s: field 'operation': %s", row->file, sep, row->where, why);
 	if (b->iterations < 1 || b->seed_len < 1)
-		return hp_usage_error("%s%s%s: field 'procedure.%s': cannot be re-run with %s",
-				      row->file, sep, row->where, b->iterations < 1 ? "iterations" : "seed",
+		return hp_usage_error("%s%s%s: field 'procedure.%s': cannot be re-run with %s", row->file, sep,
+				      row->where, b->iterations < 1 ? "iterations" : "seed",
 				      b->iterations < 1 ? "0 iterations" : "an empty seed");
 	return 0;
 }
@@ -102,8 +102,7 @@ static const char *hp_baseline_cflags(const struct hp_loaded_row *row)
 
 /* BASELINE mode.  Every row is checked usable before any is re-run, so that
  * bad input exits 2 at once rather than after minutes of measuring. */
-static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, struct hp_table *diff,
-			      struct hp_table *thr)
+static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, struct hp_table *diff, struct hp_table *thr)
 {
 	struct hp_record_set set;
 	struct hp_instance *insts;
@@ -126,13 +125,16 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 	 * pass (as a published page of which nothing is here) */
 	if (set.n == 0) {
 		printf("check: FAIL: nothing compared: %s holds no measured baseline row, only failed ones "
-		       "(%s)\n", nfiles > 1 ? "the baseline" : empty, set.skipped);
+		       "(%s)\n",
+		       nfiles > 1 ? "the baseline" : empty, set.skipped);
 		hp_record_set_free(&set);
 		return HP_EXIT_FAILED;
 	}
-	if (set.nskipped)   /* the baseline is the last measured record of each row */
-		fprintf(stderr, "hashprof: note: not read: %s (failed rows, beside the last measured ones; "
-			"name a file to read it)\n", set.skipped);
+	if (set.nskipped) /* the baseline is the last measured record of each row */
+		fprintf(stderr,
+			"hashprof: note: not read: %s (failed rows, beside the last measured ones; "
+			"name a file to read it)\n",
+			set.skipped);
 	if (!(insts = calloc(set.n, sizeof *insts))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("check: out of memory");
@@ -281,7 +283,8 @@ int hp_cmd_check(int argc, char **argv)
 			return hp_usage_error("check: too many arguments: '%s'", argv[optind + 2]);
 		if (!hp_has_thresholds(&c))
 			return hp_usage_error("check %s: give a limit (--max-drng-share, --max-hash-share, "
-					      "--max-calls) or a baseline file", argv[optind]);
+					      "--max-calls) or a baseline file",
+					      argv[optind]);
 	}
 	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
@@ -309,18 +312,19 @@ int hp_cmd_check(int argc, char **argv)
 			       "N: give the page's N with -n, or allow --calls-tolerance\n");
 		if (hp_child_interrupted())
 			printf("check: interrupted by SIG%s: no verdict (%u comparison%s made before it, %u out of "
-			       "tolerance)\n", sigabbrev_np(hp_child_interrupted()), c.compared,
-			       c.compared == 1 ? "" : "s", c.failed);
+			       "tolerance)\n",
+			       sigabbrev_np(hp_child_interrupted()), c.compared, c.compared == 1 ? "" : "s", c.failed);
 		else if (c.failed)
-			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed,
-			       c.compared, c.first_failure);
+			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed, c.compared,
+			       c.first_failure);
 		else if (c.compared)
-			printf("check: pass: %u comparison%s within tolerance\n", c.compared, c.compared == 1 ? "" : "s");
+			printf("check: pass: %u comparison%s within tolerance\n", c.compared,
+			       c.compared == 1 ? "" : "s");
 		else if (c.published)
-			printf("check: none of the %zu rows of %s is available here; nothing compared\n",
-			       c.page_rows, c.published);
+			printf("check: none of the %zu rows of %s is available here; nothing compared\n", c.page_rows,
+			       c.published);
 		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED : HP_EXIT_OK;
-		if (hp_child_interrupted())   /* as `hashprof INSTANCE`: 128 + the signal */
+		if (hp_child_interrupted()) /* as `hashprof INSTANCE`: 128 + the signal */
 			rc = 128 + hp_child_interrupted();
 	}
 	hp_table_free(&diff);

@@ -55,8 +55,10 @@ static void hp_build_cell(const struct hp_instance *in, char *buf, size_t len)
 int hp_cmd_list(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "path", no_argument, NULL, 'p' }, { "long", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "path", no_argument, NULL, 'p' },
+		{ "long", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct hp_instance *all = NULL;
 	long n;

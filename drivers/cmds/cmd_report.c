@@ -40,7 +40,8 @@ static void hp_report_help(void)
 	       "\n"
 	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
 	       "stored shares disagree with its calls, 2 bad input (unreadable or malformed\n"
-	       "record: one line naming the file and field).\n", HP_DEFAULT_NOISE_PP);
+	       "record: one line naming the file and field).\n",
+	       HP_DEFAULT_NOISE_PP);
 }
 
 /* Position of op in its kind's table order (keygen, sign, verify, ...). */
@@ -84,16 +85,17 @@ static json_t *hp_report_meta(const struct hp_record_set *s, int argc, char **ar
 		json_array_append_new(cmd, json_string(argv[i]));
 	for (size_t i = 0; i < s->n; i++)
 		json_array_append_new(files, json_string(s->rows[i].file));
-	return json_pack("{s:o, s:s, s:o}", "report_command", cmd, "hashprof", PACKAGE_VERSION,
-			 "files", files);
+	return json_pack("{s:o, s:s, s:o}", "report_command", cmd, "hashprof", PACKAGE_VERSION, "files", files);
 }
 
 int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' }, { "raw", no_argument, NULL, 'R' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "raw", no_argument, NULL, 'R' },
 		HP_NOISE_LONGOPT,
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	enum hp_format fmt = HP_FORMAT_TEXT;
 	struct hp_record_set set;
@@ -139,14 +141,16 @@ int hp_cmd_report(int argc, char **argv)
 			qsort(set.rows + start, set.n - start, sizeof set.rows[0], hp_row_cmp);
 	}
 	if (set.nskipped)
-		fprintf(stderr, "hashprof: note: not read: %s (failed rows, beside the last measured ones; "
-			"name a file to read it)\n", set.skipped);
+		fprintf(stderr,
+			"hashprof: note: not read: %s (failed rows, beside the last measured ones; "
+			"name a file to read it)\n",
+			set.skipped);
 	if (!(rows = calloc(set.n, sizeof *rows))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("report: out of memory");
 	}
 	for (size_t i = 0; i < set.n; i++) {
-		rows[i] = set.rows[i].r;   /* shallow: the set keeps owning the shapes */
+		rows[i] = set.rows[i].r; /* shallow: the set keeps owning the shapes */
 		if (rows[i].status != HP_STATUS_OK)
 			rc = HP_EXIT_FAILED;
 	}
@@ -164,8 +168,8 @@ int hp_cmd_report(int argc, char **argv)
 			printf("note: %s%s%s: %s %s: %s; the table shows the recomputed figures\n", row->file,
 			       row->where[0] ? " " : "", row->where, row->r.instance, row->r.operation, msg);
 		else
-			fprintf(stderr, "hashprof: warning: %s%s%s: %s %s: %s\n", row->file,
-				row->where[0] ? " " : "", row->where, row->r.instance, row->r.operation, msg);
+			fprintf(stderr, "hashprof: warning: %s%s%s: %s %s: %s\n", row->file, row->where[0] ? " " : "",
+				row->where, row->r.instance, row->r.operation, msg);
 		if (rc == HP_EXIT_OK)
 			rc = HP_EXIT_FAILED;
 	}

@@ -28,8 +28,8 @@ static const char *hp_output, *hp_record_dir;
 
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
-	json_t *meta;            /* the run description, each record's "run" */
-	unsigned unwritten;      /* record files that could not be written */
+	json_t *meta; /* the run description, each record's "run" */
+	unsigned unwritten; /* record files that could not be written */
 };
 
 static void hp_run_row_done(const struct hp_result *row, void *arg)
@@ -100,12 +100,18 @@ static void hp_run_help(void)
 static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 {
 	static const struct option longopts[] = {
-		HP_PROCEDURE_LONGOPTS, HP_NOISE_LONGOPT,
-		{ "seed", required_argument, NULL, 's' }, { "message", required_argument, NULL, 'm' },
-		{ "message-len", required_argument, NULL, 'L' }, { "format", required_argument, NULL, 'f' },
-		{ "trials", required_argument, NULL, 'T' }, { "raw", no_argument, NULL, 'R' },
-		{ "output", required_argument, NULL, 'O' }, { "record-dir", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
+		HP_PROCEDURE_LONGOPTS,
+		HP_NOISE_LONGOPT,
+		{ "seed", required_argument, NULL, 's' },
+		{ "message", required_argument, NULL, 'm' },
+		{ "message-len", required_argument, NULL, 'L' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "trials", required_argument, NULL, 'T' },
+		{ "raw", no_argument, NULL, 'R' },
+		{ "output", required_argument, NULL, 'O' },
+		{ "record-dir", required_argument, NULL, 'D' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, message_set = 0;
@@ -116,13 +122,15 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		switch (c) {
 		case 's':
 			if ((n = hp_hex_decode(optarg, o->seed, sizeof o->seed)) < 1)
-				return hp_usage_error("--seed: '%.40s%s' is not 1 to %u bytes of hex (an even number of hex digits)",
-						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
+				return hp_usage_error(
+					"--seed: '%.40s%s' is not 1 to %u bytes of hex (an even number of hex digits)",
+					optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
 			o->seed_len = (size_t)n;
 			break;
 		case 'm':
 			if ((n = hp_hex_decode(optarg, o->message, sizeof o->message)) < 0)
-				return hp_usage_error("--message: '%.40s%s' is not at most %u bytes of hex (an even number of hex digits)",
+				return hp_usage_error("--message: '%.40s%s' is not at most %u bytes of hex (an even "
+						      "number of hex digits)",
 						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
 			o->message_len = (size_t)n;
 			message_set = 1;
@@ -130,7 +138,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			break;
 		case 'L':
 			if (hp_parse_u64(optarg, 0, HP_BYTES_MAX, &v))
-				return hp_usage_error("--message-len: '%s' is not a byte count from 0 to %u", optarg, HP_BYTES_MAX);
+				return hp_usage_error("--message-len: '%s' is not a byte count from 0 to %u", optarg,
+						      HP_BYTES_MAX);
 			if (message_set)
 				return hp_usage_error("--message-len and --message exclude each other");
 			hp_options_message_pattern(o, (size_t)v);
@@ -142,7 +151,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			break;
 		case 'T':
 			if (hp_parse_u64(optarg, 1, HP_TRIALS_MAX, &v))
-				return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", optarg, HP_TRIALS_MAX);
+				return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", optarg,
+						      HP_TRIALS_MAX);
 			o->trials = (unsigned)v;
 			break;
 		case 'R':

@@ -16,7 +16,8 @@ static const struct {
 	int (*run)(int argc, char **argv);
 } hp_cmds[] = {
 	{ "list", hp_cmd_list },
-	{ "report", hp_cmd_report }, { "check", hp_cmd_check },
+	{ "report", hp_cmd_report },
+	{ "check", hp_cmd_check },
 	{ "build", hp_cmd_build },
 };
 
@@ -24,7 +25,7 @@ int main(int argc, char **argv)
 {
 	/* the recorded command line reads "hashprof ...", whatever path was typed */
 	argv[0] = (char *)"hashprof";
-	opterr = 0;   /* each command says it in one line: hp_bad_option */
+	opterr = 0; /* each command says it in one line: hp_bad_option */
 	/* `hashprof help [COMMAND]` is `hashprof [COMMAND] --help` */
 	if (argc > 1 && !strcmp(argv[1], "help")) {
 		static char help_opt[] = "--help";

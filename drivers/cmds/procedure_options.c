@@ -28,8 +28,8 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 		return -1;
 	case HP_OPT_TIMEOUT:
 		if (hp_parse_u64(arg, 0, 86400, &v))
-			return hp_usage_error("--timeout: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)",
-					      arg);
+			return hp_usage_error(
+				"--timeout: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)", arg);
 		o->timeout = (unsigned)v;
 		return -1;
 	case HP_OPT_CLOCK:
@@ -52,7 +52,8 @@ int hp_parse_noise(const char *arg, double *pp)
 
 	*pp = strtod(arg, &end);
 	if (end == arg || *end || !(*pp >= 0 && *pp <= 100))
-		return hp_usage_error("--noise-threshold: '%s' is not a number of percentage points from 0 to 100", arg);
+		return hp_usage_error("--noise-threshold: '%s' is not a number of percentage points from 0 to 100",
+				      arg);
 	return -1;
 }
 
@@ -80,4 +81,3 @@ int hp_parse_replay_max_mb(const char *arg, struct hp_options *o)
 	o->replay = 1;
 	return -1;
 }
-

@@ -22,12 +22,18 @@ enum {
 
 /* The struct option entries of the procedure options (-n, -w and the
  * long-only ones above but --noise-threshold), for a longopts table. */
-#define HP_PROCEDURE_LONGOPTS                                                                                  \
-	{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },             \
-	{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT }, { "clock", required_argument, NULL, HP_OPT_CLOCK }, \
-	{ "replay", no_argument, NULL, HP_OPT_REPLAY }, { "replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB }
+#define HP_PROCEDURE_LONGOPTS                                                                                       \
+	{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },                 \
+		{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT },                                             \
+		{ "clock", required_argument, NULL, HP_OPT_CLOCK }, { "replay", no_argument, NULL, HP_OPT_REPLAY }, \
+	{                                                                                                           \
+		"replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB                                          \
+	}
 
-#define HP_NOISE_LONGOPT { "noise-threshold", required_argument, NULL, HP_OPT_NOISE }
+#define HP_NOISE_LONGOPT                                                 \
+	{                                                                \
+		"noise-threshold", required_argument, NULL, HP_OPT_NOISE \
+	}
 
 /* The --replay-max-mb bound: a whole number of MiB from 1 to this. */
 #define HP_REPLAY_MAX_MB_LIMIT 65536u

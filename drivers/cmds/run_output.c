@@ -22,9 +22,9 @@ json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const str
 	json_t *meta = hp_environment_json(argc, argv, o);
 
 	if (meta && inst)
-		json_object_set_new(meta, "instance", json_pack("{s:s, s:s, s:s, s:s, s:s}",
-			"name", inst->name, "kind", inst->kind, "origin", inst->origin,
-			"cflags", inst->cflags, "path", inst->path));
+		json_object_set_new(meta, "instance",
+				    json_pack("{s:s, s:s, s:s, s:s, s:s}", "name", inst->name, "kind", inst->kind,
+					      "origin", inst->origin, "cflags", inst->cflags, "path", inst->path));
 	return meta;
 }
 
@@ -55,11 +55,14 @@ int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err
 		snprintf(copy, sizeof copy, "%s", output);
 		dir = dirname(copy);
 		if (stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
-			snprintf(err, errlen, "--output: %s is a folder (--record-dir writes one file per row)", output);
+			snprintf(err, errlen, "--output: %s is a folder (--record-dir writes one file per row)",
+				 output);
 			return -1;
 		}
 		if (lstat(output, &st) == 0 && !S_ISREG(st.st_mode)) {
-			snprintf(err, errlen, "--output: %s is not a regular file (records are written to regular files only)", output);
+			snprintf(err, errlen,
+				 "--output: %s is not a regular file (records are written to regular files only)",
+				 output);
 			return -1;
 		}
 		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || hp_probe_writable(dir) != 0) {
@@ -87,7 +90,8 @@ static size_t hp_failed_ops(const struct hp_result *rows, size_t nrows, int inte
 	for (size_t i = 0; i < nrows; i++)
 		if (rows[i].status != HP_STATUS_OK && !rows[i].interrupted == !interrupted) {
 			if (used < len)
-				used += (size_t)snprintf(buf + used, len - used, "%s%s", n ? ", " : "", rows[i].operation);
+				used += (size_t)snprintf(buf + used, len - used, "%s%s", n ? ", " : "",
+							 rows[i].operation);
 			n++;
 		}
 	return n;
@@ -103,9 +107,10 @@ int hp_run_record_row(const char *record_dir, const struct hp_result *row, json_
 	}
 	if (row->status != HP_STATUS_OK && !row->interrupted) {
 		hp_record_file_name(row, name, sizeof name);
-		fprintf(stderr, "hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
-			"is left as it was)\n", record_dir, row->operation,
-			hp_record_failed_name(name, failed_name, sizeof failed_name), name);
+		fprintf(stderr,
+			"hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
+			"is left as it was)\n",
+			record_dir, row->operation, hp_record_failed_name(name, failed_name, sizeof failed_name), name);
 	}
 	return 0;
 }
@@ -150,11 +155,11 @@ static long hp_merge_failed(json_t *doc, const char *path, char *err, size_t err
 		json_t *rec, *now = NULL;
 		size_t i, at = json_array_size(rows);
 
-		json_array_foreach(rows, i, now)
-			if (hp_is_row(now, e->r.instance, e->r.operation)) {
-				at = i;
-				break;
-			}
+		json_array_foreach(rows, i, now) if (hp_is_row(now, e->r.instance, e->r.operation))
+		{
+			at = i;
+			break;
+		}
 		/* this run's row stands when it was measured, or when neither was */
 		if (at < json_array_size(rows) &&
 		    (!strcmp(json_string_value(json_object_get(now, "status")), "ok") || e->r.status != HP_STATUS_OK))
@@ -194,7 +199,8 @@ static long hp_write_document(const char *target, const char *buf, size_t len, i
 	if (kept < 0) {
 		/* its rows would be lost: it stays, this run's document is not written */
 		size_t n = strlen(err);
-		snprintf(err + n, errlen - n, "; not merged with this run's document, so left as it was "
+		snprintf(err + n, errlen - n,
+			 "; not merged with this run's document, so left as it was "
 			 "and this run's document is not written");
 	} else if (kept == 0 ? hp_record_write_atomic(target, buf, len, err, errlen) != 0
 			     : hp_record_write_json(target, doc, err, errlen) != 0) {
@@ -204,8 +210,8 @@ static long hp_write_document(const char *target, const char *buf, size_t len, i
 	return kept;
 }
 
-int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows,
-			  size_t nrows, json_t *meta, char *err, size_t errlen)
+int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
+			  json_t *meta, char *err, size_t errlen)
 {
 	char interrupted[256], failed[256];
 	size_t ninterrupted = hp_failed_ops(rows, nrows, 1, interrupted, sizeof interrupted);
@@ -234,15 +240,20 @@ int hp_run_outputs_finish(const char *output, const char *record_dir, const stru
 		if (kept < 0)
 			return -1;
 		if (kept)
-			snprintf(kept_text, sizeof kept_text, ", with %ld row%s of the earlier one there that this run "
-				 "did not measure", kept, kept == 1 ? "" : "s");
+			snprintf(kept_text, sizeof kept_text,
+				 ", with %ld row%s of the earlier one there that this run "
+				 "did not measure",
+				 kept, kept == 1 ? "" : "s");
 		if (target != output)
-			fprintf(stderr, "hashprof: --output: %s %s: the run document went to %s%s; %s is left as it was\n",
+			fprintf(stderr,
+				"hashprof: --output: %s %s: the run document went to %s%s; %s is left as it was\n",
 				ninterrupted ? interrupted : failed, ninterrupted ? "interrupted" : "failed", target,
 				kept_text, output);
 	}
 	if (record_dir && ninterrupted)
-		fprintf(stderr, "hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
-			"the records it had)\n", record_dir, interrupted);
+		fprintf(stderr,
+			"hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
+			"the records it had)\n",
+			record_dir, interrupted);
 	return 0;
 }

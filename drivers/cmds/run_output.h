@@ -46,7 +46,7 @@ int hp_run_record_row(const char *record_dir, const struct hp_result *row, json_
  * Either may be NULL.  Returns 0, or -1 with a one-line reason naming the
  * file in err.
  */
-int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows,
-			  size_t nrows, json_t *meta, char *err, size_t errlen);
+int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
+			  json_t *meta, char *err, size_t errlen);
 
 #endif

@@ -8,17 +8,17 @@
 
 #include <stddef.h>
 
-#define HP_TCOLS 8     /* columns, at most */
-#define HP_TCELL 192   /* bytes of one cell, with its NUL; longer text is cut */
+#define HP_TCOLS 8 /* columns, at most */
+#define HP_TCELL 192 /* bytes of one cell, with its NUL; longer text is cut */
 
 struct hp_tline {
 	char c[HP_TCOLS][HP_TCELL];
 };
 
 struct hp_table {
-	int ncols;                  /* 1..HP_TCOLS */
-	const char *hdr[HP_TCOLS];  /* header cells, not copied */
-	size_t n, cap;              /* lines added, allocated */
+	int ncols; /* 1..HP_TCOLS */
+	const char *hdr[HP_TCOLS]; /* header cells, not copied */
+	size_t n, cap; /* lines added, allocated */
 	struct hp_tline *lines;
 };
 

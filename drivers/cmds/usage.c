@@ -44,8 +44,8 @@ int hp_unknown_instance(const char *name)
 		return hp_usage_error("unknown instance '%s': no instance found along %s", name, path);
 	}
 	if (suggest[0])
-		return hp_usage_error("unknown instance '%s'; did you mean %s? Known instances: %s",
-				      name, suggest, known);
+		return hp_usage_error("unknown instance '%s'; did you mean %s? Known instances: %s", name, suggest,
+				      known);
 	return hp_usage_error("unknown instance '%s'; known instances: %s", name, known);
 }
 
@@ -53,8 +53,8 @@ int hp_bad_option(const char *cmd, char **argv)
 {
 	const char *opt = optind > 0 ? argv[optind - 1] : "?";
 
-	return hp_usage_error("%s: unrecognized option or missing argument; try 'hashprof%s%s --help'",
-			      opt, cmd ? " " : "", cmd ? cmd : "");
+	return hp_usage_error("%s: unrecognized option or missing argument; try 'hashprof%s%s --help'", opt,
+			      cmd ? " " : "", cmd ? cmd : "");
 }
 
 int hp_print_version(void)
@@ -66,4 +66,3 @@ int hp_print_version(void)
 	       PACKAGE_VERSION);
 	return HP_EXIT_OK;
 }
-

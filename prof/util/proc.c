@@ -69,7 +69,7 @@ pid_t hp_util_fork_group(void)
 		 * scheme, a KAT program, make or a compiler must not run on
 		 * after hashprof is gone.  The setting survives execve. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)    /* the parent died before prctl */
+		if (getppid() != parent) /* the parent died before prctl */
 			_exit(HP_UTIL_ORPHANED);
 		return 0;
 	}
@@ -81,7 +81,7 @@ pid_t hp_util_fork_group(void)
 			hp_groups[i] = pid;
 			break;
 		}
-	if (hp_signal)          /* arrived between fork and here */
+	if (hp_signal) /* arrived between fork and here */
 		kill(-pid, SIGKILL);
 	return pid;
 }

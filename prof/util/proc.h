@@ -36,7 +36,7 @@ int hp_util_interrupted(void);
  * killed with the others on an interrupting signal, at once when one came
  * already.  Returns what fork returns.
  */
-#define HP_UTIL_ORPHANED 4   /* exit status of a child that found its parent gone */
+#define HP_UTIL_ORPHANED 4 /* exit status of a child that found its parent gone */
 pid_t hp_util_fork_group(void);
 
 /* pid (from hp_util_fork_group) was reaped: forget its group. */

@@ -54,8 +54,7 @@ int hp_util_write_all(int fd, const void *data, size_t len)
 /* snprintf into err when there is one */
 #define HP_SAY(...) ((void)(err && snprintf(err, errlen, __VA_ARGS__)))
 
-int hp_util_write_file(const char *path, const void *data, size_t len, const char *what,
-		       char *err, size_t errlen)
+int hp_util_write_file(const char *path, const void *data, size_t len, const char *what, char *err, size_t errlen)
 {
 	char dir[4096], tmp[8192];
 	const char *base = hp_util_split_path(path, dir, sizeof dir);

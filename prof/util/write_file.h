@@ -38,7 +38,6 @@ int hp_util_write_all(int fd, const void *data, size_t len);
  * REASON", "PATH: cannot write: REASON".  what: what is written ("files"
  * when NULL).
  */
-int hp_util_write_file(const char *path, const void *data, size_t len, const char *what,
-		       char *err, size_t errlen);
+int hp_util_write_file(const char *path, const void *data, size_t len, const char *what, char *err, size_t errlen);
 
 #endif

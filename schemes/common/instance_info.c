@@ -30,12 +30,10 @@
 #define HP_INSTANCE_EXTRA ""
 #endif
 
-__attribute__((used, section(".hashprof")))
-static const char hp_instance_info[] =
+__attribute__((used, section(".hashprof"))) static const char hp_instance_info[] =
 	"hashprof-instance 1\n"
 	"name=" HP_INSTANCE_NAME "\n"
 	"kind=" HP_INSTANCE_KIND "\n"
 	"wrapped=" HP_INSTANCE_WRAPPED "\n"
 	"origin=" HP_INSTANCE_ORIGIN "\n"
-	"cflags=" HP_INSTANCE_CFLAGS "\n"
-	HP_INSTANCE_EXTRA;
+	"cflags=" HP_INSTANCE_CFLAGS "\n" HP_INSTANCE_EXTRA;

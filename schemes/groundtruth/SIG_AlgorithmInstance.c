@@ -34,9 +34,18 @@
 volatile unsigned long long gt_sink;
 volatile int gt_skip_helper;
 
-unsigned long long sig_get_pk_len_bytes(void) { return GT_KEY_BYTES; }
-unsigned long long sig_get_sk_len_bytes(void) { return GT_KEY_BYTES; }
-unsigned long long sig_get_sn_len_bytes(void) { return GT_SN_BYTES; }
+unsigned long long sig_get_pk_len_bytes(void)
+{
+	return GT_KEY_BYTES;
+}
+unsigned long long sig_get_sk_len_bytes(void)
+{
+	return GT_KEY_BYTES;
+}
+unsigned long long sig_get_sn_len_bytes(void)
+{
+	return GT_SN_BYTES;
+}
 
 unsigned gt_calls(void)
 {
@@ -118,8 +127,7 @@ static enum gt_work_kind gt_work_kind(void)
 	return GT_LINE;
 }
 
-int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
-	       unsigned char *sk, unsigned long long *sk_len_bytes)
+int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned char *sk, unsigned long long *sk_len_bytes)
 {
 	unsigned char msg[GT_MSG_BYTES], digest[32] = { 0 };
 	unsigned long long x = 0x9e3779b97f4a7c15ull;
@@ -153,8 +161,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
 	return 0;
 }
 
-int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
-	     unsigned char *m, unsigned long long m_len_bytes,
+int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *m, unsigned long long m_len_bytes,
 	     unsigned char *sn, unsigned long long *sn_len_bytes)
 {
 	(void)sk_len_bytes, (void)m, (void)m_len_bytes;
@@ -163,8 +170,7 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
 	return 0;
 }
 
-int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes,
-	       unsigned char *sn, unsigned long long sn_len_bytes,
+int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *sn, unsigned long long sn_len_bytes,
 	       unsigned char *m, unsigned long long m_len_bytes)
 {
 	(void)pk_len_bytes, (void)m, (void)m_len_bytes;

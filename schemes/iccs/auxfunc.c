@@ -34,9 +34,9 @@
 struct sm3_engine {
 	int ready;
 	const EVP_MD *md;
-	EVP_MD_CTX *work;      /* scratch: one digest at a time */
-	EVP_MD_CTX *hmac_in;   /* SM3 state after absorbing K xor ipad */
-	EVP_MD_CTX *hmac_out;  /* SM3 state after absorbing K xor opad */
+	EVP_MD_CTX *work; /* scratch: one digest at a time */
+	EVP_MD_CTX *hmac_in; /* SM3 state after absorbing K xor ipad */
+	EVP_MD_CTX *hmac_out; /* SM3 state after absorbing K xor opad */
 };
 
 static _Thread_local struct sm3_engine eng;
@@ -54,11 +54,10 @@ static const EVP_MD *sm3_md(void)
 
 /* out = SM3(prefix state || pieces); prefix NULL = empty prefix.
  * Returns 0 or ICCS_HASH_FAILED. */
-static int sm3_run(struct sm3_engine *e, const EVP_MD_CTX *prefix,
-                   const struct iccs_piece *pc, size_t n, unsigned char *out)
+static int sm3_run(struct sm3_engine *e, const EVP_MD_CTX *prefix, const struct iccs_piece *pc, size_t n,
+		   unsigned char *out)
 {
-	int ok = prefix != NULL ? EVP_MD_CTX_copy_ex(e->work, prefix)
-	                        : EVP_DigestInit_ex(e->work, e->md, NULL);
+	int ok = prefix != NULL ? EVP_MD_CTX_copy_ex(e->work, prefix) : EVP_DigestInit_ex(e->work, e->md, NULL);
 
 	for (size_t i = 0; ok && i < n; i++)
 		ok = EVP_DigestUpdate(e->work, pc[i].p, pc[i].len);
@@ -67,17 +66,15 @@ static int sm3_run(struct sm3_engine *e, const EVP_MD_CTX *prefix,
 }
 
 /* ctx = SM3 state after absorbing (key xor pad), one 64-byte block. */
-static int absorb_padded_key(struct sm3_engine *e, EVP_MD_CTX *ctx,
-                             const unsigned char key[SM3_BLOCK_BYTES],
-                             unsigned char pad)
+static int absorb_padded_key(struct sm3_engine *e, EVP_MD_CTX *ctx, const unsigned char key[SM3_BLOCK_BYTES],
+			     unsigned char pad)
 {
 	unsigned char block[SM3_BLOCK_BYTES];
 
 	for (size_t i = 0; i < sizeof block; i++)
 		block[i] = (unsigned char)(key[i] ^ pad);
-	return EVP_DigestInit_ex(ctx, e->md, NULL) &&
-	       EVP_DigestUpdate(ctx, block, sizeof block) ? ICCS_SUCCESS
-	                                                  : ICCS_HASH_FAILED;
+	return EVP_DigestInit_ex(ctx, e->md, NULL) && EVP_DigestUpdate(ctx, block, sizeof block) ? ICCS_SUCCESS
+												 : ICCS_HASH_FAILED;
 }
 
 /* The pseudohash HMAC key K = SM3("3.14159265358979") ||
@@ -124,8 +121,7 @@ static int engine(struct sm3_engine **out)
 	return ICCS_SUCCESS;
 }
 
-int iccs_sm3_pieces(const struct iccs_piece *pieces, size_t n,
-                    unsigned char out[ICCS_SM3_BYTES])
+int iccs_sm3_pieces(const struct iccs_piece *pieces, size_t n, unsigned char out[ICCS_SM3_BYTES])
 {
 	struct sm3_engine *e;
 	int rc = engine(&e);
@@ -135,8 +131,7 @@ int iccs_sm3_pieces(const struct iccs_piece *pieces, size_t n,
 
 /* HMAC-SM3 with the fixed key K (GB/T 15852.2; iccs-helpers.md):
  * mac = SM3((K xor opad) || SM3((K xor ipad) || pieces)), 32 bytes. */
-static int hmac_sm3(struct sm3_engine *e, const struct iccs_piece *pc,
-                    size_t n, unsigned char mac[ICCS_SM3_BYTES])
+static int hmac_sm3(struct sm3_engine *e, const struct iccs_piece *pc, size_t n, unsigned char mac[ICCS_SM3_BYTES])
 {
 	unsigned char inner[ICCS_SM3_BYTES];
 	const struct iccs_piece in = { inner, sizeof inner };
@@ -159,8 +154,7 @@ static int msg_bytes(unsigned long long msg_len_bits, size_t *bytes)
 	return ICCS_SUCCESS;
 }
 
-int sm3hash(int digest_len_bits, const unsigned char *msg,
-            unsigned long long msg_len_bits, unsigned char *digest)
+int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
 	struct iccs_piece pc = { msg, 0 };
 	int rc;
@@ -174,30 +168,25 @@ int sm3hash(int digest_len_bits, const unsigned char *msg,
 /* 768/1024 tail (iccs-helpers.md): h = h1 || h2 || h3 [|| h4], 32 bytes
  * each; k2 = HMAC(h1), h3 = SM3(h2 || k2); for 1024 also k3 = HMAC(h2),
  * k4 = HMAC(h3), h4 = SM3(k3 || h3 || k4). */
-static int pseudohash_tail(struct sm3_engine *e, unsigned nh,
-                           unsigned char *h)
+static int pseudohash_tail(struct sm3_engine *e, unsigned nh, unsigned char *h)
 {
 	unsigned char *h1 = h, *h2 = h + 32, *h3 = h + 64, *h4 = h + 96;
 	unsigned char k2[ICCS_SM3_BYTES], k3[ICCS_SM3_BYTES], k4[ICCS_SM3_BYTES];
 	int rc = hmac_sm3(e, &(struct iccs_piece){ h1, 32 }, 1, k2);
 
 	if (rc == ICCS_SUCCESS)
-		rc = sm3_run(e, NULL, (struct iccs_piece[]){ { h2, 32 }, { k2, 32 } },
-		             2, h3);
+		rc = sm3_run(e, NULL, (struct iccs_piece[]){ { h2, 32 }, { k2, 32 } }, 2, h3);
 	if (nh < 4 || rc != ICCS_SUCCESS)
 		return rc;
 	rc = hmac_sm3(e, &(struct iccs_piece){ h2, 32 }, 1, k3);
 	if (rc == ICCS_SUCCESS)
 		rc = hmac_sm3(e, &(struct iccs_piece){ h3, 32 }, 1, k4);
 	if (rc == ICCS_SUCCESS)
-		rc = sm3_run(e, NULL,
-		             (struct iccs_piece[]){ { k3, 32 }, { h3, 32 }, { k4, 32 } },
-		             3, h4);
+		rc = sm3_run(e, NULL, (struct iccs_piece[]){ { k3, 32 }, { h3, 32 }, { k4, 32 } }, 3, h4);
 	return rc;
 }
 
-int pseudohash(int digest_len_bits, const unsigned char *msg,
-               unsigned long long msg_len_bits, unsigned char *digest)
+int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
 	/* nh = digest_len_bits / 256 blocks; domain byte t = 0x02/0x03/0x04
 	 * for 512/768/1024 (iccs-helpers.md), i.e. t = nh. */
@@ -210,18 +199,15 @@ int pseudohash(int digest_len_bits, const unsigned char *msg,
 
 	if (digest_len_bits != 512 && digest_len_bits != 768 && digest_len_bits != 1024)
 		return ICCS_INVALID_DIGESTBITLEN;
-	if ((rc = msg_bytes(msg_len_bits, &len)) != ICCS_SUCCESS ||
-	    (rc = engine(&e)) != ICCS_SUCCESS)
+	if ((rc = msg_bytes(msg_len_bits, &len)) != ICCS_SUCCESS || (rc = engine(&e)) != ICCS_SUCCESS)
 		return rc;
 	/* k1 = HMAC(t || 0x00 || msg); h1 = SM3(msg || t || 0x00);
 	 * h2 = SM3(k1 || h1). */
 	rc = hmac_sm3(e, (struct iccs_piece[]){ { t0, 2 }, { msg, len } }, 2, k1);
 	if (rc == ICCS_SUCCESS)
-		rc = sm3_run(e, NULL, (struct iccs_piece[]){ { msg, len }, { t0, 2 } },
-		             2, h);
+		rc = sm3_run(e, NULL, (struct iccs_piece[]){ { msg, len }, { t0, 2 } }, 2, h);
 	if (rc == ICCS_SUCCESS)
-		rc = sm3_run(e, NULL, (struct iccs_piece[]){ { k1, 32 }, { h, 32 } },
-		             2, h + 32);
+		rc = sm3_run(e, NULL, (struct iccs_piece[]){ { k1, 32 }, { h, 32 } }, 2, h + 32);
 	if (rc == ICCS_SUCCESS && nh > 2)
 		rc = pseudohash_tail(e, nh, h);
 	if (rc == ICCS_SUCCESS)
@@ -229,8 +215,8 @@ int pseudohash(int digest_len_bits, const unsigned char *msg,
 	return rc;
 }
 
-int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
-              unsigned long long msg_len_bits, unsigned char *output)
+int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+	      unsigned char *output)
 {
 	const unsigned long long nbytes = output_len_bits / 8 + (output_len_bits % 8 != 0);
 	const unsigned long long nblocks = output_len_bits / 256 + (output_len_bits % 256 != 0);
@@ -241,8 +227,7 @@ int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
 
 	if (nblocks > XOF_MAX_BLOCKS)
 		return ICCS_INVALID_DIGESTBITLEN;
-	if ((rc = msg_bytes(msg_len_bits, &pc[0].len)) != ICCS_SUCCESS ||
-	    (rc = engine(&e)) != ICCS_SUCCESS)
+	if ((rc = msg_bytes(msg_len_bits, &pc[0].len)) != ICCS_SUCCESS || (rc = engine(&e)) != ICCS_SUCCESS)
 		return rc;
 	for (unsigned long long i = 0; i < nblocks && rc == ICCS_SUCCESS; i++) {
 		const unsigned long long ct = i + 1, off = i * ICCS_SM3_BYTES;

@@ -48,8 +48,7 @@ extern "C" {
  *   digest           32 bytes out.
  * Returns 0, -2 (OpenSSL context allocation), -3 (SM3 failed) or -4.
  */
-int sm3hash(int digest_len_bits, const unsigned char *msg,
-            unsigned long long msg_len_bits, unsigned char *digest);
+int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
 
 /*
  * pseudohash - the HMAC-SM3 cascade of iccs-helpers.md "pseudohash".
@@ -58,8 +57,7 @@ int sm3hash(int digest_len_bits, const unsigned char *msg,
  *   msg, msg_len_bits as for sm3hash (multiple of 8, else -4).
  * msg and digest may overlap.  Returns 0, -2, -3 or -4.
  */
-int pseudohash(int digest_len_bits, const unsigned char *msg,
-               unsigned long long msg_len_bits, unsigned char *digest);
+int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
 
 /*
  * pseudoXOF - the SM2 KDF (GB/T 32918.4-2016, 5.4.3):
@@ -73,8 +71,8 @@ int pseudohash(int digest_len_bits, const unsigned char *msg,
  * Prefix-consistent: fewer bits give a prefix of more bits.
  * output must not overlap msg.  Returns 0, -2, -3 or -4.
  */
-int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
-              unsigned long long msg_len_bits, unsigned char *output);
+int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+	      unsigned char *output);
 
 /*
  * Internal to schemes/iccs (used by drng.c; not an ICCS name, so never
@@ -83,10 +81,9 @@ int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
  */
 struct iccs_piece {
 	const unsigned char *p;
-	size_t len;               /* bytes */
+	size_t len; /* bytes */
 };
-int iccs_sm3_pieces(const struct iccs_piece *pieces, size_t n,
-                    unsigned char out[ICCS_SM3_BYTES]);
+int iccs_sm3_pieces(const struct iccs_piece *pieces, size_t n, unsigned char out[ICCS_SM3_BYTES]);
 
 #ifdef __cplusplus
 }

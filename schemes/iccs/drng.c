@@ -19,10 +19,8 @@
  * the concatenation of the n <= 2 pieces. */
 static int df(const struct iccs_piece *x, size_t n, unsigned char out[SEEDLEN])
 {
-	unsigned char hdr[5] = { 0x01, (unsigned char)(SEEDLEN_BITS >> 24),
-	                         (unsigned char)(SEEDLEN_BITS >> 16),
-	                         (unsigned char)(SEEDLEN_BITS >> 8),
-	                         (unsigned char)SEEDLEN_BITS };
+	unsigned char hdr[5] = { 0x01, (unsigned char)(SEEDLEN_BITS >> 24), (unsigned char)(SEEDLEN_BITS >> 16),
+				 (unsigned char)(SEEDLEN_BITS >> 8), (unsigned char)SEEDLEN_BITS };
 	unsigned char buf[2 * OUTLEN];
 	struct iccs_piece pc[3] = { { hdr, sizeof hdr } };
 	int rc;
@@ -47,8 +45,8 @@ static void inc_be(unsigned char x[SEEDLEN])
 
 /* V = (V + H + C + reseed_counter) mod 2^440, all big-endian; H is the
  * 32-byte SM3 output read as an integer (right-aligned). */
-static void add_state(unsigned char V[SEEDLEN], const unsigned char H[OUTLEN],
-                      const unsigned char C[SEEDLEN], const unsigned char rc[SEEDLEN])
+static void add_state(unsigned char V[SEEDLEN], const unsigned char H[OUTLEN], const unsigned char C[SEEDLEN],
+		      const unsigned char rc[SEEDLEN])
 {
 	unsigned carry = 0;
 
@@ -60,8 +58,7 @@ static void add_state(unsigned char V[SEEDLEN], const unsigned char H[OUTLEN],
 	}
 }
 
-int init_random_number(DRNG_ctx *drng, const unsigned char *seed,
-                       unsigned long long seed_len_bytes)
+int init_random_number(DRNG_ctx *drng, const unsigned char *seed, unsigned long long seed_len_bytes)
 {
 	static const unsigned char zero = 0x00;
 	unsigned char V[SEEDLEN], C[SEEDLEN];
@@ -69,14 +66,14 @@ int init_random_number(DRNG_ctx *drng, const unsigned char *seed,
 	int rc;
 
 	memset(drng, 0, sizeof *drng);
-	rc = df(&s, 1, V);                                            /* V = df(seed) */
+	rc = df(&s, 1, V); /* V = df(seed) */
 	if (rc == DRNG_SUCCESS)
 		rc = df((struct iccs_piece[]){ { &zero, 1 }, { V, SEEDLEN } }, 2, C); /* C = df(0x00 || V) */
 	if (rc != DRNG_SUCCESS)
 		return rc;
 	memcpy(drng->V, V, SEEDLEN);
 	memcpy(drng->C, C, SEEDLEN);
-	drng->reseed_counter[SEEDLEN - 1] = 1;                       /* reseed_counter = 1 */
+	drng->reseed_counter[SEEDLEN - 1] = 1; /* reseed_counter = 1 */
 	return DRNG_SUCCESS;
 }
 
@@ -96,26 +93,24 @@ static int generate(const DRNG_ctx *drng, unsigned char *out, unsigned long long
 		rc = iccs_sm3_pieces(&pc, 1, take == OUTLEN ? out + off : w);
 		if (rc == DRNG_SUCCESS && take != OUTLEN)
 			memcpy(out + off, w, (size_t)take);
-		inc_be(data);                                         /* data += 1 */
+		inc_be(data); /* data += 1 */
 	}
 	if (rc == DRNG_SUCCESS && bits % 8 != 0)
 		out[nbytes - 1] &= (unsigned char)(0xff00u >> (bits % 8));
 	return rc;
 }
 
-int get_random_number(DRNG_ctx *drng, unsigned char *out,
-                      unsigned long long out_len_bits)
+int get_random_number(DRNG_ctx *drng, unsigned char *out, unsigned long long out_len_bits)
 {
 	static const unsigned char three = 0x03;
 	unsigned char H[OUTLEN];
 	int rc = generate(drng, out, out_len_bits);
 
-	if (rc == DRNG_SUCCESS)                                       /* H = SM3(0x03 || V) */
-		rc = iccs_sm3_pieces((struct iccs_piece[]){ { &three, 1 }, { drng->V, SEEDLEN } },
-		                     2, H);
+	if (rc == DRNG_SUCCESS) /* H = SM3(0x03 || V) */
+		rc = iccs_sm3_pieces((struct iccs_piece[]){ { &three, 1 }, { drng->V, SEEDLEN } }, 2, H);
 	if (rc != DRNG_SUCCESS)
 		return rc;
-	add_state(drng->V, H, drng->C, drng->reseed_counter);        /* V += H + C + reseed_counter */
-	inc_be(drng->reseed_counter);                                 /* reseed_counter += 1 */
+	add_state(drng->V, H, drng->C, drng->reseed_counter); /* V += H + C + reseed_counter */
+	inc_be(drng->reseed_counter); /* reseed_counter += 1 */
 	return DRNG_SUCCESS;
 }

@@ -33,8 +33,7 @@ typedef struct {
  * Returns 0, -2 (OpenSSL context allocation) or -3 (SM3 failed); on error
  * the context is left zeroed.
  */
-int init_random_number(DRNG_ctx *drng, const unsigned char *seed,
-                       unsigned long long seed_len_bytes);
+int init_random_number(DRNG_ctx *drng, const unsigned char *seed, unsigned long long seed_len_bytes);
 
 /*
  * get_random_number - generate out_len_bits BITS into ceil(out_len_bits/8)
@@ -44,8 +43,7 @@ int init_random_number(DRNG_ctx *drng, const unsigned char *seed,
  * (mod 2^440) and reseed_counter += 1 -- also when out_len_bits is 0.
  * Returns 0, -2 or -3 (state unchanged on error).
  */
-int get_random_number(DRNG_ctx *drng, unsigned char *out,
-                      unsigned long long out_len_bits);
+int get_random_number(DRNG_ctx *drng, unsigned char *out, unsigned long long out_len_bits);
 
 #ifdef __cplusplus
 }

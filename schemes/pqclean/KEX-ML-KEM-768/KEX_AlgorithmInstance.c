@@ -11,10 +11,10 @@
 
 #include "api.h"
 
-#define HP_PK PQCLEAN_MLKEM768_CLEAN_CRYPTO_PUBLICKEYBYTES  /* 1184 */
-#define HP_SK PQCLEAN_MLKEM768_CLEAN_CRYPTO_SECRETKEYBYTES  /* 2400 */
+#define HP_PK PQCLEAN_MLKEM768_CLEAN_CRYPTO_PUBLICKEYBYTES /* 1184 */
+#define HP_SK PQCLEAN_MLKEM768_CLEAN_CRYPTO_SECRETKEYBYTES /* 2400 */
 #define HP_CT PQCLEAN_MLKEM768_CLEAN_CRYPTO_CIPHERTEXTBYTES /* 1088 */
-#define HP_SS PQCLEAN_MLKEM768_CLEAN_CRYPTO_BYTES           /* 32 */
+#define HP_SS PQCLEAN_MLKEM768_CLEAN_CRYPTO_BYTES /* 32 */
 /* Offset of ek inside dk (FIPS 203: dk_PKE || ek || H(ek) || z, with
  * H(ek) and z 32 bytes each). */
 #define HP_EK_IN_DK (HP_SK - HP_PK - 2 * 32)
@@ -62,9 +62,8 @@ unsigned long long kex_get_total_msg_len_bytes(void)
 	return HP_PK + HP_CT;
 }
 
-int kex_init_a(unsigned char *pka, unsigned long long *pka_len_bytes,
-               unsigned char *ska, unsigned long long *ska_len_bytes,
-               unsigned char *sta, unsigned long long *sta_len_bytes)
+int kex_init_a(unsigned char *pka, unsigned long long *pka_len_bytes, unsigned char *ska,
+	       unsigned long long *ska_len_bytes, unsigned char *sta, unsigned long long *sta_len_bytes)
 {
 	if (PQCLEAN_MLKEM768_CLEAN_crypto_kem_keypair(pka, ska) != 0)
 		return HP_NGCC_ERR_SCHEME;
@@ -75,9 +74,8 @@ int kex_init_a(unsigned char *pka, unsigned long long *pka_len_bytes,
 	return 0;
 }
 
-int kex_init_b(unsigned char *pkb, unsigned long long *pkb_len_bytes,
-               unsigned char *skb, unsigned long long *skb_len_bytes,
-               unsigned char *stb, unsigned long long *stb_len_bytes)
+int kex_init_b(unsigned char *pkb, unsigned long long *pkb_len_bytes, unsigned char *skb,
+	       unsigned long long *skb_len_bytes, unsigned char *stb, unsigned long long *stb_len_bytes)
 {
 	(void)pkb;
 	(void)skb;
@@ -89,10 +87,9 @@ int kex_init_b(unsigned char *pkb, unsigned long long *pkb_len_bytes,
 	return 0;
 }
 
-int kex_generate_pass1_msg_a(unsigned char *ska, unsigned long long ska_len_bytes,
-                             unsigned char *pkb, unsigned long long pkb_len_bytes,
-                             unsigned char *sta, unsigned long long *sta_len_bytes,
-                             unsigned char *m1, unsigned long long *m1_len_bytes)
+int kex_generate_pass1_msg_a(unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,
+			     unsigned long long pkb_len_bytes, unsigned char *sta, unsigned long long *sta_len_bytes,
+			     unsigned char *m1, unsigned long long *m1_len_bytes)
 {
 	(void)pkb;
 	(void)pkb_len_bytes;
@@ -106,11 +103,10 @@ int kex_generate_pass1_msg_a(unsigned char *ska, unsigned long long ska_len_byte
 	return 0;
 }
 
-int kex_generate_pass2_msg_b(unsigned char *skb, unsigned long long skb_len_bytes,
-                             unsigned char *pka, unsigned long long pka_len_bytes,
-                             unsigned char *m1, unsigned long long m1_len_bytes,
-                             unsigned char *stb, unsigned long long *stb_len_bytes,
-                             unsigned char *m2, unsigned long long *m2_len_bytes)
+int kex_generate_pass2_msg_b(unsigned char *skb, unsigned long long skb_len_bytes, unsigned char *pka,
+			     unsigned long long pka_len_bytes, unsigned char *m1, unsigned long long m1_len_bytes,
+			     unsigned char *stb, unsigned long long *stb_len_bytes, unsigned char *m2,
+			     unsigned long long *m2_len_bytes)
 {
 	(void)skb;
 	(void)skb_len_bytes;
@@ -127,11 +123,10 @@ int kex_generate_pass2_msg_b(unsigned char *skb, unsigned long long skb_len_byte
 	return 1;
 }
 
-int kex_generate_pass3_msg_a(unsigned char *ska, unsigned long long ska_len_bytes,
-                             unsigned char *pkb, unsigned long long pkb_len_bytes,
-                             unsigned char *m2, unsigned long long m2_len_bytes,
-                             unsigned char *sta, unsigned long long *sta_len_bytes,
-                             unsigned char *m3, unsigned long long *m3_len_bytes)
+int kex_generate_pass3_msg_a(unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,
+			     unsigned long long pkb_len_bytes, unsigned char *m2, unsigned long long m2_len_bytes,
+			     unsigned char *sta, unsigned long long *sta_len_bytes, unsigned char *m3,
+			     unsigned long long *m3_len_bytes)
 {
 	(void)ska;
 	(void)ska_len_bytes;
@@ -146,11 +141,10 @@ int kex_generate_pass3_msg_a(unsigned char *ska, unsigned long long ska_len_byte
 	return HP_NGCC_ERR_STATE;
 }
 
-int kex_derive_ss_a(unsigned char *ska, unsigned long long ska_len_bytes,
-                    unsigned char *pkb, unsigned long long pkb_len_bytes,
-                    unsigned char *mb, unsigned long long mb_len_bytes,
-                    unsigned char *sta, unsigned long long sta_len_bytes,
-                    unsigned char *ssa, unsigned long long *ssa_len_bytes)
+int kex_derive_ss_a(unsigned char *ska, unsigned long long ska_len_bytes, unsigned char *pkb,
+		    unsigned long long pkb_len_bytes, unsigned char *mb, unsigned long long mb_len_bytes,
+		    unsigned char *sta, unsigned long long sta_len_bytes, unsigned char *ssa,
+		    unsigned long long *ssa_len_bytes)
 {
 	(void)pkb;
 	(void)pkb_len_bytes;
@@ -164,11 +158,10 @@ int kex_derive_ss_a(unsigned char *ska, unsigned long long ska_len_bytes,
 	return 0;
 }
 
-int kex_derive_ss_b(unsigned char *skb, unsigned long long skb_len_bytes,
-                    unsigned char *pka, unsigned long long pka_len_bytes,
-                    unsigned char *ma, unsigned long long ma_len_bytes,
-                    unsigned char *stb, unsigned long long stb_len_bytes,
-                    unsigned char *ssb, unsigned long long *ssb_len_bytes)
+int kex_derive_ss_b(unsigned char *skb, unsigned long long skb_len_bytes, unsigned char *pka,
+		    unsigned long long pka_len_bytes, unsigned char *ma, unsigned long long ma_len_bytes,
+		    unsigned char *stb, unsigned long long stb_len_bytes, unsigned char *ssb,
+		    unsigned long long *ssb_len_bytes)
 {
 	(void)skb;
 	(void)skb_len_bytes;

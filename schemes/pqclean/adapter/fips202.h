@@ -62,40 +62,48 @@
  * computed prefix of its pseudoXOF stream.  Fields are private to
  * fips202_iccs.c. */
 typedef struct {
-	uint8_t *msg;       /* absorbed bytes (heap; NULL while none) */
-	size_t msg_len;     /* bytes absorbed */
-	size_t msg_cap;     /* bytes allocated at msg */
-	uint8_t *stream;    /* pseudoXOF(msg) prefix (heap; NULL while none) */
-	size_t stream_len;  /* bytes computed at stream */
-	size_t pos;         /* bytes already squeezed out */
-	int finalized;      /* 1 once absorbing is over */
+	uint8_t *msg; /* absorbed bytes (heap; NULL while none) */
+	size_t msg_len; /* bytes absorbed */
+	size_t msg_cap; /* bytes allocated at msg */
+	uint8_t *stream; /* pseudoXOF(msg) prefix (heap; NULL while none) */
+	size_t stream_len; /* bytes computed at stream */
+	size_t pos; /* bytes already squeezed out */
+	int finalized; /* 1 once absorbing is over */
 } hp_iccs_xof;
 
-typedef struct { hp_iccs_xof x; } shake128ctx;    /* non-incremental */
-typedef struct { hp_iccs_xof x; } shake128incctx; /* incremental */
-typedef struct { hp_iccs_xof x; } shake256ctx;
-typedef struct { hp_iccs_xof x; } shake256incctx;
+typedef struct {
+	hp_iccs_xof x;
+} shake128ctx; /* non-incremental */
+typedef struct {
+	hp_iccs_xof x;
+} shake128incctx; /* incremental */
+typedef struct {
+	hp_iccs_xof x;
+} shake256ctx;
+typedef struct {
+	hp_iccs_xof x;
+} shake256incctx;
 
-#define shake128_absorb          hp_iccs_shake128_absorb
-#define shake128_squeezeblocks   hp_iccs_shake128_squeezeblocks
-#define shake128_ctx_release     hp_iccs_shake128_ctx_release
-#define shake128_inc_init        hp_iccs_shake128_inc_init
-#define shake128_inc_absorb      hp_iccs_shake128_inc_absorb
-#define shake128_inc_finalize    hp_iccs_shake128_inc_finalize
-#define shake128_inc_squeeze     hp_iccs_shake128_inc_squeeze
+#define shake128_absorb hp_iccs_shake128_absorb
+#define shake128_squeezeblocks hp_iccs_shake128_squeezeblocks
+#define shake128_ctx_release hp_iccs_shake128_ctx_release
+#define shake128_inc_init hp_iccs_shake128_inc_init
+#define shake128_inc_absorb hp_iccs_shake128_inc_absorb
+#define shake128_inc_finalize hp_iccs_shake128_inc_finalize
+#define shake128_inc_squeeze hp_iccs_shake128_inc_squeeze
 #define shake128_inc_ctx_release hp_iccs_shake128_inc_ctx_release
-#define shake256_absorb          hp_iccs_shake256_absorb
-#define shake256_squeezeblocks   hp_iccs_shake256_squeezeblocks
-#define shake256_ctx_release     hp_iccs_shake256_ctx_release
-#define shake256_inc_init        hp_iccs_shake256_inc_init
-#define shake256_inc_absorb      hp_iccs_shake256_inc_absorb
-#define shake256_inc_finalize    hp_iccs_shake256_inc_finalize
-#define shake256_inc_squeeze     hp_iccs_shake256_inc_squeeze
+#define shake256_absorb hp_iccs_shake256_absorb
+#define shake256_squeezeblocks hp_iccs_shake256_squeezeblocks
+#define shake256_ctx_release hp_iccs_shake256_ctx_release
+#define shake256_inc_init hp_iccs_shake256_inc_init
+#define shake256_inc_absorb hp_iccs_shake256_inc_absorb
+#define shake256_inc_finalize hp_iccs_shake256_inc_finalize
+#define shake256_inc_squeeze hp_iccs_shake256_inc_squeeze
 #define shake256_inc_ctx_release hp_iccs_shake256_inc_ctx_release
-#define shake128                 hp_iccs_shake128
-#define shake256                 hp_iccs_shake256
-#define sha3_256                 hp_iccs_sha3_256
-#define sha3_512                 hp_iccs_sha3_512
+#define shake128 hp_iccs_shake128
+#define shake256 hp_iccs_shake256
+#define sha3_256 hp_iccs_sha3_256
+#define sha3_512 hp_iccs_sha3_512
 
 /*
  * shake128_absorb / shake256_absorb - start a non-incremental context and

@@ -48,8 +48,7 @@ static const uint8_t hp_empty[1];
  * differ on whether overlap is allowed; copying keeps every case right).
  * Returns input itself when there is no overlap; *copy gets what to free.
  */
-static const uint8_t *hp_input(const uint8_t *input, size_t inlen,
-			       const void *output, size_t outlen, uint8_t **copy)
+static const uint8_t *hp_input(const uint8_t *input, size_t inlen, const void *output, size_t outlen, uint8_t **copy)
 {
 	*copy = NULL;
 	if (inlen == 0)
@@ -111,15 +110,13 @@ static void xof_squeeze(hp_iccs_xof *x, uint8_t *out, size_t outlen)
 	size_t need = x->pos + outlen;
 	if (need > x->stream_len) {
 		size_t len = need;
-		if (x->stream_len > 0 && x->stream_len <= SIZE_MAX / 2 &&
-		    2 * x->stream_len > need)
+		if (x->stream_len > 0 && x->stream_len <= SIZE_MAX / 2 && 2 * x->stream_len > need)
 			len = 2 * x->stream_len;
 		uint8_t *s = realloc(x->stream, len);
 		if (!s)
 			hp_iccs_fatal("out of memory squeezing", -2);
 		x->stream = s;
-		int rc = pseudoXOF(hp_bits(len), x->msg_len ? x->msg : hp_empty,
-				   hp_bits(x->msg_len), x->stream);
+		int rc = pseudoXOF(hp_bits(len), x->msg_len ? x->msg : hp_empty, hp_bits(x->msg_len), x->stream);
 		if (rc != 0)
 			hp_iccs_fatal("pseudoXOF failed", rc);
 		x->stream_len = len;

@@ -10,13 +10,24 @@
 #include "KEM_AlgorithmInstance.h"
 #include "synth.h"
 
-unsigned long long kem_get_pk_len_bytes(void) { return SYNTH_KEM_PK_BYTES; }
-unsigned long long kem_get_sk_len_bytes(void) { return SYNTH_KEM_SK_BYTES; }
-unsigned long long kem_get_ss_len_bytes(void) { return SYNTH_KEM_SS_BYTES; }
-unsigned long long kem_get_ct_len_bytes(void) { return SYNTH_KEM_CT_BYTES; }
+unsigned long long kem_get_pk_len_bytes(void)
+{
+	return SYNTH_KEM_PK_BYTES;
+}
+unsigned long long kem_get_sk_len_bytes(void)
+{
+	return SYNTH_KEM_SK_BYTES;
+}
+unsigned long long kem_get_ss_len_bytes(void)
+{
+	return SYNTH_KEM_SS_BYTES;
+}
+unsigned long long kem_get_ct_len_bytes(void)
+{
+	return SYNTH_KEM_CT_BYTES;
+}
 
-int kem_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
-	       unsigned char *sk, unsigned long long *sk_len_bytes)
+int kem_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned char *sk, unsigned long long *sk_len_bytes)
 {
 	if (synth_fault("keygen"))
 		return -3;
@@ -43,8 +54,7 @@ static void synth_kem_secret(const unsigned char *pk, const unsigned char m[32],
 	synth_work(SYNTH_WORK_STEP);
 }
 
-int kem_enc(unsigned char *pk, unsigned long long pk_len_bytes,
-	    unsigned char *ss, unsigned long long *ss_len_bytes,
+int kem_enc(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *ss, unsigned long long *ss_len_bytes,
 	    unsigned char *ct, unsigned long long *ct_len_bytes)
 {
 	unsigned char m[32], k[32];
@@ -61,8 +71,7 @@ int kem_enc(unsigned char *pk, unsigned long long pk_len_bytes,
 	return 0;
 }
 
-int kem_dec(unsigned char *sk, unsigned long long sk_len_bytes,
-	    unsigned char *ct, unsigned long long ct_len_bytes,
+int kem_dec(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *ct, unsigned long long ct_len_bytes,
 	    unsigned char *ss, unsigned long long *ss_len_bytes)
 {
 	unsigned char m[32], k[32], check[32];

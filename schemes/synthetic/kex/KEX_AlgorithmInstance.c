@@ -12,13 +12,34 @@
 #include "KEX_AlgorithmInstance.h"
 #include "synth.h"
 
-ull kex_get_passes_num(void) { return 2; }
-ull kex_get_pk_len_bytes(void) { return SYNTH_KEX_PK_BYTES; }
-ull kex_get_sk_len_bytes(void) { return SYNTH_KEX_SK_BYTES; }
-ull kex_get_sta_len_bytes(void) { return SYNTH_KEX_STA_BYTES; }
-ull kex_get_stb_len_bytes(void) { return SYNTH_KEX_STB_BYTES; }
-ull kex_get_ss_len_bytes(void) { return SYNTH_KEX_SS_BYTES; }
-ull kex_get_total_msg_len_bytes(void) { return SYNTH_KEX_M1_BYTES + SYNTH_KEX_M2_BYTES; }
+ull kex_get_passes_num(void)
+{
+	return 2;
+}
+ull kex_get_pk_len_bytes(void)
+{
+	return SYNTH_KEX_PK_BYTES;
+}
+ull kex_get_sk_len_bytes(void)
+{
+	return SYNTH_KEX_SK_BYTES;
+}
+ull kex_get_sta_len_bytes(void)
+{
+	return SYNTH_KEX_STA_BYTES;
+}
+ull kex_get_stb_len_bytes(void)
+{
+	return SYNTH_KEX_STB_BYTES;
+}
+ull kex_get_ss_len_bytes(void)
+{
+	return SYNTH_KEX_SS_BYTES;
+}
+ull kex_get_total_msg_len_bytes(void)
+{
+	return SYNTH_KEX_M1_BYTES + SYNTH_KEX_M2_BYTES;
+}
 
 static int synth_init(const char *op, u8 *pk, ull *pk_len, u8 *sk, ull *sk_len)
 {
@@ -50,8 +71,7 @@ int kex_init_b(u8 *pk, ull *pk_len, u8 *sk, ull *sk_len, u8 *st, ull *st_len)
 }
 
 /* A: m1 = pk_A; A expects B's confirmation pseudohash(512, m1). */
-int kex_generate_pass1_msg_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *sta, ull *sta_len,
-			     u8 *m1, ull *m1_len)
+int kex_generate_pass1_msg_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *sta, ull *sta_len, u8 *m1, ull *m1_len)
 {
 	(void)ska, (void)ska_len, (void)pkb, (void)pkb_len;
 	if (synth_fault("pass1"))
@@ -65,8 +85,8 @@ int kex_generate_pass1_msg_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *sta
 }
 
 /* B: m2 = nonce || pseudohash(512, m1); the exchange is complete. */
-int kex_generate_pass2_msg_b(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *m1, ull m1_len,
-			     u8 *stb, ull *stb_len, u8 *m2, ull *m2_len)
+int kex_generate_pass2_msg_b(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *m1, ull m1_len, u8 *stb, ull *stb_len,
+			     u8 *m2, ull *m2_len)
 {
 	(void)skb, (void)skb_len, (void)pka, (void)pka_len;
 	if (synth_fault("pass2") || m1_len != SYNTH_KEX_M1_BYTES)
@@ -81,8 +101,8 @@ int kex_generate_pass2_msg_b(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *m1,
 }
 
 /* This toy has two passes. */
-int kex_generate_pass3_msg_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *m2, ull m2_len,
-			     u8 *sta, ull *sta_len, u8 *m3, ull *m3_len)
+int kex_generate_pass3_msg_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *m2, ull m2_len, u8 *sta, ull *sta_len,
+			     u8 *m3, ull *m3_len)
 {
 	(void)ska, (void)ska_len, (void)pkb, (void)pkb_len, (void)m2, (void)m2_len;
 	(void)sta, (void)sta_len, (void)m3, (void)m3_len;
@@ -101,8 +121,8 @@ static void synth_secret(const u8 *pk_a, const u8 *nonce, u8 *ss, ull *ss_len)
 	synth_work(SYNTH_WORK_STEP);
 }
 
-int kex_derive_ss_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *mb, ull mb_len,
-		    u8 *sta, ull sta_len, u8 *ss, ull *ss_len)
+int kex_derive_ss_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *mb, ull mb_len, u8 *sta, ull sta_len, u8 *ss,
+		    ull *ss_len)
 {
 	(void)ska, (void)ska_len, (void)pkb, (void)pkb_len, (void)sta_len;
 	if (synth_fault("derive_a") || mb_len != SYNTH_KEX_M2_BYTES ||
@@ -112,8 +132,8 @@ int kex_derive_ss_a(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *mb, ull mb_l
 	return 0;
 }
 
-int kex_derive_ss_b(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *ma, ull ma_len,
-		    u8 *stb, ull stb_len, u8 *ss, ull *ss_len)
+int kex_derive_ss_b(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *ma, ull ma_len, u8 *stb, ull stb_len, u8 *ss,
+		    ull *ss_len)
 {
 	(void)skb, (void)skb_len, (void)pka, (void)pka_len, (void)stb_len;
 	if (synth_fault("derive_b") || ma_len != SYNTH_KEX_M1_BYTES)

@@ -8,9 +8,18 @@
 
 static unsigned long long synth_none_counter;
 
-unsigned long long sig_get_pk_len_bytes(void) { return SYNTH_NONE_KEY_BYTES; }
-unsigned long long sig_get_sk_len_bytes(void) { return SYNTH_NONE_KEY_BYTES; }
-unsigned long long sig_get_sn_len_bytes(void) { return SYNTH_NONE_SN_BYTES; }
+unsigned long long sig_get_pk_len_bytes(void)
+{
+	return SYNTH_NONE_KEY_BYTES;
+}
+unsigned long long sig_get_sk_len_bytes(void)
+{
+	return SYNTH_NONE_KEY_BYTES;
+}
+unsigned long long sig_get_sn_len_bytes(void)
+{
+	return SYNTH_NONE_SN_BYTES;
+}
 
 /* FNV-1a, 64 bits (the FNV offset basis and prime of Fowler/Noll/Vo). */
 static unsigned long long synth_fnv(const unsigned char *k, const unsigned char *m, unsigned long long n)
@@ -24,8 +33,7 @@ static unsigned long long synth_fnv(const unsigned char *k, const unsigned char 
 	return h;
 }
 
-int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
-	       unsigned char *sk, unsigned long long *sk_len_bytes)
+int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned char *sk, unsigned long long *sk_len_bytes)
 {
 	for (unsigned i = 0; i < SYNTH_NONE_KEY_BYTES; i++)
 		sk[i] = (unsigned char)(++synth_none_counter * 131);
@@ -34,8 +42,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
 	return 0;
 }
 
-int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
-	     unsigned char *m, unsigned long long m_len_bytes,
+int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *m, unsigned long long m_len_bytes,
 	     unsigned char *sn, unsigned long long *sn_len_bytes)
 {
 	unsigned long long h = synth_fnv(sk, m, m_len_bytes);
@@ -46,8 +53,7 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
 	return 0;
 }
 
-int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes,
-	       unsigned char *sn, unsigned long long sn_len_bytes,
+int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *sn, unsigned long long sn_len_bytes,
 	       unsigned char *m, unsigned long long m_len_bytes)
 {
 	unsigned long long h = synth_fnv(pk, m, m_len_bytes);

@@ -13,12 +13,20 @@
 #include "SIG_AlgorithmInstance.h"
 #include "synth.h"
 
-unsigned long long sig_get_pk_len_bytes(void) { return SYNTH_RESEED_PK_BYTES; }
-unsigned long long sig_get_sk_len_bytes(void) { return SYNTH_RESEED_SK_BYTES; }
-unsigned long long sig_get_sn_len_bytes(void) { return SYNTH_RESEED_SN_BYTES; }
+unsigned long long sig_get_pk_len_bytes(void)
+{
+	return SYNTH_RESEED_PK_BYTES;
+}
+unsigned long long sig_get_sk_len_bytes(void)
+{
+	return SYNTH_RESEED_SK_BYTES;
+}
+unsigned long long sig_get_sn_len_bytes(void)
+{
+	return SYNTH_RESEED_SN_BYTES;
+}
 
-int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
-	       unsigned char *sk, unsigned long long *sk_len_bytes)
+int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned char *sk, unsigned long long *sk_len_bytes)
 {
 	get_random_number(&drng_algorithm, sk, 256);
 	memcpy(pk, sk, SYNTH_RESEED_SK_BYTES);
@@ -29,8 +37,8 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
 }
 
 /* sn = pseudohash(512, the 4 draws of a DRNG seeded with key || m). */
-static int synth_reseed_sig(const unsigned char *key, const unsigned char *m,
-			    unsigned long long mlen, unsigned char sn[SYNTH_RESEED_SN_BYTES])
+static int synth_reseed_sig(const unsigned char *key, const unsigned char *m, unsigned long long mlen,
+			    unsigned char sn[SYNTH_RESEED_SN_BYTES])
 {
 	DRNG_ctx ctx;
 	unsigned char *seed = malloc(SYNTH_RESEED_SK_BYTES + mlen), draws[4][32], acc[32] = { 0 };
@@ -51,8 +59,7 @@ static int synth_reseed_sig(const unsigned char *key, const unsigned char *m,
 	return 0;
 }
 
-int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
-	     unsigned char *m, unsigned long long m_len_bytes,
+int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *m, unsigned long long m_len_bytes,
 	     unsigned char *sn, unsigned long long *sn_len_bytes)
 {
 	if (sk_len_bytes != SYNTH_RESEED_SK_BYTES)
@@ -61,8 +68,7 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
 	return synth_reseed_sig(sk, m, m_len_bytes, sn);
 }
 
-int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes,
-	       unsigned char *sn, unsigned long long sn_len_bytes,
+int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *sn, unsigned long long sn_len_bytes,
 	       unsigned char *m, unsigned long long m_len_bytes)
 {
 	unsigned char expect[SYNTH_RESEED_SN_BYTES];

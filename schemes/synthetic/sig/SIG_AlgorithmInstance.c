@@ -14,12 +14,20 @@
 #include "SIG_AlgorithmInstance.h"
 #include "synth.h"
 
-unsigned long long sig_get_pk_len_bytes(void) { return SYNTH_SIG_PK_BYTES; }
-unsigned long long sig_get_sk_len_bytes(void) { return SYNTH_SIG_SK_BYTES; }
-unsigned long long sig_get_sn_len_bytes(void) { return SYNTH_SIG_SN_BYTES; }
+unsigned long long sig_get_pk_len_bytes(void)
+{
+	return SYNTH_SIG_PK_BYTES;
+}
+unsigned long long sig_get_sk_len_bytes(void)
+{
+	return SYNTH_SIG_SK_BYTES;
+}
+unsigned long long sig_get_sn_len_bytes(void)
+{
+	return SYNTH_SIG_SN_BYTES;
+}
 
-int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
-	       unsigned char *sk, unsigned long long *sk_len_bytes)
+int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes, unsigned char *sk, unsigned long long *sk_len_bytes)
 {
 	unsigned char mix[64];
 
@@ -28,7 +36,7 @@ int sig_keygen(unsigned char *pk, unsigned long long *pk_len_bytes,
 	get_random_number(&drng_algorithm, sk, 256);
 	pseudoXOF(1024, sk, 256, pk);
 	for (int i = 0; i < 3; i++)
-		pseudoXOF(1024, sk, 256, sk + 32);          /* expansion rounds */
+		pseudoXOF(1024, sk, 256, sk + 32); /* expansion rounds */
 	for (int i = 0; i < 2; i++)
 		pseudohash(512, pk, 1024, mix);
 	memcpy(sk + 32, pk, SYNTH_SIG_PK_BYTES);
@@ -70,8 +78,7 @@ static void synth_shapes(void)
 		pseudoXOF(256, in, i, out);
 }
 
-int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
-	     unsigned char *m, unsigned long long m_len_bytes,
+int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *m, unsigned long long m_len_bytes,
 	     unsigned char *sn, unsigned long long *sn_len_bytes)
 {
 	unsigned char d[128];
@@ -88,8 +95,7 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
 	return 0;
 }
 
-int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes,
-	       unsigned char *sn, unsigned long long sn_len_bytes,
+int sig_verify(unsigned char *pk, unsigned long long pk_len_bytes, unsigned char *sn, unsigned long long sn_len_bytes,
 	       unsigned char *m, unsigned long long m_len_bytes)
 {
 	unsigned char d[128];
