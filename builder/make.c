@@ -18,37 +18,40 @@
 
 #define HP_BUILD_LINE (2 * PATH_MAX + 4 * HP_BUILD_ERR)
 
-void hp_build_note(const struct hp_build *b, const char *fmt, ...)
+/* Format the message and hand it to one of b->out's three. */
+static void hp_build_emit(void (*to)(const char *), const char *fmt, va_list ap)
 {
 	char line[HP_BUILD_LINE];
+
+	vsnprintf(line, sizeof line, fmt, ap);
+	to(line);
+}
+
+void hp_build_note(const struct hp_build *b, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
+	hp_build_emit(b->out->say, fmt, ap);
 	va_end(ap);
-	b->out->say(line);
 }
 
 void hp_build_warning(const struct hp_build *b, const char *fmt, ...)
 {
-	char line[HP_BUILD_LINE];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
+	hp_build_emit(b->out->warn, fmt, ap);
 	va_end(ap);
-	b->out->warn(line);
 }
 
 void hp_build_error(const struct hp_build *b, const char *fmt, ...)
 {
-	char line[HP_BUILD_LINE];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
+	hp_build_emit(b->out->error, fmt, ap);
 	va_end(ap);
-	b->out->error(line);
 }
 
 /* The word list for display: package paths shown relative to the package. */
