@@ -19,7 +19,9 @@
  *             hp_replay_sample, the tape path's cost the double runs
  *             measure in place added back (hp_replay_share_median_insitu);
  *             the group's share is the median over its samples, as
- *             hashprof --replay takes it; and, beside it, the same samples
+ *             hashprof --replay takes it, the cost pooled over all the
+ *             process's samples as hashprof pools it over a row's M
+ *             samples; and, beside it, the same samples
  *             with the cost hp_calibrate_replay measures in its tight loop
  *             just before added back instead (the estimator before).
  *
@@ -251,7 +253,11 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		.op = hpb_gt_replay_op,
 		.ctx = &op,
 	};
-	struct hp_replay_sample *rs = calloc(samples, sizeof *rs);
+	/* every group's replay samples: the in-situ cost is pooled over all
+	 * of them, as hashprof pools it over a row's M samples */
+	struct hp_replay_sample *rs = calloc((size_t)groups * samples, sizeof *rs);
+	struct hp_replay_cost insitu_cost = { .valid = 1 };
+	double insitu = 0;
 	char env[16], err[256];
 
 	if (!rs)
@@ -272,7 +278,8 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		struct hp_replay_cost cost;
 		uint64_t best_op = UINT64_MAX, best_free = UINT64_MAX, best_alone = UINT64_MAX,
 			 best_wrapped = UINT64_MAX, t;
-		double c = 0, w = 0, cc, ww, p = 0, pl = 0, insitu = 0;
+		struct hp_replay_sample *grs = rs + (size_t)r * samples;   /* this group's */
+		double c = 0, w = 0, cc, ww, pl = 0;
 		hp_calibrate(g->w, g->loop, hp_clock_fn(), &oh);
 		hp_calibrate_replay(g->w, g->loop, hp_clock_fn(), &cost);
 		/* each quantity is the least disturbed of `samples` timings,
@@ -307,14 +314,13 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 					}
 					break;
 				default:
-					if (hpb_gt_replay_sample(&run, k, &rs[k]) != 0) {
+					if (hpb_gt_replay_sample(&run, r * samples + k, &grs[k]) != 0) {
 						free(rs);
 						return -1;
 					}
 					break;
 				}
-		if (hp_replay_share_median_insitu(rs, samples, HP_REPLAY_HASH, &p, &insitu) != 0 ||
-		    hp_replay_share_median(rs, samples, HP_REPLAY_HASH, &cost, &pl) != 0) {
+		if (hp_replay_share_median(grs, samples, HP_REPLAY_HASH, &cost, &pl) != 0) {
 			free(rs);
 			return -1;
 		}
@@ -322,12 +328,25 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		alone[r] = 100.0 * (double)best_alone / (double)best_op;
 		ec[r] = 100.0 * c - truth[r];
 		er[r] = 100.0 * w - truth[r];
-		ep[r] = 100.0 * p - truth[r];
 		el[r] = 100.0 * pl - truth[r];
 		oha[r] = oh.added_ticks;
-		v[HPB_V_INSITU][r] = insitu;
 		v[HPB_V_LOOP][r] = cost.replay_ticks;
 		v[HPB_V_TWICE][r] = cost.twice_replay_ticks;
+	}
+	/* hp_replay_share_median_insitu's share of each group, the cost pooled */
+	if (hp_replay_insitu_ticks(rs, (size_t)groups * samples, HP_REPLAY_HASH, &insitu) != 0) {
+		free(rs);
+		return -1;
+	}
+	insitu_cost.replay_ticks = insitu_cost.pass_ticks = insitu;
+	for (unsigned r = 0; r < groups; r++) {
+		double p;
+		if (hp_replay_share_median(rs + (size_t)r * samples, samples, HP_REPLAY_HASH, &insitu_cost, &p) != 0) {
+			free(rs);
+			return -1;
+		}
+		ep[r] = 100.0 * p - truth[r];
+		v[HPB_V_INSITU][r] = insitu;
 	}
 	free(rs);
 	hp_replay_tape_free(g->w);
@@ -485,8 +504,9 @@ int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 	       "  with/without the calibrated overhead; overhead = added ticks/call (hp_calibrate);\n"
 	       "  replay = GROUND-TRUTH keygen recorded, timed and replayed with its helper outputs from the\n"
 	       "  tape, and replayed again with each call's tape path made twice (hp_replay_sample; median\n"
-	       "  over a group's samples, the tape path's cost measured in place added back), the share\n"
-	       "  `hashprof --replay` reports: median {min..max} over processes; (loop) = the same samples\n"
+	       "  over a group's samples, the tape path's cost measured in place, pooled over the process's\n"
+	       "  samples, added back), the share `hashprof --replay` reports (it pools over a row's M\n"
+	       "  samples): median {min..max} over processes; (loop) = the same samples\n"
 	       "  with the tight-loop cost added back instead (the estimator before; median);\n"
 	       "  tape t/c = ticks per call of the tape path: in situ / in the tight loop (in the loop, the\n"
 	       "  double mode's second tape work, which repeats the tape work and not the call).\n"
