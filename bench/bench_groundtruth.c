@@ -278,7 +278,7 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		struct hp_replay_cost cost;
 		uint64_t best_op = UINT64_MAX, best_free = UINT64_MAX, best_alone = UINT64_MAX,
 			 best_wrapped = UINT64_MAX, t;
-		struct hp_replay_sample *grs = rs + (size_t)r * samples;   /* this group's */
+		struct hp_replay_sample *grs = rs + (size_t)r * samples; /* this group's */
 		double c = 0, w = 0, cc, ww, pl = 0;
 		hp_calibrate(g->w, g->loop, hp_clock_fn(), &oh);
 		hp_calibrate_replay(g->w, g->loop, hp_clock_fn(), &cost);
