@@ -127,7 +127,8 @@ void hp_build_free(struct hp_build *b);
 /* Say / warn / stop through b->out, printf-style. */
 void hp_build_note(const struct hp_build *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void hp_build_warning(const struct hp_build *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void hp_build_error(const struct hp_build *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* hp_build_error returns HP_BUILD_STOPPED, for `return hp_build_error(...)`. */
+int hp_build_error(const struct hp_build *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
  * The words joined by blanks for display, package paths shown relative to

@@ -45,13 +45,14 @@ void hp_build_warning(const struct hp_build *b, const char *fmt, ...)
 	va_end(ap);
 }
 
-void hp_build_error(const struct hp_build *b, const char *fmt, ...)
+int hp_build_error(const struct hp_build *b, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	hp_build_emit(b->out->error, fmt, ap);
 	va_end(ap);
+	return HP_BUILD_STOPPED;
 }
 
 /* The word list for display: package paths shown relative to the package. */

@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,19 +21,6 @@ static char hp_scratch[PATH_MAX];
 const char *hp_build_scratch_dir(void)
 {
 	return hp_scratch;
-}
-
-/* b->out->error, then HP_BUILD_STOPPED. */
-__attribute__((format(printf, 2, 3))) static int hp_build_stop(const struct hp_build *b, const char *fmt, ...)
-{
-	char line[2 * PATH_MAX + 2 * HP_BUILD_ERR];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	b->out->error(line);
-	return HP_BUILD_STOPPED;
 }
 
 /* The option string of the manifest: what changes the result besides files. */
@@ -60,30 +46,30 @@ int hp_build_prepare(struct hp_build *b)
 	struct hp_kat stored;
 
 	if (!realpath(b->opt.dir_arg, b->det.dir) || stat(b->det.dir, &st) != 0 || !S_ISDIR(st.st_mode))
-		return hp_build_stop(b, "build: %s: not a folder", b->opt.dir_arg);
+		return hp_build_error(b, "build: %s: not a folder", b->opt.dir_arg);
 	if (b->opt.recipe && hp_recipe_load(b->opt.recipe, b->det.dir, &b->recipe, err, sizeof err) != 0)
-		return hp_build_stop(b, "build: %s", err);
+		return hp_build_error(b, "build: %s", err);
 	if (!b->opt.recipe)
 		b->recipe.make = -1;
 	if (hp_runtime_find(&b->rt, err, sizeof err) != 0)
-		return hp_build_stop(b, "build: %s", err);
+		return hp_build_error(b, "build: %s", err);
 	hp_fmt(b->root, sizeof b->root, "%s/.hashprof-build", b->opt.outdir);
 	hp_fmt(tmp, sizeof hp_scratch, "%s/.tmp-%ld", b->root, (long)getpid());
 	hp_rmtree(tmp);
 	if (hp_mkdirs(tmp) != 0)
-		return hp_build_stop(b, "build: cannot write to the output folder %s: %s", b->opt.outdir,
-				     strerror(errno));
+		return hp_build_error(b, "build: cannot write to the output folder %s: %s", b->opt.outdir,
+				      strerror(errno));
 	hp_fmt(make_log, sizeof make_log, "%s/make-n.log", tmp);
 	hp_fmt(detect_log, sizeof detect_log, "%s/detect.log", tmp);
 
 	if (hp_detect_make(&b->det, &b->recipe, tmp, make_log, err, sizeof err) != 0 ||
 	    hp_detect_sources(&b->det, &b->recipe, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
-		return hp_build_stop(b, "build: %s", err);
+		return hp_build_error(b, "build: %s", err);
 	}
 	if (hp_detect_one_instance(&b->det, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
-		return hp_build_stop(b, "build: %s", err);
+		return hp_build_error(b, "build: %s", err);
 	}
 	hp_detect_kind(&b->det, &b->recipe);
 	if (hp_strv_extend(&b->cppflags, &b->det.make_cppflags) ||
@@ -92,11 +78,11 @@ int hp_build_prepare(struct hp_build *b)
 	    hp_strv_extend(&b->extra, &b->opt.cflags) || hp_strv_extend(&b->libs, &b->det.make_libs) ||
 	    hp_strv_extend(&b->libs, &b->recipe.libs)) {
 		hp_rmtree(tmp);
-		return hp_build_stop(b, "build: out of memory");
+		return hp_build_error(b, "build: out of memory");
 	}
 	if (hp_detect_name(&b->det, b->opt.name, &b->recipe, &b->cppflags, tmp, detect_log, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
-		return hp_build_stop(b, "build: %s", err);
+		return hp_build_error(b, "build: %s", err);
 	}
 	hp_fmt(b->work, sizeof b->work, "%s/%s", b->root, b->det.name);
 	hp_fmt(b->log, sizeof b->log, "%s/build.log", b->work);
@@ -106,7 +92,7 @@ int hp_build_prepare(struct hp_build *b)
 	    hp_manifest_make(&b->det, &b->recipe, &b->rt, options, &b->manifest, err, sizeof err) != 0) {
 		free(options);
 		hp_rmtree(tmp);
-		return hp_build_stop(b, "build: %s", err[0] ? err : "out of memory");
+		return hp_build_error(b, "build: %s", err[0] ? err : "out of memory");
 	}
 	free(options);
 	if (!b->opt.force &&
@@ -125,7 +111,7 @@ int hp_build_prepare(struct hp_build *b)
 	/* the scratch folder becomes this build's work folder */
 	if (hp_rmtree(b->work) != 0 || rename(tmp, b->work) != 0) {
 		hp_rmtree(tmp);
-		return hp_build_stop(b, "build: cannot prepare %s: %s", b->work, strerror(errno));
+		return hp_build_error(b, "build: cannot prepare %s: %s", b->work, strerror(errno));
 	}
 	tmp[0] = '\0';
 	{
