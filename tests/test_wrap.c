@@ -381,6 +381,111 @@ START_TEST(inline_tick_bypasses_the_clock_function)
 }
 END_TEST
 
+/* One shape as the tables below compare it: ticks left out. */
+struct shape_count {
+	uint64_t key, in_bits, out_bits, calls, nested;
+	uint32_t fn;
+};
+
+/* The used slots of the table, in slot order (the same calls give the
+ * same slots: the table is a function of the calls' shapes and order). */
+static unsigned shape_counts(struct shape_count *c)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		if (W.shapes[i].used)
+			c[n++] = (struct shape_count){ W.shapes[i].key,   W.shapes[i].in_bits, W.shapes[i].out_bits,
+						       W.shapes[i].calls, W.shapes[i].nested,  W.shapes[i].fn };
+	return n;
+}
+
+/* Outermost and nested calls of several shapes, two of them wide. */
+static void mixed_calls(unsigned char *big)
+{
+	for (int i = 0; i < 3; i++) {
+		pseudoXOF(1024, msg, 256, out);
+		pseudohash(512, msg, 1024, out); /* nests one sm3hash */
+		get_random_number(&drng_ctx, out, 256); /* nests two */
+		sm3hash(256, msg, 1024, out);
+	}
+	pseudoXOF(256, msg, 1ull << 32, out); /* wide input: 2^32 bits */
+	pseudoXOF(1ull << 27, msg, 8, big); /* wide output: 2^27 bits */
+	pseudohash(256, msg, (1ull << 32) + 8, out); /* wide, nesting a wide sm3hash */
+}
+
+/* The timed path with the inline counter (the hot path of every real
+ * instance) and the cold path with the clock function (every call of the
+ * fake-clock tests) fill the table with the same shapes, calls and nested
+ * calls; only the ticks differ. */
+START_TEST(inline_path_counts_as_the_clock_path)
+{
+	static struct shape_count a[HP_SHAPES_MAX], b[HP_SHAPES_MAX];
+	unsigned char *big = malloc((1u << 27) / 8);
+	unsigned na, nb;
+
+	ck_assert_ptr_nonnull(big);
+	reset();
+	W.tick_inline = 1;
+	W.accounting = 1;
+	mixed_calls(big);
+	W.accounting = 0;
+	W.tick_inline = 0;
+#if defined(__x86_64__) || defined(__aarch64__)
+	ck_assert_uint_eq(clock_reads, 0);
+#endif
+	na = shape_counts(a);
+	reset();
+	W.accounting = 1;
+	mixed_calls(big);
+	W.accounting = 0;
+	nb = shape_counts(b);
+	free(big);
+	ck_assert_uint_eq(na, 9);
+	ck_assert_uint_eq(nb, na);
+	for (unsigned i = 0; i < na; i++)
+		ck_assert_msg(!memcmp(&a[i], &b[i], sizeof a[i]), "slot %u: %s (in %llu, out %llu) differs", i,
+			      hp_fn_name(a[i].fn), (unsigned long long)a[i].in_bits, (unsigned long long)a[i].out_bits);
+	ck_assert_uint_eq(overflowed(), 0);
+}
+END_TEST
+
+/* Shapes at the edges of the packed key (wrap/hook.h: inputs under 2^32
+ * bits, outputs under 2^27) and just past them: each is its own shape,
+ * its lengths exact, its calls timed once. */
+START_TEST(wide_shapes_counted_in_full)
+{
+	const uint64_t in_max = 0xffffffffull, out_max = (1ull << 27) - 1;
+	const uint64_t xof = FAKE_COST_XOF + FAKE_CLOCK_STEP,
+		       ph = FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_CLOCK_STEP;
+	unsigned char *big = malloc((1u << 27) / 8);
+
+	ck_assert_ptr_nonnull(big);
+	reset();
+	W.accounting = 1;
+	pseudoXOF(256, msg, in_max, out);
+	pseudoXOF(256, msg, in_max + 1, out);
+	pseudoXOF(256, msg, in_max + 1, out);
+	pseudoXOF(256, msg, (1ull << 40) + 3, out);
+	pseudoXOF(out_max - 7, msg, 8, big);
+	pseudoXOF(out_max + 1, msg, 8, big);
+	pseudohash(256, msg, 1ull << 33, out);
+	W.accounting = 0;
+	free(big);
+
+	expect_shape(HP_FN_XOF, in_max, 256, 1, 0, xof);
+	expect_shape(HP_FN_XOF, in_max + 1, 256, 2, 0, 2 * xof);
+	expect_shape(HP_FN_XOF, (1ull << 40) + 3, 256, 1, 0, xof);
+	expect_shape(HP_FN_XOF, 8, out_max - 7, 1, 0, xof);
+	expect_shape(HP_FN_XOF, 8, out_max + 1, 1, 0, xof);
+	expect_shape(HP_FN_PSEUDOHASH, 1ull << 33, 256, 1, 0, ph);
+	expect_shape(HP_FN_SM3, 1ull << 33, 256, 0, 1, 0);
+	ck_assert_uint_eq(shapes_used(), 7);
+	ck_assert_uint_eq(overflowed(), 0);
+	ck_assert_uint_eq(clock_reads, 2 * 7);
+}
+END_TEST
+
 /* Per-helper totals, over the table and the overflow counters. */
 struct totals {
 	uint64_t calls[HP_FN_SLOTS], nested[HP_FN_SLOTS], ticks[HP_FN_SLOTS];
@@ -466,7 +571,14 @@ START_TEST(calibration_after_an_overflowing_warmup)
 	ck_assert_uint_gt(W.overflow[HP_FN_SM3].calls, 0);
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
 		if (!W.shapes[i].used)
-			W.shapes[i] = (struct hp_shape){ 1, HP_FN_SM3, 1000000 + i, 256, 1, 0, 1 };
+			/* a used slot, its key no shim's (wrap/hook.h) */
+			W.shapes[i] = (struct hp_shape){ .key = UINT64_MAX - i,
+							 .used = 1,
+							 .fn = HP_FN_SM3,
+							 .in_bits = 1000000 + i,
+							 .out_bits = 256,
+							 .calls = 1,
+							 .ticks = 1 };
 
 	hp_calibrate(&W, hashprof_calib_loop, fake_clock, &oh);
 	ck_assert_int_eq(oh.valid, 1);
@@ -948,6 +1060,8 @@ static Suite *wrap_suite(void)
 	tcase_add_test(tc, return_values_and_outputs_pass_through);
 	tcase_add_test(tc, depth_is_thread_local);
 	tcase_add_test(tc, inline_tick_bypasses_the_clock_function);
+	tcase_add_test(tc, inline_path_counts_as_the_clock_path);
+	tcase_add_test(tc, wide_shapes_counted_in_full);
 	tcase_add_test(tc, overflow_keeps_exact_per_helper_totals);
 	tcase_add_test(tc, calibration_after_an_overflowing_warmup);
 	suite_add_tcase(s, tc);

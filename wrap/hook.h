@@ -32,42 +32,100 @@
  * direct (no GOT indirection) while the runtime can still dlsym() it. */
 extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;
 
+/* The same object under a hidden name (an alias, state.c): the shims'
+ * accesses through it are PC-relative, with no GOT load and no register
+ * kept for its address across the helper call.  (GCC reaches protected
+ * data through the GOT on x86-64, so the exported name alone would cost
+ * a load per shim call.) */
+extern __attribute__((visibility("hidden"))) struct hp_wrap_state hp_wrap_self;
+
 /* Nesting depth of wrapped calls in this thread (state.c).  initial-exec:
  * a 4-byte slot in the static TLS block, read without __tls_get_addr even
  * in a dlopen()ed instance (glibc keeps surplus static TLS for that). */
 extern __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local unsigned hp_depth;
 
-/* The shape key's slot: each length multiplied by a 64-bit odd constant
- * (the golden-ratio constant and xxHash64's second prime), xor-folded to
- * 32 bits and masked to the table size.  Cheap, and lengths that differ in
- * low bits land far apart. */
-static inline uint32_t hp_shape_hash(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
+/*
+ * The shape key: one 64-bit word that a slot is matched on with a single
+ * compare.  Bit 63 marks a used slot (a free slot's key is 0), bits 59-62
+ * hold the helper (enum hp_fn, < 15), bits 27-58 the input length and
+ * bits 0-26 the output length, both in bits.  Every real shape fits:
+ * inputs under 2^32 bits (512 MiB), outputs under 2^27 bits (16 MiB).
+ * A shape that does not fit is "wide" and goes out of line
+ * (hp_shape_slot_wide, state.c), so the fast path pays one test for it.
+ */
+#define HP_KEY_USED (1ull << 63)
+#define HP_KEY_FN_SHIFT 59
+#define HP_KEY_IN_SHIFT 27
+#define HP_KEY_WIDE_FN 15ull /* the fn field of a wide shape's key: no packed key has it */
+
+static inline int hp_shape_fits(uint64_t in_bits, uint64_t out_bits)
 {
-	uint64_t h = (in_bits * 0x9e3779b97f4a7c15ull) ^ (out_bits * 0xc2b2ae3d27d4eb4full) ^ fn;
-	return (uint32_t)(h ^ (h >> 32)) & (HP_SHAPES_MAX - 1);
+	return ((in_bits >> (HP_KEY_FN_SHIFT - HP_KEY_IN_SHIFT)) | (out_bits >> HP_KEY_IN_SHIFT)) == 0;
 }
 
-/* The slot of a shape, claimed on first use; NULL when neither it nor a
- * free slot is within HP_PROBES_MAX slots of its hash. */
-static inline struct hp_shape *hp_shape_slot(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
+static inline uint64_t hp_shape_key(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
 {
-	struct hp_shape *tab = hashprof_wrap_state.shapes;
-	uint32_t i = hp_shape_hash(fn, in_bits, out_bits);
+	return HP_KEY_USED | (uint64_t)fn << HP_KEY_FN_SHIFT | in_bits << HP_KEY_IN_SHIFT | out_bits;
+}
+
+/* A key's home slot: Fibonacci hashing (Knuth, TAOCP vol. 3, 6.4: the
+ * key times 2^64/phi, top HP_SHAPES_LOG2 bits), one multiply and one
+ * shift, and keys that differ in low bits land far apart. */
+static inline uint32_t hp_shape_home(uint64_t key)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - HP_SHAPES_LOG2));
+}
+
+/* A wide shape's slot, claimed on first use; NULL as hp_shape_slot's
+ * (state.c: out of line, never on a real scheme's path). */
+__attribute__((visibility("hidden"))) struct hp_shape *hp_shape_slot_wide(uint32_t fn, uint64_t in_bits,
+									  uint64_t out_bits);
+
+/* Claims the free slot s for the packed key: the shape unpacked from the
+ * key (state.c: out of line, once per shape). */
+__attribute__((visibility("hidden"), cold)) struct hp_shape *hp_shape_claim(struct hp_shape *s, uint64_t key);
+
+/* The slot of a packed key (hp_shape_key), claimed on first use: the
+ * shape is unpacked from the key, so nothing else need be kept across
+ * the helper call.  NULL when neither it nor a free slot is within
+ * HP_PROBES_MAX slots of its home. */
+static inline struct hp_shape *hp_shape_slot_key(uint64_t key)
+{
+	struct hp_shape *tab = hp_wrap_self.shapes;
+	uint32_t i = hp_shape_home(key);
 
 	for (uint32_t probes = 0; probes < HP_PROBES_MAX; probes++) {
 		struct hp_shape *s = &tab[i];
-		if (s->used && s->fn == fn && s->in_bits == in_bits && s->out_bits == out_bits)
+		if (s->key == key)
 			return s;
-		if (hp_unlikely(!s->used)) {
-			s->used = 1;
-			s->fn = fn;
-			s->in_bits = in_bits;
-			s->out_bits = out_bits;
-			return s;
-		}
+		if (hp_unlikely(!s->key))
+			return hp_shape_claim(s, key);
 		i = (i + 1) & (HP_SHAPES_MAX - 1);
 	}
 	return 0;
+}
+
+/* The slot of any shape (NULL as above). */
+static inline struct hp_shape *hp_shape_slot(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
+{
+	if (hp_unlikely(!hp_shape_fits(in_bits, out_bits)))
+		return hp_shape_slot_wide(fn, in_bits, out_bits);
+	return hp_shape_slot_key(hp_shape_key(fn, in_bits, out_bits));
+}
+
+/* An outermost call of a packed shape: counted and timed in its slot, or
+ * in its helper's overflow entry. */
+static inline void hp_count_key(uint64_t key, uint32_t fn, uint64_t ticks)
+{
+	struct hp_shape *s = hp_shape_slot_key(key);
+
+	if (hp_unlikely(!s)) {
+		hp_wrap_self.overflow[fn].calls++;
+		hp_wrap_self.overflow[fn].ticks += ticks;
+		return;
+	}
+	s->calls++;
+	s->ticks += ticks;
 }
 
 static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, uint64_t ticks, int nested)
@@ -75,7 +133,7 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 	struct hp_shape *s = hp_shape_slot(fn, in_bits, out_bits);
 
 	if (hp_unlikely(!s)) {
-		struct hp_overflow *o = &hashprof_wrap_state.overflow[fn];
+		struct hp_overflow *o = &hp_wrap_self.overflow[fn];
 		if (nested) {
 			o->nested++;
 		} else {
@@ -93,46 +151,84 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 }
 
 /*
- * Every shim is two functions (uftrace's libmcount has the same split
- * between the entry hook and the out-of-line work):
+ * Every shim is a gate and three out-of-line paths (uftrace's libmcount
+ * has the same split between the entry hook and the out-of-line work):
  *
  *   __wrap_F   the gate: with accounting off, a tail call of the real
  *              helper (no register saved, no frame: what an unmeasured
  *              call costs is one load and one branch); with accounting
- *              on, a tail call of hp_timed_F.
- *   hp_timed_F HP_HOOK: depth guard, clock, shape table.  Kept out of
- *              line (HP_TIMED) so that its frame and saved registers are
- *              never paid on the unmeasured path.
+ *              on, a tail call of hp_timed_F, or of hp_cold_F for what
+ *              the timed path does not handle.
+ *   hp_timed_F HP_HOOK: an outermost call, a shape that packs into one
+ *              key word, the inline counter: the path of every call a
+ *              real instance makes while measured.  It keeps only the
+ *              key, the first reading and the depth slot across the
+ *              helper call, so it saves the fewest registers.
+ *   hp_cold_F  HP_COLD_HOOK: a nested call, a wide shape, or a clock
+ *              read through hp_wrap_state.clock (--clock=cycles, the
+ *              tests' virtual clocks): the same counting through the
+ *              general lookup.  Kept apart so that its registers are not
+ *              saved on the timed path.
  *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record, replay, double
  *              replay): out of line for the same reason, and so that
- *              neither of the other two paths carries its code.
+ *              none of the other paths carries its code.
  *
  * The gate reads accounting once and tests it once: zero takes the tail
- * call of the helper (the same four instructions and jump as before the
- * tape existed), and the sign of that same test sends the tape modes
- * apart, so the timed path gains one not-taken branch and no load.
+ * call of the helper, and the sign of that same test sends the tape modes
+ * apart.  Only with accounting on does it read the depth, the counter
+ * flag and the lengths, to choose between hp_timed_F and hp_cold_F.
+ * Calibration (state.c: the stand-in's shim) goes through the same gate
+ * and the same path as a real helper's call, so what it measures is what
+ * is subtracted.
  */
 #define HP_TIMED __attribute__((noinline))
 
-#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL)        \
-	do {                                             \
-		int a_ = hashprof_wrap_state.accounting; \
-		if (hp_unlikely(!a_))                    \
-			return REAL_CALL;                \
-		if (hp_unlikely(a_ < 0))                 \
-			return TAPE_CALL;                \
-		return TIMED_CALL;                       \
+#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL, COLD_CALL, IN_BITS, OUT_BITS)                                    \
+	do {                                                                                                       \
+		int a_ = hp_wrap_self.accounting;                                                                  \
+		if (hp_unlikely(!a_))                                                                              \
+			return REAL_CALL;                                                                          \
+		if (hp_unlikely(a_ < 0))                                                                           \
+			return TAPE_CALL;                                                                          \
+		if (hp_unlikely(hp_depth || !hp_tick_fast_ok(&hp_wrap_self) || !hp_shape_fits(IN_BITS, OUT_BITS))) \
+			return COLD_CALL;                                                                          \
+		return TIMED_CALL;                                                                                 \
 	} while (0)
 
 /*
  * HP_HOOK(fn-id, in-bits, out-bits, real-call): the body of every
- * hp_timed_F.  The clock is read as late and as early as possible around
- * the real call so that the shim's own bookkeeping stays outside the
- * timed region.
+ * hp_timed_F, the path of an outermost call of a packed shape with the
+ * inline counter (the gate sent everything else to hp_cold_F).  The
+ * clock is read as late and as early as possible around the real call so
+ * that the shim's own bookkeeping stays outside the timed region, and
+ * only the shape key and the first reading are kept across the call: the
+ * fewer registers it saves, the closer the shim is to the two clock reads
+ * it cannot avoid (bench (a): 1.08x the minimal wrapper with the lengths
+ * kept and the general lookup, 1.05x so).
  */
-#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)              \
+#define HP_COLD __attribute__((noinline, cold))
+
+#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)                    \
+	do {                                                         \
+		uint64_t key_ = hp_shape_key(FN, IN_BITS, OUT_BITS); \
+		hp_depth = 1;                                        \
+		uint64_t t0_ = hp_tick_fast(&hp_wrap_self);          \
+		int r_ = REAL_CALL;                                  \
+		uint64_t t1_ = hp_tick_fast(&hp_wrap_self);          \
+		hp_depth = 0;                                        \
+		hp_count_key(key_, FN, t1_ - t0_);                   \
+		return r_;                                           \
+	} while (0)
+
+/*
+ * HP_COLD_HOOK(fn-id, in-bits, out-bits, real-call): the body of every
+ * hp_cold_F.  A nested call is executed and counted, never timed; any
+ * other call (a wide shape, or a clock without the inline counter) is
+ * timed as HP_HOOK's, through hp_tick, and counted through hp_shape_slot.
+ */
+#define HP_COLD_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)         \
 	do {                                                   \
-		if (hp_unlikely(hp_depth)) {                   \
+		if (hp_depth) {                                \
 			hp_depth++;                            \
 			int r_ = REAL_CALL;                    \
 			hp_depth--;                            \
@@ -140,9 +236,9 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 			return r_;                             \
 		}                                              \
 		hp_depth = 1;                                  \
-		uint64_t t0_ = hp_tick(&hashprof_wrap_state);  \
+		uint64_t t0_ = hp_tick(&hp_wrap_self);         \
 		int r_ = REAL_CALL;                            \
-		uint64_t t1_ = hp_tick(&hashprof_wrap_state);  \
+		uint64_t t1_ = hp_tick(&hp_wrap_self);         \
 		hp_depth = 0;                                  \
 		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0); \
 		return r_;                                     \
@@ -232,43 +328,43 @@ static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bit
  * calibration's loop and overstated short work by up to 1.6 pp in place
  * (docs/replay.md); this one costs 0.65 to 0.9 times a served call there.
  */
-#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                                              \
-	do {                                                                                             \
-		int a_ = hashprof_wrap_state.accounting, r_ = 0, r2_, again_;                            \
-		if (hp_unlikely(hp_depth)) {                                                             \
-			hp_depth++;                                                                      \
-			r_ = REAL_CALL;                                                                  \
-			hp_depth--;                                                                      \
-			hashprof_wrap_state.tape.passed++;                                               \
-			HP_CHARGE_PASS(FN);                                                              \
-			if (hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE)) {                                   \
-				hashprof_wrap_state.shadow.passed++;                                     \
-				HP_CHARGE_PASS(FN);                                                      \
-			}                                                                                \
-			return r_;                                                                       \
-		}                                                                                        \
-		if (hp_unlikely(a_ == HP_ACCOUNTING_RECORD)) {                                           \
-			hp_depth = 1;                                                                    \
-			r_ = REAL_CALL;                                                                  \
-			hp_depth = 0;                                                                    \
-			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);                                  \
-			return r_;                                                                       \
-		}                                                                                        \
-		/* the double mode's first time: served (or passed) again */                             \
-		again_ = hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE) &&                                      \
-			 !hp_tape_replay(&hashprof_wrap_state.shadow, FN, IN_BITS, OUT_BITS, OUT, &r2_); \
-		if (hp_tape_replay(&hashprof_wrap_state.tape, FN, IN_BITS, OUT_BITS, OUT, &r_))          \
-			return r_;                                                                       \
-		hp_depth = 1;                                                                            \
-		r_ = REAL_CALL;                                                                          \
-		hp_depth = 0;                                                                            \
-		hashprof_wrap_state.tape.passed++;                                                       \
-		HP_CHARGE_PASS(FN);                                                                      \
-		if (hp_unlikely(again_)) {                                                               \
-			hashprof_wrap_state.shadow.passed++;                                             \
-			HP_CHARGE_PASS(FN);                                                              \
-		}                                                                                        \
-		return r_;                                                                               \
+#define HP_TAPE_HOOK(FN, IN_BITS, OUT_BITS, OUT, REAL_CALL)                                       \
+	do {                                                                                      \
+		int a_ = hp_wrap_self.accounting, r_ = 0, r2_, again_;                            \
+		if (hp_unlikely(hp_depth)) {                                                      \
+			hp_depth++;                                                               \
+			r_ = REAL_CALL;                                                           \
+			hp_depth--;                                                               \
+			hp_wrap_self.tape.passed++;                                               \
+			HP_CHARGE_PASS(FN);                                                       \
+			if (hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE)) {                            \
+				hp_wrap_self.shadow.passed++;                                     \
+				HP_CHARGE_PASS(FN);                                               \
+			}                                                                         \
+			return r_;                                                                \
+		}                                                                                 \
+		if (hp_unlikely(a_ == HP_ACCOUNTING_RECORD)) {                                    \
+			hp_depth = 1;                                                             \
+			r_ = REAL_CALL;                                                           \
+			hp_depth = 0;                                                             \
+			hp_tape_record(FN, IN_BITS, OUT_BITS, OUT, r_);                           \
+			return r_;                                                                \
+		}                                                                                 \
+		/* the double mode's first time: served (or passed) again */                      \
+		again_ = hp_unlikely(a_ == HP_ACCOUNTING_DOUBLE) &&                               \
+			 !hp_tape_replay(&hp_wrap_self.shadow, FN, IN_BITS, OUT_BITS, OUT, &r2_); \
+		if (hp_tape_replay(&hp_wrap_self.tape, FN, IN_BITS, OUT_BITS, OUT, &r_))          \
+			return r_;                                                                \
+		hp_depth = 1;                                                                     \
+		r_ = REAL_CALL;                                                                   \
+		hp_depth = 0;                                                                     \
+		hp_wrap_self.tape.passed++;                                                       \
+		HP_CHARGE_PASS(FN);                                                               \
+		if (hp_unlikely(again_)) {                                                        \
+			hp_wrap_self.shadow.passed++;                                             \
+			HP_CHARGE_PASS(FN);                                                       \
+		}                                                                                 \
+		return r_;                                                                        \
 	} while (0)
 
 #endif

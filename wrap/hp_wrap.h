@@ -20,7 +20,7 @@
 /* Bumped whenever struct hp_wrap_state changes layout or the meaning of
  * its fields (3: the record/replay modes and the tape; 4: the double
  * replay mode and the shadow tape). */
-#define HP_WRAP_ABI_VERSION 4u
+#define HP_WRAP_ABI_VERSION 5u
 #define HP_WRAP_STATE_SYMBOL "hashprof_wrap_state"
 
 /*
@@ -51,13 +51,15 @@ enum hp_fn {
  * init_random_number).
  */
 struct hp_shape {
-	uint32_t used; /* 0 = free slot in the table */
+	uint64_t key; /* the shims' lookup key (wrap/hook.h: hp_shape_key); 0 = free slot */
+	uint32_t used; /* 0 = free slot in the table (set with key) */
 	uint32_t fn; /* enum hp_fn */
 	uint64_t in_bits;
 	uint64_t out_bits;
 	uint64_t calls; /* outermost calls: these are timed */
 	uint64_t nested; /* calls made while another wrapped call ran: executed, counted here, not timed */
 	uint64_t ticks; /* clock ticks inside the outermost calls */
+	uint64_t reserved; /* zero: pads a slot to 64 bytes, one cache line and a shift to index */
 };
 
 /*
@@ -69,7 +71,8 @@ struct hp_shape {
  * overflow[] entry, so that the helper's calls and ticks stay exact and
  * only the split by shape is lost.
  */
-#define HP_SHAPES_MAX 1024u
+#define HP_SHAPES_LOG2 10u
+#define HP_SHAPES_MAX (1u << HP_SHAPES_LOG2)
 #define HP_PROBES_MAX 32u
 
 /* The calls of one helper whose shape did not fit the table. */

@@ -14,7 +14,46 @@
 __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state = { .abi_version =
 											      HP_WRAP_ABI_VERSION };
 
+extern struct hp_wrap_state hp_wrap_self __attribute__((alias("hashprof_wrap_state"), visibility("hidden")));
+
 __attribute__((visibility("hidden"), tls_model("initial-exec"))) _Thread_local unsigned hp_depth;
+
+struct hp_shape *hp_shape_claim(struct hp_shape *s, uint64_t key)
+{
+	s->key = key;
+	s->used = 1;
+	s->fn = (uint32_t)(key >> HP_KEY_FN_SHIFT) & 15u;
+	s->in_bits = (key >> HP_KEY_IN_SHIFT) & 0xffffffffu;
+	s->out_bits = key & ((1ull << HP_KEY_IN_SHIFT) - 1);
+	return s;
+}
+
+/* A wide shape (hook.h: an input of 2^32 bits or more, or an output of
+ * 2^27 bits or more): its key holds only the helper, under HP_KEY_WIDE_FN,
+ * so the lengths are compared in full.  Its home is the packed key's of
+ * the lengths' low bits. */
+struct hp_shape *hp_shape_slot_wide(uint32_t fn, uint64_t in_bits, uint64_t out_bits)
+{
+	struct hp_shape *tab = hashprof_wrap_state.shapes;
+	uint64_t key = HP_KEY_USED | HP_KEY_WIDE_FN << HP_KEY_FN_SHIFT | fn;
+	uint32_t i = hp_shape_home(hp_shape_key(fn, in_bits & 0xffffffffu, out_bits & ((1u << HP_KEY_IN_SHIFT) - 1)));
+
+	for (uint32_t probes = 0; probes < HP_PROBES_MAX; probes++) {
+		struct hp_shape *s = &tab[i];
+		if (s->key == key && s->in_bits == in_bits && s->out_bits == out_bits)
+			return s;
+		if (!s->key) {
+			s->key = key;
+			s->used = 1;
+			s->fn = fn;
+			s->in_bits = in_bits;
+			s->out_bits = out_bits;
+			return s;
+		}
+		i = (i + 1) & (HP_SHAPES_MAX - 1);
+	}
+	return 0;
+}
 
 int __real_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
 			      unsigned char *digest);
@@ -25,6 +64,14 @@ __attribute__((visibility("default"))) void hashprof_calib_loop(unsigned n, int 
 
 /* The calibration shim: the same gate and hook, with the same arguments,
  * as wrap_sm3hash.c, around the stand-in helper. */
+/* A nested call, or a wide shape (hook.h). */
+static HP_COLD int hp_cold_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+					      unsigned long long msg_len_bits, unsigned char *digest)
+{
+	HP_COLD_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits,
+		     __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
+}
+
 static HP_TIMED int hp_timed_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
 						unsigned long long msg_len_bits, unsigned char *digest)
 {
@@ -46,7 +93,9 @@ int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, uns
 {
 	HP_GATE(__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
 		hp_timed_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
-		hp_tape_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
+		hp_tape_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
+		hp_cold_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest), msg_len_bits,
+		(uint64_t)digest_len_bits);
 }
 
 /*

@@ -31,4 +31,28 @@ static inline __attribute__((always_inline)) uint64_t hp_tick(const struct hp_wr
 	return w->clock();
 }
 
+/* Whether hp_tick_fast may be used: the inline counter is the selected
+ * clock's, or the architecture has none and every read is a call. */
+static inline __attribute__((always_inline)) int hp_tick_fast_ok(const struct hp_wrap_state *w)
+{
+#ifdef HP_ARCH_TICK_NAME
+	return w->tick_inline != 0;
+#else
+	(void)w;
+	return 1;
+#endif
+}
+
+/* hp_tick where hp_tick_fast_ok holds (the shims' gate checked it): no
+ * test, and no call whose saved registers the timed path would pay. */
+static inline __attribute__((always_inline)) uint64_t hp_tick_fast(const struct hp_wrap_state *w)
+{
+#ifdef HP_ARCH_TICK_NAME
+	(void)w;
+	return hp_arch_tick();
+#else
+	return w->clock();
+#endif
+}
+
 #endif

@@ -10,6 +10,12 @@ int __wrap_get_random_number(void *drng, unsigned char *out, unsigned long long 
 /* Accounting on: the timed path (hook.h).  method.md: "For the DRNG the
  * input is 0 bits and the output is the requested bit count."  The
  * context is passed through untouched. */
+/* A nested call, or a wide shape (hook.h). */
+static HP_COLD int hp_cold_get_random_number(void *drng, unsigned char *out, unsigned long long out_len_bits)
+{
+	HP_COLD_HOOK(HP_FN_DRNG, 0, out_len_bits, __real_get_random_number(drng, out, out_len_bits));
+}
+
 static HP_TIMED int hp_timed_get_random_number(void *drng, unsigned char *out, unsigned long long out_len_bits)
 {
 	HP_HOOK(HP_FN_DRNG, 0, out_len_bits, __real_get_random_number(drng, out, out_len_bits));
@@ -25,5 +31,6 @@ static HP_TIMED int hp_tape_get_random_number(void *drng, unsigned char *out, un
 int __wrap_get_random_number(void *drng, unsigned char *out, unsigned long long out_len_bits)
 {
 	HP_GATE(__real_get_random_number(drng, out, out_len_bits), hp_timed_get_random_number(drng, out, out_len_bits),
-		hp_tape_get_random_number(drng, out, out_len_bits));
+		hp_tape_get_random_number(drng, out, out_len_bits), hp_cold_get_random_number(drng, out, out_len_bits),
+		0, out_len_bits);
 }

@@ -10,6 +10,12 @@ int __wrap_init_random_number(void *drng, const unsigned char *seed, unsigned lo
 /* Accounting on: the timed path (hook.h).  Not wrapped by the published
  * method (issue 5 reports it apart); the seed length is given in bytes by
  * the API, the shape records bits. */
+/* A nested call, or a wide shape (hook.h). */
+static HP_COLD int hp_cold_init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes)
+{
+	HP_COLD_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, __real_init_random_number(drng, seed, seed_len_bytes));
+}
+
 static HP_TIMED int hp_timed_init_random_number(void *drng, const unsigned char *seed,
 						unsigned long long seed_len_bytes)
 {
@@ -29,5 +35,6 @@ int __wrap_init_random_number(void *drng, const unsigned char *seed, unsigned lo
 {
 	HP_GATE(__real_init_random_number(drng, seed, seed_len_bytes),
 		hp_timed_init_random_number(drng, seed, seed_len_bytes),
-		hp_tape_init_random_number(drng, seed, seed_len_bytes));
+		hp_tape_init_random_number(drng, seed, seed_len_bytes),
+		hp_cold_init_random_number(drng, seed, seed_len_bytes), seed_len_bytes * 8u, 0);
 }
