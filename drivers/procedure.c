@@ -11,6 +11,7 @@
 
 #include "api.h"
 #include "calibrate.h"
+#include "callsites.h"
 #include "child.h"
 #include "clock.h"
 #include "drng_state.h"
@@ -40,7 +41,29 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op, const
 static void hp_reset_counters(struct hp_op_ctx *c)
 {
 	hp_wrap_clear(c->api->wrap);
+	hp_callsite_rec_clear();
 	c->meter.ticks = 0;
+}
+
+/* --call-sites: the recorder's paths named and merged into r->sites (in
+ * this process, whose modules libdwfl reads). */
+static void hp_collect_sites(struct hp_result *r)
+{
+	char err[256];
+	struct hp_symbolizer *sym = hp_sym_open(err, sizeof err);
+	const struct hp_site_lost *lost[HP_FN_SLOTS];
+	struct hp_site_lost all[HP_FN_SLOTS];
+
+	hp_child_step("naming the call sites");
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++) {
+		lost[fn] = hp_callsite_rec_lost(fn);
+		all[fn] = *lost[fn];
+	}
+	if (hp_callsites_collect(hp_callsite_rec_table(), all, sym, r, err, sizeof err) != 0)
+		hp_result_fail(r, "call sites: %s", err);
+	else if (!sym)
+		snprintf(r->sites.note, sizeof r->sites.note, "frames named by address: %s", err);
+	hp_sym_close(sym);
 }
 
 /* Copy the shim's shape table into the row. */
@@ -59,6 +82,8 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 		}
 	}
 	hp_result_sort_shapes(r);
+	if (r->sites.requested)
+		hp_collect_sites(r);
 }
 
 /* Per-helper totals of the shim's table and overflow so far (calls, ticks). */
@@ -94,14 +119,15 @@ static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uin
 	*prev = now;
 }
 
-/* Calibrate the shims' overhead with the instance's own shim code. */
-static void hp_overhead(struct hp_api *api, struct hp_result *r)
+/* Calibrate the shims' overhead with the instance's own shim code, in
+ * the accounting mode the measured operations use. */
+static void hp_overhead(struct hp_api *api, int mode, struct hp_result *r)
 {
 	struct hp_overhead oh;
 	hp_calib_loop_fn loop;
 
 	*(void **)&loop = dlsym(api->dl, HP_CALIB_LOOP_SYMBOL);
-	hp_calibrate(api->wrap, loop, hp_clock_fn(), &oh);
+	hp_calibrate_mode(api->wrap, loop, hp_clock_fn(), mode ? mode : HP_ACCOUNTING_TIMED, &oh);
 	r->overhead_valid = oh.valid;
 	r->overhead_added_ticks = oh.added_ticks;
 	r->overhead_inside_ticks = oh.inside_ticks;
@@ -131,7 +157,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	 * calibration right after start-up read up to 1.8x too many ticks) */
 	if (!calibrating) {
 		hp_child_step("overhead calibration");
-		hp_overhead(c->api, r);
+		hp_overhead(c->api, c->meter.mode, r);
 	}
 	hp_reset_counters(c);
 	hp_snapshot(c, &prev);
@@ -313,6 +339,27 @@ done:
 	p->seconds = hp_util_monotonic() - start;
 }
 
+/* --call-sites: the recorder on the instance's object (its address
+ * range: every frame inside it is the scheme's, the first one outside
+ * the driver's, past the API function).  0, or -1 with r failed. */
+static int hp_sites_start(struct hp_api *api, const struct hp_options *o, struct hp_result *r)
+{
+	uintptr_t lo, hi;
+	char err[256];
+
+	r->sites.requested = 1;
+	r->sites.depth = o->call_sites_depth;
+	if (hp_callsite_module_range(api->wrap, &lo, &hi) != 0) {
+		hp_result_fail(r, "call sites: the instance's object is not among the loaded ones");
+		return -1;
+	}
+	if (hp_callsite_rec_start(api->wrap, lo, hi, err, sizeof err) != 0) {
+		hp_result_fail(r, "call sites: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o, enum hp_run_mode mode,
 		      uint64_t iterations, uint64_t warmup, struct hp_result *r)
 {
@@ -342,7 +389,14 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	}
 	hp_clock_install(api.wrap);
 	api.wrap->accounting = 0;
-	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn() };
+	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn(), .mode = HP_ACCOUNTING_TIMED };
+	/* --call-sites: the measured operations only; the calibration call
+	 * that plans N runs as without, so that N, the DRNG stream and the
+	 * calls stay what they are without it */
+	if (mode == HP_RUN_MEASURE && o->call_sites && hp_sites_start(&api, o, r) == 0)
+		c.meter.mode = HP_ACCOUNTING_SITES;
+	if (r->status != HP_STATUS_OK)
+		return;
 	/* method.md: "seeded once, before anything else" */
 	if (api.init_random_number)
 		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);
@@ -354,4 +408,5 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	if (mode == HP_RUN_MEASURE && o->replay)
 		hp_replay_part(&c, k, o, r);
 	k->release(&c);
+	hp_callsite_rec_stop();
 }

@@ -106,31 +106,42 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
  *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record, replay, double
  *              replay): out of line for the same reason, and so that
  *              neither of the other two paths carries its code.
+ *   hp_sites_F HP_SITES_HOOK, accounting HP_ACCOUNTING_SITES
+ *              (--call-sites): the timed path, then the runtime's
+ *              call-site recorder; out of line so that the timed path
+ *              carries none of it.
  *
  * The gate reads accounting once and tests it once: zero takes the tail
  * call of the helper (the same four instructions and jump as before the
- * tape existed), and the sign of that same test sends the tape modes
- * apart, so the timed path gains one not-taken branch and no load.
+ * tape existed), and the sign of that same test sends the tape and
+ * call-site modes apart, so the timed path gains one not-taken branch and
+ * no load; the call-site mode is told from the tape modes only on the
+ * negative branch, so the timed path gains nothing for it either.
  */
 #define HP_TIMED __attribute__((noinline))
 
-#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL)        \
-	do {                                             \
-		int a_ = hashprof_wrap_state.accounting; \
-		if (hp_unlikely(!a_))                    \
-			return REAL_CALL;                \
-		if (hp_unlikely(a_ < 0))                 \
-			return TAPE_CALL;                \
-		return TIMED_CALL;                       \
+#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL, SITES_CALL)       \
+	do {                                                        \
+		int a_ = hashprof_wrap_state.accounting;            \
+		if (hp_unlikely(!a_))                               \
+			return REAL_CALL;                           \
+		if (hp_unlikely(a_ < 0)) {                          \
+			if (hp_unlikely(a_ == HP_ACCOUNTING_SITES)) \
+				return SITES_CALL;                  \
+			return TAPE_CALL;                           \
+		}                                                   \
+		return TIMED_CALL;                                  \
 	} while (0)
 
 /*
- * HP_HOOK(fn-id, in-bits, out-bits, real-call): the body of every
- * hp_timed_F.  The clock is read as late and as early as possible around
+ * HP_HOOK_THEN(fn-id, in-bits, out-bits, real-call, after): the body of
+ * every hp_timed_F (after: nothing) and hp_sites_F (after: the call-site
+ * recorder).  The clock is read as late and as early as possible around
  * the real call so that the shim's own bookkeeping stays outside the
- * timed region.
+ * timed region; `after` runs after the second read, with the ticks in
+ * t1_ - t0_, and only for an outermost call.
  */
-#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)              \
+#define HP_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, AFTER)  \
 	do {                                                   \
 		if (hp_unlikely(hp_depth)) {                   \
 			hp_depth++;                            \
@@ -145,8 +156,18 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 		uint64_t t1_ = hp_tick(&hashprof_wrap_state);  \
 		hp_depth = 0;                                  \
 		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0); \
+		AFTER;                                         \
 		return r_;                                     \
 	} while (0)
+
+#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL) HP_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, (void)0)
+
+/* The call-site mode's body: the timed one, then the outermost call's
+ * helper and ticks to the runtime's recorder, which unwinds from there
+ * (the same ticks the shape table got, so that the sites' ticks sum to
+ * the helper's exactly). */
+#define HP_SITES_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL) \
+	HP_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, hashprof_wrap_state.site_record(FN, t1_ - t0_))
 
 /*
  * Test-only costs of the tape path: tests/test_replay builds the shims

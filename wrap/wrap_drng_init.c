@@ -16,6 +16,13 @@ static HP_TIMED int hp_timed_init_random_number(void *drng, const unsigned char 
 	HP_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, __real_init_random_number(drng, seed, seed_len_bytes));
 }
 
+/* --call-sites: the timed path, then the call-site recorder (hook.h). */
+static HP_TIMED int hp_sites_init_random_number(void *drng, const unsigned char *seed,
+						unsigned long long seed_len_bytes)
+{
+	HP_SITES_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, __real_init_random_number(drng, seed, seed_len_bytes));
+}
+
 /* Record or replay (hook.h): recorded with no output bytes, to keep the
  * tape's order checkable, and always run for real (hp_tape_replay): what
  * it produces is the context, whose size the shim does not know. */
@@ -29,5 +36,6 @@ int __wrap_init_random_number(void *drng, const unsigned char *seed, unsigned lo
 {
 	HP_GATE(__real_init_random_number(drng, seed, seed_len_bytes),
 		hp_timed_init_random_number(drng, seed, seed_len_bytes),
-		hp_tape_init_random_number(drng, seed, seed_len_bytes));
+		hp_tape_init_random_number(drng, seed, seed_len_bytes),
+		hp_sites_init_random_number(drng, seed, seed_len_bytes));
 }

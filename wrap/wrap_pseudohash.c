@@ -17,6 +17,14 @@ static HP_TIMED int hp_timed_pseudohash(int digest_len_bits, const unsigned char
 		__real_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
 }
 
+/* --call-sites: the timed path, then the call-site recorder (hook.h). */
+static HP_TIMED int hp_sites_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+					unsigned char *digest)
+{
+	HP_SITES_HOOK(HP_FN_PSEUDOHASH, msg_len_bits, (uint64_t)digest_len_bits,
+		      __real_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
+}
+
 /* Record or replay (hook.h): the tape holds the digest_len_bits / 8 output bytes. */
 static HP_TIMED int hp_tape_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
 				       unsigned char *digest)
@@ -30,5 +38,6 @@ int __wrap_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned lo
 {
 	HP_GATE(__real_pseudohash(digest_len_bits, msg, msg_len_bits, digest),
 		hp_timed_pseudohash(digest_len_bits, msg, msg_len_bits, digest),
-		hp_tape_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
+		hp_tape_pseudohash(digest_len_bits, msg, msg_len_bits, digest),
+		hp_sites_pseudohash(digest_len_bits, msg, msg_len_bits, digest));
 }
