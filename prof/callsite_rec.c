@@ -23,6 +23,7 @@
 static struct {
 	struct hp_wrap_state *w;
 	uintptr_t lo, hi; /* the instance's object */
+	uintptr_t main_lo, main_hi; /* the object of the recorder, whose code calls the API */
 	struct hp_site_raw *paths; /* HP_SITE_PATHS_MAX slots */
 	struct hp_site_lost lost[HP_FN_SLOTS];
 } hp_rec;
@@ -30,6 +31,11 @@ static struct {
 static int hp_rec_inside(uintptr_t pc)
 {
 	return pc >= hp_rec.lo && pc < hp_rec.hi;
+}
+
+static int hp_rec_in_main(uintptr_t pc)
+{
+	return pc >= hp_rec.main_lo && pc < hp_rec.main_hi;
 }
 
 /* FNV-1a over the helper and the return addresses (64-bit: the offset
@@ -82,15 +88,19 @@ void hp_callsite_rec_record(uint32_t fn, uint64_t ticks)
 	if (fn >= HP_FN_SLOTS)
 		fn = HP_FN_CALIB;
 	/* the recorder's own frame lies outside the instance: the first frame
-	 * inside it is the shim's, then the scheme's up to the API function */
+	 * inside it is the shim's; the path runs from there to the first
+	 * frame back in the recorder's object (the driver that called the API
+	 * function), through whatever lies between (the scheme, and the C
+	 * library of a qsort callback) */
 	while (i < n && !hp_rec_inside((uintptr_t)buf[i]))
 		i++;
 	j = i + 1;
-	while (j < n && hp_rec_inside((uintptr_t)buf[j]))
+	while (j < n && !hp_rec_in_main((uintptr_t)buf[j]))
 		j++;
-	/* a walk that ended inside the instance (a frame without unwind
-	 * information, a corrupted stack) never reached the API function:
-	 * unless it ran out of room, the path is not whole */
+	/* a walk that never got back to the driver (a frame without unwind
+	 * information, a private stack, a corrupted one) has no whole path,
+	 * unless it only ran out of room (a deep recursion: the innermost
+	 * frames are kept, marked truncated) */
 	if (i + 1 >= n || (j >= n && n < (int)(HP_SITE_FRAMES_MAX + HP_REC_EXTRA))) {
 		hp_rec.lost[fn].unwind_failed++;
 		hp_rec.lost[fn].ticks += ticks;
@@ -120,6 +130,11 @@ int hp_callsite_rec_start(struct hp_wrap_state *w, uintptr_t lo, uintptr_t hi, c
 	}
 	/* one thread unwinds: its own cache, no lock per frame */
 	unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
+	if (hp_callsite_module_range((const void *)hp_callsite_rec_record, &hp_rec.main_lo, &hp_rec.main_hi) != 0) {
+		snprintf(err, errlen, "the recorder's own object is not among the loaded ones");
+		hp_callsite_rec_stop();
+		return -1;
+	}
 	hp_rec.w = w;
 	hp_rec.lo = lo;
 	hp_rec.hi = hi;

@@ -33,9 +33,10 @@
 #define HP_SITE_PATHS_MAX 4096u /* a power of two */
 #define HP_SITE_PROBES_MAX 64u
 
-/* One call path of one helper: the scheme's return addresses from the
- * shim's caller outward to the instance's API function (the last frame
- * inside the instance's object). */
+/* One call path of one helper: the return addresses from the shim's
+ * caller outward to the instance's API function: every frame between the
+ * shim and the first frame back in the recorder's own object (the driver,
+ * which calls the API), the scheme's and any library's between them. */
 struct hp_site_raw {
 	uint32_t used; /* 0: a free slot */
 	uint32_t fn; /* enum hp_fn (HP_FN_CALIB during the calibration) */
@@ -48,8 +49,9 @@ struct hp_site_raw {
 };
 
 /* The calls of one helper that have no call path: the unwinder failed
- * (the walk ended inside the instance, or no frame of it was found), or
- * the path table had no slot for a new path. */
+ * (the walk never got back to the driver that called the API function:
+ * a frame without unwind information, a private stack, a corrupted one),
+ * or the path table had no slot for a new path. */
 struct hp_site_lost {
 	uint64_t unwind_failed, table_full; /* outermost calls */
 	uint64_t ticks; /* ticks inside those calls */
@@ -58,8 +60,9 @@ struct hp_site_lost {
 /*
  * Allocate the path table and install the recorder in w (site_record):
  * frames inside [lo, hi) are the instance's (its loaded object, from
- * hp_callsite_module_range).  Returns 0, or -1 with a one-line reason in
- * err (out of memory).  The mode itself is set by whoever meters.
+ * hp_callsite_module_range); the driver's frames are those of the object
+ * this recorder is linked into.  Returns 0, or -1 with a one-line reason
+ * in err (out of memory).  The mode itself is set by whoever meters.
  */
 int hp_callsite_rec_start(struct hp_wrap_state *w, uintptr_t lo, uintptr_t hi, char *err, size_t errlen);
 

@@ -50,16 +50,19 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 
 	hp_shares_of_result(r, raw, &sh);
 	hp_result_fn_totals(r, calls, nested, ticks);
-	fprintf(out, "\ncall sites of %s %s (%s; per operation; share of the operation, %s):\n", r->instance,
-		r->operation, r->sites.depth ? "innermost frames only" : "whole paths",
-		raw ? "uncorrected" : "corrected");
+	if (r->sites.depth)
+		fprintf(out, "\ncall sites of %s %s (the innermost %u frames; shares of the operation, %s):\n",
+			r->instance, r->operation, r->sites.depth, raw ? "uncorrected" : "corrected");
+	else
+		fprintf(out, "\ncall sites of %s %s (whole paths; shares of the operation, %s):\n", r->instance,
+			r->operation, raw ? "uncorrected" : "corrected");
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		char num[32], share[32];
 		if (!calls[fn])
 			continue;
 		hp_format_calls(calls[fn], r->operations, num, sizeof num);
 		hp_format_share(sh.fn_ticks[fn], sh.total_ticks, share, sizeof share);
-		fprintf(out, "  %s: %s calls, %s\n", hp_fn_name(fn), num, share);
+		fprintf(out, "  %s: %s calls/op, %s\n", hp_fn_name(fn), num, share);
 		for (size_t i = 0; i < r->sites.nsites; i++) {
 			const struct hp_result_site *s = &r->sites.sites[i];
 			if (s->fn != fn)
@@ -67,7 +70,7 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 			hp_format_calls(s->calls, r->operations, num, sizeof num);
 			double t = hp_site_ticks(r, raw, s->calls, s->ticks);
 			hp_format_share(t, sh.total_ticks, share, sizeof share);
-			fprintf(out, "    %8s calls  %9.3g ticks  %6s  %s\n", num, t / ops, share,
+			fprintf(out, "    %8s calls/op  %9.3g ticks/op  %6s  %s\n", num, t / ops, share,
 				s->nframes ? hp_callsite_name(s) : "(the API function itself)");
 			hp_print_path(out, s);
 		}
@@ -75,7 +78,7 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 			hp_format_calls(r->sites.lost_calls[fn], r->operations, num, sizeof num);
 			double t = hp_site_ticks(r, raw, r->sites.lost_calls[fn], r->sites.lost_ticks[fn]);
 			hp_format_share(t, sh.total_ticks, share, sizeof share);
-			fprintf(out, "    %8s calls  %9.3g ticks  %6s  (no call path)\n", num, t / ops, share);
+			fprintf(out, "    %8s calls/op  %9.3g ticks/op  %6s  (no call path)\n", num, t / ops, share);
 		}
 		lost += r->sites.lost_calls[fn];
 	}

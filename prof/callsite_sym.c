@@ -154,7 +154,9 @@ void hp_sym_lookup(struct hp_symbolizer *s, uintptr_t ra, struct hp_sym *out)
 		struct hp_sym_frame *fr = &out->frame[f];
 		snprintf(fr->cu, sizeof fr->cu, "%s", cuname);
 		if (f == 0 && fname)
-			snprintf(fr->function, sizeof fr->function, "%s", fname);
+			/* GCC's clones and split parts (poly_uniform.constprop.0,
+			 * sign.part.0, .cold) are the C function they come from */
+			snprintf(fr->function, sizeof fr->function, "%.*s", (int)strcspn(fname, "."), fname);
 		else if (f == 0)
 			snprintf(fr->function, sizeof fr->function, "%s+0x%llx", out->module,
 				 (unsigned long long)(pc - start));

@@ -2,7 +2,7 @@
  * callsite_sym.h - names for the return addresses of call paths, with
  * elfutils' libdwfl on this process's own modules: the function from the
  * ELF symbol table (static functions included; .dynsym when there is no
- * .symtab), the source file and line of the call from DWARF where the
+ * .symtab; GCC's clone suffixes such as ".constprop.0" dropped), the source file and line of the call from DWARF where the
  * object has debug information, and the functions inlined at that
  * address (each a frame of its own, as eu-addr2line -i shows them).  An
  * object without any symbol names its frames by address: "libx.so+0x1a2b".
