@@ -35,6 +35,8 @@
 #include <string.h>
 
 #include "calibrate.h"
+#include "callsite_rec.h"
+#include "callsites.h"
 #include "check_run.h"
 #include "fake_helpers.h"
 #include "fake_scheme.h"
@@ -64,7 +66,7 @@ static void snapshot(struct hp_trial *t, uint64_t total)
 
 /* A row as drivers/procedure.c makes one: OPERATIONS operations in
  * TRIALS slices, the shape table copied in, the calibration's overhead. */
-static void measure_row(const struct scheme *s, const struct hp_overhead *oh, struct hp_result *r)
+static void measure_row_in(const struct scheme *s, const struct hp_overhead *oh, int accounting, struct hp_result *r)
 {
 	struct hp_trial prev, now;
 	uint64_t total = 0;
@@ -76,7 +78,7 @@ static void measure_row(const struct scheme *s, const struct hp_overhead *oh, st
 	r->overhead_inside_ticks = oh->inside_ticks;
 	snapshot(&prev, 0);
 	for (unsigned op = 0; op < OPERATIONS; op++) {
-		total += timed(s, WRAPPED);
+		total += timed_in(s, WRAPPED, accounting);
 		r->operations++;
 		if (r->operations % (OPERATIONS / TRIALS) == 0) {
 			struct hp_trial *t = &r->trials[r->ntrials++];
@@ -97,6 +99,11 @@ static void measure_row(const struct scheme *s, const struct hp_overhead *oh, st
 		if (sh->used)
 			ck_assert_int_eq(hp_result_add_shape(r, &rs), 0);
 	}
+}
+
+static void measure_row(const struct scheme *s, const struct hp_overhead *oh, struct hp_result *r)
+{
+	measure_row_in(s, oh, HP_ACCOUNTING_TIMED, r);
 }
 
 static void setup(void)
@@ -208,6 +215,68 @@ START_TEST(wrong_corrections_miss_the_truth)
 }
 END_TEST
 
+/*
+ * --call-sites: the real recorder (prof/callsite_rec.c) after every
+ * outermost call, on the virtual clock.  Its own two clock reads bracket
+ * what it excludes from the window (one read's after-part, its work, the
+ * next read's before-part: read ticks, since its unwinding takes no
+ * virtual time); the rest of those reads (read ticks more per call) stays
+ * in the window, and the calibration in the same mode must find it:
+ * added = 3 x read, inside = read.  The corrected shares must be the
+ * truth as without call sites, and the sites' calls and ticks (and the
+ * calls without a call path) the row's, helper by helper.
+ */
+START_TEST(corrected_share_with_call_sites)
+{
+	const struct correction_case *c = &cases[_i];
+	struct hp_overhead oh;
+	struct hp_result r;
+	struct hp_shares cor;
+	struct truth tr;
+	uint64_t read = c->read_before + c->read_after, lo = 0, hi = 0;
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], sc[HP_FN_COUNT], st[HP_FN_COUNT];
+	struct hp_site_lost lost[HP_FN_SLOTS];
+	char err[256];
+
+	read_before = c->read_before;
+	read_after = c->read_after;
+	ck_assert_int_eq(hp_callsite_module_range((const void *)measure_row_in, (uintptr_t *)&lo, (uintptr_t *)&hi), 0);
+	ck_assert_int_eq(hp_callsite_rec_start(&W, (uintptr_t)lo, (uintptr_t)hi, err, sizeof err), 0);
+	hp_calibrate_mode(&W, hashprof_calib_loop, virtual_clock, HP_ACCOUNTING_SITES, &oh);
+	ck_assert(oh.valid);
+	ck_assert_msg(oh.added_ticks == 3.0 * (double)read, "added %.6f ticks/call, expected %llu", oh.added_ticks,
+		      (unsigned long long)(3 * read));
+	ck_assert_msg(oh.inside_ticks == (double)read, "inside %.6f ticks/call, expected %llu", oh.inside_ticks,
+		      (unsigned long long)read);
+	hp_callsite_rec_clear();
+	fake_truth(&c->scheme, &tr);
+	W.site_excluded_ticks = 0;
+	measure_row_in(&c->scheme, &oh, HP_ACCOUNTING_SITES, &r);
+	/* what the recorder took out of the windows: its reads' inner parts */
+	ck_assert_uint_eq(W.site_excluded_ticks, (uint64_t)OPERATIONS * c->scheme.iterations * 4 * read);
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert_msg(fabs(cor.hash - tr.hash) < 1e-12, "hash: corrected %.6f%%, truth %.6f%%", PP * cor.hash,
+		      PP * tr.hash);
+	ck_assert_msg(fabs(cor.drng - tr.drng) < 1e-12, "DRNG: corrected %.6f%%, truth %.6f%%", PP * cor.drng,
+		      PP * tr.drng);
+	ck_assert_msg(cor.total_ticks == OPERATIONS * tr.plain, "corrected total %.1f, plain %.1f", cor.total_ticks,
+		      OPERATIONS * tr.plain);
+	r.sites.requested = 1;
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		lost[fn] = *hp_callsite_rec_lost(fn);
+	ck_assert_int_eq(hp_callsites_collect(hp_callsite_rec_table(), lost, NULL, &r, err, sizeof err), 0);
+	hp_result_fn_totals(&r, calls, nested, ticks);
+	hp_callsites_sums(&r, sc, st);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		ck_assert_uint_eq(sc[fn], calls[fn]);
+		ck_assert_uint_eq(st[fn], ticks[fn]);
+	}
+	ck_assert_uint_eq(calls[HP_FN_XOF], (uint64_t)OPERATIONS * c->scheme.iterations);
+	hp_result_free(&r);
+	hp_callsite_rec_stop();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("correction");
@@ -216,6 +285,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_loop_test(tc, corrected_share_is_the_truth, 0, FAKE_NCASES);
 	tcase_add_test(tc, wrong_corrections_miss_the_truth);
+	tcase_add_loop_test(tc, corrected_share_with_call_sites, 0, FAKE_NCASES);
 	suite_add_tcase(s, tc);
 	return hp_check_run(s);
 }
