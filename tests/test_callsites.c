@@ -31,6 +31,9 @@
 #ifndef HP_FIXTURES
 #error "HP_FIXTURES (the absolute path of tests/fixtures) must be defined"
 #endif
+#ifndef HP_PQCLEAN_CONFIGURED
+#error "HP_PQCLEAN_CONFIGURED (0 or 1) must be defined by the build"
+#endif
 
 #define N_STR "3"
 
@@ -555,14 +558,94 @@ START_TEST(test_build_no_debug_info)
 	expect_sites(row, want_sign);
 	expect_sums(row);
 	json_array_foreach(json_object_get(json_object_get(row, "call_sites"), "sites"), i, s)
+	{
 		json_array_foreach(json_object_get(s, "path"), k, f)
 			ck_assert_str_eq(json_string_value(json_object_get(f, "where")), "");
+	}
 	ck_assert_msg(strstr(json_string_value(json_object_get(json_object_get(row, "call_sites"), "note")),
 			     "no debug information in ") != NULL,
 		      "note: %s", json_string_value(json_object_get(json_object_get(row, "call_sites"), "note")));
 	json_decref(doc);
 	run_free(&r);
 	remove_tmp();
+}
+END_TEST
+
+/* ---------- ML-DSA-44 sign: the PQClean adapter collapses ---------- */
+
+/* Does any frame of row's sites name a function of the PQClean adapter
+ * (schemes/pqclean/adapter/fips202_iccs.c, randombytes_iccs.c) or a shim?
+ * Its name then, else NULL. */
+static const char *adapter_frame(json_t *row)
+{
+	static const char *const adapter[] = { "shake128_squeezeblocks",
+					       "shake256_squeezeblocks",
+					       "shake128",
+					       "shake256",
+					       "shake256_inc_squeeze",
+					       "xof_squeeze",
+					       "randombytes",
+					       "__wrap_pseudoXOF",
+					       "hp_sites_pseudoXOF" };
+	json_t *s, *f;
+	size_t i, k;
+
+	json_array_foreach(json_object_get(json_object_get(row, "call_sites"), "sites"), i, s)
+	{
+		json_array_foreach(json_object_get(s, "path"), k, f)
+		{
+			const char *name = json_string_value(json_object_get(f, "function"));
+			for (size_t a = 0; a < sizeof adapter / sizeof adapter[0]; a++)
+				if (!strcmp(name, adapter[a]))
+					return adapter[a];
+		}
+	}
+	return NULL;
+}
+
+/* The calls of row's site of helper fn whose innermost frame is inner. */
+static json_int_t site_calls(json_t *row, const char *fn, const char *inner)
+{
+	json_t *s;
+	size_t i;
+	json_int_t calls = 0;
+
+	json_array_foreach(json_object_get(json_object_get(row, "call_sites"), "sites"), i, s)
+	{
+		json_t *p = json_object_get(s, "path");
+		if (!strcmp(json_string_value(json_object_get(s, "fn")), fn) &&
+		    !strcmp(json_string_value(json_object_get(json_array_get(p, json_array_size(p) - 1), "function")),
+			    inner))
+			calls += json_integer_value(json_object_get(s, "calls"));
+	}
+	return calls;
+}
+
+START_TEST(test_ml_dsa_44_sign)
+{
+	struct run r;
+	json_t *doc, *row;
+	json_int_t ops;
+
+	if (!HP_PQCLEAN_CONFIGURED) {
+		fprintf(stderr, "test_ml_dsa_44_sign: PQClean not configured, nothing to run\n");
+		return;
+	}
+	HP(&r, NULL, "-n", N_STR, "--format=json", "--call-sites", "ML-DSA-44", "sign");
+	run_expect_status(&r, 0);
+	doc = parse(&r);
+	row = row_of(doc, "sign");
+	ops = json_integer_value(json_object_get(json_object_get(row, "totals"), "operations"));
+	expect_sums(row);
+	/* ExpandA: the 4 x 4 matrix, one squeeze each; the challenge; the
+	 * mask; the randomness: each its own site, the adapter collapsed */
+	ck_assert_int_eq(site_calls(row, "pseudoXOF", "PQCLEAN_MLDSA44_CLEAN_poly_uniform"), 16 * ops);
+	ck_assert_int_gt(site_calls(row, "pseudoXOF", "PQCLEAN_MLDSA44_CLEAN_poly_challenge"), 0);
+	ck_assert_int_gt(site_calls(row, "pseudoXOF", "PQCLEAN_MLDSA44_CLEAN_poly_uniform_gamma1"), 0);
+	ck_assert_int_eq(site_calls(row, "get_random_number", "PQCLEAN_MLDSA44_CLEAN_crypto_sign_signature_ctx"), ops);
+	ck_assert_msg(adapter_frame(row) == NULL, "a frame of the adapter or a shim: %s", adapter_frame(row));
+	json_decref(doc);
+	run_free(&r);
 }
 END_TEST
 
@@ -580,6 +663,7 @@ static Suite *callsites_suite(void)
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_record_report_check);
 	tcase_add_test(tc, test_build_no_debug_info);
+	tcase_add_test(tc, test_ml_dsa_44_sign);
 	suite_add_tcase(s, tc);
 	return s;
 }
