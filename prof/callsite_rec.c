@@ -26,7 +26,11 @@ static struct {
 	uintptr_t main_lo, main_hi; /* the object of the recorder, whose code calls the API */
 	struct hp_site_raw *paths; /* HP_SITE_PATHS_MAX slots */
 	struct hp_site_lost lost[HP_FN_SLOTS];
+	int walk; /* frames unw_backtrace is asked for: the deepest path so far, and 2 */
 } hp_rec;
+
+/* The first bound of a walk, frames (it grows with the paths seen). */
+#define HP_REC_WALK_FIRST 16
 
 static int hp_rec_inside(uintptr_t pc)
 {
@@ -76,32 +80,51 @@ static struct hp_site_raw *hp_rec_slot(uint32_t fn, const uintptr_t *pc, uint32_
 	return NULL;
 }
 
+/*
+ * Walk at most size frames into buf; *i gets the index of the shim's
+ * frame (the first inside the instance: the recorder's own lies outside
+ * it), *j that of the first frame after it back in the recorder's object
+ * (the driver that called the API function; n when none was reached).
+ * The path runs between them, through whatever lies there (the scheme,
+ * and the C library of a qsort callback).  Returns n, the frames walked.
+ */
+static int hp_rec_walk(void **buf, int size, int *i, int *j)
+{
+	int n = unw_backtrace(buf, size);
+
+	*i = 0;
+	while (*i < n && !hp_rec_inside((uintptr_t)buf[*i]))
+		(*i)++;
+	*j = *i + 1;
+	while (*j < n && !hp_rec_in_main((uintptr_t)buf[*j]))
+		(*j)++;
+	return n;
+}
+
 void hp_callsite_rec_record(uint32_t fn, uint64_t ticks)
 {
 	struct hp_wrap_state *w = hp_rec.w;
 	uint64_t u0 = hp_tick(w);
+	const int full = (int)(HP_SITE_FRAMES_MAX + HP_REC_EXTRA);
 	void *buf[HP_SITE_FRAMES_MAX + HP_REC_EXTRA];
-	int n = unw_backtrace(buf, (int)(HP_SITE_FRAMES_MAX + HP_REC_EXTRA));
-	int i = 0, j;
+	int i, j, n = hp_rec_walk(buf, hp_rec.walk, &i, &j);
 	struct hp_site_raw *s = NULL;
 
 	if (fn >= HP_FN_SLOTS)
 		fn = HP_FN_CALIB;
-	/* the recorder's own frame lies outside the instance: the first frame
-	 * inside it is the shim's; the path runs from there to the first
-	 * frame back in the recorder's object (the driver that called the API
-	 * function), through whatever lies between (the scheme, and the C
-	 * library of a qsort callback) */
-	while (i < n && !hp_rec_inside((uintptr_t)buf[i]))
-		i++;
-	j = i + 1;
-	while (j < n && !hp_rec_in_main((uintptr_t)buf[j]))
-		j++;
+	/* the walk stops at hp_rec.walk frames, just past the deepest path so
+	 * far, not at the bottom of the stack (the driver's, main's, libc's
+	 * frames below the API call are never needed); a path deeper than
+	 * that is walked again in full, and the bound follows it */
+	if (j >= n && n == hp_rec.walk && hp_rec.walk < full)
+		n = hp_rec_walk(buf, full, &i, &j);
+	if (j < n && j + 2 > hp_rec.walk)
+		hp_rec.walk = j + 2 < full ? j + 2 : full;
 	/* a walk that never got back to the driver (a frame without unwind
 	 * information, a private stack, a corrupted one) has no whole path,
 	 * unless it only ran out of room (a deep recursion: the innermost
 	 * frames are kept, marked truncated) */
-	if (i + 1 >= n || (j >= n && n < (int)(HP_SITE_FRAMES_MAX + HP_REC_EXTRA))) {
+	if (i + 1 >= n || (j >= n && n < full)) {
 		hp_rec.lost[fn].unwind_failed++;
 		hp_rec.lost[fn].ticks += ticks;
 	} else {
@@ -138,6 +161,7 @@ int hp_callsite_rec_start(struct hp_wrap_state *w, uintptr_t lo, uintptr_t hi, c
 	hp_rec.w = w;
 	hp_rec.lo = lo;
 	hp_rec.hi = hi;
+	hp_rec.walk = HP_REC_WALK_FIRST;
 	memset(hp_rec.lost, 0, sizeof hp_rec.lost);
 	w->site_excluded_ticks = 0;
 	w->site_record = hp_callsite_rec_record;
