@@ -11,7 +11,6 @@ drivers_libhpdrivers_la_SOURCES = \
 	drivers/child.c drivers/child.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \
-	drivers/meter.h \
 	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
 	drivers/options.c drivers/options.h \
 	drivers/procedure.c drivers/procedure.h \

@@ -11,6 +11,7 @@
 
 #include "api.h"
 #include "calibrate.h"
+#include "callsite_insitu.h"
 #include "callsites.h"
 #include "child.h"
 #include "clock.h"
@@ -119,15 +120,16 @@ static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uin
 	*prev = now;
 }
 
-/* Calibrate the shims' overhead with the instance's own shim code, in
- * the accounting mode the measured operations use. */
-static void hp_overhead(struct hp_api *api, int mode, struct hp_result *r)
+/* Calibrate the shims' overhead with the instance's own shim code (the
+ * timed path: with --call-sites, the recorder's cost on top of it is
+ * measured in the operation, hp_sites_insitu). */
+static void hp_overhead(struct hp_api *api, struct hp_result *r)
 {
 	struct hp_overhead oh;
 	hp_calib_loop_fn loop;
 
 	*(void **)&loop = dlsym(api->dl, HP_CALIB_LOOP_SYMBOL);
-	hp_calibrate_mode(api->wrap, loop, hp_clock_fn(), mode ? mode : HP_ACCOUNTING_TIMED, &oh);
+	hp_calibrate(api->wrap, loop, hp_clock_fn(), &oh);
 	r->overhead_valid = oh.valid;
 	r->overhead_added_ticks = oh.added_ticks;
 	r->overhead_inside_ticks = oh.inside_ticks;
@@ -157,7 +159,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	 * calibration right after start-up read up to 1.8x too many ticks) */
 	if (!calibrating) {
 		hp_child_step("overhead calibration");
-		hp_overhead(c->api, c->meter.mode, r);
+		hp_overhead(c->api, r);
 	}
 	hp_reset_counters(c);
 	hp_snapshot(c, &prev);
@@ -198,6 +200,89 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	if (r->operations > ops_before && r->ntrials < HP_TRIALS_MAX)
 		hp_close_trial(c, &prev, ops_before, r);
 	hp_collect(c, r);
+}
+
+/* ---------- call sites: the recorder's cost in the operation ---------- */
+
+struct hp_insitu_ctx {
+	struct hp_op_ctx *c;
+	const struct hp_kind_ops *k;
+};
+
+static int hp_insitu_op(void *ctx)
+{
+	struct hp_insitu_ctx *x = ctx;
+
+	return x->k->replay_op(x->c);
+}
+
+static void hp_insitu_reset(void *ctx)
+{
+	struct hp_insitu_ctx *x = ctx;
+
+	if (x->k->replay_reset)
+		x->k->replay_reset(x->c);
+}
+
+static uint32_t hp_replay_samples(const struct hp_result *r);
+
+/* The in-situ samples of a row: as many as replay takes (N within 5..25,
+ * 101 under 1 ms), but at most half of N from 10 on: each sample is two
+ * operations, and an operation with many calls (where the cost matters)
+ * gets a precise difference from each. */
+static uint32_t hp_insitu_samples(const struct hp_result *r)
+{
+	uint32_t m = hp_replay_samples(r);
+
+	if (m != HP_REPLAY_SAMPLES_SHORT && r->operations >= 10 && m > r->operations / 2)
+		m = (uint32_t)(r->operations / 2);
+	return m < HP_REPLAY_SAMPLES_MIN ? HP_REPLAY_SAMPLES_MIN : m;
+}
+
+/*
+ * --call-sites, after the measured operations (their sites and calls are
+ * in r already): M samples of the operation run with and without the
+ * recorder from one DRNG state (prof/callsite_insitu.h), the recorder's
+ * cost per call into r->sites.insitu_*.  A failure leaves the row
+ * measured, says why in insitu_error, and its shares uncorrected for the
+ * recorder (a note says so).
+ */
+static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_result *r)
+{
+	struct hp_result_sites *t = &r->sites;
+	struct hp_drng_state drng = { 0 };
+	struct hp_insitu_ctx x = { c, k };
+	struct hp_insitu_run run = { c->api->wrap, NULL, hp_clock_fn(), hp_insitu_op, hp_insitu_reset, &x };
+	struct hp_insitu_sample *s;
+	uint32_t m = hp_insitu_samples(r), taken = 0;
+	char err[256] = "";
+
+	if (!(s = calloc(m, sizeof *s))) {
+		snprintf(t->insitu_error, sizeof t->insitu_error, "out of memory for %u samples", m);
+		return;
+	}
+	if (c->api->drng_algorithm && hp_drng_state_open(c->api->dl, &drng, err, sizeof err) != 0)
+		goto done;
+	run.drng = c->api->drng_algorithm ? &drng : NULL;
+	hp_child_step("call sites: the inputs of the in-situ samples");
+	if (k->replay_prepare && k->replay_prepare(c, err, sizeof err) != 0)
+		goto done;
+	for (; taken < m; taken++) {
+		hp_child_step("call sites: in-situ sample %u of %u", taken + 1, m);
+		if (hp_insitu_sample(&run, taken & 1, &s[taken], err, sizeof err) != 0)
+			goto done;
+	}
+	if (hp_insitu_cost(s, taken, &t->insitu_added_ticks, &t->insitu_inside_ticks) != 0)
+		snprintf(err, sizeof err, "no helper call in the samples");
+	else
+		t->insitu_valid = 1;
+done:
+	t->insitu_samples = taken;
+	if (!t->insitu_valid)
+		snprintf(t->insitu_error, sizeof t->insitu_error, "%s: the recorder's cost in the operation: %s",
+			 r->operation, err[0] ? err : "not measured");
+	hp_drng_state_close(&drng);
+	free(s);
 }
 
 /* ---------- replay (docs/replay.md, "Integration") ---------- */
@@ -405,6 +490,8 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, "%s", err);
 	else
 		hp_measure(&c, k, r->iterations, r->warmup, mode == HP_RUN_MEASURE ? o->trials : 0, r);
+	if (r->sites.requested && r->status == HP_STATUS_OK)
+		hp_sites_insitu(&c, k, r);
 	if (mode == HP_RUN_MEASURE && o->replay)
 		hp_replay_part(&c, k, o, r);
 	k->release(&c);

@@ -79,12 +79,6 @@ static double hp_per_call(int64_t diff[HP_CALIB_BATCHES])
 
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void), struct hp_overhead *out)
 {
-	hp_calibrate_mode(w, loop, clock, HP_ACCOUNTING_TIMED, out);
-}
-
-void hp_calibrate_mode(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void), int mode,
-		       struct hp_overhead *out)
-{
 	int64_t added[HP_CALIB_BATCHES], inside[HP_CALIB_BATCHES];
 	double start = hp_util_monotonic();
 
@@ -94,7 +88,7 @@ void hp_calibrate_mode(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t 
 	/* an empty table: shapes left by the warm-up must not crowd the
 	 * calibration's out of it (an overflowing shape costs other probes) */
 	hp_wrap_clear(w);
-	w->accounting = mode;
+	w->accounting = 1;
 	/* Many short pairs of a direct and a wrapped batch, back to back, in
 	 * alternating order (which of the two runs first shifts each by a few
 	 * ticks per call), and the median of the pair differences: a change
@@ -107,13 +101,9 @@ void hp_calibrate_mode(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t 
 		uint64_t empty = clock() - e0;
 		for (int k = 0; k < 2; k++) {
 			int wrapped = k ^ (int)(b & 1);
-			uint64_t x0 = w->site_excluded_ticks;
 			if (wrapped)
 				in_before = hp_calib_inside(w);
 			t[wrapped] = hp_time_batch(loop, clock, wrapped);
-			/* the call-site recorder's own time, out of the batch as
-			 * out of the operation's window (0 in the timed mode) */
-			t[wrapped] -= w->site_excluded_ticks - x0;
 			if (wrapped)
 				in_after = hp_calib_inside(w);
 		}

@@ -39,17 +39,6 @@ void hp_wrap_clear(struct hp_wrap_state *w);
 void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void), struct hp_overhead *out);
 
 /*
- * hp_calibrate with the shims in accounting mode `mode`: HP_ACCOUNTING_TIMED
- * (what hp_calibrate does) or HP_ACCOUNTING_SITES (--call-sites: every
- * wrapped call also goes through the call-site recorder, whose own ticks,
- * w->site_excluded_ticks, are taken out of the wrapped batches as the
- * meter takes them out of the operation's window, so that what is left
- * is what the measured operations pay per call).
- */
-void hp_calibrate_mode(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clock)(void), int mode,
-		       struct hp_overhead *out);
-
-/*
  * What the replay run of an operation still spends on its helper calls
  * (docs/replay.md), which the replay share adds back (prof/replay.h).
  */

@@ -10,9 +10,9 @@
  *
  * The recorder's own time is read with the shims' clock at its start and
  * end and added to hp_wrap_state.site_excluded_ticks, which the meter
- * (drivers/meter.h) and the calibration (calibrate.h) take out of their
- * windows; what lies outside those two reads is part of the calibrated
- * per-call overhead (the calibration runs in the same mode).
+ * (prof/meter.h) takes out of the operation's window; what lies outside
+ * those two reads is measured in the operation (callsite_insitu.h) and
+ * corrected for like the shims' overhead.
  *
  * Single-threaded like the shims: one thread makes the measured calls.
  */
@@ -39,7 +39,7 @@
  * which calls the API), the scheme's and any library's between them. */
 struct hp_site_raw {
 	uint32_t used; /* 0: a free slot */
-	uint32_t fn; /* enum hp_fn (HP_FN_CALIB during the calibration) */
+	uint32_t fn; /* enum hp_fn (HP_FN_CALIB: the calibration's stand-in, if it ever runs in this mode) */
 	uint32_t n; /* return addresses in pc[] */
 	uint32_t truncated; /* 1: the path was deeper than HP_SITE_FRAMES_MAX */
 	uint64_t hash; /* of fn and pc[0..n) */
@@ -66,7 +66,7 @@ struct hp_site_lost {
  */
 int hp_callsite_rec_start(struct hp_wrap_state *w, uintptr_t lo, uintptr_t hi, char *err, size_t errlen);
 
-/* Forget every path and lost call (after the warm-up, the calibration). */
+/* Forget every path and lost call (after the warm-up). */
 void hp_callsite_rec_clear(void);
 
 /* The path table: HP_SITE_PATHS_MAX slots (used ones have used != 0);

@@ -3,6 +3,8 @@
  */
 #include "callsite_record.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,6 +48,11 @@ json_t *hp_callsites_json(const struct hp_result *r)
 			goto fail;
 	if (json_object_set_new(o, "depth", json_integer(t->depth)) != 0 ||
 	    json_object_set_new(o, "note", json_string(t->note)) != 0 ||
+	    json_object_set_new(o, "insitu",
+				json_pack("{s:b, s:I, s:f, s:f, s:s}", "valid", t->insitu_valid, "samples",
+					  (json_int_t)t->insitu_samples, "added_ticks_per_call", t->insitu_added_ticks,
+					  "inside_ticks_per_call", t->insitu_inside_ticks, "error", t->insitu_error)) !=
+		    0 ||
 	    json_object_set_new(o, "without_path", lost) != 0) {
 		lost = NULL;
 		goto fail;
@@ -79,6 +86,36 @@ static int hp_helper_of(const char *name)
 		if (name && !strcmp(name, hp_fn_name(fn)))
 			return (int)fn;
 	return -1;
+}
+
+/* "insitu" (the recorder's cost in the operation; NULL: not measured) into r. */
+static int hp_insitu_read(const json_t *v, struct hp_result *r, char *err, size_t errlen)
+{
+	struct hp_result_sites *t = &r->sites;
+	const json_t *e;
+	uint64_t n;
+
+	if (!v)
+		return 0;
+	if (!json_is_object(v) || !json_is_boolean(json_object_get(v, "valid")) || hp_count_of(v, "samples", &n) ||
+	    n > UINT32_MAX || !json_is_number(json_object_get(v, "added_ticks_per_call")) ||
+	    !json_is_number(json_object_get(v, "inside_ticks_per_call"))) {
+		snprintf(err, errlen,
+			 "field 'call_sites.insitu': expected {\"valid\": boolean, \"samples\": count, "
+			 "\"added_ticks_per_call\": number, \"inside_ticks_per_call\": number}");
+		return -1;
+	}
+	t->insitu_valid = json_is_true(json_object_get(v, "valid"));
+	t->insitu_samples = (uint32_t)n;
+	t->insitu_added_ticks = json_number_value(json_object_get(v, "added_ticks_per_call"));
+	t->insitu_inside_ticks = json_number_value(json_object_get(v, "inside_ticks_per_call"));
+	if (!isfinite(t->insitu_added_ticks) || !isfinite(t->insitu_inside_ticks)) {
+		snprintf(err, errlen, "field 'call_sites.insitu': the costs must be finite numbers");
+		return -1;
+	}
+	e = json_object_get(v, "error");
+	snprintf(t->insitu_error, sizeof t->insitu_error, "%s", json_is_string(e) ? json_string_value(e) : "");
+	return 0;
 }
 
 /* sites[i] into r; 0, or -1 with err. */
@@ -175,6 +212,8 @@ int hp_callsites_read(const json_t *v, struct hp_result *r, char *err, size_t er
 		return -1;
 	}
 	snprintf(r->sites.note, sizeof r->sites.note, "%s", note ? json_string_value(note) : "");
+	if (hp_insitu_read(json_object_get(v, "insitu"), r, err, errlen) != 0)
+		return -1;
 	lost = json_object_get(v, "without_path");
 	if (!json_is_object(lost)) {
 		snprintf(err, errlen, "field 'call_sites.without_path': expected an object");

@@ -20,13 +20,16 @@ int hp_callsites_any(const struct hp_result *rows, size_t nrows)
 	return 0;
 }
 
-/* Ticks of `ticks` over `calls` calls, corrected like the row's (shares.h). */
+/* Ticks of `ticks` over `calls` calls, corrected like the row's (shares.h:
+ * the calibrated part inside the helper, and the recorder's measured in
+ * the operation). */
 static double hp_site_ticks(const struct hp_result *r, int raw, uint64_t calls, uint64_t ticks)
 {
 	double t = (double)ticks;
 
 	if (!raw && r->overhead_valid)
-		t -= r->overhead_inside_ticks * (double)calls;
+		t -= (r->overhead_inside_ticks + (r->sites.insitu_valid ? r->sites.insitu_inside_ticks : 0)) *
+		     (double)calls;
 	return t > 0 ? t : 0;
 }
 
@@ -87,6 +90,15 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 			"  note: %llu call%s without a call path (the unwinder did not reach the API function, "
 			"or the path table was full): counted in the row, in no site\n",
 			(unsigned long long)lost, lost == 1 ? "" : "s");
+	if (r->sites.insitu_valid)
+		fprintf(out,
+			"  the recorder's cost, measured in the operation (%u samples with and without it): "
+			"%.0f %s/call added, %.0f of them inside the helpers; the shares are corrected for it\n",
+			r->sites.insitu_samples, r->sites.insitu_added_ticks,
+			r->clock_unit[0] ? r->clock_unit : "ticks", r->sites.insitu_inside_ticks);
+	else
+		fprintf(out, "  note: %s; the shares are not corrected for the recorder's cost\n",
+			r->sites.insitu_error[0] ? r->sites.insitu_error : "the recorder's cost was not measured");
 	if (r->sites.note[0])
 		fprintf(out, "  note: %s\n", r->sites.note);
 }

@@ -102,6 +102,14 @@ struct hp_result_sites {
 	size_t nsites;
 	struct hp_result_site *sites; /* owned; by helper, then ticks, largest first */
 	char note[512]; /* what the names could not say (an object without symbols); "" when none */
+	/* the recorder's cost per outermost call, measured in the operation
+	 * (prof/callsite_insitu.h), which the shares subtract on top of the
+	 * calibrated overhead */
+	int insitu_valid; /* 1: measured; 0: not (insitu_error says why), the shares are not corrected for it */
+	uint32_t insitu_samples; /* samples taken (each the operation twice) */
+	double insitu_added_ticks; /* ticks the recorder adds to the operation's total, per call */
+	double insitu_inside_ticks; /* the part of them inside the helpers' windows, per call */
+	char insitu_error[256]; /* one line when not valid */
 };
 
 struct hp_result {

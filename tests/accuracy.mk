@@ -13,7 +13,7 @@ TESTS += tests/test_correction tests/test_groundtruth tests/test_accuracy
 # fake_calib.c before the archive: it replaces wrap/calib_nop.c's stand-in.
 tests_test_correction_SOURCES = tests/test_correction.c tests/fake_calib.c tests/fake_helpers.c \
 	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h tests/check_run.h
-tests_test_correction_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/drivers
+tests_test_correction_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_correction_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_correction_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_correction_LDADD = wrap/libhpwrap.la prof/libhprof.la $(CHECK_LIBS) -lm
@@ -47,7 +47,7 @@ tests_test_replay_SOURCES = tests/test_replay.c tests/check_run.h tests/fake_cal
 	tests/fake_helpers.h tests/fake_sm3.c tests/fake_scheme.c tests/fake_scheme.h \
 	wrap/state.c wrap/wrap_pseudohash.c wrap/wrap_pseudoxof.c wrap/wrap_sm3hash.c \
 	wrap/wrap_drng.c wrap/wrap_drng_init.c
-tests_test_replay_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/drivers -DHP_WRAP_TEST_CHARGE \
+tests_test_replay_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_WRAP_TEST_CHARGE \
 	-DHP_SYNTH_SIG_SO=\"$(abs_top_builddir)/schemes/.libs/synth-sig.so\" \
 	-DHP_SYNTH_NONE_SO=\"$(abs_top_builddir)/schemes/.libs/synth-none.so\" \
 	-DHP_ZERO_DRNG_SO=\"$(abs_top_builddir)/tests/.libs/zero-drng.so\"

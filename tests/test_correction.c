@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "calibrate.h"
+#include "callsite_insitu.h"
 #include "callsite_rec.h"
 #include "callsites.h"
 #include "check_run.h"
@@ -217,15 +218,35 @@ END_TEST
 
 /*
  * --call-sites: the real recorder (prof/callsite_rec.c) after every
- * outermost call, on the virtual clock.  Its own two clock reads bracket
- * what it excludes from the window (one read's after-part, its work, the
- * next read's before-part: read ticks, since its unwinding takes no
- * virtual time); the rest of those reads (read ticks more per call) stays
- * in the window, and the calibration in the same mode must find it:
- * added = 3 x read, inside = read.  The corrected shares must be the
- * truth as without call sites, and the sites' calls and ticks (and the
- * calls without a call path) the row's, helper by helper.
+ * outermost call, on the virtual clock, the meter taking its bracketed
+ * time out of the window (one read's after-part, its work, the next
+ * read's before-part: read ticks, since its unwinding takes no virtual
+ * time), and, as a real recorder does to the caches, POLLUTION ticks of
+ * the scheme's next work that no bracket or loop sees: fake_site_record
+ * charges them only while an operation runs.  The recorder's cost in the
+ * operation (prof/callsite_insitu.c, samples with and without it from
+ * the same state) must be read + POLLUTION per call exactly, and the
+ * corrected shares the truth as without call sites; without that term
+ * they miss it.  The sites' calls and ticks are the row's.
  */
+#define POLLUTION 37u
+static int in_operation;
+
+static void fake_site_record(uint32_t fn, uint64_t ticks)
+{
+	hp_callsite_rec_record(fn, ticks);
+	if (in_operation)
+		fake_now += POLLUTION;
+}
+
+static int fake_op(void *ctx)
+{
+	in_operation = 1;
+	operation(ctx, WRAPPED);
+	in_operation = 0;
+	return 0;
+}
+
 START_TEST(corrected_share_with_call_sites)
 {
 	const struct correction_case *c = &cases[_i];
@@ -233,34 +254,26 @@ START_TEST(corrected_share_with_call_sites)
 	struct hp_result r;
 	struct hp_shares cor;
 	struct truth tr;
-	uint64_t read = c->read_before + c->read_after, lo = 0, hi = 0;
+	struct hp_insitu_sample smp[6];
+	struct hp_insitu_run run = { &W, NULL, virtual_clock, fake_op, NULL, (void *)&c->scheme };
+	uint64_t read = c->read_before + c->read_after;
+	uintptr_t lo, hi;
 	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], sc[HP_FN_COUNT], st[HP_FN_COUNT];
 	struct hp_site_lost lost[HP_FN_SLOTS];
 	char err[256];
 
 	read_before = c->read_before;
 	read_after = c->read_after;
-	ck_assert_int_eq(hp_callsite_module_range((const void *)measure_row_in, (uintptr_t *)&lo, (uintptr_t *)&hi), 0);
-	ck_assert_int_eq(hp_callsite_rec_start(&W, (uintptr_t)lo, (uintptr_t)hi, err, sizeof err), 0);
-	hp_calibrate_mode(&W, hashprof_calib_loop, virtual_clock, HP_ACCOUNTING_SITES, &oh);
-	ck_assert(oh.valid);
-	ck_assert_msg(oh.added_ticks == 3.0 * (double)read, "added %.6f ticks/call, expected %llu", oh.added_ticks,
-		      (unsigned long long)(3 * read));
-	ck_assert_msg(oh.inside_ticks == (double)read, "inside %.6f ticks/call, expected %llu", oh.inside_ticks,
-		      (unsigned long long)read);
-	hp_callsite_rec_clear();
+	hp_calibrate(&W, hashprof_calib_loop, virtual_clock, &oh);
+	ck_assert_int_eq(hp_callsite_module_range((const void *)measure_row_in, &lo, &hi), 0);
+	ck_assert_int_eq(hp_callsite_rec_start(&W, lo, hi, err, sizeof err), 0);
+	W.site_record = fake_site_record;
 	fake_truth(&c->scheme, &tr);
-	W.site_excluded_ticks = 0;
+	in_operation = 1;
 	measure_row_in(&c->scheme, &oh, HP_ACCOUNTING_SITES, &r);
+	in_operation = 0;
 	/* what the recorder took out of the windows: its reads' inner parts */
 	ck_assert_uint_eq(W.site_excluded_ticks, (uint64_t)OPERATIONS * c->scheme.iterations * 4 * read);
-	hp_shares_of_result(&r, 0, &cor);
-	ck_assert_msg(fabs(cor.hash - tr.hash) < 1e-12, "hash: corrected %.6f%%, truth %.6f%%", PP * cor.hash,
-		      PP * tr.hash);
-	ck_assert_msg(fabs(cor.drng - tr.drng) < 1e-12, "DRNG: corrected %.6f%%, truth %.6f%%", PP * cor.drng,
-		      PP * tr.drng);
-	ck_assert_msg(cor.total_ticks == OPERATIONS * tr.plain, "corrected total %.1f, plain %.1f", cor.total_ticks,
-		      OPERATIONS * tr.plain);
 	r.sites.requested = 1;
 	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
 		lost[fn] = *hp_callsite_rec_lost(fn);
@@ -272,6 +285,32 @@ START_TEST(corrected_share_with_call_sites)
 		ck_assert_uint_eq(st[fn], ticks[fn]);
 	}
 	ck_assert_uint_eq(calls[HP_FN_XOF], (uint64_t)OPERATIONS * c->scheme.iterations);
+
+	/* without the recorder's cost in the operation: off the truth */
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert_msg(fabs(cor.hash - tr.hash) * PP >= 0.05, "hash %.4f%% vs truth %.4f%%: too close to test",
+		      PP * cor.hash, PP * tr.hash);
+	/* the samples: both orders */
+	for (unsigned i = 0; i < 6; i++)
+		ck_assert_int_eq(hp_insitu_sample(&run, i & 1, &smp[i], err, sizeof err), 0);
+	ck_assert_int_eq(hp_insitu_cost(smp, 6, &r.sites.insitu_added_ticks, &r.sites.insitu_inside_ticks), 0);
+	ck_assert_msg(r.sites.insitu_added_ticks == (double)(read + POLLUTION),
+		      "in situ %.6f ticks/call, expected %llu", r.sites.insitu_added_ticks,
+		      (unsigned long long)(read + POLLUTION));
+	ck_assert_msg(r.sites.insitu_inside_ticks == 0, "in situ inside %.6f", r.sites.insitu_inside_ticks);
+	r.sites.insitu_valid = 1;
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert_msg(fabs(cor.hash - tr.hash) < 1e-12, "hash: corrected %.6f%%, truth %.6f%%", PP * cor.hash,
+		      PP * tr.hash);
+	ck_assert_msg(fabs(cor.drng - tr.drng) < 1e-12, "DRNG: corrected %.6f%%, truth %.6f%%", PP * cor.drng,
+		      PP * tr.drng);
+	ck_assert_msg(cor.total_ticks == OPERATIONS * tr.plain, "corrected total %.1f, plain %.1f", cor.total_ticks,
+		      OPERATIONS * tr.plain);
+	for (unsigned t = 0; t < r.ntrials; t++) {
+		struct hp_shares ts;
+		hp_shares_of_trial(&r, t, 0, &ts);
+		ck_assert_msg(fabs(ts.hash - tr.hash) < 1e-12, "trial %u: hash %.6f%%", t, PP * ts.hash);
+	}
 	hp_result_free(&r);
 	hp_callsite_rec_stop();
 }

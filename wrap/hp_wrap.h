@@ -167,10 +167,10 @@ struct hp_wrap_state {
 	 * ticks it timed; installed by the runtime before it sets the mode. */
 	void (*site_record)(uint32_t fn, uint64_t ticks);
 	/* Ticks the recorder spent, read by the runtime's own clock reads at
-	 * its start and end: taken out of the operation's window (drivers/
-	 * meter.h) and of the calibration's wrapped batches, so that only what
-	 * lies outside them (the call into the recorder, its clock reads) is
-	 * left to the calibrated overhead.  Written by the runtime only. */
+	 * its start and end: taken out of the operation's window (prof/
+	 * meter.h); what lies outside those reads (the call into the
+	 * recorder, what its unwinding does to the caches) is measured in the
+	 * operation (prof/callsite_insitu.h).  Written by the runtime only. */
 	uint64_t site_excluded_ticks;
 };
 

@@ -1,5 +1,6 @@
 /*
- * meter.h - switching accounting on around the measured API calls.
+ * meter.h - switching accounting on around the measured API calls (the
+ * driver's operations, and the in-situ samples of callsite_insitu.c).
  *
  * method.md: "Time is accumulated only while the driver has accounting
  * switched on around the operation" and "the operation's total is the sum
