@@ -118,6 +118,30 @@ static unsigned hp_inlined(Dwarf_Die *cu, Dwarf_Addr a, char names[][HP_SYM_NAME
 	return k;
 }
 
+/*
+ * No symbol for pc: the start of its function from the unwind table
+ * (.eh_frame: every function's FDE gives its address range), so that the
+ * calls of one function read as one frame, "libx.so+0x23c0", and the
+ * offset of the call in it into where ("+0x1c").  Without an FDE, the
+ * address itself.  start: the module's load address.
+ */
+static void hp_by_address(Dwfl_Module *m, Dwarf_Addr pc, Dwarf_Addr start, struct hp_sym *out)
+{
+	struct hp_sym_frame *fr = &out->frame[0];
+	Dwarf_Addr bias = 0, lo = pc, hi = 0;
+	Dwarf_CFI *cfi = m ? dwfl_module_eh_cfi(m, &bias) : NULL;
+	Dwarf_Frame *frame = NULL;
+
+	if (cfi && dwarf_cfi_addrframe(cfi, pc - bias, &frame) == 0 && dwarf_frame_info(frame, &lo, &hi, NULL) >= 0)
+		lo += bias;
+	else
+		lo = pc;
+	free(frame);
+	snprintf(fr->function, sizeof fr->function, "%s+0x%llx", out->module, (unsigned long long)(lo - start));
+	if (lo != pc)
+		snprintf(fr->where, sizeof fr->where, "+0x%llx", (unsigned long long)(pc - lo));
+}
+
 void hp_sym_lookup(struct hp_symbolizer *s, uintptr_t ra, struct hp_sym *out)
 {
 	Dwarf_Addr pc = (Dwarf_Addr)ra - 1, start = 0, bias = 0;
@@ -158,13 +182,14 @@ void hp_sym_lookup(struct hp_symbolizer *s, uintptr_t ra, struct hp_sym *out)
 			 * sign.part.0, .cold) are the C function they come from */
 			snprintf(fr->function, sizeof fr->function, "%.*s", (int)strcspn(fname, "."), fname);
 		else if (f == 0)
-			snprintf(fr->function, sizeof fr->function, "%s+0x%llx", out->module,
-				 (unsigned long long)(pc - start));
+			hp_by_address(m, pc, start, out);
 		else
 			snprintf(fr->function, sizeof fr->function, "%s", names[ninl - f]);
 		if (f + 1 < out->nframes)
 			snprintf(fr->where, sizeof fr->where, "%s", calls[ninl - f - 1]);
 		else if (file)
 			snprintf(fr->where, sizeof fr->where, "%s:%d", hp_base(file), line);
+		else if (f == 0 && fname)
+			fr->where[0] = '\0'; /* named by symbol: no offset */
 	}
 }

@@ -4,8 +4,10 @@
  * ELF symbol table (static functions included; .dynsym when there is no
  * .symtab; GCC's clone suffixes such as ".constprop.0" dropped), the source file and line of the call from DWARF where the
  * object has debug information, and the functions inlined at that
- * address (each a frame of its own, as eu-addr2line -i shows them).  An
- * object without any symbol names its frames by address: "libx.so+0x1a2b".
+ * address (each a frame of its own, as eu-addr2line -i shows them).  A
+ * function without a symbol (a stripped object) is named by its address,
+ * the start its unwind table (.eh_frame) gives: "libx.so+0x1a20", and the
+ * call's offset in it, "+0x1c", is its where.
  */
 #ifndef HP_CALLSITE_SYM_H
 #define HP_CALLSITE_SYM_H
@@ -21,8 +23,9 @@
 
 /* One frame of a return address. */
 struct hp_sym_frame {
-	char function[HP_SYM_NAME_MAX]; /* "poly_uniform", or "libx.so+0x1a2b" without a symbol */
-	char where[HP_SYM_WHERE_MAX]; /* "poly.c:412" (the line of the call); "" without debug info */
+	char function[HP_SYM_NAME_MAX]; /* "poly_uniform", or "libx.so+0x1a20" without a symbol */
+	char where[HP_SYM_WHERE_MAX]; /* "poly.c:412" (the line of the call); "" without debug info;
+				       * "+0x1c" (the call's offset) without a symbol */
 	char cu[HP_SYM_WHERE_MAX]; /* the compilation unit's source file name (basename); "" without */
 };
 

@@ -171,7 +171,7 @@ static void hp_path_of(const struct hp_names *nm, const struct hp_site_raw *p, u
 }
 
 /* Add the line of `more` to `where` ("poly.c:412" + "poly.c:418" ->
- * "poly.c:412,418"; another file after "; "), unless it is there; a
+ * "poly.c:412,418"; another file after "; "; offsets "+0x1c,+0x4b"), unless it is there; a
  * list that would pass 255 bytes stays as it is.  Returns the new string
  * (where freed), or NULL when out of memory. */
 static char *hp_where_merge(char *where, const char *more)
@@ -186,7 +186,10 @@ static char *hp_where_merge(char *where, const char *more)
 		free(where);
 		return strdup(more);
 	}
-	if (colon && !strncmp(where, more, flen) && where[flen] == ':') {
+	if (more[0] == '+' && where[0] == '+') {
+		/* offsets in a function without a symbol: "+0x1c,+0x4b" */
+		snprintf(buf, sizeof buf, "%s,%s", where, more);
+	} else if (colon && !strncmp(where, more, flen) && where[flen] == ':') {
 		/* the same file: is that line already listed? */
 		char line[32];
 		snprintf(line, sizeof line, "%s", colon + 1);

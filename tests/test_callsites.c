@@ -574,6 +574,47 @@ START_TEST(test_build_no_debug_info)
 		      "note: %s", json_string_value(json_object_get(json_object_get(row, "call_sites"), "note")));
 	json_decref(doc);
 	run_free(&r);
+
+	/* stripped: the exported API function keeps its name (.dynsym), the
+	 * others are named by their start (.eh_frame) and the call's offset,
+	 * so that each function's calls still make one site */
+	{
+		char so[4500];
+		snprintf(so, sizeof so, "%s/FIX-SUB-128.so", out);
+		run_capture(&r, "/usr/bin/strip", (const char *const[]){ "--strip-all", so, NULL }, NULL);
+		run_expect_status(&r, 0);
+		run_free(&r);
+	}
+	HP_AT(&r, out, "-n", N_STR, "--format=json", "--call-sites", "FIX-SUB-128", "sign");
+	run_expect_status(&r, 0);
+	doc = parse(&r);
+	row = row_of(doc, "sign");
+	expect_sums(row);
+	ck_assert_msg(strstr(json_string_value(json_object_get(json_object_get(row, "call_sites"), "note")),
+			     "FIX-SUB-128.so has no symbol table (stripped): frames named by address") != NULL,
+		      "note: %s", json_string_value(json_object_get(json_object_get(row, "call_sites"), "note")));
+	{
+		char got[8192];
+		site_lines(row, got, sizeof got);
+		/* one site of 8 pseudoXOF calls, from sig_sign down through
+		 * unnamed frames; as many sites as with the symbol table */
+		ck_assert_msg(strstr(got, "pseudoXOF sig_sign>FIX-SUB-128.so+0x") != NULL, "%s", got);
+		ck_assert_msg(strstr(got, " 8\n") != NULL, "%s", got);
+		size_t lines = 0;
+		for (const char *p = got; *p; p++)
+			lines += *p == '\n';
+		ck_assert_uint_eq(lines, 5);
+	}
+	json_array_foreach(json_object_get(json_object_get(row, "call_sites"), "sites"), i, s)
+	{
+		json_t *p = json_object_get(s, "path");
+		f = json_array_get(p, json_array_size(p) - 1);
+		if (strcmp(json_string_value(json_object_get(s, "fn")), "get_random_number"))
+			ck_assert_msg(!strncmp(json_string_value(json_object_get(f, "where")), "+0x", 3), "where: %s",
+				      json_string_value(json_object_get(f, "where")));
+	}
+	json_decref(doc);
+	run_free(&r);
 	remove_tmp();
 }
 END_TEST

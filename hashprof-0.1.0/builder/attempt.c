@@ -1,0 +1,206 @@
+/*
+ * attempt.c - one attempt of `hashprof build` with one flag set
+ * (see build.h): compile every source, inspect the objects, refuse
+ * LTO, find the API kind when no header named it, plan the link and link.
+ * A failure says which source or command to look at, because the
+ * attempt's first error is usually not the cause (a stray source that
+ * does not compile, a missing ICCS file).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+
+/* Where an LTO flag came from, for the refusal. */
+static const char *hp_lto_origin(const struct hp_build *b)
+{
+	for (size_t i = b->opt.cflags.n; i-- > 0;)
+		if (!strncmp(b->opt.cflags.v[i], "-flto", 5))
+			return "--cflags";
+	for (size_t i = 0; i < b->recipe.cflags.n; i++)
+		if (!strncmp(b->recipe.cflags.v[i], "-flto", 5))
+			return "the recipe's cflags";
+	for (size_t i = 0; i < b->det.make_lto.n; i++)
+		if (!strncmp(b->det.make_lto.v[i], "-flto", 5))
+			return "the package's Makefile (make -n)";
+	return "the compiler's defaults";
+}
+
+/* The kind from the API symbols the objects define (no adapter header). */
+static int hp_kind_from_objects(struct hp_build *b, struct hp_object *objs)
+{
+	static const char *const probes[][2] = { { "sig", "sig_keygen" },
+						 { "kem", "kem_keygen" },
+						 { "kex", "kex_init_a" } };
+	int found = -1;
+
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; i < b->det.nsrc; i++)
+			if (objs[i].inspected && !objs[i].is_main && hp_object_defines(&objs[i], probes[k][1])) {
+				if (found >= 0 && found != k)
+					return -1;
+				found = k;
+				hp_fmt(b->det.kind_origin, sizeof b->det.kind_origin, "%s defined by %s", probes[k][1],
+				       objs[i].src->rel);
+			}
+	if (found < 0)
+		return -1;
+	hp_fmt(b->det.kind, sizeof b->det.kind, "%s", probes[found][0]);
+	return 0;
+}
+
+/* Compile, inspect, plan and link with one flag set.  Returns 0 built, 1
+ * this attempt failed (f filled), 2 a failure no flag set can fix
+ * (b->out->error said why). */
+int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object **objs_out, struct hp_plan *plan,
+		     struct hp_strv *words, char **cflags_shown, struct hp_failure *f)
+{
+	char objdir[PATH_MAX], err[HP_BUILD_ERR];
+	struct hp_object *objs = calloc(b->det.nsrc, sizeof *objs);
+	struct hp_strv cc = { 0 };
+	long failed;
+	size_t bad = (size_t)-1; /* the failed source to report, when known */
+	int rc = 1;
+
+	*objs_out = objs;
+	if (!objs || hp_compile_words(set, &b->det, &b->cppflags, &b->extra, words) || hp_cc_argv(&cc)) {
+		hp_build_error(b, "build: out of memory");
+		hp_strv_free(&cc);
+		return 2;
+	}
+	*cflags_shown = hp_build_display_words(b, words);
+	hp_fmt(objdir, sizeof objdir, "%s/objs-%s", b->work, hp_flagset_name(set));
+	if (hp_mkdirs(objdir) != 0) {
+		hp_build_error(b, "build: cannot create %s: %s", objdir, strerror(errno));
+		hp_strv_free(&cc);
+		return 2;
+	}
+	{
+		FILE *lf = fopen(b->log, "a");
+		if (lf) {
+			fprintf(lf, "# compiling with the %s flags\n", hp_flagset_name(set));
+			fclose(lf);
+		}
+	}
+	failed = hp_compile_all(&b->det, words, objdir, b->opt.jobs, b->log, objs, err, sizeof err);
+	if (failed < 0) {
+		hp_build_error(b, "build: %s", err);
+		hp_strv_free(&cc);
+		return 2;
+	}
+	for (size_t i = 0; i < b->det.nsrc; i++)
+		if (objs[i].compiled && hp_inspect_object(&objs[i], err, sizeof err) != 0)
+			hp_build_warning(b, "%s", err);
+	/* LTO: --wrap cannot see calls inside a link-time-optimised program */
+	for (size_t i = 0; i < b->det.nsrc; i++)
+		if (objs[i].lto) {
+			size_t n = 0;
+			for (size_t k = 0; k < b->det.nsrc; k++)
+				n += objs[k].lto;
+			hp_build_error(b,
+				       "build %s refused: %zu object%s %s LTO object%s (%s, e.g. %s), built with -flto "
+				       "from %s; under link-time optimisation the linker may inline the helpers or "
+				       "resolve their "
+				       "calls inside one unit, so --wrap cannot see them and the shares would be wrong "
+				       "(reference "
+				       "builds use no LTO); rebuild without it, e.g. --cflags=-fno-lto (log: %s)",
+				       b->det.name, n, n == 1 ? "" : "s", n == 1 ? "is an" : "are", n == 1 ? "" : "s",
+				       objs[i].lto_what, objs[i].src->rel, hp_lto_origin(b), b->log);
+			hp_strv_free(&cc);
+			return 2;
+		}
+	if (!b->det.kind[0] && hp_kind_from_objects(b, objs) != 0) {
+		if (failed) {
+			rc = 1;
+			goto compile_failure;
+		}
+		hp_build_error(b,
+			       "build %s: cannot tell the API kind: no *_AlgorithmInstance.h, and the objects "
+			       "define %s of sig_keygen, kem_keygen, kex_init_a; give kind = ... in a recipe",
+			       b->det.name, "none or more than one");
+		hp_strv_free(&cc);
+		return 2;
+	}
+	if (hp_plan_link(objs, b->det.nsrc, b->det.kind, &b->libs, plan, err, sizeof err) != 0) {
+		if (failed)
+			goto compile_failure;
+		hp_fmt(f->what, sizeof f->what, "%s", err);
+		hp_strv_free(&cc);
+		return 1;
+	}
+	/* A source that does not compile is tolerated only when nothing could
+	 * stand in for it: the Makefile does not compile it, and no linked
+	 * object has its file name (a stray old/x.c replacing a broken x.c). */
+	for (size_t i = 0; i < b->det.nsrc; i++) {
+		const char *base = strrchr(objs[i].src->rel, '/');
+		if (objs[i].compiled || !objs[i].command)
+			continue;
+		base = base ? base + 1 : objs[i].src->rel;
+		if (objs[i].src->from_make) {
+			bad = i;
+			goto compile_failure;
+		}
+		for (size_t k = 0; k < plan->nobjs; k++) {
+			const char *lrel = objs[plan->objs[k]].src->rel, *lb = strrchr(lrel, '/');
+			if (!strcmp(lb ? lb + 1 : lrel, base)) {
+				bad = i;
+				goto compile_failure;
+			}
+		}
+	}
+	{
+		struct hp_meta m = {
+			b->det.name,          b->det.kind,   b->det.dir, *cflags_shown ? *cflags_shown : "",
+			hp_flagset_name(set), "not checked", "",         &plan->warnings
+		};
+		char tmp_so[PATH_MAX];
+		hp_plan_wrapped(plan, m.wrapped, sizeof m.wrapped);
+		hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b->work, b->det.name);
+		if (hp_link_instance(&b->rt, &cc, objs, plan, &m, b->work, tmp_so, b->log, err, sizeof err,
+				     &f->command) == 0) {
+			hp_strv_free(&cc);
+			return 0;
+		}
+		/* a source that did not compile is the likelier cause of a failed link */
+		if (failed && strstr(err, "undefined reference")) {
+			free(f->command);
+			f->command = NULL;
+			goto compile_failure;
+		}
+		/* name the ICCS file that is missing, when that is the cause */
+		HP_FOR_EACH_HELPER(h)
+		if (hp_strv_find(&plan->missing, hp_fn_name(h)) >= 0 && strstr(err, hp_fn_name(h))) {
+			size_t n = strlen(err);
+			hp_fmt(err + n, sizeof err - n, " (no source defines %s: is the ICCS %s missing?)",
+			       hp_fn_name(h), hp_fn_is_drng(h) ? "drng.c" : "auxfunc.c");
+			break;
+		}
+		hp_fmt(f->what, sizeof f->what, "%s", err);
+		hp_strv_free(&cc);
+		return 1;
+	}
+compile_failure:
+	for (size_t i = bad < b->det.nsrc ? bad : 0; i < b->det.nsrc; i++)
+		if (objs[i].command && !objs[i].compiled) {
+			hp_fmt(f->what, sizeof f->what, "%s",
+			       objs[i].first_error[0] ? objs[i].first_error : "the compiler failed");
+			free(f->command);
+			f->command = strdup(objs[i].command);
+			break;
+		}
+	hp_strv_free(&cc);
+	return rc;
+}
+
+void hp_build_free_objects(struct hp_object *objs, size_t n)
+{
+	if (!objs)
+		return;
+	for (size_t i = 0; i < n; i++)
+		hp_object_free(&objs[i]);
+	free(objs);
+}

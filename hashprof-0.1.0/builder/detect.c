@@ -1,0 +1,586 @@
+/*
+ * detect.c - what a submission folder is: its sources, the flags its
+ * Makefile passes (from a dry run, `make -n`, whose recipes are printed,
+ * never executed), its API kind and its instance name as the preprocessor
+ * expands ALGORITHM_INSTANCE (see builder.h).
+ */
+#include "config.h"
+#include "builder.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Seconds a dry run of the package's Makefile may take. */
+#define HP_MAKE_TIMEOUT 60u
+
+static int hp_has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+static int hp_is_source(const char *rel)
+{
+	return hp_has_suffix(rel, ".c") || hp_has_suffix(rel, ".S") || hp_has_suffix(rel, ".s");
+}
+
+static const char *hp_basename(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? slash + 1 : p;
+}
+
+/* How many folders deep a relative path is ("a/b/c.h": 2). */
+static int hp_path_depth(const char *rel)
+{
+	int depth = 0;
+
+	for (; *rel; rel++)
+		depth += *rel == '/';
+	return depth;
+}
+
+/* ---------- sources ---------- */
+
+static int hp_source_cmp(const void *a, const void *b)
+{
+	const struct hp_source *x = a, *y = b;
+
+	if (x->from_make != y->from_make)
+		return y->from_make - x->from_make;
+	if (x->depth != y->depth)
+		return x->depth - y->depth;
+	return strcmp(x->rel, y->rel);
+}
+
+int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err, size_t errlen)
+{
+	size_t cap = 0;
+
+	if (!d->files.n && hp_walk_files(d->dir, &d->files) != 0) {
+		hp_fmt(err, errlen, "cannot read %s: %s", d->dir, strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < d->files.n; i++) {
+		const char *rel = d->files.v[i];
+		char abs[PATH_MAX];
+		struct hp_source *s;
+
+		if (r->sources.n ? !hp_recipe_match(&r->sources, rel) : !hp_is_source(rel))
+			continue;
+		if (hp_recipe_match(&r->exclude, rel))
+			continue;
+		if (d->nsrc == cap) {
+			size_t ncap = cap ? 2 * cap : 32;
+			struct hp_source *grown = realloc(d->src, ncap * sizeof *grown);
+			if (!grown)
+				goto oom;
+			d->src = grown;
+			cap = ncap;
+		}
+		hp_fmt(abs, sizeof abs, "%s/%s", d->dir, rel);
+		s = &d->src[d->nsrc];
+		memset(s, 0, sizeof *s);
+		if (!(s->rel = strdup(rel)) || !(s->abs = strdup(abs))) {
+			free(s->rel);
+			goto oom;
+		}
+		s->from_make = hp_strv_find(&d->make_sources, abs) >= 0;
+		s->depth = hp_path_depth(rel);
+		d->nsrc++;
+	}
+	if (d->nsrc)
+		qsort(d->src, d->nsrc, sizeof *d->src, hp_source_cmp);
+	if (!d->nsrc) {
+		hp_fmt(err, errlen, "%s: no .c, .S or .s file%s", d->dir,
+		       r->sources.n ? " matches the recipe's sources" : " below it");
+		return -1;
+	}
+	return 0;
+oom:
+	hp_fmt(err, errlen, "out of memory");
+	return -1;
+}
+
+/* ---------- make -n ---------- */
+
+/* Is word a C compiler (cc, gcc, clang, x86_64-linux-gnu-gcc-12, ...)? */
+static int hp_is_compiler(const char *word)
+{
+	const char *b = hp_basename(word);
+
+	if (!strncmp(b, "ccache", 6))
+		return 0;
+	for (const char *p = b; *p; p++) {
+		const char *names[] = { "gcc", "clang", "cc" };
+		for (size_t k = 0; k < 3; k++) {
+			size_t l = strlen(names[k]);
+			if (!strncmp(p, names[k], l) && (p == b || p[-1] == '-') && (p[l] == '\0' || p[l] == '-'))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Add a -D/-U word unless the same macro is already set; note conflicts. */
+static int hp_add_macro(struct hp_detect *d, const char *word)
+{
+	size_t klen = strcspn(word + 2, "=");
+
+	for (size_t i = 0; i < d->make_cppflags.n; i++) {
+		const char *w = d->make_cppflags.v[i];
+		if ((w[1] == 'D' || w[1] == 'U') && w[0] == '-' && strcspn(w + 2, "=") == klen &&
+		    !strncmp(w + 2, word + 2, klen)) {
+			if (strcmp(w, word))
+				return hp_strv_addf(&d->infos,
+						    "the Makefile's dry run sets %.*s more than one way (%s, %s): "
+						    "kept %s; choose with -D or a recipe",
+						    (int)klen, word + 2, w, word, w);
+			return 0;
+		}
+	}
+	return hp_strv_add(&d->make_cppflags, word);
+}
+
+static int hp_add_unique(struct hp_strv *sv, const char *word)
+{
+	return hp_strv_find(sv, word) >= 0 ? 0 : hp_strv_add(sv, word);
+}
+
+/* path, made absolute against cwd, from the dry run's copy back into the
+ * package folder.  Returns 0, or -1 when too long. */
+static int hp_abs_in(const struct hp_detect *d, const char *cwd, const char *path, char out[PATH_MAX])
+{
+	size_t n = strlen(d->make_copy);
+	char tmp[PATH_MAX];
+
+	if (hp_path_abs(cwd, path, tmp) != 0)
+		return -1;
+	if (n && !strncmp(tmp, d->make_copy, n) && (tmp[n] == '/' || tmp[n] == '\0'))
+		return (size_t)hp_fmt(out, PATH_MAX, "%s%s", d->dir, tmp + n) >= PATH_MAX ? -1 : 0;
+	hp_fmt(out, PATH_MAX, "%s", tmp);
+	return 0;
+}
+
+/* The words of one compiler command run in folder cwd. */
+static int hp_parse_compile(struct hp_detect *d, char **w, size_t n, const char *cwd)
+{
+	char abs[PATH_MAX];
+
+	for (size_t i = 0; i < n; i++) {
+		const char *x = w[i], *arg = NULL;
+		int rc = 0;
+
+		if ((!strcmp(x, "-D") || !strcmp(x, "-U") || !strcmp(x, "-I") || !strcmp(x, "-include") ||
+		     !strcmp(x, "-iquote") || !strcmp(x, "-isystem") || !strcmp(x, "-L")) &&
+		    i + 1 < n) {
+			arg = w[++i];
+		} else if (!strncmp(x, "-D", 2) || !strncmp(x, "-U", 2) || !strncmp(x, "-I", 2) ||
+			   !strncmp(x, "-L", 2)) {
+			arg = x + 2;
+		} else if (!strncmp(x, "-iquote", 7) || !strncmp(x, "-isystem", 8)) {
+			arg = x + (x[2] == 'q' ? 7 : 8);
+		}
+		if (!arg && strchr("DUIL", x[1]) && x[0] == '-')
+			continue; /* a flag without its argument: nothing to learn */
+		if (!strncmp(x, "-D", 2) || !strncmp(x, "-U", 2)) {
+			char word[4096];
+			hp_fmt(word, sizeof word, "-%c%s", x[1], arg);
+			rc = hp_add_macro(d, word);
+		} else if (!strncmp(x, "-I", 2) || !strncmp(x, "-isystem", 8) || !strncmp(x, "-iquote", 7)) {
+			if (hp_abs_in(d, cwd, arg, abs) == 0) {
+				char word[PATH_MAX + 16];
+				hp_fmt(word, sizeof word, "-I%s", abs);
+				rc = hp_add_unique(&d->make_cppflags, word);
+			}
+		} else if (!strcmp(x, "-include") && arg) {
+			if (hp_abs_in(d, cwd, arg, abs) == 0 && hp_strv_find(&d->make_cppflags, abs) < 0 &&
+			    (rc = hp_strv_add(&d->make_cppflags, "-include")) == 0)
+				rc = hp_strv_add(&d->make_cppflags, abs);
+		} else if (!strncmp(x, "-L", 2)) {
+			if (hp_abs_in(d, cwd, arg, abs) == 0) {
+				char word[PATH_MAX + 16];
+				hp_fmt(word, sizeof word, "-L%s", abs);
+				rc = hp_add_unique(&d->make_libs, word);
+			}
+		} else if ((!strncmp(x, "-l", 2) && x[2]) || !strcmp(x, "-pthread")) {
+			rc = hp_add_unique(&d->make_libs, x);
+		} else if (!strncmp(x, "-flto", 5) || !strcmp(x, "-fno-lto") || !strcmp(x, "-ffat-lto-objects")) {
+			rc = hp_add_unique(&d->make_lto, x);
+		} else if (x[0] != '-' && hp_is_source(x)) {
+			if (hp_abs_in(d, cwd, x, abs) == 0)
+				rc = hp_add_unique(&d->make_sources, abs);
+		}
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One line of make -n -w output; *cwd follows "Entering directory". */
+static int hp_parse_make_line(struct hp_detect *d, char *line, char cwd[PATH_MAX])
+{
+	struct hp_strv w = { 0 };
+	char here[PATH_MAX];
+	const char *enter = strstr(line, ": Entering directory '");
+	int rc = 0;
+
+	if (enter && !strncmp(line, "make", 4)) {
+		char *path = strchr(enter, '\'') + 1, *end = strrchr(path, '\'');
+		if (end) {
+			*end = '\0';
+			hp_fmt(cwd, PATH_MAX, "%s", path);
+		}
+		return 0;
+	}
+	if (!strncmp(line, "make", 4) && strstr(line, ": Leaving directory '"))
+		return 0;
+	if (hp_split_words(line, &w) != 0) {
+		hp_strv_free(&w);
+		return 0; /* not a line we understand: ignore it */
+	}
+	hp_fmt(here, sizeof here, "%s", cwd);
+	for (size_t i = 0; i < w.n; i++) {
+		char *x = w.v[i];
+		if (!strcmp(x, "cd") && i + 1 < w.n) {
+			char abs[PATH_MAX];
+			if (hp_path_abs(here, w.v[i + 1], abs) == 0)
+				hp_fmt(here, sizeof here, "%s", abs);
+			i++;
+			continue;
+		}
+		x += strspn(x, "@-+");
+		if (hp_is_compiler(x)) {
+			size_t end = i + 1;
+			while (end < w.n && strcmp(w.v[end], "&&") && strcmp(w.v[end], ";") && strcmp(w.v[end], "||"))
+				end++;
+			rc = hp_parse_compile(d, w.v + i + 1, end - i - 1, here);
+			i = end;
+			if (rc != 0)
+				break;
+		}
+	}
+	hp_strv_free(&w);
+	return rc;
+}
+
+int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path, char *err,
+		   size_t errlen)
+{
+	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile" };
+	const char *found = NULL;
+	struct hp_strv argv = { 0 };
+	char path[PATH_MAX], cwd[PATH_MAX], *text;
+	int status, rc = 0;
+
+	if (r->make == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof names / sizeof names[0] && !found; i++) {
+		struct stat st;
+		hp_fmt(path, sizeof path, "%s/%s", d->dir, names[i]);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			found = names[i];
+	}
+	if (!found)
+		return 0;
+	if (!d->files.n && hp_walk_files(d->dir, &d->files) != 0) {
+		hp_fmt(err, errlen, "cannot read %s: %s", d->dir, strerror(errno));
+		return -1;
+	}
+	hp_fmt(d->make_copy, sizeof d->make_copy, "%s/make-copy", scratch);
+	hp_rmtree(d->make_copy);
+	if (hp_copy_files(d->dir, d->make_copy, &d->files) != 0) {
+		hp_fmt(err, errlen, "cannot copy the package to %s for make -n: %s", d->make_copy, strerror(errno));
+		hp_rmtree(d->make_copy);
+		d->make_copy[0] = '\0';
+		return -1;
+	}
+	if (hp_strv_add(&argv, "make") || hp_strv_add(&argv, "-n") || hp_strv_add(&argv, "-B") ||
+	    hp_strv_add(&argv, "-w") || hp_strv_extend(&argv, &r->make_args))
+		goto oom;
+	/* a make that runs us (make check) must not leak its flags, jobserver
+	 * or level into the dry run: its "Entering directory" lines would lie */
+	unsetenv("MAKEFLAGS");
+	unsetenv("MFLAGS");
+	unsetenv("GNUMAKEFLAGS");
+	unsetenv("MAKELEVEL");
+	unsetenv("MAKEOVERRIDES");
+	status = hp_run_program(argv.v, d->make_copy, log_path, 0, HP_MAKE_TIMEOUT);
+	hp_strv_free(&argv);
+	d->ran_make = 1;
+	d->make_status = status;
+	if (status < 0) {
+		hp_fmt(d->make_error, sizeof d->make_error, "the package has a %s but make could not be run", found);
+		hp_strv_addf(&d->infos, "%s: its flags are not used", d->make_error);
+		goto done;
+	}
+	if (status != 0) {
+		char first[HP_BUILD_ERR];
+		hp_first_error(log_path, first, sizeof first);
+		hp_fmt(d->make_error, sizeof d->make_error, "make -n exited with status %d (%s)", status,
+		       first[0] ? first : "no output");
+		hp_strv_addf(&d->infos, "%s; using what it printed", d->make_error);
+	}
+	if (!(text = hp_util_read_file(log_path, 0, NULL)))
+		goto done;
+	hp_fmt(cwd, sizeof cwd, "%s", d->make_copy);
+	/* a command continued with backslash-newline is one command */
+	for (char *p = text; (p = strstr(p, "\\\n"));)
+		p[0] = p[1] = ' ';
+	for (char *line = text, *next; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (hp_parse_make_line(d, line, cwd) != 0) {
+			free(text);
+			hp_fmt(err, errlen, "out of memory");
+			rc = -1;
+			goto done;
+		}
+	}
+	free(text);
+done:
+	hp_rmtree(d->make_copy);
+	d->make_copy[0] = '\0';
+	return rc;
+oom:
+	hp_strv_free(&argv);
+	hp_rmtree(d->make_copy);
+	d->make_copy[0] = '\0';
+	hp_fmt(err, errlen, "out of memory");
+	return -1;
+}
+
+/* ---------- kind ---------- */
+
+void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
+{
+	int best_depth = 1 << 20;
+
+	for (size_t i = 0; i < d->files.n; i++) {
+		const char *rel = d->files.v[i], *base = hp_basename(rel);
+		int depth;
+
+		if (!hp_has_suffix(base, "_AlgorithmInstance.h"))
+			continue;
+		depth = hp_path_depth(rel);
+		if (depth >= best_depth)
+			continue;
+		best_depth = depth;
+		hp_fmt(d->adapter_header, sizeof d->adapter_header, "%s/%s", d->dir, rel);
+		if (!strncasecmp(base, "SIG_", 4) || !strncasecmp(base, "KEM_", 4) || !strncasecmp(base, "KEX_", 4)) {
+			for (int k = 0; k < 3; k++)
+				d->kind[k] = (char)tolower((unsigned char)base[k]);
+			d->kind[3] = '\0';
+			hp_fmt(d->kind_origin, sizeof d->kind_origin, "%s", rel);
+		}
+	}
+	if (!d->adapter_header[0])
+		/* a renamed adapter (KEM_WeaverKEM-512.h): any header defining ALGORITHM_INSTANCE */
+		for (size_t i = 0; i < d->files.n; i++) {
+			char path[PATH_MAX], *text;
+			if (!hp_has_suffix(d->files.v[i], ".h"))
+				continue;
+			hp_fmt(path, sizeof path, "%s/%s", d->dir, d->files.v[i]);
+			if (!(text = hp_util_read_file(path, 0, NULL)))
+				continue;
+			if (strstr(text, "ALGORITHM_INSTANCE") && strstr(text, "define")) {
+				hp_fmt(d->adapter_header, sizeof d->adapter_header, "%s", path);
+				free(text);
+				break;
+			}
+			free(text);
+		}
+	if (r->kind[0]) {
+		hp_fmt(d->kind, sizeof d->kind, "%s", r->kind);
+		hp_fmt(d->kind_origin, sizeof d->kind_origin, "recipe");
+	}
+}
+
+/* The folder part of a relative path ("" for a top-level file), into out. */
+static void hp_rel_dir(const char *rel, char *out, size_t len)
+{
+	const char *slash = strrchr(rel, '/');
+	size_t n = slash ? (size_t)(slash - rel) : 0;
+
+	hp_fmt(out, len, "%.*s", (int)n, rel);
+}
+
+int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen)
+{
+	enum { HP_LISTED = 8 };
+	int best_depth = 1 << 20;
+	char dirs[HP_LISTED][PATH_MAX], list[HP_LISTED * 64] = "", dir[PATH_MAX];
+	size_t nfolders = 0, used = 0;
+
+	for (int pass = 0; pass < 2; pass++) /* 0: the shallowest depth; 1: its folders */
+		for (size_t i = 0; i < d->files.n; i++) {
+			int depth, seen = 0;
+			if (!hp_has_suffix(hp_basename(d->files.v[i]), "_AlgorithmInstance.h"))
+				continue;
+			depth = hp_path_depth(d->files.v[i]);
+			if (pass == 0) {
+				best_depth = depth < best_depth ? depth : best_depth;
+				continue;
+			}
+			if (depth != best_depth)
+				continue;
+			hp_rel_dir(d->files.v[i], dir, sizeof dir);
+			for (size_t k = 0; k < nfolders && k < HP_LISTED; k++)
+				seen |= !strcmp(dirs[k], dir);
+			if (seen)
+				continue;
+			if (nfolders < HP_LISTED) {
+				hp_fmt(dirs[nfolders], sizeof dirs[nfolders], "%s", dir);
+				if (used < sizeof list)
+					used += (size_t)snprintf(list + used, sizeof list - used, "%s%s/",
+								 used ? ", " : "", dir);
+			}
+			nfolders++;
+		}
+	if (nfolders < 2)
+		return 0;
+	hp_fmt(err, errlen, "%s holds %zu instance folders (%s%s): build one of them, e.g. hashprof build %s/%s",
+	       d->dir, nfolders, list, nfolders > HP_LISTED ? ", ..." : "", d->dir, dirs[0]);
+	return -1;
+}
+
+/* ---------- name ---------- */
+
+/* Concatenate the C string literals of s into out; -1 when s holds
+ * anything but string literals. */
+static int hp_concat_literals(const char *s, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (;;) {
+		s += strspn(s, " \t\r\n");
+		if (!*s)
+			break;
+		if (*s != '"')
+			return -1;
+		for (s++; *s && *s != '"'; s++) {
+			char c = *s;
+			if (c == '\\' && s[1])
+				c = *++s;
+			if (o + 1 >= len)
+				return -1;
+			out[o++] = c;
+		}
+		if (*s != '"')
+			return -1;
+		s++;
+	}
+	out[o] = '\0';
+	return o ? 0 : -1;
+}
+
+#define HP_NAME_MARK "hashprof_instance_name_is"
+
+int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recipe *r, const struct hp_strv *cppflags,
+		   const char *workdir, const char *log_path, char *err, size_t errlen)
+{
+	static const char text[] = "#ifdef ALGORITHM_INSTANCE\n" HP_NAME_MARK " ALGORITHM_INSTANCE\n#endif\n";
+	char probe[PATH_MAX], outp[PATH_MAX], *out = NULL;
+	struct hp_strv argv = { 0 };
+	int status;
+
+	if (given) {
+		if (!hp_name_valid(given)) {
+			hp_fmt(err, errlen, "--name '%s': an instance name is " HP_NAME_RULE, given);
+			return -1;
+		}
+		hp_fmt(d->name, sizeof d->name, "%s", given);
+		hp_fmt(d->name_origin, sizeof d->name_origin, "--name");
+		return 0;
+	}
+	if (r->name[0]) {
+		hp_fmt(d->name, sizeof d->name, "%s", r->name);
+		hp_fmt(d->name_origin, sizeof d->name_origin, "recipe");
+		return 0;
+	}
+	hp_fmt(probe, sizeof probe, "%s/hp_name_probe.c", workdir);
+	hp_fmt(outp, sizeof outp, "%s/hp_name_probe.i", workdir);
+	/* the header comes in by -include, an argument: a path is not C text
+	 * (no escape lets a '"' into an #include "...") */
+	if (hp_util_write_file(probe, text, strlen(text), NULL, NULL, 0) != 0) {
+		hp_fmt(err, errlen, "cannot write %s: %s", probe, strerror(errno));
+		return -1;
+	}
+	if (hp_cc_argv(&argv) || hp_strv_add(&argv, "-E") || hp_strv_add(&argv, "-P") ||
+	    hp_strv_add(&argv, "-D_GNU_SOURCE") || hp_strv_extend(&argv, cppflags) || hp_strv_add(&argv, "-iquote") ||
+	    hp_strv_add(&argv, d->dir) ||
+	    (d->adapter_header[0] && (hp_strv_add(&argv, "-include") || hp_strv_add(&argv, d->adapter_header))) ||
+	    hp_strv_add(&argv, "-o") || hp_strv_add(&argv, outp) || hp_strv_add(&argv, probe)) {
+		hp_strv_free(&argv);
+		hp_fmt(err, errlen, "out of memory");
+		return -1;
+	}
+	status = hp_run_program(argv.v, NULL, log_path, 1, 60);
+	hp_strv_free(&argv);
+	if (status == 0 && (out = hp_util_read_file(outp, 0, NULL))) {
+		char *mark = strstr(out, HP_NAME_MARK), name[256];
+		if (mark) {
+			char *eol = strchr(mark, '\n');
+			if (eol)
+				*eol = '\0';
+			mark += strlen(HP_NAME_MARK);
+			if (hp_concat_literals(mark, name, sizeof name) == 0 && hp_name_valid(name)) {
+				hp_fmt(d->name, sizeof d->name, "%s", name);
+				hp_fmt(d->name_origin, sizeof d->name_origin, "ALGORITHM_INSTANCE in %s",
+				       d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "the flags");
+				free(out);
+				return 0;
+			}
+			hp_fmt(d->name_fallback, sizeof d->name_fallback,
+			       "ALGORITHM_INSTANCE expands to%s, not a valid instance name", mark);
+		} else {
+			hp_fmt(d->name_fallback, sizeof d->name_fallback, "ALGORITHM_INSTANCE is not defined%s%s",
+			       d->adapter_header[0] ? " by " : "",
+			       d->adapter_header[0] ? hp_path_below(d->dir, d->adapter_header) : "");
+		}
+	} else {
+		char first[HP_BUILD_ERR];
+		hp_first_error(log_path, first, sizeof first);
+		hp_fmt(d->name_fallback, sizeof d->name_fallback, "could not expand ALGORITHM_INSTANCE (%s)",
+		       first[0] ? first : "preprocessor failed");
+	}
+	hp_strv_addf(&d->infos, "%s: using the folder name", d->name_fallback);
+	free(out);
+	{
+		const char *base = hp_basename(d->dir);
+		size_t o = 0;
+		for (; *base && o < HP_NAME_MAX; base++)
+			d->name[o++] = isalnum((unsigned char)*base) || *base == '-' || *base == '_' ? *base : '_';
+		d->name[o] = '\0';
+		hp_fmt(d->name_origin, sizeof d->name_origin, "folder name");
+	}
+	if (!hp_name_valid(d->name)) {
+		hp_fmt(err, errlen, "cannot name the instance: give --name NAME");
+		return -1;
+	}
+	return 0;
+}
+
+void hp_detect_free(struct hp_detect *d)
+{
+	for (size_t i = 0; i < d->nsrc; i++) {
+		free(d->src[i].rel);
+		free(d->src[i].abs);
+	}
+	free(d->src);
+	hp_strv_free(&d->make_cppflags);
+	hp_strv_free(&d->make_libs);
+	hp_strv_free(&d->make_lto);
+	hp_strv_free(&d->make_sources);
+	hp_strv_free(&d->files);
+	hp_strv_free(&d->infos);
+	memset(d, 0, sizeof *d);
+}

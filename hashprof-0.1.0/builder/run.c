@@ -1,0 +1,234 @@
+/*
+ * run.c - running the compiler, the linker, make and KAT programs: fork
+ * and exec with argument vectors (never a shell), output into log files,
+ * a timeout that kills the whole process group, and on SIGINT, SIGTERM or
+ * SIGHUP the groups of every child running (prof/util/proc.c; see
+ * builder.h).
+ */
+#include "config.h"
+#include "builder.h"
+#include "util/monotonic.h"
+#include "util/proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---------- interruption ---------- */
+
+static void (*hp_on_interrupt)(int sig);
+
+void hp_proc_trap_interrupts(void (*on_interrupt)(int sig))
+{
+	hp_on_interrupt = on_interrupt;
+	hp_util_trap_interrupts();
+}
+
+void hp_proc_check_interrupt(void)
+{
+	int sig = hp_util_interrupted();
+
+	if (!sig)
+		return;
+	if (hp_on_interrupt)
+		hp_on_interrupt(sig);
+	exit(128 + sig);
+}
+
+/* ---------- running ---------- */
+
+/* In the child: open path onto fd, or /dev/null when path is NULL. */
+static int hp_redirect(int fd, const char *path, int append)
+{
+	int flags = path ? O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC) : O_WRONLY;
+	int f = open(path ? path : "/dev/null", flags, 0666);
+
+	if (f < 0)
+		return -1;
+	if (f != fd) {
+		if (dup2(f, fd) < 0)
+			return -1;
+		close(f);
+	}
+	return 0;
+}
+
+int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const char *out_path, const char *err_path,
+		  int append)
+{
+	int pipefd[2];
+	pid_t pid;
+
+	memset(p, 0, sizeof *p);
+	p->pid = -1;
+	hp_proc_check_interrupt();
+	if (pipe2(pipefd, O_CLOEXEC) != 0)
+		return -1;
+	pid = hp_util_fork_group();
+	if (pid < 0) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		int e;
+		signal(SIGPIPE, SIG_DFL);
+		if (hp_redirect(STDIN_FILENO, NULL, 0) != 0 || (cwd && chdir(cwd) != 0) ||
+		    hp_redirect(STDOUT_FILENO, out_path, append) != 0 ||
+		    (err_path && out_path && !strcmp(err_path, out_path)
+			     ? dup2(STDOUT_FILENO, STDERR_FILENO) < 0
+			     : hp_redirect(STDERR_FILENO, err_path, append) != 0))
+			goto fail;
+		execvp(argv[0], argv);
+	fail:
+		e = errno;
+		if (write(pipefd[1], &e, sizeof e) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	p->pid = pid;
+	{
+		int e;
+		ssize_t got;
+		while ((got = read(pipefd[0], &e, sizeof e)) < 0 && errno == EINTR)
+			;
+		if (got == (ssize_t)sizeof e)
+			p->spawn_errno = e ? e : ENOEXEC;
+	}
+	close(pipefd[0]);
+	return 0;
+}
+
+int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
+{
+	double deadline = timeout_s ? hp_util_monotonic() + timeout_s : -1;
+	int st;
+
+	if (p->pid < 0)
+		return -1;
+	for (;;) {
+		int r = hp_util_wait(p->pid, deadline, &st);
+		if (r == 1)
+			break;
+		if (r < 0 && errno != EINTR) {
+			hp_util_group_done(p->pid);
+			p->status = 127;
+			return p->status;
+		}
+		hp_proc_check_interrupt(); /* the handler killed the group */
+		if (r == 0) {
+			kill(-p->pid, SIGKILL);
+			kill(p->pid, SIGKILL);
+			p->timed_out = 1;
+			deadline = -1; /* now wait for it without limit */
+		}
+	}
+	hp_util_group_done(p->pid);
+	hp_proc_check_interrupt();
+	if (WIFEXITED(st))
+		p->status = WEXITSTATUS(st);
+	else if (WIFSIGNALED(st))
+		p->status = 128 + (p->signal = WTERMSIG(st));
+	else
+		p->status = 127;
+	if (p->spawn_errno)
+		return -1;
+	return p->status;
+}
+
+int hp_run_program(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s)
+{
+	struct hp_proc p;
+
+	if (hp_proc_start(&p, argv, cwd, log_path, log_path, append) != 0)
+		return -1;
+	return hp_proc_wait(&p, timeout_s);
+}
+
+/* Does line start with make's own "make: " or "make[2]: " (not a
+ * makefile's "makefile:24: ")? */
+static int hp_make_says(const char *line)
+{
+	if (strncmp(line, "make", 4))
+		return 0;
+	line += 4;
+	if (*line == '[') {
+		line += 1 + strspn(line + 1, "0123456789");
+		if (*line++ != ']')
+			return 0;
+	}
+	return line[0] == ':' && line[1] == ' ';
+}
+
+/* Is line make's "make[2]: Entering directory '...'" (or Leaving)? */
+static int hp_make_chdir_line(const char *line)
+{
+	return hp_make_says(line) && (strstr(line, ": Entering directory '") || strstr(line, ": Leaving directory '"));
+}
+
+/* Line priority for hp_first_error: lower is better, 9 = none. */
+static int hp_error_rank(const char *line)
+{
+	if (strstr(line, "collect2: error:") || (hp_make_says(line) && strstr(line, ": ***")))
+		return 5; /* a summary: the linker or the recipe said why just before */
+	if (strstr(line, "error:") && !strstr(line, "-Werror"))
+		return 0;
+	if (strstr(line, ": *** "))
+		return 0; /* make: "Makefile:24: *** invalid syntax in conditional.  Stop." */
+	if (strstr(line, "undefined reference") || strstr(line, "multiple definition") ||
+	    strstr(line, "undefined symbol"))
+		return 1;
+	if (strstr(line, "No such file") || strstr(line, "cannot find") || strstr(line, "not found"))
+		return 2;
+	return 9;
+}
+
+void hp_first_error(const char *log_path, char *buf, size_t len)
+{
+	size_t n;
+	char *text = hp_util_read_file(log_path, 0, &n), *best = NULL, *first = NULL;
+	int best_rank = 9;
+
+	buf[0] = '\0';
+	if (!text)
+		return;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		int rank;
+		if (!line[strspn(line, " \t\r")])
+			continue;
+		if (!first && strncmp(line, "+ ", 2) && strncmp(line, "$ ", 2) && !hp_make_chdir_line(line))
+			first = line;
+		rank = hp_error_rank(line);
+		if (rank < best_rank) {
+			best_rank = rank;
+			best = line;
+		}
+	}
+	if (!best)
+		best = first;
+	if (best) {
+		best[strcspn(best, "\r")] = '\0';
+		hp_fmt(buf, len, "%s", best + strspn(best, " \t"));
+	}
+	free(text);
+}
+
+int hp_cc_argv(struct hp_strv *sv)
+{
+	const char *cc = getenv("CC");
+
+	if (cc && *cc) {
+		size_t before = sv->n;
+		if (hp_split_words(cc, sv) != 0)
+			return -1;
+		if (sv->n > before)
+			return 0;
+	}
+	return hp_strv_add(sv, "cc");
+}

@@ -1,0 +1,57 @@
+/*
+ * child.h - run a function in a child process so that a crashing or
+ * hanging scheme cannot take the profiler down (issue 2).
+ */
+#ifndef HP_CHILD_H
+#define HP_CHILD_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* The child's work: return a JSON value to send to the parent (owned). */
+typedef json_t *(*hp_child_fn)(void *arg);
+
+/*
+ * Fork; in the child run fn(arg), write its JSON to a pipe and _exit(0).
+ * The child's stdout is redirected to stderr so that a scheme's printf
+ * cannot corrupt the report.  timeout_s (seconds, 0 = no limit) limits
+ * each step the child declares with hp_child_step, counted from the
+ * step's start (before the first step, from the fork): when one step has
+ * run timeout_s seconds the parent kills the child's process group.
+ * Returns the parsed JSON (caller owns it), or NULL with a one-line
+ * reason in failure: "killed by SIGSEGV during operation 4 of 10",
+ * "timed out: operation 17 of 19 did not finish within 1 s",
+ * "exited with status 3 before reporting", ...
+ */
+json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len);
+
+/*
+ * Make SIGINT, SIGTERM and SIGHUP interrupt the run cleanly: the running
+ * child's process group is killed at once (children sit in their own
+ * groups, out of reach of the terminal's ^C), its hp_child_run fails with
+ * "interrupted by SIGINT", and hp_child_interrupted() tells the caller to
+ * stop starting children and report what was measured (the first such
+ * signal; prof/util/proc.h).
+ */
+void hp_child_trap_interrupts(void);
+
+/*
+ * In the child: a new step begins now ("set-up: sig_keygen", "warm-up
+ * operation 1 of 1", "operation 17 of 1000"), printf-style, written into a
+ * page shared with the parent: the parent's timeout restarts, and a crash
+ * or a timeout names the step it hit.  Does nothing outside hp_child_run.
+ */
+void hp_child_step(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * In the child: what the current step is doing ("pass1 of an exchange"),
+ * printf-style; named after the step in a failure ("during operation 3 of
+ * 5 (pass1 of an exchange)").  Does not restart the timeout; the next
+ * hp_child_step clears it.  Does nothing outside hp_child_run.
+ */
+void hp_child_phase(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The (first) signal that interrupted the run, or 0. */
+int hp_child_interrupted(void);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+ * build_report.c - what `hashprof build` prints (see build_cmd.h):
+ * progress and the report on stdout, warnings on stderr, and how to run
+ * what was built.  Paths inside the package are shown relative to it so
+ * that the report reads the same on every machine.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build_cmd.h"
+#include "builder.h"
+#include "instance.h"
+
+void hp_build_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+}
+
+void hp_build_warn(const char *msg)
+{
+	fflush(stdout);
+	fprintf(stderr, "hashprof build: warning: %s\n", msg);
+	fflush(stderr);
+}
+
+static void hp_cli_say(const char *line)
+{
+	puts(line);
+}
+
+static void hp_cli_error(const char *line)
+{
+	fflush(stdout);
+	fprintf(stderr, "hashprof: %s\n", line);
+}
+
+const struct hp_build_out hp_build_cli_out = { hp_cli_say, hp_build_warn, hp_cli_error };
+
+/* Print the build report. */
+void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp_plan *plan, enum hp_flagset set,
+		     const char *cflags_shown, const struct hp_kat *kat)
+{
+	size_t programs = 0, failed = 0;
+	char wrapped[256];
+	struct hp_strv progs = { 0 };
+
+	for (size_t i = 0; i < b->det.nsrc; i++) {
+		if (!objs[i].compiled)
+			failed++;
+		else if (objs[i].is_main && !objs[i].linked) {
+			programs++;
+			if (progs.n < 4)
+				hp_strv_add(&progs, objs[i].src->rel);
+		}
+	}
+	hp_build_say("  name:    %s (%s)", b->det.name, b->det.name_origin);
+	hp_build_say("  kind:    %s (%s)", b->det.kind, b->det.kind_origin[0] ? b->det.kind_origin : "?");
+	if (b->det.ran_make) {
+		char *mf = hp_build_display_words(b, &b->det.make_cppflags), *ml = hp_strv_join(&b->det.make_libs, " ");
+		hp_build_say("  make -n: %s%s%s", mf && mf[0] ? mf : "(no -D/-I)", ml && ml[0] ? "; links " : "",
+			     ml && ml[0] ? ml : "");
+		free(mf);
+		free(ml);
+	}
+	{
+		char *pl = hp_strv_join(&progs, ", ");
+		hp_build_say("  sources: %zu compiled, %zu linked; %zu program%s not linked%s%s%s%s",
+			     b->det.nsrc - failed, plan->nobjs, programs, programs == 1 ? "" : "s",
+			     programs ? " (" : "", pl ? pl : "", programs > progs.n ? ", ..." : "",
+			     programs ? ")" : "");
+		free(pl);
+	}
+	if (failed)
+		for (size_t i = 0; i < b->det.nsrc; i++)
+			if (!objs[i].compiled)
+				hp_build_say("  skipped: %s does not compile (%s) and the instance does not need it",
+					     objs[i].src->rel, objs[i].first_error);
+	hp_build_say("  flags:   %s: %s", hp_flagset_name(set), cflags_shown ? cflags_shown : "");
+	hp_plan_wrapped(plan, wrapped, sizeof wrapped);
+	for (char *p = wrapped; *p; p++)
+		if (*p == ',')
+			*p = ' ';
+	hp_build_say("  wraps:   %s", wrapped[0] ? wrapped : "(none: no linked object defines a helper)");
+	if (plan->drng_defined_by >= 0) {
+		struct hp_strv by = { 0 };
+		int common = 0;
+		char *list;
+		for (size_t k = 0; k < plan->nobjs; k++) {
+			const struct hp_osym *d = hp_object_defines(&objs[plan->objs[k]], "drng_algorithm");
+			if (d) {
+				hp_strv_add(&by, objs[plan->objs[k]].src->rel);
+				common |= d->common;
+			}
+		}
+		list = hp_strv_join(&by, ", ");
+		hp_build_say("  drng_algorithm: defined by the package (%s%s)", list ? list : "",
+			     common ? "; common symbols, merged by the linker" : "");
+		free(list);
+		hp_strv_free(&by);
+	} else if (plan->provide_drng)
+		hp_build_say("  drng_algorithm: hashprof's (no linked object defines it)");
+	for (size_t i = 0; i < b->det.infos.n; i++)
+		hp_build_say("  note:    %s", b->det.infos.v[i]);
+	for (size_t i = 0; i < plan->infos.n; i++)
+		hp_build_say("  note:    %s", plan->infos.v[i]);
+	hp_build_say("  KAT:     %s%s%s%s", kat->status, kat->detail[0] ? " (" : "", kat->detail,
+		     kat->detail[0] ? ")" : "");
+	hp_strv_free(&progs);
+	for (size_t i = 0; i < plan->warnings.n; i++)
+		hp_build_warn(plan->warnings.v[i]);
+}
+
+/* How to run the instance: by name when the search path finds this .so;
+ * with HASHPROF_PATH when the output folder is not on it; a warning when
+ * another instance of the same name comes first. */
+void hp_build_how_to_run(const struct hp_build *b)
+{
+	struct hp_instance inst;
+	char a[PATH_MAX], c[PATH_MAX];
+
+	if (hp_instance_find(b->det.name, &inst) != 0) {
+		hp_build_say("%s: built %s; %s is not on the search path: run it with: HASHPROF_PATH=%s hashprof %s",
+			     b->det.name, b->so, b->opt.outdir, b->opt.outdir, b->det.name);
+		return;
+	}
+	hp_build_say("%s: built %s; run it with: hashprof %s", b->det.name, b->so, b->det.name);
+	if (realpath(inst.path, a) && realpath(b->so, c) && !strcmp(a, c))
+		return;
+	{
+		char msg[2 * PATH_MAX + 256];
+		hp_fmt(msg, sizeof msg,
+		       "another instance named %s comes first on the search path (%s): `hashprof %s` runs that one",
+		       b->det.name, inst.path, b->det.name);
+		hp_build_warn(msg);
+	}
+}

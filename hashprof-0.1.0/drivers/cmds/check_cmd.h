@@ -1,0 +1,94 @@
+/*
+ * check_cmd.h - what the files of `hashprof check` share (issue 6): the
+ * state of one check, the options that fill it (check_options.c) and the
+ * comparisons that count its verdicts (check_compare.c); cmd_check.c runs
+ * the three modes with them.  Not named check.h: the tests include the
+ * Check framework's <check.h> with drivers/ on the include path.
+ */
+#ifndef HP_CHECK_CMD_H
+#define HP_CHECK_CMD_H
+
+#include <stddef.h>
+
+#include "options.h"
+#include "published.h"
+#include "result.h"
+#include "table.h"
+
+struct hp_check {
+	double calls_tol; /* relative, 0..1; 0 = exact */
+	double share_tol; /* percentage points, 0..100 */
+	double max_hash, max_drng; /* percent; < 0 = no limit */
+	double max_calls[HP_FN_COUNT]; /* mean calls per operation; < 0 = no limit */
+	int raw; /* compare uncorrected shares */
+	int procedure_set; /* -n or -w given */
+	const char *published; /* --published PAGE.md */
+	struct hp_options run; /* procedure of INSTANCE and --published rows */
+	unsigned compared, failed; /* comparisons made, out of tolerance */
+	char first_failure[512];
+	char missing[4096]; /* --published rows not available here */
+	size_t page_rows; /* rows of the --published page */
+	int fractional_differs; /* --published: a fractional calls/op differed */
+	int page_corrected; /* --published: a hashprof page of corrected shares */
+};
+
+/* ---------- check_options.c ---------- */
+
+/*
+ * The defaults: share tolerance 2 pp, exact calls, no thresholds, the
+ * procedure of hp_options_defaults; nothing compared yet.
+ */
+void hp_check_defaults(struct hp_check *c);
+
+/*
+ * Parse the options of argv (getopt_long; optind is left on the first
+ * positional argument) into c.  Returns -1 to go on, else an exit status:
+ * HP_EXIT_OK after --help, HP_EXIT_USAGE after one line on stderr.
+ */
+int hp_check_parse(int argc, char **argv, struct hp_check *c);
+
+/* Does the argument name a record file or folder (1) rather than an instance (0)? */
+int hp_is_baseline_arg(const char *arg);
+
+/* Is any --max-... threshold set (1) or none (0)? */
+int hp_has_thresholds(const struct hp_check *c);
+
+/* ---------- check_compare.c ---------- */
+
+/*
+ * Each compares a measured row r / n, adds one line per quantity to a
+ * table and counts the verdicts in c (compared, failed, first_failure).
+ * A row that did not measure adds one failing "status" line instead (not
+ * counted as a failure when the run was interrupted: hp_child_interrupted).
+ * Comparison tables have the 8 columns instance, operation, quantity,
+ * baseline|published, now, diff, tolerance, result; threshold tables the
+ * 6 columns instance, operation, quantity, now, limit, result.
+ */
+
+/* The --max-... thresholds of c (those set; none: nothing added) on row r,
+ * into the 6-column thr.  A row that did not measure adds its failing
+ * status line unless status_shown (a comparison table has it already:
+ * one failure is counted once). */
+void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct hp_result *r, int status_shown);
+
+/*
+ * Row n against the baseline row b: calls and nested calls per operation
+ * of each helper (exactly, or within c->calls_tol relative), the calls
+ * per operation of each call site when b has a call-site table (the same
+ * way: "site pseudoXOF poly_uniform"; a site missing on either side is 0
+ * there) and its calls without a call path, then the hash
+ * and DRNG shares (within c->share_tol pp; uncorrected with c->raw), and
+ * the replay ("if free") shares within c->share_tol pp when both rows have
+ * them.  A replay that failed in n is a failing "replay" line.
+ */
+void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b, const struct hp_result *n);
+
+/*
+ * Row n against the published row p: calls per operation at the printed
+ * 3 significant digits (or within c->calls_tol), uncorrected shares
+ * within c->share_tol pp.
+ */
+void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct hp_published_row *p,
+			  const struct hp_result *n);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * cmd_build.c - `hashprof build DIR [OPTION]...`: turn an NGCC submission
+ * folder into an instance that `hashprof NAME` finds (issue 4; user guide
+ * docs/build.md, recipes docs/recipes.md).
+ *
+ * Detection (builder/detect.c), compilation with the reference flags and
+ * then the permissive ones (builder/compile.c), inspection of the objects
+ * (builder/inspect.c), the link plan and the link (builder/link.c), the
+ * optional KAT gate (builder/kat.c) and the manifest that makes the
+ * command idempotent (builder/manifest.c), run in order by the builder's
+ * pipeline (builder/build.h: prepare, make, install); this file runs the
+ * pipeline and prints: the options are in build_options.c, what is
+ * printed in build_report.c (build_cmd.h).
+ *
+ * Exit status: 0 built or up to date; 1 built, or up to date, but the KAT
+ * of the instance failed; 2 bad input, a compile or link failure, or a
+ * refused package; 128 + N after signal N (SIGINT, SIGTERM, SIGHUP), the
+ * programs it ran killed with their children.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "build_cmd.h"
+#include "cmds.h"
+#include "instance.h"
+
+_Static_assert(HP_BUILD_DONE == HP_EXIT_OK && HP_BUILD_KAT_FAILED == HP_EXIT_FAILED &&
+		       HP_BUILD_STOPPED == HP_EXIT_USAGE,
+	       "the builder's results are the command's exit statuses");
+
+/* SIGINT, SIGTERM or SIGHUP: the children's groups are killed already
+ * (builder/run.c); say so and remove the scratch folder.  The caller exits
+ * with 128 + sig. */
+static void hp_build_interrupted(int sig)
+{
+	const char *abbrev = sigabbrev_np(sig);
+
+	fflush(stdout);
+	fprintf(stderr, "hashprof: build interrupted by SIG%s: the programs it started were killed\n",
+		abbrev ? abbrev : "?");
+	if (hp_build_scratch_dir()[0])
+		hp_rmtree(hp_build_scratch_dir());
+}
+
+int hp_cmd_build(int argc, char **argv)
+{
+	struct hp_build b;
+	struct hp_build_product p;
+	int rc;
+
+	memset(&b, 0, sizeof b);
+	memset(&p, 0, sizeof p);
+	snprintf(p.kat.status, sizeof p.kat.status, "not checked");
+	snprintf(p.kat.detail, sizeof p.kat.detail, "--kat not given");
+	b.out = &hp_build_cli_out;
+	hp_build_defaults(&b.opt);
+	b.recipe.make = -1;
+	hp_proc_trap_interrupts(hp_build_interrupted);
+	if ((rc = hp_build_parse(argc, argv, &b.opt)) >= 0)
+		goto out;
+	if (!b.opt.outdir[0]) {
+		char user[PATH_MAX];
+		hp_instance_user_dir(user, sizeof user);
+		if (hp_path_abs(NULL, user, b.opt.outdir) != 0) {
+			rc = hp_usage_error("build: the user instance folder path is too long");
+			goto out;
+		}
+	}
+	if ((rc = hp_build_prepare(&b)) >= 0)
+		goto out;
+	rc = hp_build_make(&b, &p);
+	if (rc == HP_BUILD_STOPPED)
+		goto out;
+	hp_build_report(&b, p.objs, &p.plan, p.used, p.cflags_shown, &p.kat);
+	hp_proc_check_interrupt(); /* a signal between the children: install nothing */
+	if (hp_build_install(&b, &p) != HP_BUILD_DONE) {
+		rc = HP_BUILD_STOPPED;
+		goto out;
+	}
+	hp_build_how_to_run(&b);
+out:
+	hp_proc_check_interrupt();
+	hp_build_product_free(&b, &p);
+	hp_build_free(&b);
+	return rc;
+}

@@ -1,0 +1,339 @@
+/*
+ * cmd_check.c - `hashprof check`: regression checks (issue 6).
+ *
+ *   hashprof check BASELINE.json|DIR...   re-run every baseline row with its
+ *       procedure (N, warm-up, seed, message) and compare per-function calls
+ *       (exactly, or within --calls-tolerance relative) and shares (within
+ *       --share-tolerance percentage points);
+ *   hashprof check INSTANCE [OP] --max-drng-share 10% --max-hash-share 95%
+ *       --max-calls pseudoXOF=300   thresholds, no baseline;
+ *   hashprof check --published PAGE.md   the "Symmetric primitives" table of
+ *       a published page: calls per operation at the printed 3 significant
+ *       digits, shares within the tolerance, for the instances available.
+ * The thresholds apply to the rows of every mode.
+ *
+ * Rows are measured with the run machinery of `hashprof INSTANCE`
+ * (rows.h: hp_run_rows), one child process per row.  Exit status: 0
+ * pass, 1 a comparison is out of tolerance, a row failed or nothing was
+ * compared, 2 bad input (one line on stderr naming the file, field or
+ * line, and the problem), 128 + N interrupted by signal N.
+ *
+ * This file runs the three modes; the options are in check_options.c,
+ * the comparisons and their verdicts in check_compare.c (check_cmd.h).
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_cmd.h"
+#include "child.h"
+#include "clock.h"
+#include "cmds.h"
+#include "instance.h"
+#include "ops.h"
+#include "options.h"
+#include "published.h"
+#include "record_io.h"
+#include "rows.h"
+#include "run_output.h"
+#include "table.h"
+
+/* ---------- baseline ---------- */
+
+/* The baseline row's procedure as options. */
+static void hp_baseline_procedure(const struct hp_check *c, const struct hp_result *b, struct hp_options *o)
+{
+	*o = c->run;
+	o->iterations = b->iterations;
+	o->warmup = b->warmup;
+	o->warmup_set = 1;
+	memcpy(o->seed, b->seed, b->seed_len);
+	o->seed_len = b->seed_len;
+	memcpy(o->message, b->message, b->message_len);
+	o->message_len = b->message_len;
+	if (b->ntrials >= 1 && b->ntrials <= HP_TRIALS_MAX)
+		o->trials = b->ntrials;
+	/* like with like: replay shares in the baseline, replay shares now */
+	if (b->replay.requested)
+		o->replay = 1;
+	/* and call sites with call sites, of the same depth */
+	if (b->sites.requested) {
+		o->call_sites = 1;
+		o->call_sites_depth = b->sites.depth;
+	}
+}
+
+/* Check a baseline row can be re-run here; 0, or exit 2 with one line. */
+static int hp_baseline_usable(const struct hp_loaded_row *row, unsigned timeout, struct hp_instance *inst)
+{
+	const struct hp_result *b = &row->r;
+	const struct hp_kind_ops *k;
+	const char *sep = row->where[0] ? ": " : "";
+	char why[512];
+
+	if (b->status != HP_STATUS_OK)
+		return hp_usage_error("%s%s%s: field 'status': the baseline row failed (%s): nothing to compare",
+				      row->file, sep, row->where, b->failure);
+	if (hp_instance_find(b->instance, inst) != 0)
+		return hp_usage_error("%s%s%s: field 'instance': '%s' is not available here "
+				      "(`hashprof list` shows the instances found)",
+				      row->file, sep, row->where, b->instance);
+	if (strcmp(inst->kind, b->kind))
+		return hp_usage_error("%s%s%s: field 'kind': the baseline's %s is a %s, the instance found "
+				      "here is a %s (%s)",
+				      row->file, sep, row->where, b->instance, b->kind, inst->kind, inst->path);
+	if (!(k = hp_kind_ops_of(inst->kind)))
+		return hp_usage_error("%s: unknown API kind '%s' in %s", inst->name, inst->kind, inst->path);
+	if (hp_run_check_op(inst, k, timeout, b->operation, why, sizeof why) != 0)
+		return hp_usage_error("%s%s%s: field 'operation': %s", row->file, sep, row->where, why);
+	if (b->iterations < 1 || b->seed_len < 1)
+		return hp_usage_error("%s%s%s: field 'procedure.%s': cannot be re-run with %s", row->file, sep,
+				      row->where, b->iterations < 1 ? "iterations" : "seed",
+				      b->iterations < 1 ? "0 iterations" : "an empty seed");
+	return 0;
+}
+
+/* The instance build flags the baseline recorded, or NULL. */
+static const char *hp_baseline_cflags(const struct hp_loaded_row *row)
+{
+	json_t *inst = row->run ? json_object_get(row->run, "instance") : NULL;
+	json_t *cf = inst ? json_object_get(inst, "cflags") : NULL;
+
+	return json_is_string(cf) ? json_string_value(cf) : NULL;
+}
+
+/* BASELINE mode.  Every row is checked usable before any is re-run, so that
+ * bad input exits 2 at once rather than after minutes of measuring. */
+static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, struct hp_table *diff, struct hp_table *thr)
+{
+	struct hp_record_set set;
+	struct hp_instance *insts;
+	char err[HP_RECORD_ERR_MAX];
+	const char *empty = NULL;
+	int rc = 0;
+	long got;
+
+	hp_record_set_init(&set);
+	for (int i = 0; i < nfiles; i++) {
+		if ((got = hp_record_load(files[i], &set, err, sizeof err)) < 0) {
+			hp_record_set_free(&set);
+			return hp_usage_error("%s", err);
+		}
+		if (got == 0)
+			empty = files[i];
+	}
+	/* a baseline whose every row failed when it was made is no typo on
+	 * the command line: the check ran and compared nothing, which must not
+	 * pass (as a published page of which nothing is here) */
+	if (set.n == 0) {
+		printf("check: FAIL: nothing compared: %s holds no measured baseline row, only failed ones "
+		       "(%s)\n",
+		       nfiles > 1 ? "the baseline" : empty, set.skipped);
+		hp_record_set_free(&set);
+		return HP_EXIT_FAILED;
+	}
+	if (set.nskipped) /* the baseline is the last measured record of each row */
+		fprintf(stderr,
+			"hashprof: note: not read: %s (failed rows, beside the last measured ones; "
+			"name a file to read it)\n",
+			set.skipped);
+	if (!(insts = calloc(set.n, sizeof *insts))) {
+		hp_record_set_free(&set);
+		return hp_usage_error("check: out of memory");
+	}
+	for (size_t i = 0; i < set.n && !rc; i++)
+		rc = hp_baseline_usable(&set.rows[i], c->run.timeout, &insts[i]);
+	for (size_t i = 0; i < set.n && !rc; i++) {
+		const struct hp_loaded_row *row = &set.rows[i];
+		const char *cf = hp_baseline_cflags(row);
+		struct hp_options o;
+		struct hp_result now;
+		const char *op = row->r.operation;
+
+		hp_baseline_procedure(c, &row->r, &o);
+		hp_run_rows(&insts[i], &op, 1, &o, &now, NULL, NULL);
+		hp_compare_baseline(c, diff, &row->r, &now);
+		hp_check_thresholds(c, thr, &now, 1);
+		if (cf && strcmp(cf, insts[i].cflags))
+			printf("note: %s: built with other flags than the baseline (%s: '%s', now: '%s')\n",
+			       insts[i].name, row->file, cf, insts[i].cflags);
+		hp_result_free(&now);
+		if (hp_child_interrupted())
+			break;
+	}
+	free(insts);
+	hp_record_set_free(&set);
+	return rc;
+}
+
+/* ---------- published page ---------- */
+
+/* --published mode.  A page covers more candidates than one machine has
+ * built: rows whose instance is not here are listed, not failed (but a
+ * page of which nothing is here fails: a check that compared nothing must
+ * not pass).  A row naming an instance that is here with an operation it
+ * does not have is bad input. */
+static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct hp_table *thr)
+{
+	struct hp_published page;
+	char err[HP_RECORD_ERR_MAX];
+	size_t used = 0;
+
+	if (hp_published_load(c->published, &page, err, sizeof err) < 0)
+		return hp_usage_error("%s", err);
+	c->page_corrected = page.corrected;
+	for (size_t i = 0; i < page.n; i++) {
+		const struct hp_published_row *p = &page.rows[i];
+		const struct hp_kind_ops *k;
+		struct hp_instance inst;
+		struct hp_result now;
+		const char *op = p->operation;
+
+		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops_of(inst.kind)) &&
+		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {
+			/* the instance is here: a wrong operation is a typo, not a gap */
+			hp_published_free(&page);
+			return hp_usage_error("%s:%u: %s", c->published, p->line, err);
+		}
+		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops_of(inst.kind))) {
+			if (used < sizeof c->missing)
+				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, "%s%s %s",
+							 used ? ", " : "", p->instance, p->operation);
+			if (p->failed && used < sizeof c->missing)
+				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used,
+							 " (failed on the page)");
+			continue;
+		}
+		hp_run_rows(&inst, &op, 1, &c->run, &now, NULL, NULL);
+		hp_compare_published(c, diff, p, &now);
+		hp_check_thresholds(c, thr, &now, 1);
+		hp_result_free(&now);
+		if (hp_child_interrupted())
+			break;
+	}
+	c->page_rows = page.n;
+	hp_published_free(&page);
+	return 0;
+}
+
+/* ---------- INSTANCE [OP] ---------- */
+
+/* INSTANCE [OP] mode: the rows `hashprof INSTANCE [OP]` would measure, thresholds only. */
+static int hp_check_instance(struct hp_check *c, const char *name, const char *op, struct hp_table *thr)
+{
+	struct hp_instance inst;
+	const struct hp_kind_ops *k;
+	const char *ops[HP_OPS_MAX];
+	struct hp_result rows[HP_OPS_MAX];
+	size_t nops = 0;
+	char why[512];
+
+	if (hp_instance_find(name, &inst) != 0)
+		return hp_unknown_instance(name);
+	if (!(k = hp_kind_ops_of(inst.kind)))
+		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
+	if (op) {
+		if (hp_run_check_op(&inst, k, c->run.timeout, op, why, sizeof why) != 0)
+			return hp_usage_error("%s", why);
+		ops[nops++] = op;
+	} else {
+		nops = hp_default_ops(&inst, k, c->run.timeout, ops);
+	}
+	hp_run_rows(&inst, ops, nops, &c->run, rows, NULL, NULL);
+	for (size_t i = 0; i < nops; i++) {
+		hp_check_thresholds(c, thr, &rows[i], 0);
+		hp_result_free(&rows[i]);
+	}
+	return 0;
+}
+
+/* ---------- the command ---------- */
+
+int hp_cmd_check(int argc, char **argv)
+{
+	static const char *const diff_hdr[] = {
+		"instance", "operation", "quantity", "baseline", "now", "diff", "tolerance", "result",
+	};
+	static const char *const pub_hdr[] = {
+		"instance", "operation", "quantity", "published", "now", "diff", "tolerance", "result",
+	};
+	static const char *const thr_hdr[] = { "instance", "operation", "quantity", "now", "limit", "result" };
+	struct hp_check c;
+	struct hp_table diff, thr;
+	char err[256];
+	int rc, npos, baseline;
+
+	hp_check_defaults(&c);
+	if ((rc = hp_check_parse(argc, argv, &c)) >= 0)
+		return rc;
+	npos = argc - optind;
+	baseline = npos > 0 && hp_is_baseline_arg(argv[optind]);
+	if (c.published && npos > 0)
+		return hp_usage_error("check: --published takes no other argument ('%s')", argv[optind]);
+	/* the page decides (check_compare.c): --raw would be ignored, not obeyed */
+	if (c.published && c.raw)
+		return hp_usage_error("check: --raw does not apply to --published (a page's shares are compared "
+				      "as it printed them: uncorrected, or corrected when its overhead line says so)");
+	if (!c.published && npos == 0)
+		return hp_usage_error("check: missing BASELINE.json|DIR, INSTANCE or --published PAGE.md; "
+				      "try 'hashprof check --help'");
+	if (baseline && c.procedure_set)
+		return hp_usage_error("check: --iterations/--warmup do not apply to a baseline "
+				      "(its own procedure is re-run)");
+	if (!baseline && !c.published) {
+		if (npos > 2)
+			return hp_usage_error("check: too many arguments: '%s'", argv[optind + 2]);
+		if (!hp_has_thresholds(&c))
+			return hp_usage_error("check %s: give a limit (--max-drng-share, --max-hash-share, "
+					      "--max-calls) or a baseline file",
+					      argv[optind]);
+	}
+	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
+	c.run.tick_hz = hp_clock_measure_rate(20);
+
+	hp_table_init(&diff, 8, c.published ? pub_hdr : diff_hdr);
+	hp_table_init(&thr, 6, thr_hdr);
+	if (c.published)
+		rc = hp_check_published(&c, &diff, &thr);
+	else if (baseline)
+		rc = hp_check_baselines(&c, npos, argv + optind, &diff, &thr);
+	else
+		rc = hp_check_instance(&c, argv[optind], npos > 1 ? argv[optind + 1] : NULL, &thr);
+	if (rc == 0) {
+		if (diff.n)
+			hp_table_print(&diff);
+		if (diff.n && thr.n)
+			printf("\n");
+		if (thr.n)
+			hp_table_print(&thr);
+		if (c.missing[0])
+			printf("not available: %s\n", c.missing);
+		if (c.fractional_differs)
+			printf("note: a fractional calls/op (rejection sampling) depends on the number of operations "
+			       "N: give the page's N with -n, or allow --calls-tolerance\n");
+		if (hp_child_interrupted())
+			printf("check: interrupted by SIG%s: no verdict (%u comparison%s made before it, %u out of "
+			       "tolerance)\n",
+			       sigabbrev_np(hp_child_interrupted()), c.compared, c.compared == 1 ? "" : "s", c.failed);
+		else if (c.failed)
+			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed, c.compared,
+			       c.first_failure);
+		else if (c.compared)
+			printf("check: pass: %u comparison%s within tolerance\n", c.compared,
+			       c.compared == 1 ? "" : "s");
+		else if (c.published)
+			printf("check: none of the %zu rows of %s is available here; nothing compared\n", c.page_rows,
+			       c.published);
+		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED : HP_EXIT_OK;
+		if (hp_child_interrupted()) /* as `hashprof INSTANCE`: 128 + the signal */
+			rc = 128 + hp_child_interrupted();
+	}
+	hp_table_free(&diff);
+	hp_table_free(&thr);
+	fflush(stdout);
+	return rc;
+}

@@ -1,0 +1,123 @@
+/*
+ * cmd_list.c - `hashprof list`: the instances along the search path with
+ * their API kind, file and the helpers each one wraps.  Reads ELF
+ * metadata only; no scheme code runs.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "instance.h"
+
+static void hp_list_help(void)
+{
+	printf("Usage: hashprof list [--long] [--path]\n"
+	       "List the instances hashprof finds: name, API kind, helpers linked with --wrap,\n"
+	       "shared object, and how `hashprof build` built it (flag set, KAT, warnings).\n"
+	       "  -l, --long   also print each built instance's origin, compiler flags and warnings\n"
+	       "      --path   print the folders searched, one per line, and exit\n"
+	       "  -h, --help   display this help and exit\n");
+}
+
+static void hp_print_path(void)
+{
+	char path[8192];
+
+	hp_instance_path_string(path, sizeof path);
+	for (char *dir = strtok(path, ":"); dir; dir = strtok(NULL, ":"))
+		printf("%s\n", dir);
+}
+
+/* The "build" cell: "-" for an instance hashprof build did not make, else
+ * its flag set, the KAT result when it was checked, the number of warnings. */
+static void hp_build_cell(const struct hp_instance *in, char *buf, size_t len)
+{
+	size_t warnings = 0;
+
+	if (!in->flags[0]) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (in->warnings[0])
+		for (const char *p = in->warnings; p; p = strstr(p + 1, "; "))
+			warnings++;
+	snprintf(buf, len, "%s", in->flags);
+	if (in->kat[0] && strcmp(in->kat, "not checked"))
+		snprintf(buf + strlen(buf), len - strlen(buf), ", KAT %s", in->kat);
+	if (warnings)
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
+}
+
+int hp_cmd_list(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "path", no_argument, NULL, 'p' },
+		{ "long", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct hp_instance *all = NULL;
+	long n;
+	int c, wn = (int)strlen("instance"), ww = (int)strlen("wraps"), wf = (int)strlen("file"), lng = 0;
+	char cell[128];
+
+	while ((c = getopt_long(argc, argv, "hl", longopts, NULL)) != -1) {
+		if (c == 'l') {
+			lng = 1;
+			continue;
+		}
+		if (c == 'h') {
+			hp_list_help();
+			return HP_EXIT_OK;
+		}
+		if (c == 'p') {
+			hp_print_path();
+			return HP_EXIT_OK;
+		}
+		return hp_bad_option("list", argv);
+	}
+	if (optind < argc)
+		return hp_usage_error("list: unexpected argument '%s'", argv[optind]);
+	hp_instance_warn_to(stderr);
+	if ((n = hp_instance_scan(&all)) < 0)
+		return hp_usage_error("list: out of memory");
+	for (long i = 0; i < n; i++) {
+		if ((int)strlen(all[i].name) > wn)
+			wn = (int)strlen(all[i].name);
+		if ((int)strlen(all[i].wrapped) > ww)
+			ww = (int)strlen(all[i].wrapped);
+	}
+	/* the build column comes last: scripts read "instance kind wraps file" */
+	for (long i = 0; i < n; i++)
+		if ((int)strlen(all[i].path) > wf)
+			wf = (int)strlen(all[i].path);
+	printf("%-*s  kind  %-*s  %-*s  build\n", wn, "instance", ww, "wraps", wf, "file");
+	for (long i = 0; i < n; i++) {
+		hp_build_cell(&all[i], cell, sizeof cell);
+		printf("%-*s  %-4s  %-*s  %-*s  %s\n", wn, all[i].name, all[i].kind, ww,
+		       all[i].wrapped[0] ? all[i].wrapped : "(none)", wf, all[i].path, cell);
+		if (!lng || !all[i].flags[0])
+			continue;
+		printf("    origin:   %s\n    cflags:   %s\n    KAT:      %s\n", all[i].origin, all[i].cflags,
+		       all[i].kat[0] ? all[i].kat : "not checked");
+		for (char *w = all[i].warnings, *next; w && *w; w = next) {
+			next = strstr(w, "; ");
+			printf("    warning:  %.*s\n", next ? (int)(next - w) : (int)strlen(w), w);
+			if (next)
+				next += 2;
+		}
+	}
+	if (n == 0) {
+		char path[8192];
+		hp_instance_path_string(path, sizeof path);
+		fprintf(stderr, "hashprof: no instance found along %s\n", path);
+	}
+	free(all);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return hp_usage_error("list: cannot write to standard output");
+	return HP_EXIT_OK;
+}

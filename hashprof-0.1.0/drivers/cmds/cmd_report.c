@@ -1,0 +1,180 @@
+/*
+ * cmd_report.c - `hashprof report FILE...|DIR [--format=FMT]`: re-render
+ * the tables of stored records (--output, --record-dir, --format=json)
+ * without running anything.
+ *
+ * Every figure is recomputed from the record's call table, totals,
+ * overhead and trials (the renderer never reads stored shares); a record
+ * whose stored shares disagree with those (beyond 1e-9 relative) is
+ * flagged, naming its file: a "note:" line under the text table, a
+ * "hashprof: warning:" line on stderr for the other formats.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmds.h"
+#include "ops.h"
+#include "options.h"
+#include "procedure_options.h"
+#include "record_io.h"
+#include "report.h"
+
+static void hp_report_help(void)
+{
+	printf("Usage: hashprof report [OPTION]... FILE...|DIR...\n"
+	       "Print the table of stored records again, without running anything.  FILE is a\n"
+	       "record (--record-dir) or a run document (--output, --format=json); DIR a folder\n"
+	       "of them (every *.json).  Shares are recomputed from each record's call table\n"
+	       "and totals; a record whose stored shares disagree is flagged by file name.\n"
+	       "\n"
+	       "  -f, --format=FMT   text (default), md, csv or json\n"
+	       "      --raw          uncorrected figures (computed the published way)\n"
+	       "      --noise-threshold=PP  flag rows whose share varies more across trials\n"
+	       "                     (percentage points, default %.1f)\n"
+	       "  -h, --help         display this help and exit\n"
+	       "\n"
+	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
+	       "stored shares disagree with its calls, 2 bad input (unreadable or malformed\n"
+	       "record: one line naming the file and field).\n",
+	       HP_DEFAULT_NOISE_PP);
+}
+
+/* Position of op in its kind's table order (keygen, sign, verify, ...). */
+static int hp_op_rank(const struct hp_result *r)
+{
+	const struct hp_kind_ops *k = hp_kind_ops_of(r->kind);
+	int i = 0;
+
+	for (const char *const *o = k ? k->operations : NULL; o && *o; o++, i++)
+		if (!strcmp(*o, r->operation))
+			return i;
+	return 1000;
+}
+
+/* Rows of a folder: by instance, then operation in table order. */
+static int hp_row_cmp(const void *a, const void *b)
+{
+	const struct hp_loaded_row *x = a, *y = b;
+	int c = strcmp(x->r.instance, y->r.instance);
+
+	if (c)
+		return c;
+	if (hp_op_rank(&x->r) != hp_op_rank(&y->r))
+		return hp_op_rank(&x->r) < hp_op_rank(&y->r) ? -1 : 1;
+	return strcmp(x->file, y->file);
+}
+
+/* The run of every row when they all share one, else a description of the report. */
+static json_t *hp_report_meta(const struct hp_record_set *s, int argc, char **argv)
+{
+	json_t *cmd, *files;
+	int same = s->n > 0 && s->rows[0].run;
+
+	for (size_t i = 1; same && i < s->n; i++)
+		same = s->rows[i].run && json_equal(s->rows[i].run, s->rows[0].run);
+	if (same)
+		return json_incref(s->rows[0].run);
+	cmd = json_array();
+	files = json_array();
+	for (int i = 0; i < argc; i++)
+		json_array_append_new(cmd, json_string(argv[i]));
+	for (size_t i = 0; i < s->n; i++)
+		json_array_append_new(files, json_string(s->rows[i].file));
+	return json_pack("{s:o, s:s, s:o}", "report_command", cmd, "hashprof", PACKAGE_VERSION, "files", files);
+}
+
+int hp_cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "raw", no_argument, NULL, 'R' },
+		HP_NOISE_LONGOPT,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum hp_format fmt = HP_FORMAT_TEXT;
+	struct hp_record_set set;
+	struct hp_result *rows;
+	char err[HP_RECORD_ERR_MAX], msg[512];
+	int c, raw = 0, rc = HP_EXIT_OK;
+	double noise = HP_DEFAULT_NOISE_PP;
+	json_t *meta;
+
+	while ((c = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (hp_format_parse(optarg, &fmt))
+				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
+			break;
+		case 'R':
+			raw = 1;
+			break;
+		case HP_OPT_NOISE:
+			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
+				return c;
+			break;
+		case 'h':
+			hp_report_help();
+			return HP_EXIT_OK;
+		default:
+			return hp_bad_option("report", argv);
+		}
+	}
+	if (optind >= argc)
+		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
+	hp_record_set_init(&set);
+	for (int i = optind; i < argc; i++) {
+		size_t start = set.n;
+		struct stat st;
+
+		/* a folder of failed rows only: nothing to print (name a file) */
+		if (hp_record_load(argv[i], &set, err, sizeof err) <= 0) {
+			hp_record_set_free(&set);
+			return hp_usage_error("%s", err);
+		}
+		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
+			qsort(set.rows + start, set.n - start, sizeof set.rows[0], hp_row_cmp);
+	}
+	if (set.nskipped)
+		fprintf(stderr,
+			"hashprof: note: not read: %s (failed rows, beside the last measured ones; "
+			"name a file to read it)\n",
+			set.skipped);
+	if (!(rows = calloc(set.n, sizeof *rows))) {
+		hp_record_set_free(&set);
+		return hp_usage_error("report: out of memory");
+	}
+	for (size_t i = 0; i < set.n; i++) {
+		rows[i] = set.rows[i].r; /* shallow: the set keeps owning the shapes */
+		if (rows[i].status != HP_STATUS_OK)
+			rc = HP_EXIT_FAILED;
+	}
+	hp_report_configure(raw, noise);
+	meta = hp_report_meta(&set, argc, argv);
+	if (hp_report_print(stdout, fmt, rows, set.n, meta) != 0) {
+		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
+		rc = HP_EXIT_USAGE;
+	}
+	for (size_t i = 0; i < set.n; i++) {
+		const struct hp_loaded_row *row = &set.rows[i];
+		if (!hp_record_shares_check(row, msg, sizeof msg))
+			continue;
+		if (fmt == HP_FORMAT_TEXT)
+			printf("note: %s%s%s: %s %s: %s; the table shows the recomputed figures\n", row->file,
+			       row->where[0] ? " " : "", row->where, row->r.instance, row->r.operation, msg);
+		else
+			fprintf(stderr, "hashprof: warning: %s%s%s: %s %s: %s\n", row->file, row->where[0] ? " " : "",
+				row->where, row->r.instance, row->r.operation, msg);
+		if (rc == HP_EXIT_OK)
+			rc = HP_EXIT_FAILED;
+	}
+	json_decref(meta);
+	free(rows);
+	hp_record_set_free(&set);
+	return rc;
+}

@@ -1,0 +1,83 @@
+/*
+ * procedure_options.c - the procedure options run, check and report share
+ * (see procedure_options.h).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "clock.h"
+#include "cmds.h"
+#include "procedure_options.h"
+#include "replay.h"
+
+int hp_procedure_option(int c, const char *arg, struct hp_options *o)
+{
+	uint64_t v;
+
+	switch (c) {
+	case 'n':
+		if (hp_parse_u64(arg, 1, 100000000, &o->iterations))
+			return hp_usage_error("--iterations: '%s' is not a whole number from 1 to 100000000", arg);
+		return -1;
+	case 'w':
+		if (hp_parse_u64(arg, 0, 100000000, &o->warmup))
+			return hp_usage_error("--warmup: '%s' is not a whole number from 0 to 100000000", arg);
+		o->warmup_set = 1;
+		return -1;
+	case HP_OPT_TIMEOUT:
+		if (hp_parse_u64(arg, 0, 86400, &v))
+			return hp_usage_error(
+				"--timeout: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)", arg);
+		o->timeout = (unsigned)v;
+		return -1;
+	case HP_OPT_CLOCK:
+		if (hp_clock_parse(arg, &o->clock))
+			return hp_usage_error("--clock: '%s' is not tsc or cycles", arg);
+		return -1;
+	case HP_OPT_REPLAY:
+		o->replay = 1;
+		return -1;
+	case HP_OPT_REPLAY_MB:
+		return hp_parse_replay_max_mb(arg, o);
+	default:
+		return -2;
+	}
+}
+
+int hp_parse_noise(const char *arg, double *pp)
+{
+	char *end;
+
+	*pp = strtod(arg, &end);
+	if (end == arg || *end || !(*pp >= 0 && *pp <= 100))
+		return hp_usage_error("--noise-threshold: '%s' is not a number of percentage points from 0 to 100",
+				      arg);
+	return -1;
+}
+
+void hp_replay_help(void)
+{
+	printf("      --replay           also measure what each operation would save if the\n"
+	       "                         helpers were free (the \"if free\" columns): after the N\n"
+	       "                         operations, M record/timed/replay samples, M = N within\n"
+	       "                         %u..%u (%u for operations under 1 ms): about 4 x M more\n"
+	       "                         operations per row (docs/replay.md)\n"
+	       "      --replay-max-mb=MB  the replay tape's bound per operation, MiB (default %u;\n"
+	       "                         implies --replay); a row that needs more keeps its\n"
+	       "                         window shares and its replay fails (exit status 1)\n",
+	       HP_REPLAY_SAMPLES_MIN, HP_REPLAY_SAMPLES_MAX, HP_REPLAY_SAMPLES_SHORT, HP_REPLAY_MAX_MB_DEFAULT);
+}
+
+int hp_parse_replay_max_mb(const char *arg, struct hp_options *o)
+{
+	uint64_t v;
+
+	if (hp_parse_u64(arg, 1, HP_REPLAY_MAX_MB_LIMIT, &v))
+		return hp_usage_error("--replay-max-mb: '%s' is not a whole number of MiB from 1 to %u", arg,
+				      HP_REPLAY_MAX_MB_LIMIT);
+	o->replay_max_mb = (unsigned)v;
+	o->replay = 1;
+	return -1;
+}

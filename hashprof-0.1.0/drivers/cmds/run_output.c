@@ -1,0 +1,259 @@
+/*
+ * run_output.c - the run description and the record files of a run:
+ * --record-dir DIR, a record as each row is measured, and --output
+ * FILE.json, the run document at the end (see run_output.h, record_io.h).
+ */
+#include "config.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "environment.h"
+#include "record_io.h"
+#include "report.h"
+#include "run_output.h"
+
+json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst)
+{
+	json_t *meta = hp_environment_json(argc, argv, o);
+
+	if (meta && inst)
+		json_object_set_new(meta, "instance",
+				    json_pack("{s:s, s:s, s:s, s:s, s:s}", "name", inst->name, "kind", inst->kind,
+					      "origin", inst->origin, "cflags", inst->cflags, "path", inst->path));
+	return meta;
+}
+
+/* Can a file be created in dir?  (access() says yes to root in /proc.) */
+static int hp_probe_writable(const char *dir)
+{
+	char probe[4200];
+	int fd;
+
+	snprintf(probe, sizeof probe, "%s/.hashprof-probe.XXXXXX", dir);
+	if ((fd = mkstemp(probe)) < 0)
+		return -1;
+	close(fd);
+	unlink(probe);
+	return 0;
+}
+
+int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen)
+{
+	if (output) {
+		char copy[4096], *dir;
+		struct stat st;
+
+		if (!output[0] || strlen(output) >= sizeof copy) {
+			snprintf(err, errlen, "--output: '%s' is not a file name", output);
+			return -1;
+		}
+		snprintf(copy, sizeof copy, "%s", output);
+		dir = dirname(copy);
+		if (stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, "--output: %s is a folder (--record-dir writes one file per row)",
+				 output);
+			return -1;
+		}
+		if (lstat(output, &st) == 0 && !S_ISREG(st.st_mode)) {
+			snprintf(err, errlen,
+				 "--output: %s is not a regular file (records are written to regular files only)",
+				 output);
+			return -1;
+		}
+		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || hp_probe_writable(dir) != 0) {
+			snprintf(err, errlen, "--output: cannot create files in the folder %s", dir);
+			return -1;
+		}
+		char why[HP_RECORD_ERR_MAX];
+		if (hp_record_check_name(output, why, sizeof why) != 0) {
+			snprintf(err, errlen, "--output: %s", why);
+			return -1;
+		}
+	}
+	if (record_dir && hp_record_prepare_dir(record_dir, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+/* The operations of the rows that failed (interrupted: those the interrupt
+ * failed; else those that failed on their own) as "sign, verify"; how many. */
+static size_t hp_failed_ops(const struct hp_result *rows, size_t nrows, int interrupted, char *buf, size_t len)
+{
+	size_t n = 0, used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].status != HP_STATUS_OK && !rows[i].interrupted == !interrupted) {
+			if (used < len)
+				used += (size_t)snprintf(buf + used, len - used, "%s%s", n ? ", " : "",
+							 rows[i].operation);
+			n++;
+		}
+	return n;
+}
+
+int hp_run_record_row(const char *record_dir, const struct hp_result *row, json_t *meta)
+{
+	char err[HP_RECORD_ERR_MAX], name[256], failed_name[300];
+
+	if (hp_record_write_row(record_dir, row, meta, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: --record-dir: %s\n", err);
+		return -1;
+	}
+	if (row->status != HP_STATUS_OK && !row->interrupted) {
+		hp_record_file_name(row, name, sizeof name);
+		fprintf(stderr,
+			"hashprof: --record-dir %s: %s failed: recorded as %s (%s, if there, "
+			"is left as it was)\n",
+			record_dir, row->operation, hp_record_failed_name(name, failed_name, sizeof failed_name), name);
+	}
+	return 0;
+}
+
+/* Is rec (a record object) the row of instance inst, operation op? */
+static int hp_is_row(const json_t *rec, const char *inst, const char *op)
+{
+	const char *i = json_string_value(json_object_get(rec, "instance"));
+	const char *o = json_string_value(json_object_get(rec, "operation"));
+
+	return i && o && !strcmp(i, inst) && !strcmp(o, op);
+}
+
+/*
+ * Merge doc (this run's document, {"run", "rows"}) with the failed run
+ * document an earlier run left at path, so that a second failed run loses
+ * none of the rows the first one measured: a row this run did not measure
+ * becomes the earlier measured row of the same instance and operation,
+ * and the earlier rows this run does not have at all follow this run's;
+ * each earlier row keeps its own run description under "run".  Returns
+ * how many earlier rows doc now holds (0: no earlier document, or one
+ * that is not a regular file, left to the writer to refuse), or -1 with
+ * a one-line reason in err when the earlier document cannot be read (it
+ * is not to be overwritten then).
+ */
+static long hp_merge_failed(json_t *doc, const char *path, char *err, size_t errlen)
+{
+	json_t *rows = json_object_get(doc, "rows");
+	struct hp_record_set old;
+	struct stat st;
+	long kept = 0;
+
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	hp_record_set_init(&old);
+	if (hp_record_load(path, &old, err, errlen) < 0) {
+		hp_record_set_free(&old);
+		return -1;
+	}
+	for (size_t k = 0; k < old.n; k++) {
+		const struct hp_loaded_row *e = &old.rows[k];
+		json_t *rec, *now = NULL;
+		size_t i, at = json_array_size(rows);
+
+		json_array_foreach(rows, i, now) if (hp_is_row(now, e->r.instance, e->r.operation))
+		{
+			at = i;
+			break;
+		}
+		/* this run's row stands when it was measured, or when neither was */
+		if (at < json_array_size(rows) &&
+		    (!strcmp(json_string_value(json_object_get(now, "status")), "ok") || e->r.status != HP_STATUS_OK))
+			continue;
+		if (!(rec = json_copy(e->record)) || (e->run && json_object_set(rec, "run", e->run) != 0) ||
+		    (at < json_array_size(rows) ? json_array_set_new(rows, at, rec)
+						: json_array_append_new(rows, rec)) != 0) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			hp_record_set_free(&old);
+			return -1;
+		}
+		kept++;
+	}
+	hp_record_set_free(&old);
+	return kept;
+}
+
+/*
+ * The run document (buf, len bytes: what --format=json prints) into
+ * target, merged with an earlier failed document there when merge is set
+ * (hp_merge_failed).  Returns how many earlier rows it kept, or -1 with a
+ * one-line reason naming the file in err.
+ */
+static long hp_write_document(const char *target, const char *buf, size_t len, int merge, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *doc;
+	long kept;
+
+	if (!merge)
+		return hp_record_write_atomic(target, buf, len, err, errlen) == 0 ? 0 : -1;
+	if (!(doc = json_loadb(buf, len, 0, &je))) {
+		snprintf(err, errlen, "%s: out of memory", target);
+		return -1;
+	}
+	kept = hp_merge_failed(doc, target, err, errlen);
+	if (kept < 0) {
+		/* its rows would be lost: it stays, this run's document is not written */
+		size_t n = strlen(err);
+		snprintf(err + n, errlen - n,
+			 "; not merged with this run's document, so left as it was "
+			 "and this run's document is not written");
+	} else if (kept == 0 ? hp_record_write_atomic(target, buf, len, err, errlen) != 0
+			     : hp_record_write_json(target, doc, err, errlen) != 0) {
+		kept = -1;
+	}
+	json_decref(doc);
+	return kept;
+}
+
+int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
+			  json_t *meta, char *err, size_t errlen)
+{
+	char interrupted[256], failed[256];
+	size_t ninterrupted = hp_failed_ops(rows, nrows, 1, interrupted, sizeof interrupted);
+	size_t nfailed = hp_failed_ops(rows, nrows, 0, failed, sizeof failed);
+
+	if (output) {
+		char *buf = NULL, elsewhere[8192], kept_text[128] = "";
+		const char *target = output;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		long kept;
+
+		if (!mem || hp_report_print(mem, HP_FORMAT_JSON, rows, nrows, meta) != 0) {
+			if (mem)
+				fclose(mem);
+			free(buf);
+			snprintf(err, errlen, "%s: out of memory", output);
+			return -1;
+		}
+		fclose(mem);
+		/* FILE only ever holds a run whose every row was measured */
+		if (ninterrupted || nfailed)
+			target = hp_record_failed_name(output, elsewhere, sizeof elsewhere);
+		kept = hp_write_document(target, buf, len, target != output, err, errlen);
+		free(buf);
+		if (kept < 0)
+			return -1;
+		if (kept)
+			snprintf(kept_text, sizeof kept_text,
+				 ", with %ld row%s of the earlier one there that this run "
+				 "did not measure",
+				 kept, kept == 1 ? "" : "s");
+		if (target != output)
+			fprintf(stderr,
+				"hashprof: --output: %s %s: the run document went to %s%s; %s is left as it was\n",
+				ninterrupted ? interrupted : failed, ninterrupted ? "interrupted" : "failed", target,
+				kept_text, output);
+	}
+	if (record_dir && ninterrupted)
+		fprintf(stderr,
+			"hashprof: --record-dir %s: %s interrupted: not recorded (the folder keeps "
+			"the records it had)\n",
+			record_dir, interrupted);
+	return 0;
+}

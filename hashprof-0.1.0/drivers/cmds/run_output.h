@@ -1,0 +1,52 @@
+/*
+ * run_output.h - the record outputs of a run (run_output.c, issue 6):
+ * --output FILE and --record-dir DIR.
+ */
+#ifndef HP_RUN_OUTPUT_H
+#define HP_RUN_OUTPUT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "instance.h"
+#include "options.h"
+#include "result.h"
+
+/*
+ * The run description of records and --format=json: the environment
+ * (environment.h: command, hashprof and PAPI versions, CPU, kernel,
+ * clock, rate_hz in ticks per second) plus "instance": {name, kind,
+ * origin, cflags (the instance's build flags), path}.  New reference;
+ * NULL when out of memory.
+ */
+json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst);
+
+/*
+ * Before measuring: make sure the outputs can be written (record_dir
+ * created if missing, output's folder exists).  Either may be NULL.
+ * Returns 0, or -1 with a one-line reason in err.
+ */
+int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen);
+
+/*
+ * As soon as a row is final (hp_run_rows' done), before the next one is
+ * measured: its record in record_dir, atomically (hp_record_write_row,
+ * meta its "run"), so that a run killed outright keeps every row measured
+ * before.  A failed row is named in one line on stderr, with the file it
+ * went to.  Returns 0, or -1 after one line on stderr naming the file
+ * that could not be written.
+ */
+int hp_run_record_row(const char *record_dir, const struct hp_result *row, json_t *meta);
+
+/*
+ * After measuring: write the run document (exactly what --format=json
+ * prints) to output, atomically (FILE only when every row was measured,
+ * else FILE.failed.json, said in one line on stderr), and say in one line
+ * which rows record_dir did not get because they were interrupted.
+ * Either may be NULL.  Returns 0, or -1 with a one-line reason naming the
+ * file in err.
+ */
+int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
+			  json_t *meta, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * environment.c - run description (see environment.h).
+ */
+#include "config.h"
+#include "environment.h"
+
+#include <papi.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+void hp_environment_cpu(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+
+	snprintf(buf, len, "unknown");
+	while (f && fgets(line, sizeof line, f)) {
+		char *colon = strchr(line, ':');
+		if (!colon || strncmp(line, "model name", 10))
+			continue;
+		colon += 1 + (colon[1] == ' ');
+		colon[strcspn(colon, "\n")] = '\0';
+		snprintf(buf, len, "%s", colon);
+		break;
+	}
+	if (f)
+		fclose(f);
+}
+
+json_t *hp_environment_json(int argc, char **argv, const struct hp_options *o)
+{
+	json_t *cmd = json_array();
+	struct utsname u;
+	char cpu[256], kernel[512] = "unknown", papi[32];
+
+	for (int i = 0; i < argc; i++)
+		json_array_append_new(cmd, json_string(argv[i]));
+	hp_environment_cpu(cpu, sizeof cpu);
+	if (uname(&u) == 0)
+		snprintf(kernel, sizeof kernel, "%s %s %s", u.sysname, u.release, u.machine);
+	snprintf(papi, sizeof papi, "%d.%d.%d", PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION),
+		 PAPI_VERSION_REVISION(PAPI_VERSION));
+	return json_pack("{s:o, s:s, s:s, s:s, s:s, s:s, s:f}", "command", cmd, "hashprof", PACKAGE_VERSION, "papi",
+			 papi, "cpu", cpu, "kernel", kernel, "clock", o->clock == HP_CLOCK_CYCLES ? "cycles" : "tsc",
+			 "rate_hz", o->tick_hz);
+}

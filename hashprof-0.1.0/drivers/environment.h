@@ -1,0 +1,18 @@
+/*
+ * environment.h - describe the run for records: command line, versions,
+ * CPU and kernel.
+ */
+#ifndef HP_ENVIRONMENT_H
+#define HP_ENVIRONMENT_H
+
+#include <jansson.h>
+
+#include "options.h"
+
+/* A new JSON object {command, hashprof, papi, cpu, kernel, clock, rate_hz}. */
+json_t *hp_environment_json(int argc, char **argv, const struct hp_options *o);
+
+/* The CPU model name from /proc/cpuinfo into buf ("unknown" if absent). */
+void hp_environment_cpu(char *buf, size_t len);
+
+#endif

@@ -1,0 +1,295 @@
+/*
+ * instance.c - the instance search path and .hashprof metadata (see
+ * instance.h).
+ */
+#include "config.h"
+#include "instance.h"
+#include "util/build_tree.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define HP_SECTION ".hashprof"
+#define HP_MAGIC "hashprof-instance 1\n"
+#define HP_DIRS_MAX 32
+
+static void hp_set(char *dst, size_t cap, const char *val, size_t n)
+{
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, val, n);
+	dst[n] = '\0';
+}
+
+/* Parse "key=value\n" lines after the magic line. */
+static int hp_parse_info(const char *text, size_t len, struct hp_instance *out)
+{
+	const char *p = text, *end = text + len;
+
+	if (len < sizeof HP_MAGIC - 1 || memcmp(text, HP_MAGIC, sizeof HP_MAGIC - 1))
+		return 1;
+	p += sizeof HP_MAGIC - 1;
+	while (p < end && *p) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eq = memchr(p, '=', (size_t)((nl ? nl : end) - p));
+		if (!nl)
+			nl = end;
+		if (eq) {
+			size_t klen = (size_t)(eq - p), vlen = (size_t)(nl - eq - 1);
+#define HP_FIELD(key, dst)                                   \
+	if (klen == sizeof key - 1 && !memcmp(p, key, klen)) \
+	hp_set(dst, sizeof dst, eq + 1, vlen)
+			HP_FIELD("name", out->name);
+			HP_FIELD("kind", out->kind);
+			HP_FIELD("wrapped", out->wrapped);
+			HP_FIELD("origin", out->origin);
+			HP_FIELD("cflags", out->cflags);
+			HP_FIELD("flags", out->flags);
+			HP_FIELD("kat", out->kat);
+			HP_FIELD("warnings", out->warnings);
+#undef HP_FIELD
+		}
+		p = nl + 1;
+	}
+	return out->name[0] && out->kind[0] ? 0 : 1;
+}
+
+static int hp_read_section(Elf *elf, struct hp_instance *out)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return 1;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
+			continue;
+		if (strcmp(name, HP_SECTION))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			return 1;
+		return hp_parse_info(data->d_buf, data->d_size, out);
+	}
+	return 1;
+}
+
+int hp_instance_read(const char *path, struct hp_instance *out)
+{
+	int fd, rc;
+	Elf *elf;
+
+	memset(out, 0, sizeof *out);
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	rc = elf ? hp_read_section(elf, out) : 1;
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	if (rc == 0)
+		hp_set(out->path, sizeof out->path, path, strlen(path));
+	return rc;
+}
+
+void hp_instance_user_dir(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		snprintf(buf, len, "%s/hashprof/instances", xdg);
+	else
+		snprintf(buf, len, "%s/.local/share/hashprof/instances", home && *home ? home : ".");
+}
+
+static size_t hp_search_dirs(char dirs[HP_DIRS_MAX][PATH_MAX])
+{
+	size_t n = 0;
+	const char *env = getenv("HASHPROF_PATH");
+
+	char builddir[PATH_MAX], srcdir[PATH_MAX];
+
+	/* a path too long for PATH_MAX is no folder to search */
+	if (hp_util_build_tree(builddir, srcdir, sizeof builddir) &&
+	    snprintf(dirs[n], PATH_MAX, "%s/schemes/.libs", builddir) < PATH_MAX)
+		n++;
+	while (env && *env && n < HP_DIRS_MAX - 2) {
+		const char *colon = strchr(env, ':');
+		size_t len = colon ? (size_t)(colon - env) : strlen(env);
+		if (len && len < PATH_MAX)
+			hp_set(dirs[n++], PATH_MAX, env, len);
+		env = colon ? colon + 1 : NULL;
+	}
+	hp_instance_user_dir(dirs[n++], PATH_MAX);
+	snprintf(dirs[n++], PATH_MAX, "%s", HP_PKGLIBDIR);
+	return n;
+}
+
+void hp_instance_path_string(char *buf, size_t len)
+{
+	static char dirs[HP_DIRS_MAX][PATH_MAX];
+	size_t n = hp_search_dirs(dirs), used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ":" : "", dirs[i]);
+}
+
+static int hp_name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct hp_instance *)a)->name, ((const struct hp_instance *)b)->name);
+}
+
+/* The instance of that name found so far, or NULL. */
+static const struct hp_instance *hp_seen(const struct hp_instance *all, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(all[i].name, name))
+			return &all[i];
+	return NULL;
+}
+
+static FILE *hp_warnings;
+
+void hp_instance_warn_to(FILE *out)
+{
+	hp_warnings = out;
+}
+
+/* Why a .so along the path is not listed, when someone asked. */
+static int hp_skip(const char *path, int rc, const struct hp_instance *inst, const struct hp_instance *first)
+{
+	if (!hp_warnings)
+		return 1;
+	if (rc < 0)
+		fprintf(hp_warnings, "hashprof: skipping %s: cannot read it as an ELF file\n", path);
+	else if (rc > 0)
+		fprintf(hp_warnings, "hashprof: skipping %s: not a hashprof instance (no .hashprof section)\n", path);
+	else
+		fprintf(hp_warnings, "hashprof: skipping %s: instance %s is already found in %s, earlier on the path\n",
+			path, inst->name, first->path);
+	return 1;
+}
+
+/* Add the instances of one folder that no earlier folder had. */
+static int hp_scan_dir(const char *dir, struct hp_instance **all, size_t *n, size_t *cap)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char path[PATH_MAX];
+		struct hp_instance inst;
+
+		if (len < 4 || strcmp(e->d_name + len - 3, ".so"))
+			continue;
+		if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path)
+			continue;
+		int rc = hp_instance_read(path, &inst);
+		const struct hp_instance *first = rc == 0 ? hp_seen(*all, *n, inst.name) : NULL;
+		if ((rc != 0 || first) && hp_skip(path, rc, &inst, first))
+			continue;
+		if (*n == *cap) {
+			size_t ncap = *cap ? 2 * *cap : 16;
+			struct hp_instance *grown = realloc(*all, ncap * sizeof *grown);
+			if (!grown) {
+				closedir(d);
+				return -1;
+			}
+			*all = grown;
+			*cap = ncap;
+		}
+		(*all)[(*n)++] = inst;
+	}
+	closedir(d);
+	return 0;
+}
+
+long hp_instance_scan(struct hp_instance **out)
+{
+	static char dirs[HP_DIRS_MAX][PATH_MAX];
+	size_t ndirs = hp_search_dirs(dirs), n = 0, cap = 0;
+	struct hp_instance *all = NULL;
+
+	for (size_t i = 0; i < ndirs; i++)
+		if (hp_scan_dir(dirs[i], &all, &n, &cap) != 0) {
+			free(all);
+			return -1;
+		}
+	if (n)
+		qsort(all, n, sizeof *all, hp_name_cmp);
+	*out = all;
+	return (long)n;
+}
+
+int hp_instance_find(const char *name, struct hp_instance *out)
+{
+	struct hp_instance *all = NULL;
+	long n = hp_instance_scan(&all);
+	int rc = -1;
+
+	for (long i = 0; i < n; i++)
+		if (!strcmp(all[i].name, name)) {
+			*out = all[i];
+			rc = 0;
+			break;
+		}
+	free(all);
+	return rc;
+}
+
+/* Levenshtein distance, case-insensitive, of two names (<= HP_NAME_MAX). */
+static size_t hp_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[HP_NAME_MAX + 2];
+
+	if (la > HP_NAME_MAX || lb > HP_NAME_MAX)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t sub = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+			size_t best = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
+			row[j] = sub < best ? sub : best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+void hp_instance_suggest(const char *name, const struct hp_instance *all, size_t n, char *buf, size_t len)
+{
+	size_t used = 0, found = 0, limit = strlen(name) / 3 > 2 ? strlen(name) / 3 : 2;
+
+	buf[0] = '\0';
+	for (size_t d = 0; d <= limit && found < 3; d++)
+		for (size_t i = 0; i < n && found < 3; i++) {
+			size_t dist = hp_distance(name, all[i].name);
+			if (dist == d || (d == limit && dist > limit && strcasestr(all[i].name, name))) {
+				used += (size_t)snprintf(buf + used, len > used ? len - used : 0, "%s%s",
+							 found ? ", " : "", all[i].name);
+				found++;
+			}
+		}
+}

@@ -1,0 +1,35 @@
+# drivers/: the measuring engine (API loading, the operations of each kind,
+# the procedure, child processes, instances, options, the run machinery),
+# and drivers/cmds/: the hashprof command line, one file per subcommand
+# (with its options and output files beside it), as uftrace's cmds/.
+# Linked statically against the runtime so that the build-tree binary is
+# the real program (no libtool wrapper), which lets it find the build
+# tree's instances.
+noinst_LTLIBRARIES += drivers/libhpdrivers.la
+drivers_libhpdrivers_la_SOURCES = \
+	drivers/api.c drivers/api.h \
+	drivers/child.c drivers/child.h \
+	drivers/environment.c drivers/environment.h \
+	drivers/instance.c drivers/instance.h \
+	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
+	drivers/options.c drivers/options.h \
+	drivers/procedure.c drivers/procedure.h \
+	drivers/rows.c drivers/rows.h
+drivers_libhpdrivers_la_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) \
+	-DHP_PKGLIBDIR='"$(pkglibdir)"'
+drivers_libhpdrivers_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+
+bin_PROGRAMS += hashprof
+hashprof_SOURCES = \
+	drivers/cmds/hashprof.c drivers/cmds/cmds.h drivers/cmds/usage.c \
+	drivers/cmds/procedure_options.c drivers/cmds/procedure_options.h \
+	drivers/cmds/cmd_run.c drivers/cmds/cmd_list.c \
+	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/sites_output.c drivers/cmds/sites_output.h drivers/cmds/cmd_report.c \
+	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
+	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
+	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c
+hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
+	-DHP_PKGLIBDIR='"$(pkglibdir)"'
+hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+hashprof_LDADD = drivers/libhpdrivers.la builder/libhpbuilder.la prof/libhprof.la \
+	$(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm

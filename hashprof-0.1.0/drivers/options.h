@@ -1,0 +1,62 @@
+/*
+ * options.h - what `hashprof INSTANCE [OPERATION]` was asked to do.
+ */
+#ifndef HP_OPTIONS_H
+#define HP_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock.h"
+#include "replay.h"
+#include "report.h"
+#include "result.h"
+
+#define HP_DEFAULT_TIMEOUT 600u /* seconds per (instance, operation) child */
+#define HP_DEFAULT_MESSAGE_LEN 64u /* method.md: "a 64-byte message" */
+#define HP_DEFAULT_NOISE_PP 2.0 /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
+
+struct hp_options {
+	uint64_t iterations; /* 0: plan from a calibration call */
+	uint64_t warmup;
+	int warmup_set; /* --warmup given */
+	unsigned char seed[HP_BYTES_MAX];
+	size_t seed_len; /* bytes */
+	unsigned char message[HP_BYTES_MAX];
+	size_t message_len; /* bytes */
+	int message_given; /* 'm': --message given, 'L': --message-len, 0: neither (only SIG signs one) */
+	unsigned timeout; /* seconds; 0 = none */
+	enum hp_clock_kind clock;
+	double tick_hz; /* measured by the parent */
+	enum hp_format format;
+	unsigned trials; /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
+	int raw; /* print uncorrected figures */
+	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
+	int replay; /* --replay: each measured row also gets its replay estimate */
+	unsigned replay_max_mb; /* --replay-max-mb: the tape's bound, MiB (default HP_REPLAY_MAX_MB_DEFAULT) */
+	int call_sites; /* --call-sites: each measured row also gets its call-site table */
+	unsigned call_sites_depth; /* --call-sites=DEPTH: frames kept per path; 0: the whole path */
+};
+
+/*
+ * Defaults of method.md: seed 00 01 ... 2f (48 bytes), message byte i =
+ * (i*131 + 64) mod 256 for 64 bytes, planned N, TSC clock, text output;
+ * no replay (its bound HP_REPLAY_MAX_MB_DEFAULT when asked for).
+ */
+void hp_options_defaults(struct hp_options *o);
+
+/* The method.md message pattern of len bytes into o->message. */
+void hp_options_message_pattern(struct hp_options *o, size_t len);
+
+/* Replay samples per row (procedure.c): N clamped to [MIN, MAX], and
+ * SHORT for an operation under HP_REPLAY_SHORT_SECONDS, whose samples are
+ * cheap and noisier (a timer interrupt is a larger part of one). */
+#define HP_REPLAY_SAMPLES_MIN 5u
+#define HP_REPLAY_SAMPLES_MAX 25u
+#define HP_REPLAY_SAMPLES_SHORT 101u
+#define HP_REPLAY_SHORT_SECONDS 1e-3
+
+/* Parse a whole unsigned decimal number in [min, max]; 0 ok, -1 not. */
+int hp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+
+#endif

@@ -1,0 +1,178 @@
+/*
+ * rows.c - measuring rows (see rows.h): for each operation a calibration
+ * child times one operation and plans N (unless --iterations), then a
+ * measuring child runs the procedure; the parent only collects rows, so
+ * a scheme that crashes or hangs fails its own row and the others still
+ * run.  Shared by `hashprof INSTANCE` and `hashprof check`.
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "child.h"
+#include "plan.h"
+#include "procedure.h"
+#include "record.h"
+#include "rows.h"
+
+/* What a measuring child is asked to do. */
+struct hp_job {
+	const struct hp_instance *inst;
+	const char *op;
+	const struct hp_options *opt;
+	enum hp_run_mode mode;
+	uint64_t iterations, warmup;
+};
+
+static json_t *hp_job_main(void *arg)
+{
+	const struct hp_job *j = arg;
+	struct hp_result r;
+	json_t *out;
+
+	hp_result_init(&r);
+	hp_procedure_run(j->inst, j->op, j->opt, j->mode, j->iterations, j->warmup, &r);
+	out = hp_record_from_result(&r);
+	hp_result_free(&r);
+	return out;
+}
+
+/* Run a job in a child; fill r from its record or mark it failed. */
+static void hp_run_job(const struct hp_job *j, struct hp_result *r)
+{
+	char failure[256], err[256];
+	json_t *rec = hp_child_run(hp_job_main, (void *)j, j->opt->timeout, failure, sizeof failure);
+
+	hp_result_free(r);
+	hp_result_init(r);
+	if (rec && hp_record_to_result(rec, r, err, sizeof err) == 0) {
+		json_decref(rec);
+		return;
+	}
+	hp_result_free(r);
+	hp_result_init(r);
+	hp_procedure_describe(j->inst, j->op, j->opt, r);
+	if (rec)
+		hp_result_fail(r, "unreadable result from the measuring process: %s", err);
+	else
+		hp_result_fail(r, "%s", failure);
+	json_decref(rec);
+}
+
+/* Calibrate (unless --iterations), then measure one operation. */
+static void hp_run_operation(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+			     struct hp_result *r)
+{
+	struct hp_job j = { inst, op, o, HP_RUN_MEASURE, o->iterations, o->warmup };
+	double t1 = 0;
+
+	if (!o->iterations) {
+		struct hp_job cal = { inst, op, o, HP_RUN_CALIBRATE, 1, 0 };
+		hp_run_job(&cal, r);
+		if (r->status != HP_STATUS_OK)
+			return;
+		/* the wall time of one whole iteration (procedure.h) */
+		t1 = r->calibration_seconds;
+		hp_plan_iterations(t1, &j.iterations, &j.warmup);
+		if (o->warmup_set)
+			j.warmup = o->warmup;
+	}
+	hp_run_job(&j, r);
+	r->planned = !o->iterations;
+	r->calibration_seconds = t1;
+}
+
+int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops, const struct hp_options *o,
+		struct hp_result *rows, hp_row_done_fn *done, void *arg)
+{
+	int failed = 0;
+
+	hp_child_trap_interrupts();
+	for (size_t i = 0; i < nops; i++) {
+		hp_result_init(&rows[i]);
+		if (hp_child_interrupted()) {
+			hp_procedure_describe(inst, ops[i], o, &rows[i]);
+			hp_result_fail(&rows[i], "not run: interrupted by SIG%s", sigabbrev_np(hp_child_interrupted()));
+		} else {
+			hp_run_operation(inst, ops[i], o, &rows[i]);
+		}
+		rows[i].interrupted = rows[i].status != HP_STATUS_OK && hp_child_interrupted();
+		/* a failed replay keeps the row's window figures, but the run
+		 * did not measure what it was asked to */
+		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid);
+		if (done)
+			done(&rows[i], arg);
+	}
+	return failed;
+}
+
+/* How many passes a key exchange has, asked in a child (it loads code). */
+static json_t *hp_passes_main(void *arg)
+{
+	const struct hp_instance *inst = arg;
+	struct hp_api api;
+	char err[256];
+
+	if (hp_api_load(inst, &api, err, sizeof err) != 0)
+		return json_pack("{s:s}", "error", err);
+	return json_pack("{s:I}", "passes", (json_int_t)api.kex.passes());
+}
+
+/* The operations `hashprof INSTANCE` runs: all of the kind's (a key
+ * exchange's passes only up to its number of passes). */
+size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout,
+		      const char *ops[HP_OPS_MAX])
+{
+	size_t n = 0;
+	json_int_t passes = 3;
+
+	if (!strcmp(inst->kind, "kex")) {
+		char failure[256];
+		json_t *j = hp_child_run(hp_passes_main, (void *)inst, timeout, failure, sizeof failure);
+		json_t *p = j ? json_object_get(j, "passes") : NULL;
+		if (p && json_is_integer(p))
+			passes = json_integer_value(p);
+		json_decref(j);
+	}
+	for (const char *const *o = k->operations; *o && n < HP_OPS_MAX; o++)
+		if (strncmp(*o, "pass", 4) || (*o)[4] - '0' <= passes)
+			ops[n++] = *o;
+	return n;
+}
+
+int hp_run_check_op(const struct hp_instance *inst, const struct hp_kind_ops *k, unsigned timeout, const char *op,
+		    char *why, size_t len)
+{
+	const char *ops[HP_OPS_MAX];
+	char list[256];
+	size_t n;
+
+	if (!hp_kind_has_op(k, op)) {
+		/* the list names what this instance has: a key exchange's
+		 * passes only up to its number of passes */
+		size_t used = 0;
+		if (strcmp(inst->kind, "kex")) {
+			hp_kind_op_list(k, list, sizeof list);
+		} else {
+			list[0] = '\0';
+			n = hp_default_ops(inst, k, timeout, ops);
+			for (size_t i = 0; i < n && used < sizeof list; i++)
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+							 ops[i]);
+		}
+		snprintf(why, len, "'%s' is not an operation of %s (%s: %s)", op, inst->name, inst->kind, list);
+		return -1;
+	}
+	/* a key exchange's passN exists only up to its number of passes */
+	if (strcmp(inst->kind, "kex") || strncmp(op, "pass", 4))
+		return 0;
+	n = hp_default_ops(inst, k, timeout, ops);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ops[i], op))
+			return 0;
+	snprintf(why, len, "'%s' is not an operation of %s: its protocol has fewer passes", op, inst->name);
+	return -1;
+}

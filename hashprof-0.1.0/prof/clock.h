@@ -1,0 +1,65 @@
+/*
+ * clock.h - the tick source, read through PAPI.
+ *
+ * Two clocks:
+ *   HP_CLOCK_TSC     PAPI_get_real_cyc(): the time-stamp counter, in TSC
+ *                    ticks.  Needs no PMU, so it works in VMs and CI.  The
+ *                    default, as in the published evaluation (method.md).
+ *   HP_CLOCK_CYCLES  PAPI_TOT_CYC read with PAPI_read(): core cycles.  Needs
+ *                    a PMU that PAPI can program; absent on our VMs, where
+ *                    hp_clock_init() fails with a message that says so.
+ */
+#ifndef HP_CLOCK_H
+#define HP_CLOCK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hp_wrap.h"
+
+enum hp_clock_kind { HP_CLOCK_TSC = 0, HP_CLOCK_CYCLES };
+
+/*
+ * Initialise PAPI and select the clock for this process (call again after
+ * fork(): PAPI event sets belong to one thread of one process).
+ * Returns 0, or -1 with a one-line reason in err (errlen bytes).
+ */
+int hp_clock_init(enum hp_clock_kind kind, char *err, size_t errlen);
+
+/* Read the selected clock, in ticks of that clock.  hp_clock_init first. */
+uint64_t hp_clock_read(void);
+
+/* The function the wrap shims call: the same reading as hp_clock_read. */
+uint64_t (*hp_clock_fn(void))(void);
+
+/*
+ * Install the selected clock into an instance's shims: w->clock =
+ * hp_clock_fn(), and w->tick_inline = 1 where the shims may read the
+ * counter inline instead of calling it (wrap/tick.h: rdtsc on x86-64,
+ * cntvct_el0 on AArch64): only for HP_CLOCK_TSC, and only when 16 reads
+ * of PAPI_get_real_cyc() each fall between two inline reads, i.e. PAPI's
+ * real-cycle clock is that very counter.  hp_clock_init first.
+ */
+void hp_clock_install(struct hp_wrap_state *w);
+
+/* What the shims read after hp_clock_install(): "rdtsc", "cntvct_el0",
+ * or hp_clock_source() when they call the clock function. */
+const char *hp_clock_shim_read(void);
+
+/* "PAPI_get_real_cyc" or "PAPI_TOT_CYC". */
+const char *hp_clock_source(void);
+
+/* "TSC ticks" or "cycles". */
+const char *hp_clock_unit(void);
+
+/* Parse "tsc" or "cycles"; returns 0 and sets *kind, or -1. */
+int hp_clock_parse(const char *name, enum hp_clock_kind *kind);
+
+/*
+ * Ticks per second of the selected clock, measured against
+ * CLOCK_MONOTONIC over `ms` milliseconds of busy waiting (20 ms is enough
+ * for 4 significant digits).  Used only to print times in seconds.
+ */
+double hp_clock_measure_rate(unsigned ms);
+
+#endif

@@ -1,0 +1,1178 @@
+/*
+ * record.c - rows to and from JSON, and the check of records read from
+ * files (see record.h, docs/record-schema.md).
+ *
+ * hashprof-record/1 is described once, by the tables below: every field's
+ * JSON path, type, C member (or, for figures computed from the row, a
+ * member of struct hp_record_view), whether a record may lack it, and its
+ * unit.  hp_record_from_result writes the fields in table order;
+ * hp_record_to_result reads them back; hp_record_check validates a record
+ * from a file, naming the field that is wrong.  A new field is one more
+ * table line (and a line of docs/record-schema.md).
+ *
+ * What the tables do not say is code beside them: the arrays (calls[] and
+ * trials[], whose elements have tables of their own), overflow.helpers
+ * (one object per helper) and what no type can say (status is "ok" or
+ * "failed"; replay's samples, error length and shares when it is valid;
+ * the record must be one a measurement can produce: hp_record_consistent,
+ * e.g. the overhead inside the helper never above the overhead added).
+ */
+#include "record.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "callsite_record.h"
+#include "hex.h"
+#include "shares.h"
+
+/* ---------- the description ---------- */
+
+enum hp_ftype {
+	HP_F_OBJECT, /* an object; the fields below its path follow it */
+	HP_F_STRING, /* char member[size] (a view's: const char *) */
+	HP_F_HEX, /* unsigned char member[size], its length the size_t at len_off: a hex string */
+	HP_F_COUNT, /* uint64_t: a whole number >= 0 */
+	HP_F_COUNT32, /* uint32_t (or unsigned): a whole number 0..2^32-1 */
+	HP_F_NUMBER, /* double */
+	HP_F_NONNEG, /* double: a finite number >= 0 (a cost per call, a duration) */
+	HP_F_BOOL, /* int: true or false */
+	HP_F_HELPER, /* uint32_t, an enum hp_fn: the helper's name */
+	HP_F_PER_HELPER, /* uint64_t[HP_FN_COUNT]: {"get_random_number": n, ...} */
+	HP_F_SHARE_OR_NULL, /* double: a number when the int at len_off is true, else null */
+	HP_F_ARRAY, /* an array, written and read by the field's functions */
+	HP_F_ANY, /* any JSON value */
+};
+
+#define HP_FF_OPTIONAL 0x01u /* a record may lack it (within its object, when that is there) */
+#define HP_FF_VIEW \
+	0x02u /* written from a figure computed from the row (struct
+			       * hp_record_view), not stored back as it is */
+#define HP_FF_LENIENT 0x04u /* not validated before reading: read with its own messages, or ignored */
+#define HP_FF_OUTER 0x08u /* written by the writer of the file or output (notes, run), not here */
+#define HP_FF_IF_SET 0x10u /* written only when the string is not empty (the int is true) */
+#define HP_FF_DROPPABLE 0x20u /* left out when it cannot be written (the rest of the record is) */
+
+struct hp_field {
+	const char *path; /* dotted, from the object the table describes */
+	enum hp_ftype type;
+	unsigned flags; /* HP_FF_* */
+	size_t off; /* the C member: offset in the row (in the view with HP_FF_VIEW) */
+	size_t size; /* HP_F_STRING, HP_F_HEX: the member's bytes (0: a view's pointer) */
+	size_t len_off; /* HP_F_HEX: offset of its length in bytes; HP_F_SHARE_OR_NULL: of its int */
+	const char *unit; /* unit or range (docs/record-schema.md says more) */
+	/* HP_F_ARRAY and overflow.helpers: the JSON value of the row */
+	json_t *(*pack)(const struct hp_result *r);
+	/* fields read by code: v (NULL when absent) into r; 0, or -1 with err */
+	int (*read)(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+	/* hp_record_check: what the value must be beyond its type; 0, or -1 with err */
+	int (*check)(const json_t *v, char *err, size_t errlen);
+};
+
+/* What a record holds beyond the members of struct hp_result. */
+struct hp_record_view {
+	const char *schema, *status;
+	uint64_t overflow_calls, overflow_ticks; /* all overflowed calls, and their ticks */
+	struct hp_shares raw, corrected;
+	double raw_hash_spread, raw_drng_spread, cor_hash_spread, cor_drng_spread;
+};
+
+/* What a trial holds beyond struct hp_trial: its shares. */
+struct hp_trial_view {
+	struct hp_shares raw, corrected;
+};
+
+#define HP_SIZE(type, m) sizeof((type *)0)->m
+#define HP_ROW(type, f, m, unit)                                                        \
+	{                                                                               \
+		f, type, 0, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_ROW_STR(f, m, unit)                                                                                       \
+	{                                                                                                            \
+		f, HP_F_STRING, 0, offsetof(struct hp_result, m), HP_SIZE(struct hp_result, m), 0, unit, NULL, NULL, \
+			NULL                                                                                         \
+	}
+#define HP_ROW_HEX(f, m, unit)                                                               \
+	{                                                                                    \
+		f, HP_F_HEX, 0, offsetof(struct hp_result, m), HP_SIZE(struct hp_result, m), \
+			offsetof(struct hp_result, m##_len), unit, NULL, NULL, NULL          \
+	}
+#define HP_VIEW(type, flags, f, m, unit)                                                                        \
+	{                                                                                                       \
+		f, type, HP_FF_VIEW | (flags), offsetof(struct hp_record_view, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_GROUP(f, flags, unit)                                       \
+	{                                                              \
+		f, HP_F_OBJECT, flags, 0, 0, 0, unit, NULL, NULL, NULL \
+	}
+
+static json_t *hp_shapes_json(const struct hp_result *r);
+static int hp_shapes_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static int hp_shapes_check(const json_t *v, char *err, size_t errlen);
+static json_t *hp_overflow_helpers_json(const struct hp_result *r);
+static int hp_overflow_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_trials_json(const struct hp_result *r);
+static int hp_trials_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static int hp_status_check(const json_t *v, char *err, size_t errlen);
+static int hp_replay_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+
+/* the replay's optional fields; its shares, null when it failed */
+#define HP_REPLAY(type, f, m, unit)                                                                  \
+	{                                                                                            \
+		f, type, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_REPLAY_SHARE(f, m)                                                                                         \
+	{                                                                                                             \
+		f, HP_F_SHARE_OR_NULL, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0,                              \
+			offsetof(struct hp_result, replay.valid), "fraction, not clamped; null when not valid", NULL, \
+			NULL, NULL                                                                                    \
+	}
+_Static_assert(sizeof(unsigned) == sizeof(uint32_t), "replay.max_mb is read as a uint32_t");
+
+#define HP_SHARE_GROUP(g, s, hs, ds)                                                                         \
+	HP_GROUP(g, HP_FF_OPTIONAL | HP_FF_VIEW | HP_FF_LENIENT | HP_FF_DROPPABLE, "recomputed by readers"), \
+		HP_VIEW(HP_F_NUMBER, 0, g ".hash", s.hash, "0..1"),                                          \
+		HP_VIEW(HP_F_NUMBER, 0, g ".drng", s.drng, "0..1"),                                          \
+		HP_VIEW(HP_F_NUMBER, 0, g ".drng_init", s.drng_init, "0..1"),                                \
+		HP_VIEW(HP_F_NUMBER, 0, g ".total_ticks", s.total_ticks, "ticks"),                           \
+		HP_VIEW(HP_F_NUMBER, 0, g ".hash_spread_pp", hs, "percentage points"),                       \
+		HP_VIEW(HP_F_NUMBER, 0, g ".drng_spread_pp", ds, "percentage points")
+
+/* hashprof-record/1, in the order of the fields in a record. */
+static const struct hp_field hp_record_fields[] = {
+	HP_VIEW(HP_F_STRING, 0, "schema", schema, HP_RECORD_SCHEMA),
+	HP_ROW_STR("instance", instance, "instance name"),
+	HP_ROW_STR("kind", kind, "sig, kem or kex"),
+	HP_ROW_STR("operation", operation, "operation name"),
+	HP_ROW_STR("path", path, "shared object"),
+	HP_ROW_STR("wrapped", wrapped, "helpers, comma-separated"),
+	{ "status", HP_F_STRING, HP_FF_VIEW, offsetof(struct hp_record_view, status), 0, 0, "ok or failed", NULL,
+	  hp_status_read, hp_status_check },
+	HP_ROW_STR("failure", failure, "one line"),
+	HP_GROUP("procedure", 0, NULL),
+	HP_ROW(HP_F_COUNT, "procedure.iterations", iterations, "operations"),
+	HP_ROW(HP_F_COUNT, "procedure.warmup", warmup, "operations"),
+	HP_ROW(HP_F_BOOL, "procedure.planned", planned, NULL),
+	HP_ROW(HP_F_NUMBER, "procedure.calibration_seconds", calibration_seconds, "seconds"),
+	HP_ROW_HEX("procedure.seed", seed, "bytes, hex"),
+	HP_ROW_HEX("procedure.message", message, "bytes, hex"),
+	HP_GROUP("clock", 0, NULL),
+	HP_ROW_STR("clock.source", clock_source, "PAPI_get_real_cyc or PAPI_TOT_CYC"),
+	HP_ROW_STR("clock.unit", clock_unit, "TSC ticks or cycles"),
+	HP_ROW(HP_F_NUMBER, "clock.rate_hz", tick_hz, "ticks per second"),
+	HP_GROUP("totals", 0, NULL),
+	HP_ROW(HP_F_COUNT, "totals.operations", operations, "operations"),
+	HP_ROW(HP_F_COUNT, "totals.ticks", total_ticks, "ticks"),
+	HP_GROUP("overflow", 0, NULL),
+	/* read by overflow.helpers, never stored as they are */
+	{ "overflow.calls", HP_F_COUNT, HP_FF_VIEW, offsetof(struct hp_record_view, overflow_calls), 0, 0, "calls",
+	  NULL, NULL, NULL },
+	{ "overflow.ticks", HP_F_COUNT, HP_FF_VIEW, offsetof(struct hp_record_view, overflow_ticks), 0, 0, "ticks",
+	  NULL, NULL, NULL },
+	{ "overflow.helpers", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT, 0, 0, 0,
+	  "per helper: the overflow table's fields", hp_overflow_helpers_json, hp_overflow_read, NULL },
+	{ "calls", HP_F_ARRAY, 0, 0, 0, 0, "the call table's fields", hp_shapes_json, hp_shapes_read, hp_shapes_check },
+	HP_VIEW(HP_F_OBJECT, HP_FF_OPTIONAL, "shares", raw, "recomputed by readers"),
+	HP_VIEW(HP_F_NUMBER, HP_FF_OPTIONAL, "shares.hash", raw.hash, "0..1"),
+	HP_VIEW(HP_F_NUMBER, HP_FF_OPTIONAL, "shares.drng", raw.drng, "0..1"),
+	HP_GROUP("overhead", HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, "absent: nothing is corrected"),
+	HP_ROW(HP_F_BOOL, "overhead.valid", overhead_valid, NULL),
+	HP_ROW(HP_F_NONNEG, "overhead.added_ticks_per_call", overhead_added_ticks, "ticks"),
+	HP_ROW(HP_F_NONNEG, "overhead.inside_ticks_per_call", overhead_inside_ticks, "ticks"),
+	{ "overhead.calibration_seconds", HP_F_NONNEG, HP_FF_OPTIONAL, offsetof(struct hp_result, overhead_seconds), 0,
+	  0, "seconds", NULL, NULL, NULL },
+	{ "trials", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the trial table's fields",
+	  hp_trials_json, hp_trials_read, NULL },
+	HP_SHARE_GROUP("shares_raw", raw, raw_hash_spread, raw_drng_spread),
+	HP_SHARE_GROUP("shares_corrected", corrected, cor_hash_spread, cor_drng_spread),
+	{ "build_notes", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
+	  offsetof(struct hp_result, build_notes), HP_SIZE(struct hp_result, build_notes), 0,
+	  "`hashprof build` warnings", NULL, NULL, NULL },
+	/* --replay only (docs/replay.md): a row without it has no "replay" */
+	{ "replay", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
+	  offsetof(struct hp_result, replay.requested), 0, 0, "the replay estimate", NULL, hp_replay_read, NULL },
+	HP_ROW(HP_F_BOOL, "replay.valid", replay.valid, NULL),
+	HP_ROW(HP_F_COUNT32, "replay.samples", replay.samples, "samples"),
+	HP_REPLAY_SHARE("replay.hash", replay.hash),
+	HP_REPLAY_SHARE("replay.drng", replay.drng),
+	{ "replay.estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET, offsetof(struct hp_result, replay.estimator),
+	  HP_SIZE(struct hp_result, replay.estimator), 0, "\"in situ\"; absent: the tight loop", NULL, NULL, NULL },
+	HP_REPLAY(HP_F_NUMBER, "replay.insitu_hash_ticks_per_call", replay.insitu_hash_ticks, "ticks"),
+	HP_REPLAY(HP_F_NUMBER, "replay.insitu_drng_ticks_per_call", replay.insitu_drng_ticks, "ticks"),
+	HP_REPLAY(HP_F_BOOL, "replay.cost_valid", replay.cost_valid, NULL),
+	HP_REPLAY(HP_F_NUMBER, "replay.replay_ticks_per_call", replay.replay_ticks, "ticks"),
+	HP_REPLAY(HP_F_NUMBER, "replay.pass_ticks_per_call", replay.pass_ticks, "ticks"),
+	HP_REPLAY(HP_F_NUMBER, "replay.cost_calibration_seconds", replay.cost_seconds, "seconds"),
+	HP_REPLAY(HP_F_COUNT, "replay.tape_bytes", replay.tape_bytes, "bytes"),
+	HP_REPLAY(HP_F_COUNT, "replay.calls_per_operation", replay.calls, "outermost calls"),
+	HP_REPLAY(HP_F_COUNT32, "replay.max_mb", replay.max_mb, "MiB"),
+	HP_REPLAY(HP_F_NUMBER, "replay.seconds", replay.seconds, "seconds"),
+	{ "replay.error", HP_F_STRING, HP_FF_OPTIONAL, offsetof(struct hp_result, replay.error),
+	  HP_SIZE(struct hp_result, replay.error), 0, "one line; empty when valid", NULL, NULL, NULL },
+	/* --call-sites only (callsite_record.c): a row without it has no "call_sites" */
+	{ "call_sites", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
+	  offsetof(struct hp_result, sites.requested), 0, 0, "the call-site table", hp_callsites_json,
+	  hp_sites_field_read, NULL },
+	/* added by report.c (--format=json) and record_io.c (record files) */
+	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read", NULL, NULL,
+	  NULL },
+	{ "run", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_OUTER, 0, 0, 0, "the run description", NULL, NULL, NULL },
+};
+
+#define HP_SHAPE_COUNT(f, m, unit)                                                                  \
+	{                                                                                           \
+		f, HP_F_COUNT, 0, offsetof(struct hp_result_shape, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+
+/* One element of calls[] (struct hp_result_shape). */
+static const struct hp_field hp_shape_fields[] = {
+	{ "fn", HP_F_HELPER, 0, offsetof(struct hp_result_shape, fn), 0, 0, "helper name", NULL, NULL, NULL },
+	HP_SHAPE_COUNT("in_bits", in_bits, "bits"),
+	HP_SHAPE_COUNT("out_bits", out_bits, "bits"),
+	HP_SHAPE_COUNT("calls", calls, "outermost calls"),
+	HP_SHAPE_COUNT("nested", nested, "calls"),
+	HP_SHAPE_COUNT("ticks", ticks, "ticks"),
+};
+
+/* overflow.helpers.F for each helper F (struct hp_overflow). */
+static const struct hp_field hp_overflow_fields[] = {
+	{ "calls", HP_F_COUNT, 0, offsetof(struct hp_overflow, calls), 0, 0, "outermost calls", NULL, NULL, NULL },
+	{ "nested", HP_F_COUNT, 0, offsetof(struct hp_overflow, nested), 0, 0, "calls", NULL, NULL, NULL },
+	{ "ticks", HP_F_COUNT, 0, offsetof(struct hp_overflow, ticks), 0, 0, "ticks", NULL, NULL, NULL },
+};
+
+#define HP_TRIAL(type, f, m, unit)                                                     \
+	{                                                                              \
+		f, type, 0, offsetof(struct hp_trial, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+#define HP_TRIAL_VIEW(type, f, m)                                                                      \
+	{                                                                                              \
+		f, type, HP_FF_VIEW, offsetof(struct hp_trial_view, m), 0, 0, "0..1", NULL, NULL, NULL \
+	}
+
+/* One element of trials[] (struct hp_trial, its shares in struct hp_trial_view). */
+static const struct hp_field hp_trial_fields[] = {
+	HP_TRIAL(HP_F_COUNT, "operations", operations, "operations"),
+	HP_TRIAL(HP_F_COUNT, "total_ticks", total_ticks, "ticks"),
+	HP_TRIAL(HP_F_PER_HELPER, "calls", calls, "outermost calls per helper"),
+	HP_TRIAL(HP_F_PER_HELPER, "ticks", ticks, "ticks per helper"),
+	HP_TRIAL_VIEW(HP_F_OBJECT, "shares_raw", raw),
+	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.hash", raw.hash),
+	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.drng", raw.drng),
+	HP_TRIAL_VIEW(HP_F_OBJECT, "shares_corrected", corrected),
+	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_corrected.hash", corrected.hash),
+	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_corrected.drng", corrected.drng),
+};
+
+#define HP_NFIELDS(t) (sizeof(t) / sizeof(t)[0])
+
+/* ---------- walking a table ---------- */
+
+/* The last component of a dotted path. */
+static const char *hp_key(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot ? dot + 1 : path;
+}
+
+/* The value at the first n bytes of a dotted path (obj for n = 0), or NULL. */
+static json_t *hp_json_pathn(const json_t *obj, const char *path, size_t n)
+{
+	char key[64];
+
+	while (obj && n) {
+		size_t k = strcspn(path, ".");
+		if (k > n)
+			k = n;
+		if (k >= sizeof key || !json_is_object(obj))
+			return NULL;
+		memcpy(key, path, k);
+		key[k] = '\0';
+		obj = json_object_get(obj, key);
+		path += k;
+		n -= k;
+		if (n && *path == '.')
+			path++, n--;
+	}
+	return (json_t *)obj;
+}
+
+/* The value at a dotted path, or NULL. */
+static json_t *hp_json_path(const json_t *obj, const char *path)
+{
+	return hp_json_pathn(obj, path, strlen(path));
+}
+
+/* The object that holds f's key (NULL when it is not there). */
+static json_t *hp_json_parent(const json_t *obj, const struct hp_field *f)
+{
+	const char *key = hp_key(f->path);
+
+	return hp_json_pathn(obj, f->path, key == f->path ? 0 : (size_t)(key - f->path - 1));
+}
+
+/* The field of t that is f's first path component (f itself at the top). */
+static const struct hp_field *hp_top(const struct hp_field *t, size_t n, const struct hp_field *f)
+{
+	size_t len = strcspn(f->path, ".");
+
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(t[i].path, f->path, len) && t[i].path[len] == '\0')
+			return &t[i];
+	return f;
+}
+
+/* Must every record have f (f and the object around it not optional)? */
+static int hp_required(const struct hp_field *t, size_t n, const struct hp_field *f)
+{
+	return !((f->flags | hp_top(t, n, f)->flags) & HP_FF_OPTIONAL);
+}
+
+/* Is f not validated before reading (f or the object around it lenient)? */
+static int hp_lenient(const struct hp_field *t, size_t n, const struct hp_field *f)
+{
+	return ((f->flags | hp_top(t, n, f)->flags) & HP_FF_LENIENT) != 0;
+}
+
+static const char *const hp_type_names[] = {
+	[HP_F_OBJECT] = "an object",
+	[HP_F_STRING] = "a string",
+	[HP_F_HEX] = "a string",
+	[HP_F_COUNT] = "a whole number >= 0",
+	[HP_F_COUNT32] = "a whole number from 0 to 2^32 - 1",
+	[HP_F_NUMBER] = "a number",
+	[HP_F_NONNEG] = "a number >= 0",
+	[HP_F_BOOL] = "true or false",
+	[HP_F_HELPER] = "a string",
+	[HP_F_PER_HELPER] = "an object",
+	[HP_F_SHARE_OR_NULL] = "a number or null",
+	[HP_F_ARRAY] = "an array",
+	[HP_F_ANY] = "a JSON value",
+};
+
+static int hp_type_ok(const json_t *v, enum hp_ftype t)
+{
+	switch (t) {
+	case HP_F_STRING:
+	case HP_F_HEX:
+	case HP_F_HELPER:
+		return json_is_string(v);
+	case HP_F_COUNT:
+		return json_is_integer(v) && json_integer_value(v) >= 0;
+	case HP_F_COUNT32:
+		return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= UINT32_MAX;
+	case HP_F_NUMBER:
+		return json_is_number(v);
+	case HP_F_NONNEG:
+		return json_is_number(v) && isfinite(json_number_value(v)) && json_number_value(v) >= 0;
+	case HP_F_SHARE_OR_NULL:
+		return json_is_number(v) || json_is_null(v);
+	case HP_F_BOOL:
+		return json_is_boolean(v);
+	case HP_F_OBJECT:
+	case HP_F_PER_HELPER:
+		return json_is_object(v);
+	case HP_F_ARRAY:
+		return json_is_array(v);
+	case HP_F_ANY:
+		return 1;
+	}
+	return 0;
+}
+
+/* Where f's C value is: in the row, or in the view. */
+static const void *hp_member(const struct hp_field *f, const void *row, const void *view)
+{
+	return (const char *)(f->flags & HP_FF_VIEW ? view : row) + f->off;
+}
+
+/* ---------- writing ---------- */
+
+static json_t *hp_per_helper_json(const uint64_t v[HP_FN_COUNT])
+{
+	json_t *o = json_object();
+
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		json_object_set_new(o, hp_fn_name(fn), json_integer((json_int_t)v[fn]));
+	return o;
+}
+
+/* f's value as a new JSON value; NULL when it cannot be made. */
+static json_t *hp_value_json(const struct hp_field *f, const void *row, const void *view)
+{
+	const void *p = hp_member(f, row, view);
+
+	if (f->pack)
+		return f->pack(row);
+	switch (f->type) {
+	case HP_F_OBJECT:
+		return json_object();
+	case HP_F_STRING:
+		return json_string(f->size ? (const char *)p : *(const char *const *)p);
+	case HP_F_HEX: {
+		char hex[2 * HP_BYTES_MAX + 1];
+		size_t len = *(const size_t *)((const char *)row + f->len_off);
+		if (len > f->size || len > HP_BYTES_MAX)
+			return NULL;
+		return json_string(hp_hex_encode(p, len, hex));
+	}
+	case HP_F_COUNT:
+		return json_integer((json_int_t) * (const uint64_t *)p);
+	case HP_F_COUNT32:
+		return json_integer((json_int_t) * (const uint32_t *)p);
+	case HP_F_NUMBER:
+	case HP_F_NONNEG:
+		return json_real(*(const double *)p);
+	case HP_F_SHARE_OR_NULL:
+		/* a number would read as measured */
+		return *(const int *)((const char *)row + f->len_off) ? json_real(*(const double *)p) : json_null();
+	case HP_F_BOOL:
+		return json_boolean(*(const int *)p);
+	case HP_F_HELPER: {
+		const char *name = hp_fn_name(*(const uint32_t *)p);
+		return name ? json_string(name) : NULL;
+	}
+	case HP_F_PER_HELPER:
+		return hp_per_helper_json(p);
+	case HP_F_ARRAY:
+	case HP_F_ANY:
+		break;
+	}
+	return NULL;
+}
+
+/*
+ * The object t describes, from row and view, its fields in table order.
+ * NULL when a field cannot be written (out of memory, a string that is not
+ * UTF-8), except in a droppable group, which is left out.
+ */
+static json_t *hp_pack(const struct hp_field *t, size_t n, const void *row, const void *view)
+{
+	json_t *obj = json_object();
+
+	for (size_t i = 0; obj && i < n; i++) {
+		const struct hp_field *f = &t[i], *top;
+		json_t *parent, *v;
+
+		if (f->flags & HP_FF_OUTER)
+			continue;
+		if ((f->flags & HP_FF_IF_SET) && (f->type == HP_F_STRING ? !*(const char *)hp_member(f, row, view)
+									 : !*(const int *)hp_member(f, row, view)))
+			continue;
+		if (!(parent = hp_json_parent(obj, f)))
+			continue; /* its group was left out */
+		v = hp_value_json(f, row, view);
+		if (v && json_object_set_new(parent, hp_key(f->path), v) == 0)
+			continue;
+		top = hp_top(t, n, f);
+		if (!(top->flags & HP_FF_DROPPABLE)) {
+			json_decref(obj);
+			return NULL;
+		}
+		json_object_del(obj, top->path);
+	}
+	return obj;
+}
+
+static json_t *hp_shapes_json(const struct hp_result *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < r->nshapes; i++)
+		json_array_append_new(a, hp_pack(hp_shape_fields, HP_NFIELDS(hp_shape_fields), &r->shapes[i], NULL));
+	return a;
+}
+
+/* {F: {"calls", "nested", "ticks"}, ...}: the overflow of each helper */
+static json_t *hp_overflow_helpers_json(const struct hp_result *r)
+{
+	json_t *h = json_object();
+
+	for (unsigned fn = 0; h && fn < HP_FN_COUNT; fn++)
+		json_object_set_new(
+			h, hp_fn_name(fn),
+			hp_pack(hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), &r->overflow[fn], NULL));
+	return h;
+}
+
+static json_t *hp_trials_json(const struct hp_result *r)
+{
+	json_t *a = json_array();
+
+	for (uint32_t t = 0; t < r->ntrials; t++) {
+		struct hp_trial_view v;
+		hp_shares_of_trial(r, t, 1, &v.raw);
+		hp_shares_of_trial(r, t, 0, &v.corrected);
+		json_array_append_new(a, hp_pack(hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[t], &v));
+	}
+	return a;
+}
+
+json_t *hp_record_from_result(const struct hp_result *r)
+{
+	struct hp_record_view v;
+
+	v.schema = HP_RECORD_SCHEMA;
+	v.status = r->status == HP_STATUS_OK ? "ok" : "failed";
+	/* the totals include calls of unknown helpers read from an older record */
+	v.overflow_calls = hp_result_overflowed(r);
+	v.overflow_ticks = r->overflow_unattributed_ticks;
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		v.overflow_ticks += r->overflow[fn].ticks;
+	hp_shares_of_result(r, 1, &v.raw); /* `shares` is the published, uncorrected pair */
+	hp_shares_of_result(r, 0, &v.corrected);
+	v.raw_hash_spread = hp_shares_spread(r, 1, 0);
+	v.raw_drng_spread = hp_shares_spread(r, 1, 1);
+	v.cor_hash_spread = hp_shares_spread(r, 0, 0);
+	v.cor_drng_spread = hp_shares_spread(r, 0, 1);
+	return hp_pack(hp_record_fields, HP_NFIELDS(hp_record_fields), r, &v);
+}
+
+/* ---------- reading ---------- */
+
+/*
+ * Jansson's check that obj has key with f's type (json_unpack): its
+ * message in je.  0 when it does; an optional field may be absent; a
+ * number-or-null is left to its reader.
+ */
+static int hp_unpack_key(const json_t *obj, const struct hp_field *f, json_error_t *je)
+{
+	static const char letters[] = {
+		[HP_F_OBJECT] = 'o',  [HP_F_STRING] = 's',     [HP_F_HEX] = 's',         [HP_F_COUNT] = 'I',
+		[HP_F_COUNT32] = 'I', [HP_F_NUMBER] = 'F',     [HP_F_NONNEG] = 'F',      [HP_F_BOOL] = 'b',
+		[HP_F_HELPER] = 's',  [HP_F_PER_HELPER] = 'o', [HP_F_SHARE_OR_NULL] = 0, [HP_F_ARRAY] = 'o',
+		[HP_F_ANY] = 'o',
+	};
+	char fmt[] = "{s:?}";
+	union {
+		const char *s;
+		json_int_t i;
+		double d;
+		int b;
+		json_t *o;
+	} out;
+
+	if (!letters[f->type])
+		return 0; /* not Jansson's to check: its reader checks it */
+	fmt[2] = f->flags & HP_FF_OPTIONAL ? '?' : ':';
+	fmt[3] = letters[f->type];
+	return json_unpack_ex((json_t *)obj, je, 0, fmt, hp_key(f->path), &out);
+}
+
+static int hp_fn_from_name(const char *name)
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		if (!strcmp(name, hp_fn_name(fn)))
+			return (int)fn;
+	return -1;
+}
+
+static int hp_per_helper_from_json(const json_t *o, uint64_t v[HP_FN_COUNT])
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		json_t *e = json_object_get(o, hp_fn_name(fn));
+		if (!json_is_integer(e) || json_integer_value(e) < 0)
+			return -1;
+		v[fn] = (uint64_t)json_integer_value(e);
+	}
+	return 0;
+}
+
+/*
+ * The value v of field f into its member of row: strings copied (-1 when
+ * too long), counts (-1 when negative), numbers, booleans, helper names
+ * (-1 when unknown), per-helper counts (-1 unless all are there, >= 0),
+ * numbers or null.
+ * v has f's type (hp_unpack_key).  Hex strings are hp_hex_into's.
+ */
+static int hp_store(const struct hp_field *f, const json_t *v, void *row)
+{
+	char *p = (char *)row + f->off;
+
+	switch (f->type) {
+	case HP_F_STRING: {
+		size_t n = strlen(json_string_value(v)); /* up to a \u0000, as C reads it */
+		if (n >= f->size)
+			return -1;
+		memcpy(p, json_string_value(v), n + 1);
+		return 0;
+	}
+	case HP_F_COUNT:
+		if (json_integer_value(v) < 0)
+			return -1;
+		*(uint64_t *)p = (uint64_t)json_integer_value(v);
+		return 0;
+	case HP_F_COUNT32:
+		if (json_integer_value(v) < 0 || json_integer_value(v) > UINT32_MAX)
+			return -1;
+		*(uint32_t *)p = (uint32_t)json_integer_value(v);
+		return 0;
+	case HP_F_NUMBER:
+		*(double *)p = json_number_value(v);
+		return 0;
+	case HP_F_NONNEG:
+		if (!hp_type_ok(v, f->type))
+			return -1;
+		*(double *)p = json_number_value(v);
+		return 0;
+	case HP_F_SHARE_OR_NULL: /* 0 unless its int (stored before it) is true */
+		*(double *)p =
+			*(const int *)((const char *)row + f->len_off) && json_is_number(v) ? json_number_value(v) : 0;
+		return 0;
+	case HP_F_BOOL:
+		*(int *)p = json_is_true(v);
+		return 0;
+	case HP_F_HELPER: {
+		int fn = hp_fn_from_name(json_string_value(v));
+		if (fn < 0)
+			return -1;
+		*(uint32_t *)p = (uint32_t)fn;
+		return 0;
+	}
+	case HP_F_PER_HELPER:
+		return hp_per_helper_from_json(v, (uint64_t *)p);
+	case HP_F_OBJECT:
+	case HP_F_HEX:
+	case HP_F_ARRAY:
+	case HP_F_ANY:
+		break;
+	}
+	return 0;
+}
+
+/* A hex string v into f's bytes and length in row; -1 when not hex or too long. */
+static int hp_hex_into(const struct hp_field *f, const json_t *v, void *row)
+{
+	long n = hp_hex_decode(json_string_value(v), (unsigned char *)row + f->off, f->size);
+
+	if (n < 0)
+		return -1;
+	*(size_t *)((char *)row + f->len_off) = (size_t)n;
+	return 0;
+}
+
+/*
+ * An element of an array (or a per-helper object) as its table t says,
+ * into row: Jansson's message in je when a field is missing or of another
+ * type; 1 when a value is out of range (a negative count, an unknown
+ * helper); 0 when read.  Fields of the view are not read.
+ */
+static int hp_unpack_element(const json_t *e, const struct hp_field *t, size_t n, void *row, json_error_t *je)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!(t[i].flags & HP_FF_VIEW) && hp_unpack_key(e, &t[i], je) != 0)
+			return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!(t[i].flags & HP_FF_VIEW))
+			bad |= hp_store(&t[i], json_object_get(e, t[i].path), row) != 0;
+	return bad;
+}
+
+static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	(void)rec;
+	(void)err;
+	(void)errlen;
+	r->status = strcmp(json_string_value(v), "ok") ? HP_STATUS_FAILED : HP_STATUS_OK;
+	return 0;
+}
+
+static int hp_shapes_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+	json_error_t je;
+
+	(void)rec;
+	if (!json_is_array(a)) {
+		snprintf(err, errlen, "field 'calls': not an array");
+		return -1;
+	}
+	json_array_foreach(a, i, e)
+	{
+		struct hp_result_shape s;
+		int rc = hp_unpack_element(e, hp_shape_fields, HP_NFIELDS(hp_shape_fields), &s, &je);
+
+		if (rc < 0) {
+			snprintf(err, errlen, "field 'calls[%zu]': %s", i, je.text);
+			return -1;
+		}
+		if (rc > 0) {
+			snprintf(err, errlen, "field 'calls[%zu]': unknown function or negative count", i);
+			return -1;
+		}
+		if (hp_result_add_shape(r, &s) != 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* a + b into *sum; -1 when it does not fit 64 bits */
+static int hp_add(uint64_t a, uint64_t b, uint64_t *sum)
+{
+	return __builtin_add_overflow(a, b, sum) ? -1 : 0;
+}
+
+/*
+ * overflow.helpers (per helper {"calls", "nested", "ticks"}) into
+ * r->overflow; what overflow.calls/ticks hold beyond them is unattributed
+ * (all of it in a record without overflow.helpers).
+ */
+static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	const json_t *o = json_object_get(rec, "overflow");
+	uint64_t ocalls = (uint64_t)json_integer_value(json_object_get(o, "calls"));
+	uint64_t oticks = (uint64_t)json_integer_value(json_object_get(o, "ticks"));
+	uint64_t calls = 0, ticks = 0;
+	json_error_t je;
+
+	if (h && !json_is_object(h)) {
+		snprintf(err, errlen, "field 'overflow.helpers': expected an object");
+		return -1;
+	}
+	for (unsigned fn = 0; h && fn < HP_FN_COUNT; fn++) {
+		json_t *e = json_object_get(h, hp_fn_name(fn));
+		struct hp_overflow *of = &r->overflow[fn];
+
+		if (!e || hp_unpack_element(e, hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), of, &je) != 0) {
+			char keys[64] = "";
+			for (size_t k = 0; k < HP_NFIELDS(hp_overflow_fields); k++)
+				snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s\"%s\"", k ? ", " : "",
+					 hp_overflow_fields[k].path);
+			if (!e)
+				snprintf(err, errlen, "field 'overflow.helpers.%s': missing", hp_fn_name(fn));
+			else
+				snprintf(err, errlen, "field 'overflow.helpers.%s': expected {%s}, whole numbers >= 0",
+					 hp_fn_name(fn), keys);
+			return -1;
+		}
+		if (hp_add(calls, of->calls, &calls) || hp_add(calls, of->nested, &calls) ||
+		    hp_add(ticks, of->ticks, &ticks)) {
+			snprintf(err, errlen, "field 'overflow.helpers': the counts sum past 2^64");
+			return -1;
+		}
+	}
+	if (calls > ocalls || ticks > oticks) {
+		snprintf(err, errlen, "field 'overflow.%s': %llu, fewer than the sum over overflow.helpers (%llu)",
+			 calls > ocalls ? "calls" : "ticks", (unsigned long long)(calls > ocalls ? ocalls : oticks),
+			 (unsigned long long)(calls > ocalls ? calls : ticks));
+		return -1;
+	}
+	r->overflow_unattributed_calls = ocalls - calls;
+	r->overflow_unattributed_ticks = oticks - ticks;
+	return 0;
+}
+
+/* The optional trials (records without them have no spread). */
+static int hp_trials_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+	json_error_t je;
+
+	(void)rec;
+	if (!a)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > HP_TRIALS_MAX) {
+		snprintf(err, errlen, "field 'trials': not an array of at most %d trials", HP_TRIALS_MAX);
+		return -1;
+	}
+	json_array_foreach(a, i, e)
+	{
+		if (hp_unpack_element(e, hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[i], &je) != 0) {
+			snprintf(err, errlen, "field 'trials[%zu]': malformed", i);
+			return -1;
+		}
+	}
+	r->ntrials = (uint32_t)json_array_size(a);
+	return 0;
+}
+
+/* The fields of the object group at t[g]: t[g + 1 .. end). */
+static size_t hp_group_end(const struct hp_field *t, size_t n, size_t g)
+{
+	size_t glen = strlen(t[g].path), i = g + 1;
+
+	while (i < n && !strncmp(t[i].path, t[g].path, glen) && t[i].path[glen] == '.')
+		i++;
+	return i;
+}
+
+/*
+ * The fields of an optional object group (at t[g]) of a record j that
+ * has it, as Jansson checks them: "field 'GROUP': <Jansson's message>"
+ * when one is missing or of another type; then the range of those a type
+ * bounds (HP_F_NONNEG): "field 'GROUP.KEY': -1e+09 ticks, expected a
+ * number >= 0".
+ */
+static int hp_group_unpack(const json_t *j, size_t g, char *err, size_t errlen)
+{
+	const struct hp_field *t = hp_record_fields;
+	size_t end = hp_group_end(t, HP_NFIELDS(hp_record_fields), g);
+	const json_t *obj = json_object_get(j, t[g].path);
+	json_error_t je;
+
+	for (size_t i = g + 1; i < end; i++)
+		if (hp_unpack_key(obj, &t[i], &je) != 0) {
+			snprintf(err, errlen, "field '%s': %s", t[g].path, je.text);
+			return -1;
+		}
+	for (size_t i = g + 1; i < end; i++) {
+		const json_t *v = json_object_get(obj, hp_key(t[i].path));
+		if (v && t[i].type == HP_F_NONNEG && !hp_type_ok(v, t[i].type)) {
+			snprintf(err, errlen, "field '%s': %g %s, expected %s", t[i].path, json_number_value(v),
+				 t[i].unit, hp_type_names[t[i].type]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The fields of the group at t[g] that j has into r (hp_group_unpack'ed). */
+static void hp_group_store(const json_t *j, size_t g, struct hp_result *r)
+{
+	const struct hp_field *t = hp_record_fields;
+	size_t end = hp_group_end(t, HP_NFIELDS(hp_record_fields), g);
+	const json_t *obj = json_object_get(j, t[g].path);
+
+	for (size_t i = g + 1; i < end; i++) {
+		const json_t *v = json_object_get(obj, hp_key(t[i].path));
+		if (v)
+			hp_store(&t[i], v, r);
+	}
+}
+
+/* The index of field path in the record's table. */
+static size_t hp_field_index(const char *path)
+{
+	size_t i = 0;
+
+	while (i < HP_NFIELDS(hp_record_fields) - 1 && strcmp(hp_record_fields[i].path, path))
+		i++;
+	return i;
+}
+
+/* An optional group of fields Jansson checks (overhead) into r. */
+static int hp_group_read(const json_t *j, size_t g, struct hp_result *r, char *err, size_t errlen)
+{
+	if (hp_group_unpack(j, g, err, errlen) != 0)
+		return -1;
+	hp_group_store(j, g, r);
+	return 0;
+}
+
+/*
+ * "replay" (--replay, docs/replay.md) into r->replay, requested; nothing
+ * without it.  Beyond the types: counts in range, samples when valid, the
+ * strings' lengths, the estimator one of the two, the shares numbers when
+ * valid (numbers or null when not).
+ */
+static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	const struct hp_field *t = hp_record_fields;
+	size_t g = hp_field_index("replay"), end = hp_group_end(t, HP_NFIELDS(hp_record_fields), g);
+	int valid = json_is_true(json_object_get(o, "valid"));
+
+	memset(&r->replay, 0, sizeof r->replay);
+	if (!o)
+		return 0;
+	if (hp_group_unpack(rec, g, err, errlen) != 0)
+		return -1;
+	for (size_t i = g + 1; i < end; i++) {
+		const json_t *v = json_object_get(o, hp_key(t[i].path));
+		if (v && (t[i].type == HP_F_COUNT || t[i].type == HP_F_COUNT32) && !hp_type_ok(v, t[i].type)) {
+			snprintf(err, errlen, "field 'replay': a count is negative or too large");
+			return -1;
+		}
+	}
+	if (valid && json_integer_value(json_object_get(o, "samples")) == 0) {
+		snprintf(err, errlen, "field 'replay.samples': 0, yet replay.valid is true");
+		return -1;
+	}
+	for (size_t i = g + 1; i < end; i++) {
+		const json_t *v = json_object_get(o, hp_key(t[i].path));
+		if (t[i].type == HP_F_STRING && v && strlen(json_string_value(v)) >= t[i].size) {
+			snprintf(err, errlen, "field '%s': longer than %zu bytes", t[i].path, t[i].size - 1);
+			return -1;
+		}
+	}
+	{
+		const char *est = json_string_value(json_object_get(o, "estimator"));
+		if (est && strcmp(est, HP_REPLAY_ESTIMATOR_INSITU) && strcmp(est, HP_REPLAY_ESTIMATOR_LOOP)) {
+			snprintf(err, errlen, "field 'replay.estimator': \"%.40s\", expected \"%s\" or \"%s\"", est,
+				 HP_REPLAY_ESTIMATOR_INSITU, HP_REPLAY_ESTIMATOR_LOOP);
+			return -1;
+		}
+	}
+	for (size_t i = g + 1; i < end; i++) {
+		const json_t *v = json_object_get(o, hp_key(t[i].path));
+		if (t[i].type == HP_F_SHARE_OR_NULL && (valid ? !json_is_number(v) : v && !hp_type_ok(v, t[i].type))) {
+			snprintf(err, errlen, "field '%s': expected a number%s", t[i].path,
+				 valid ? " (replay.valid is true)" : ", or null when the replay failed");
+			return -1;
+		}
+	}
+	hp_group_store(rec, g, r);
+	r->replay.requested = 1;
+	return 0;
+}
+
+static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	(void)rec;
+	return hp_callsites_read(v, r, err, errlen);
+}
+
+/* What a measurement cannot produce: helper time beyond the operation's
+ * time (in the row or in a trial), counts that sum past 2^64, calls
+ * without operations, more operations than were planned, an overhead
+ * inside the helper above the overhead the call adds (the calibration
+ * caps it there). */
+static int hp_record_consistent(const struct hp_result *r, char *err, size_t errlen)
+{
+	uint64_t inside = r->overflow_unattributed_ticks, calls = hp_result_overflowed(r);
+
+	if (r->overhead_inside_ticks > r->overhead_added_ticks) {
+		snprintf(err, errlen,
+			 "field 'overhead.inside_ticks_per_call': %g ticks, more than "
+			 "overhead.added_ticks_per_call %g (the part inside the helper is part of what a call adds)",
+			 r->overhead_inside_ticks, r->overhead_added_ticks);
+		return -1;
+	}
+
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		if (hp_add(inside, r->overflow[fn].ticks, &inside)) {
+			snprintf(err, errlen, "field 'overflow.ticks': the ticks inside the helpers sum past 2^64");
+			return -1;
+		}
+	for (size_t i = 0; i < r->nshapes; i++) {
+		if (hp_add(inside, r->shapes[i].ticks, &inside)) {
+			snprintf(err, errlen, "field 'calls[%zu].ticks': the ticks inside the helpers sum past 2^64",
+				 i);
+			return -1;
+		}
+		if (hp_add(calls, r->shapes[i].calls, &calls) || hp_add(calls, r->shapes[i].nested, &calls)) {
+			snprintf(err, errlen, "field 'calls[%zu]': the calls sum past 2^64", i);
+			return -1;
+		}
+	}
+	if (inside > r->total_ticks) {
+		snprintf(err, errlen, "field 'calls': %llu ticks inside the helpers exceed totals.ticks %llu",
+			 (unsigned long long)inside, (unsigned long long)r->total_ticks);
+		return -1;
+	}
+	for (uint32_t t = 0; t < r->ntrials; t++) {
+		const struct hp_trial *tr = &r->trials[t];
+		uint64_t tin = 0;
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			if (hp_add(tin, tr->ticks[fn], &tin)) {
+				snprintf(err, errlen,
+					 "field 'trials[%u].ticks': the ticks inside the helpers sum past 2^64", t);
+				return -1;
+			}
+		if (tin > tr->total_ticks) {
+			snprintf(err, errlen,
+				 "field 'trials[%u].ticks': %llu ticks inside the helpers exceed "
+				 "trials[%u].total_ticks %llu",
+				 t, (unsigned long long)tin, t, (unsigned long long)tr->total_ticks);
+			return -1;
+		}
+	}
+	if (calls && !r->operations) {
+		snprintf(err, errlen, "field 'totals.operations': 0, yet the call table has %llu calls",
+			 (unsigned long long)calls);
+		return -1;
+	}
+	if (r->operations > r->iterations) {
+		snprintf(err, errlen, "field 'totals.operations': %llu, more than procedure.iterations %llu",
+			 (unsigned long long)r->operations, (unsigned long long)r->iterations);
+		return -1;
+	}
+	return 0;
+}
+
+int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t errlen)
+{
+	const struct hp_field *t = hp_record_fields;
+	size_t n = HP_NFIELDS(hp_record_fields);
+	json_error_t je;
+
+	/* every field a record must have is there, of its type (Jansson's message) */
+	for (size_t i = 0; i < n; i++)
+		if (hp_required(t, n, &t[i]) && hp_unpack_key(i ? hp_json_parent(j, &t[i]) : j, &t[i], &je) != 0) {
+			snprintf(err, errlen, "%s%s%s", je.text,
+				 je.source[0] && strcmp(je.source, "<validation>") ? " in " : "",
+				 strcmp(je.source, "<validation>") ? je.source : "");
+			return -1;
+		}
+	if (strcmp(json_string_value(json_object_get(j, "schema")), HP_RECORD_SCHEMA)) {
+		snprintf(err, errlen, "field 'schema': '%s' is not %s", json_string_value(json_object_get(j, "schema")),
+			 HP_RECORD_SCHEMA);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (hp_required(t, n, &t[i]) && t[i].type == HP_F_STRING && t[i].size &&
+		    strlen(json_string_value(hp_json_path(j, t[i].path))) >= t[i].size) {
+			snprintf(err, errlen, "a string field is too long");
+			return -1;
+		}
+	for (size_t i = 0; i < n; i++)
+		if (hp_required(t, n, &t[i]) && t[i].type == HP_F_COUNT &&
+		    json_integer_value(hp_json_path(j, t[i].path)) < 0) {
+			snprintf(err, errlen, "a count in 'procedure', 'totals' or 'overflow' is negative");
+			return -1;
+		}
+	/* the values, in table order: those every record has, then the optional ones */
+	for (size_t k = 0; k < 2 * n; k++) {
+		size_t i = k % n;
+		const struct hp_field *f = &t[i];
+		const json_t *v = hp_json_path(j, f->path);
+
+		if ((k < n) != hp_required(t, n, f))
+			continue;
+		if (f->read) {
+			if (f->read(v, j, r, err, errlen) != 0)
+				return -1;
+		} else if ((f->flags & (HP_FF_VIEW | HP_FF_OUTER)) || f->type == HP_F_ANY) {
+			continue; /* computed (readers recompute it), or not ours */
+		} else if (hp_top(t, n, f) != f && (hp_top(t, n, f)->flags & HP_FF_OPTIONAL)) {
+			continue; /* read with its optional group */
+		} else if (f->type == HP_F_OBJECT) {
+			if (v && (f->flags & HP_FF_OPTIONAL) && hp_group_read(j, i, r, err, errlen) != 0)
+				return -1;
+		} else if (!v) {
+			continue; /* an optional field that is not there */
+		} else if (f->type == HP_F_HEX) {
+			if (hp_hex_into(f, v, r) != 0) {
+				snprintf(err, errlen, "field '%s': not hex", f->path);
+				return -1;
+			}
+		} else if (!(f->flags & HP_FF_OPTIONAL)) {
+			hp_store(f, v, r); /* of its type, strings not too long (above) */
+		} else if (f->type == HP_F_STRING && json_is_string(v)) {
+			snprintf((char *)r + f->off, f->size, "%s", json_string_value(v)); /* cut to fit */
+		} else if (hp_type_ok(v, f->type)) {
+			hp_store(f, v, r); /* an optional field of another type is ignored */
+		}
+	}
+	return hp_record_consistent(r, err, errlen);
+}
+
+/* ---------- validation: name the field that is wrong ---------- */
+
+/* The longest string f takes, bytes; 0: any. */
+static size_t hp_max_len(const struct hp_field *f)
+{
+	if (f->type == HP_F_HEX)
+		return 2 * f->size;
+	return f->type == HP_F_STRING && f->size ? f->size - 1 : 0;
+}
+
+/* Check the value v of f, named name in messages: 0, or -1 with
+ * "field 'NAME': problem" in err. */
+static int hp_check_field(const json_t *v, const char *name, const struct hp_field *f, char *err, size_t errlen)
+{
+	size_t max = hp_max_len(f);
+
+	if (!v) {
+		snprintf(err, errlen, "field '%s': missing", name);
+		return -1;
+	}
+	if (!hp_type_ok(v, f->type)) {
+		snprintf(err, errlen, "field '%s': expected %s", name, hp_type_names[f->type]);
+		return -1;
+	}
+	if (max && json_string_length(v) > max) {
+		snprintf(err, errlen, "field '%s': longer than %zu bytes", name, max);
+		return -1;
+	}
+	if (f->type == HP_F_HELPER && hp_fn_from_name(json_string_value(v)) < 0) {
+		snprintf(err, errlen, "field '%s': '%.64s' is not a wrapped helper", name, json_string_value(v));
+		return -1;
+	}
+	return 0;
+}
+
+static int hp_status_check(const json_t *v, char *err, size_t errlen)
+{
+	if (strcmp(json_string_value(v), "ok") && strcmp(json_string_value(v), "failed")) {
+		snprintf(err, errlen, "field 'status': '%.32s' is neither ok nor failed", json_string_value(v));
+		return -1;
+	}
+	return 0;
+}
+
+/* Every element of calls[] is a shape with its fields. */
+static int hp_shapes_check(const json_t *calls, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(calls, i, e)
+	{
+		char name[64];
+
+		if (!json_is_object(e)) {
+			snprintf(err, errlen, "field 'calls[%zu]': expected an object", i);
+			return -1;
+		}
+		for (size_t k = 0; k < HP_NFIELDS(hp_shape_fields); k++) {
+			const struct hp_field *f = &hp_shape_fields[k];
+			snprintf(name, sizeof name, "calls[%zu].%s", i, f->path);
+			if (hp_check_field(json_object_get(e, f->path), name, f, err, errlen) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int hp_record_check(const json_t *rec, char *err, size_t errlen)
+{
+	const struct hp_field *t = hp_record_fields;
+	size_t n = HP_NFIELDS(hp_record_fields);
+	const json_t *schema = json_object_get(rec, "schema");
+
+	if (!json_is_object(rec)) {
+		snprintf(err, errlen, "expected a record (a JSON object)");
+		return -1;
+	}
+	if (!schema) {
+		snprintf(err, errlen, "field 'schema': missing (not a hashprof record)");
+		return -1;
+	}
+	if (!json_is_string(schema)) {
+		snprintf(err, errlen, "field 'schema': expected a string");
+		return -1;
+	}
+	if (strcmp(json_string_value(schema), HP_RECORD_SCHEMA)) {
+		snprintf(err, errlen, "field 'schema': '%.64s' is not supported (this hashprof reads %s)",
+			 json_string_value(schema), HP_RECORD_SCHEMA);
+		return -1;
+	}
+	/* the fields every record has, of their types */
+	for (size_t i = 1; i < n; i++)
+		if (hp_required(t, n, &t[i]) &&
+		    hp_check_field(hp_json_path(rec, t[i].path), t[i].path, &t[i], err, errlen))
+			return -1;
+	/* then their values, and the optional fields that are there */
+	for (size_t i = 1; i < n; i++) {
+		const json_t *v = hp_json_path(rec, t[i].path);
+
+		if (hp_required(t, n, &t[i])) {
+			if (t[i].check && t[i].check(v, err, errlen) != 0)
+				return -1;
+		} else if (v && !hp_lenient(t, n, &t[i]) && hp_check_field(v, t[i].path, &t[i], err, errlen) != 0) {
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,587 @@
+/*
+ * report.c - table rendering (see report.h).
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "callsite_report.h"
+#include "format.h"
+#include "published.h"
+#include "record.h"
+#include "shares.h"
+
+static int hp_raw;
+static double hp_noise_pp = 2.0;
+
+void hp_report_configure(int raw, double noise_pp)
+{
+	hp_raw = raw;
+	hp_noise_pp = noise_pp;
+}
+
+int hp_format_parse(const char *name, enum hp_format *fmt)
+{
+	static const char *const names[] = { "text", "md", "csv", "json" };
+
+	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(name, names[i])) {
+			*fmt = (enum hp_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* The cells of one row, as the published tables print them. */
+struct hp_cells {
+	char hash[16], drng[16], init[16], calls[512], ticks[32], time[32];
+	char hash_spread[32], drng_spread[32]; /* "88% ±0.4" in text output */
+	char free_hash[16], free_drng[16]; /* the replay shares: "87.9%", "failed", "-" */
+};
+
+/* Does any row have a replay part (so that the tables get its columns)? */
+static int hp_any_replay(const struct hp_result *rows, size_t nrows)
+{
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].replay.requested)
+			return 1;
+	return 0;
+}
+
+/* A replay share cell: one decimal always, since a replay share is a
+ * difference of timings that can be slightly negative ("-0.1%"); "failed"
+ * (the note says why), "-" for a row measured without --replay. */
+static void hp_replay_cell(const struct hp_result *r, double share, char *buf, size_t len)
+{
+	if (!r->replay.requested)
+		snprintf(buf, len, "-");
+	else if (!r->replay.valid)
+		snprintf(buf, len, "failed");
+	else
+		snprintf(buf, len, "%.1f%%", 100.0 * share);
+}
+
+/* "88% ±0.4": the share and its spread across trials, in pp. */
+static void hp_spread_cell(const char *share, const struct hp_result *r, int which, char *buf, size_t len)
+{
+	if (r->ntrials < 2)
+		snprintf(buf, len, "%s", share);
+	else
+		snprintf(buf, len, "%s \u00b1%.1f", share, hp_shares_spread(r, hp_raw, which));
+}
+
+static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
+{
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	struct hp_shares sh;
+	double per_op;
+
+	hp_result_fn_totals(r, calls, nested, ticks);
+	hp_shares_of_result(r, hp_raw, &sh);
+	per_op = r->operations ? sh.total_ticks / (double)r->operations : 0;
+	/* Ticks over ticks, not the ratio over 1.0: hp_format_share rounds
+	 * half-up on the exact ratio (14.5% is "15%"; 0.145 / 1.0 is "14%"). */
+	hp_format_share(sh.fn_ticks[HP_FN_PSEUDOHASH] + sh.fn_ticks[HP_FN_XOF] + sh.fn_ticks[HP_FN_SM3], sh.total_ticks,
+			c->hash, sizeof c->hash);
+	hp_format_share(sh.fn_ticks[HP_FN_DRNG], sh.total_ticks, c->drng, sizeof c->drng);
+	hp_format_share(sh.fn_ticks[HP_FN_DRNG_INIT], sh.total_ticks, c->init, sizeof c->init);
+	hp_spread_cell(c->hash, r, 0, c->hash_spread, sizeof c->hash_spread);
+	hp_spread_cell(c->drng, r, 1, c->drng_spread, sizeof c->drng_spread);
+	hp_format_call_list(calls, r->operations, 0, c->calls, sizeof c->calls);
+	if (!c->calls[0])
+		snprintf(c->calls, sizeof c->calls, "none seen");
+	if (hp_result_overflowed(r)) { /* in the row, not only in a note */
+		size_t n = strlen(c->calls), m = strlen(HP_PAGE_OVERFLOWED);
+		if (n + m >= sizeof c->calls)
+			n = sizeof c->calls - m - 1;
+		memcpy(c->calls + n, HP_PAGE_OVERFLOWED, m + 1);
+	}
+	hp_replay_cell(r, r->replay.hash, c->free_hash, sizeof c->free_hash);
+	hp_replay_cell(r, r->replay.drng, c->free_drng, sizeof c->free_drng);
+	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
+	if (r->tick_hz > 0)
+		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
+	else
+		snprintf(c->time, sizeof c->time, "-");
+}
+
+size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX])
+{
+	size_t n = 0;
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], all_nested = 0;
+
+	if (r->status != HP_STATUS_OK)
+		return 0;
+	hp_result_fn_totals(r, calls, nested, ticks);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		all_nested += nested[fn];
+	if (!r->wrapped[0])
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "the instance defines none of the ICCS helpers, so none is wrapped: "
+			 "its 0.0%% shares mean \"not measured\", not \"free\"");
+	else if (hp_result_all_calls(r) == 0)
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "no helper call was seen (wrapped: %s): the shares are 0.0%% because nothing "
+			 "was measured; calls made inside the helper's own object file are invisible to --wrap",
+			 r->wrapped);
+	if (all_nested) {
+		char list[256];
+		hp_format_call_list(nested, r->operations, 1, list, sizeof list);
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "nested calls per operation: %s (made inside another helper call: "
+			 "executed and counted, their time is inside the outer call's)",
+			 list);
+	}
+	if (calls[HP_FN_DRNG_INIT]) {
+		char num[32];
+		hp_format_calls(calls[HP_FN_DRNG_INIT], r->operations, num, sizeof num);
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "init_random_number: %s calls per operation (re-seeding a DRNG); its share is "
+			 "the DRNG init column, not part of the published DRNG share",
+			 num);
+	}
+	if (r->ntrials >= 2) {
+		double sh = hp_shares_spread(r, hp_raw, 0), sd = hp_shares_spread(r, hp_raw, 1);
+		if (sh > hp_noise_pp || sd > hp_noise_pp)
+			snprintf(notes[n++], HP_NOTE_MAX,
+				 "noisy: the share varies by \u00b1%.1f pp (hash) and \u00b1%.1f pp (DRNG) across "
+				 "%u trials, above %.1f pp: the machine was busy, or the operation's own time "
+				 "varies with its inputs (rejection sampling); more iterations (-n) narrow it",
+				 sh, sd, r->ntrials, hp_noise_pp);
+	}
+	if (!hp_raw && !r->overhead_valid && hp_result_all_calls(r))
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "no overhead calibration (the instance lacks hashprof_calib_loop): figures are raw");
+	if (r->build_notes[0])
+		snprintf(notes[n++], HP_NOTE_MAX, "build warning%s: %s", strstr(r->build_notes, "; ") ? "s" : "",
+			 r->build_notes);
+	if (hp_result_overflowed(r) > r->overflow_unattributed_calls) {
+		uint64_t over[HP_FN_COUNT];
+		char list[256];
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			over[fn] = r->overflow[fn].calls + r->overflow[fn].nested;
+		hp_format_call_list(over, r->operations, 1, list, sizeof list);
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "shape table overflowed: calls per operation of shapes that found no free slot "
+			 "within %u of their hash (of the table's %u): %s; they are in their helper's calls, "
+			 "ticks and shares, only their split by input and output length (calls[]) is lost",
+			 HP_PROBES_MAX, HP_SHAPES_MAX, list);
+	}
+	if (r->overflow_unattributed_calls)
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "%llu calls had a shape that did not fit the shape table and the record does not "
+			 "say of which helper (written by an older hashprof): their ticks are in no share",
+			 (unsigned long long)r->overflow_unattributed_calls);
+	if (r->replay.requested && !r->replay.valid)
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "replay failed: %s (the window shares are measured; "
+			 "the \"if free\" ones are not)",
+			 r->replay.error[0] ? r->replay.error : "no reason given");
+	return n;
+}
+
+/* The columns of the text table; the two replay ones only when a row
+ * has a replay part. */
+enum { HP_TABLE_COLS = 10, HP_COL_FREE_HASH = 5, HP_COL_FREE_DRNG = 6, HP_COL_TICKS = 8 };
+static const char *const hp_headers[HP_TABLE_COLS] = {
+	"instance",      "operation",     "pseudohash/XOF/sm3",  "DRNG",     "DRNG init",
+	"if free: hash", "if free: DRNG", "calls per operation", "ticks/op", "time/op",
+};
+
+static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, const char *cell[HP_TABLE_COLS])
+{
+	cell[0] = r->instance;
+	cell[1] = r->operation;
+	cell[2] = c->hash_spread;
+	cell[3] = c->drng_spread;
+	cell[4] = c->init;
+	cell[5] = c->free_hash;
+	cell[6] = c->free_drng;
+	cell[7] = c->calls;
+	cell[8] = c->ticks;
+	cell[9] = c->time;
+}
+
+/* Is column k printed? */
+static int hp_col_shown(int k, int replay)
+{
+	return replay || (k != HP_COL_FREE_HASH && k != HP_COL_FREE_DRNG);
+}
+
+/* The last column printed (time/op: always). */
+#define HP_COL_LAST (HP_TABLE_COLS - 1)
+
+/* Columns a UTF-8 string takes in a terminal (every non-continuation byte
+ * counts one: enough for the "\u00b1" we print). */
+static size_t hp_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Print s in a column of w terminal columns, left or right aligned. */
+static void hp_cell(FILE *out, const char *s, size_t w, int right, const char *sep)
+{
+	size_t pad = w > hp_width(s) ? w - hp_width(s) : 0;
+
+	if (right)
+		fprintf(out, "%*s", (int)pad, "");
+	fputs(s, out);
+	if (!right && *sep != '\n')
+		fprintf(out, "%*s", (int)pad, "");
+	fputs(sep, out);
+}
+
+/* The notes of every row, one line each; prefix goes before the first. */
+static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
+{
+	for (size_t i = 0; i < nrows; i++) {
+		char notes[HP_NOTES_MAX][HP_NOTE_MAX];
+		size_t n = hp_report_notes(&rows[i], notes);
+		for (size_t k = 0; k < n; k++) {
+			fprintf(out, "%snote: %s %s: %s\n", prefix, rows[i].instance, rows[i].operation, notes[k]);
+			prefix = "";
+		}
+	}
+}
+
+static int hp_double_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int hp_has_overhead(const struct hp_result *r)
+{
+	return r->status == HP_STATUS_OK && r->overhead_valid;
+}
+
+static int hp_has_replay_cost(const struct hp_result *r)
+{
+	return r->status == HP_STATUS_OK && r->replay.valid && r->replay.cost_valid;
+}
+
+/* Rows whose replay shares add back the cost measured in place... */
+static int hp_has_insitu(const struct hp_result *r)
+{
+	return hp_has_replay_cost(r) && !strcmp(hp_result_replay_estimator(r), HP_REPLAY_ESTIMATOR_INSITU);
+}
+
+/* ...and the rows (of older records) whose shares add back the tight loop's. */
+static int hp_has_loop_only(const struct hp_result *r)
+{
+	return hp_has_replay_cost(r) && !hp_has_insitu(r);
+}
+
+/* Two per-row figures of a calibration (ticks per call). */
+struct hp_cost_pair {
+	double a, b;
+};
+
+static struct hp_cost_pair hp_overhead_pair(const struct hp_result *r)
+{
+	return (struct hp_cost_pair){ r->overhead_added_ticks, r->overhead_inside_ticks };
+}
+
+static struct hp_cost_pair hp_replay_pair(const struct hp_result *r)
+{
+	return (struct hp_cost_pair){ r->replay.replay_ticks, r->replay.pass_ticks };
+}
+
+static struct hp_cost_pair hp_insitu_pair(const struct hp_result *r)
+{
+	return (struct hp_cost_pair){ r->replay.insitu_hash_ticks, r->replay.insitu_drng_ticks };
+}
+
+/*
+ * The medians of the pair `get` gives, over the rows `has` accepts, into
+ * *med, and the clock unit of the first of them.  Returns how many rows
+ * there were (0: none, nothing set), or -1 when out of memory.
+ */
+static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
+			   struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
+			   const char **unit)
+{
+	double *a, *b;
+	size_t n = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		n += has(&rows[i]) != 0;
+	if (!n)
+		return 0;
+	if (!(a = malloc(2 * n * sizeof *a)))
+		return -1;
+	b = a + n;
+	n = 0;
+	for (size_t i = 0; i < nrows; i++)
+		if (has(&rows[i])) {
+			struct hp_cost_pair p = get(&rows[i]);
+			*unit = n ? *unit : rows[i].clock_unit;
+			a[n] = p.a;
+			b[n++] = p.b;
+		}
+	qsort(a, n, sizeof a[0], hp_double_cmp);
+	qsort(b, n, sizeof b[0], hp_double_cmp);
+	*med = (struct hp_cost_pair){ a[n / 2], b[n / 2] };
+	free(a);
+	return (long)n;
+}
+
+/* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
+ * the median over all the rows that have one. */
+static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
+{
+	struct hp_cost_pair m;
+	const char *unit = "";
+	long n = hp_rows_median(rows, nrows, hp_has_overhead, hp_overhead_pair, &m, &unit);
+
+	if (n < 0)
+		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
+	if (n <= 0)
+		return;
+	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n", prefix,
+		m.a, unit, m.b,
+		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
+}
+
+/* "replay: ..." under a table when a row has replay shares: what they
+ * are, and the replay cost added back (medians over those rows): the
+ * tape path's cost measured in the operation, with the tight loop's for
+ * reference; for rows of older records, the tight loop's added back. */
+static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
+{
+	struct hp_cost_pair in, loop;
+	const char *unit = "";
+	long n = hp_rows_median(rows, nrows, hp_has_insitu, hp_insitu_pair, &in, &unit);
+	long nl = n > 0 ? hp_rows_median(rows, nrows, hp_has_insitu, hp_replay_pair, &loop, &unit) : 0;
+	uint32_t samples = 0;
+
+	if (n < 0 || nl < 0)
+		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_replay_cost(&rows[i]) && rows[i].replay.samples > samples)
+			samples = rows[i].replay.samples;
+	if (n > 0 && nl > 0)
+		fprintf(out,
+			"%sreplay: \"if free\" = the share of the operation's time a family would save if it "
+			"cost nothing (median of up to %u samples a row); added back: the tape path's cost measured in "
+			"the operation, %.1f %s/call in the hash runs and %.1f in the DRNG runs (in a tight loop: %.0f "
+			"served, %.0f passed)\n",
+			prefix, (unsigned)samples, in.a, unit, in.b, loop.a, loop.b);
+	n = hp_rows_median(rows, nrows, hp_has_loop_only, hp_replay_pair, &loop, &unit);
+	if (n < 0)
+		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
+	if (n > 0)
+		fprintf(out,
+			"%sreplay%s: \"if free\" = the share of the operation's time a family would save if "
+			"it cost nothing (median of up to %u samples a row); added back: the tape path's cost in a "
+			"tight loop, %.0f %s/call served from the tape and %.0f per call passed through it\n",
+			prefix, nl > 0 ? " (older records)" : "", (unsigned)samples, loop.a, unit, loop.b);
+}
+
+static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
+{
+	size_t w[HP_TABLE_COLS];
+	struct hp_cells c;
+	const char *cell[HP_TABLE_COLS];
+	int replay = hp_any_replay(rows, nrows);
+
+	for (int k = 0; k < HP_TABLE_COLS; k++)
+		w[k] = strlen(hp_headers[k]);
+	for (size_t i = 0; i < nrows; i++) {
+		hp_row_cells(&rows[i], &c);
+		hp_cells_array(&rows[i], &c, cell);
+		for (int k = 0; k < (rows[i].status == HP_STATUS_OK ? HP_TABLE_COLS : 2); k++)
+			if (hp_width(cell[k]) > w[k])
+				w[k] = hp_width(cell[k]);
+	}
+	for (int k = 0; k < HP_TABLE_COLS; k++)
+		if (hp_col_shown(k, replay))
+			hp_cell(out, hp_headers[k], w[k], 0, k < HP_COL_LAST ? "  " : "\n");
+	for (size_t i = 0; i < nrows; i++) {
+		hp_row_cells(&rows[i], &c);
+		hp_cells_array(&rows[i], &c, cell);
+		if (rows[i].status != HP_STATUS_OK) {
+			fprintf(out, "%-*s  %-*s  %s: %s\n", (int)w[0], cell[0], (int)w[1], cell[1], rows[i].operation,
+				rows[i].failure);
+			continue;
+		}
+		for (int k = 0; k < HP_TABLE_COLS; k++)
+			if (hp_col_shown(k, replay))
+				hp_cell(out, cell[k], w[k],
+					k >= HP_COL_TICKS || k == HP_COL_FREE_HASH || k == HP_COL_FREE_DRNG,
+					k < HP_COL_LAST ? "  " : "\n");
+	}
+	hp_print_notes(out, rows, nrows, "");
+	hp_print_overhead(out, rows, nrows, "");
+	hp_print_replay(out, rows, nrows, "");
+	hp_callsites_print_text(out, rows, nrows, hp_raw);
+}
+
+/* The published markdown table (method.md). */
+static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
+{
+	struct hp_cells c;
+
+	fprintf(out, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n");
+	fprintf(out, "|---|---|---|---|---|\n");
+	for (size_t i = 0; i < nrows; i++) {
+		const struct hp_result *r = &rows[i];
+		hp_row_cells(r, &c);
+		if (r->status != HP_STATUS_OK)
+			fprintf(out, "| `%s` | %s | - | - | %s: %s |\n", r->instance, r->operation, r->operation,
+				r->failure);
+		else
+			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation, c.hash, c.drng,
+				c.calls);
+	}
+	/* The replay shares in a table of their own, so that the published
+	 * table above keeps its five columns (`check --published` reads it). */
+	if (hp_any_replay(rows, nrows)) {
+		fprintf(out, "\n| instance | operation | if free: hash | if free: DRNG |\n");
+		fprintf(out, "|---|---|---|---|\n");
+		for (size_t i = 0; i < nrows; i++) {
+			const struct hp_result *r = &rows[i];
+			hp_row_cells(r, &c);
+			fprintf(out, "| `%s` | %s | %s | %s |\n", r->instance, r->operation,
+				r->status == HP_STATUS_OK ? c.free_hash : "-",
+				r->status == HP_STATUS_OK ? c.free_drng : "-");
+		}
+	}
+	/* below the table, so that a 0.0% never stands without its reason */
+	hp_print_notes(out, rows, nrows, "\n");
+	hp_print_overhead(out, rows, nrows, "\n");
+	hp_print_replay(out, rows, nrows, "\n");
+}
+
+/* CSV: one line per row; shares as fractions for machines, RFC 4180 quoting;
+ * calls per operation as the display string and exact, one column per
+ * helper (calls_drng, calls_pseudoXOF, ...); shape_overflow_calls_per_operation,
+ * the calls per operation, outermost and nested, whose shape did not fit
+ * the shape table (0 normally), exact like the helper columns; the notes
+ * the text report prints under the table, joined by "; ". */
+static void hp_csv_field(FILE *out, const char *s, const char *sep)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fprintf(out, "\"%s", sep);
+}
+
+/* A failed row's numbers are empty fields, not zeros that read as measured. */
+static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
+{
+	struct hp_cells c;
+	struct hp_shares sh;
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX], joined[HP_NOTES_MAX * (HP_NOTE_MAX + 2)];
+
+	int replay = hp_any_replay(rows, nrows);
+
+	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,%s",
+		replay ? "replay_hash_share,replay_drng_share," : "");
+	fprintf(out, "calls_per_operation,");
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		fprintf(out, "calls_%s,", hp_fn_label(fn));
+	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,"
+		     "failure,notes\n");
+	for (size_t i = 0; i < nrows; i++) {
+		const struct hp_result *r = &rows[i];
+		int ok = r->status == HP_STATUS_OK;
+		hp_shares_of_result(r, hp_raw, &sh);
+		double per_op = r->operations ? sh.total_ticks / (double)r->operations : 0;
+		hp_row_cells(r, &c);
+		hp_csv_field(out, r->instance, ",");
+		fprintf(out, "%s,%s,", r->operation, ok ? "ok" : "failed");
+		if (ok)
+			fprintf(out, "%.6f,%.6f,%.6f,", sh.hash, sh.drng, sh.drng_init);
+		else
+			fputs(",,,", out);
+		if (replay && ok && r->replay.valid)
+			fprintf(out, "%.6f,%.6f,", r->replay.hash, r->replay.drng);
+		else if (replay)
+			fputs(",,", out);
+		hp_csv_field(out, ok ? c.calls : "", ",");
+		/* exact means per operation, one column per helper (the display
+		 * string above rounds: 1.05e+05) */
+		uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+		hp_result_fn_totals(r, calls, nested, ticks);
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			if (ok && r->operations)
+				fprintf(out, "%.10g,", (double)calls[fn] / (double)r->operations);
+			else
+				fputs(",", out);
+		if (ok)
+			fprintf(out, "%.6g,%.6g,", per_op, r->tick_hz > 0 ? per_op / r->tick_hz : 0.0);
+		else
+			fputs(",,", out);
+		fprintf(out, "%llu,", (unsigned long long)r->operations);
+		if (ok && r->operations) /* per operation, as the helper columns */
+			fprintf(out, "%.10g,", (double)hp_result_overflowed(r) / (double)r->operations);
+		else
+			fputs(",", out);
+		hp_csv_field(out, r->failure, ",");
+		size_t n = ok ? hp_report_notes(r, notes) : 0, len = 0;
+		joined[0] = '\0';
+		for (size_t k = 0; k < n; k++)
+			len += (size_t)snprintf(joined + len, sizeof joined - len, "%s%s", k ? "; " : "", notes[k]);
+		hp_csv_field(out, joined, "\n");
+	}
+}
+
+json_t *hp_report_notes_json(const struct hp_result *r)
+{
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
+	size_t n = hp_report_notes(r, notes);
+	json_t *a = json_array();
+
+	for (size_t k = 0; a && k < n; k++)
+		json_array_append_new(a, json_string(notes[k]));
+	return a;
+}
+
+static int hp_print_json(FILE *out, const struct hp_result *rows, size_t nrows, json_t *meta)
+{
+	json_t *doc = json_object(), *arr = json_array();
+	int rc;
+
+	if (meta)
+		json_object_set(doc, "run", meta);
+	for (size_t i = 0; i < nrows; i++) {
+		json_t *rec = hp_record_from_result(&rows[i]);
+		json_object_set_new(rec, "notes", hp_report_notes_json(&rows[i]));
+		json_array_append_new(arr, rec);
+	}
+	json_object_set_new(doc, "rows", arr);
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', out);
+	json_decref(doc);
+	return rc;
+}
+
+int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows, json_t *meta)
+{
+	switch (fmt) {
+	case HP_FORMAT_TEXT:
+		hp_print_text(out, rows, nrows);
+		break;
+	case HP_FORMAT_MD:
+		hp_print_md(out, rows, nrows);
+		break;
+	case HP_FORMAT_CSV:
+		hp_print_csv(out, rows, nrows);
+		break;
+	case HP_FORMAT_JSON:
+		if (hp_print_json(out, rows, nrows, meta) != 0)
+			return -1;
+		break;
+	}
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}

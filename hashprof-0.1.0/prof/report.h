@@ -1,0 +1,58 @@
+/*
+ * report.h - render rows as the published table (text, markdown), CSV or
+ * JSON.  Reporting only: nothing here runs or measures.
+ */
+#ifndef HP_REPORT_H
+#define HP_REPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "result.h"
+
+enum hp_format { HP_FORMAT_TEXT = 0, HP_FORMAT_MD, HP_FORMAT_CSV, HP_FORMAT_JSON };
+
+/*
+ * Rendering settings for the whole process: raw != 0 prints uncorrected
+ * figures (computed the published way, issue 5); a row whose share spread
+ * across trials exceeds noise_pp percentage points gets a "noisy" note.
+ * Defaults: corrected, 2.0 pp.
+ */
+void hp_report_configure(int raw, double noise_pp);
+
+/* Parse "text", "md", "csv" or "json"; returns 0, or -1. */
+int hp_format_parse(const char *name, enum hp_format *fmt);
+
+#define HP_NOTE_MAX 640 /* bytes per note line */
+#define HP_NOTES_MAX 9 /* notes per row */
+
+/*
+ * The notes a row carries, in this order: no helper defined, or no helper
+ * call seen; nested calls; DRNG (re-)seeding by init_random_number; noisy
+ * (spread across trials above the threshold); no overhead calibration;
+ * the instance's build warnings; shape-table overflow (per helper, and
+ * calls of older records no helper can be told for); a replay that failed
+ * (--replay).  A failed row has none.  Writes up to HP_NOTES_MAX lines
+ * (without the row's name) into notes; returns how many.
+ */
+size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX]);
+
+/* The same notes as a new JSON array of strings, the `notes` of JSON
+ * output and of record files; NULL when out of memory. */
+json_t *hp_report_notes_json(const struct hp_result *r);
+
+/*
+ * Print nrows rows to out.  meta (may be NULL) is the run's description
+ * (command, CPU, versions) put at the top of JSON output; the other
+ * formats ignore it.  When a row has a replay part (--replay, or a record
+ * read back with one), the text table gets the columns "if free: hash"
+ * and "if free: DRNG", markdown a second table of them below the
+ * published one (which stays as it is, for `check --published`), CSV the
+ * columns replay_hash_share and replay_drng_share (fractions; empty when
+ * the replay failed), JSON each record its "replay" object; without one,
+ * every format is exactly what it was before replay existed.  Returns 0,
+ * or -1 when writing failed.
+ */
+int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows, json_t *meta);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * shares.c - raw and corrected shares (see shares.h).
+ */
+#include "shares.h"
+
+#include <math.h>
+#include <string.h>
+
+static double hp_ratio(double part, double whole)
+{
+	return whole > 0 && part > 0 ? part / whole : 0.0;
+}
+
+/* Shares from totals: calls[] and ticks[] per helper, total ticks. */
+static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
+			   const uint64_t ticks[HP_FN_COUNT], uint64_t total, struct hp_shares *out)
+{
+	int correct = !raw && r->overhead_valid;
+	double all_calls = 0, inside = 0, per_call_added = r->overhead_added_ticks,
+	       per_call_inside = r->overhead_inside_ticks;
+
+	/* --call-sites: the recorder's cost, measured in the operation */
+	if (r->sites.requested && r->sites.insitu_valid) {
+		per_call_added += r->sites.insitu_added_ticks;
+		per_call_inside += r->sites.insitu_inside_ticks;
+	}
+	memset(out, 0, sizeof *out);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		double t = (double)ticks[fn];
+		if (correct)
+			t -= per_call_inside * (double)calls[fn];
+		out->fn_ticks[fn] = t > 0 ? t : 0;
+		inside += out->fn_ticks[fn];
+		all_calls += (double)calls[fn];
+	}
+	out->total_ticks = (double)total;
+	if (correct)
+		out->total_ticks -= per_call_added * all_calls;
+	/* an operation lasts at least as long as the helper calls inside it:
+	 * a correction that overshoots (or a malformed record) never makes
+	 * the shares add up to more than 100% */
+	if (out->total_ticks < inside)
+		out->total_ticks = inside;
+	out->hash = hp_ratio(out->fn_ticks[HP_FN_PSEUDOHASH] + out->fn_ticks[HP_FN_XOF] + out->fn_ticks[HP_FN_SM3],
+			     out->total_ticks);
+	out->drng = hp_ratio(out->fn_ticks[HP_FN_DRNG], out->total_ticks);
+	out->drng_init = hp_ratio(out->fn_ticks[HP_FN_DRNG_INIT], out->total_ticks);
+}
+
+void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *out)
+{
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+
+	hp_result_fn_totals(r, calls, nested, ticks);
+	hp_shares_from(r, raw, calls, ticks, r->total_ticks, out);
+}
+
+void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out)
+{
+	const struct hp_trial *tr = &r->trials[t];
+
+	hp_shares_from(r, raw, tr->calls, tr->ticks, tr->total_ticks, out);
+}
+
+double hp_shares_spread(const struct hp_result *r, int raw, int which)
+{
+	double sum = 0, sq = 0, n = r->ntrials;
+
+	if (r->ntrials < 2)
+		return 0;
+	for (uint32_t t = 0; t < r->ntrials; t++) {
+		struct hp_shares s;
+		hp_shares_of_trial(r, t, raw, &s);
+		double v = 100.0 * (which ? s.drng : s.hash);
+		sum += v;
+		sq += v * v;
+	}
+	double var = (sq - sum * sum / n) / (n - 1);
+	return var > 0 ? sqrt(var) : 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * shares.h - a row's shares of time, corrected for the shims' overhead or
+ * raw (computed the published way), overall and per trial.
+ *
+ * Correction (issue 5): every outermost wrapped call adds
+ * overhead_added_ticks to the operation's total, overhead_inside_ticks of
+ * which the shim counts as helper time; both are subtracted, per call:
+ *   total'   = total - added x (outermost calls of all helpers)
+ *   ticks'(F) = ticks(F) - inside x calls(F)
+ * (clamped at 0; total' is at least the sum of the ticks'(F), so that the
+ * shares never add up to more than 1).  Nested calls are not corrected:
+ * they take no clock reading, only a depth check and a counter update.
+ * A --call-sites row adds the call-site recorder's cost measured in the
+ * operation (result.h, sites.insitu_*) to both per-call figures.
+ */
+#ifndef HP_SHARES_H
+#define HP_SHARES_H
+
+#include "result.h"
+
+struct hp_shares {
+	double total_ticks; /* the operation's total over the measured operations */
+	double fn_ticks[HP_FN_COUNT]; /* ticks inside each helper */
+	double hash; /* (pseudohash + pseudoXOF + sm3hash) / total, 0..1 */
+	double drng; /* get_random_number / total, 0..1 */
+	double drng_init; /* init_random_number / total, 0..1 (not in the published DRNG share) */
+};
+
+/* Shares over all measured operations; raw != 0 skips the correction
+ * (also when the row has no valid calibration). */
+void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *out);
+
+/* Shares of trial t (< r->ntrials). */
+void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out);
+
+/*
+ * The spread of the hash (which = 0) or DRNG (which = 1) share across the
+ * row's trials: their sample standard deviation, in percentage points.
+ * 0 when there are fewer than 2 trials.
+ */
+double hp_shares_spread(const struct hp_result *r, int raw, int which);
+
+#endif

@@ -1,0 +1,13 @@
+# prof/util/: the small utilities both the runtime (prof/) and the builder
+# (builder/libhpbuilder.la) use, once: a libtool convenience library below
+# prof/, so that neither has to reach into the other or up into drivers/.
+# It depends on nothing but libc.  libhprof.la and libhpbuilder.la carry
+# its objects (LIBADD), so whatever links either gets them (an archive
+# member is linked once).  Its headers are included as "util/NAME.h".
+noinst_LTLIBRARIES += prof/util/libhputil.la
+prof_util_libhputil_la_SOURCES = \
+	prof/util/read_file.c prof/util/read_file.h \
+	prof/util/write_file.c prof/util/write_file.h \
+	prof/util/monotonic.c prof/util/monotonic.h \
+	prof/util/build_tree.c prof/util/build_tree.h \
+	prof/util/proc.c prof/util/proc.h

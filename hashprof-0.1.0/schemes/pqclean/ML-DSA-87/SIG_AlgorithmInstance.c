@@ -1,0 +1,13 @@
+/*
+ * SIG_AlgorithmInstance.c - ML-DSA-87: the NGCC SIG API (ngcc_api.h)
+ * mapped onto PQClean's PQCLEAN_MLDSA87_CLEAN_crypto_sign_* functions from
+ * crypto_sign/ml-dsa-87/clean/api.h.  The mapping is shared by every
+ * PQClean sig instance and lives in
+ * schemes/pqclean/adapter/pqclean_sig.inc.
+ */
+#include "SIG_AlgorithmInstance.h"
+
+#include "api.h"
+
+#define HP_PQC(x) PQCLEAN_MLDSA87_CLEAN_##x
+#include "pqclean_sig.inc"

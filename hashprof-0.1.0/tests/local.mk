@@ -1,0 +1,72 @@
+# tests/: Check suites of the runtime and the driver.
+#
+#   tests/test_format  prof/format.c (published number formats), prof/plan.c (N)
+#   tests/test_wrap    wrap/ shims, linked with --wrap around fake helpers that
+#                      live in other objects (so nesting really happens) and
+#                      driven by a fake clock (exact ticks)
+#   tests/test_report  prof/report.c (text, md, csv, json, notes), prof/record.c
+#   tests/test_cli     the build tree's `hashprof` on the synthetic instances
+#
+# tests/capture.c is the one harness that runs a program for a suite
+# (captured output, background starts, waits with a time limit, /proc
+# queries): test_cli, test_accuracy, test_build, and test_records and
+# test_check through tests/records_util.c link it.
+#
+# Every path is absolute or relative to the top build dir, so the suites run
+# in-tree, in VPATH builds and under make distcheck.
+
+HP_TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+
+check_PROGRAMS += tests/test_format tests/test_wrap tests/test_report tests/test_cli
+TESTS += tests/test_format tests/test_wrap tests/test_report tests/test_cli
+
+tests_test_format_SOURCES = tests/test_format.c
+tests_test_format_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_format_CFLAGS = $(HP_TEST_CFLAGS)
+tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
+
+# The fake helpers are split over two objects on purpose: --wrap only
+# reroutes references that cross object files, so pseudohash (and the DRNG)
+# in fake_helpers.c reach sm3hash in fake_sm3.c through the shims.
+# prof/calibrate.c: the overhead calibration, on the same shims and fake clock.
+tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c \
+	tests/check_run.h prof/calibrate.c
+tests_test_wrap_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
+tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS)
+tests_test_wrap_LDADD = wrap/libhpwrap.la prof/util/libhputil.la $(CHECK_LIBS)
+
+tests_test_report_SOURCES = tests/test_report.c
+tests_test_report_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_report_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_report_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
+
+# Runs the build tree's hashprof, which finds the build tree's instances.
+tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h
+tests_test_cli_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
+tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
+# issue 11: --call-sites on SYNTH-SIG's documented call sites, and on a
+# `hashprof build` instance compiled without -g (the subdirs fixture).
+check_PROGRAMS += tests/test_callsites
+TESTS += tests/test_callsites
+tests_test_callsites_SOURCES = tests/test_callsites.c tests/capture.c tests/capture.h tests/check_run.h
+tests_test_callsites_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
+tests_test_callsites_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_callsites_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
+# The tarball holds what .ci/run, setup.sh and README's Quick start run
+# (tests/dist_files.sh), checked against the Makefile's own list.
+TESTS += tests/dist_files.sh
+EXTRA_DIST += tests/dist_files.sh
+# The installed pieces name no folder of the tree (tests/no_tree_paths.sh).
+TESTS += tests/no_tree_paths.sh
+EXTRA_DIST += tests/no_tree_paths.sh
+# The sources are as .clang-format lays them out (make format applies it).
+TESTS += tests/format_check.sh
+EXTRA_DIST += tests/format_check.sh
+AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)' \
+	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)'; \
+	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS;

@@ -1,0 +1,1061 @@
+/*
+ * test_build.c - `hashprof build` (issue 4) on the submission-shaped
+ * fixtures of tests/fixtures/ (see tests/fixtures/README.md).
+ *
+ * Each test copies a fixture (symbolic links dereferenced, so the copy is
+ * a standalone package) into a fresh temporary folder, runs the build
+ * tree's hashprof (HP_HASHPROF) as `hashprof build COPY --output-dir OUT`
+ * with HOME and XDG_DATA_HOME pointing into the temporary folder, then
+ * `HASHPROF_PATH=OUT hashprof -n 5 --format=json NAME` and checks the
+ * documented results (docs/build.md).  Instances made from synthetic code
+ * must profile with exactly the call table of the built-in instance
+ * (SYNTH-SIG, SYNTH-KEM): same shapes, same calls, same nested calls.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "capture.h"
+
+#ifndef HP_HASHPROF
+#error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
+#endif
+#ifndef HP_FIXTURES
+#error "HP_FIXTURES (the absolute path of tests/fixtures) must be defined"
+#endif
+
+#define N_STR "5"
+
+/* ---------- running programs ---------- */
+
+/* The temporary folder of the running test. */
+static char tmp[4096];
+
+/* The environment changes of every program a test runs: HOME and
+ * XDG_DATA_HOME in tmp, HASHPROF_PATH=hp_path (unset when NULL), no
+ * injected fault. */
+struct tmp_env {
+	char home[4200], xdg[4200], path[4300]; /* path: "HASHPROF_PATH=" and a 4200-byte folder */
+	const char *changes[5];
+};
+
+/* Fill e for hp_path; returns e->changes (for run_capture, run_start). */
+static const char *const *tmp_env(struct tmp_env *e, const char *hp_path)
+{
+	snprintf(e->home, sizeof e->home, "HOME=%s/home", tmp);
+	snprintf(e->xdg, sizeof e->xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+	if (hp_path)
+		snprintf(e->path, sizeof e->path, "HASHPROF_PATH=%s", hp_path);
+	else
+		snprintf(e->path, sizeof e->path, "HASHPROF_PATH");
+	e->changes[0] = e->home;
+	e->changes[1] = e->xdg;
+	e->changes[2] = e->path;
+	e->changes[3] = "HASHPROF_SYNTH_FAULT";
+	e->changes[4] = NULL;
+	return e->changes;
+}
+
+/* Run prog (an absolute path) with args (NULL-terminated) in the
+ * environment of tmp_env(hp_path). */
+static void run_in_tmp(struct run *r, const char *hp_path, const char *prog, const char *const *args)
+{
+	struct tmp_env e;
+
+	run_capture(r, prog, args, tmp_env(&e, hp_path));
+}
+
+/* hashprof with args (NULL-terminated), HASHPROF_PATH=hp_path. */
+#define HASHPROF(r, path, ...) run_in_tmp((r), (path), HP_HASHPROF, (const char *const[]){ __VA_ARGS__, NULL })
+
+static void expect_in(const struct run *r, const char *text, const char *what)
+{
+	if (!strstr(text, what))
+		run_show(r);
+	ck_assert_msg(strstr(text, what) != NULL, "output lacks '%s'", what);
+}
+
+/* ---------- fixtures ---------- */
+
+static char out_dir[4200], pkg[4200];
+
+/* A fresh temporary folder with a standalone copy of the fixture in
+ * tmp/pkg and an empty tmp/out. */
+static void setup_fixture(const char *fixture)
+{
+	const char *base = getenv("TMPDIR");
+	char src[4200];
+	struct run r;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-build-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(src, sizeof src, "%s/%s", HP_FIXTURES, fixture);
+	snprintf(pkg, sizeof pkg, "%s/%s", tmp, fixture);
+	snprintf(out_dir, sizeof out_dir, "%s/out", tmp);
+	run_in_tmp(&r, NULL, "/bin/cp", (const char *const[]){ "-RL", src, pkg, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	/* the copy must be writable even when the source tree is not (distcheck) */
+	run_in_tmp(&r, NULL, "/bin/chmod", (const char *const[]){ "-R", "u+w", pkg, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+}
+
+static void teardown_fixture(void)
+{
+	struct run r;
+
+	if (!tmp[0])
+		return;
+	run_in_tmp(&r, NULL, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL });
+	run_free(&r);
+	tmp[0] = '\0';
+}
+
+/* Write text into a file of the copied package, fopen mode "a" or "w". */
+static void put_to(const char *rel, const char *mode, const char *text)
+{
+	char path[8400];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", pkg, rel);
+	f = fopen(path, mode);
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Append text to a file of the copied package. */
+static void append_to(const char *rel, const char *text)
+{
+	put_to(rel, "a", text);
+}
+
+/* Replace a file of the copied package with text. */
+static void write_to(const char *rel, const char *text)
+{
+	put_to(rel, "w", text);
+}
+
+/* The contents of a file of the copied package (malloc'd). */
+static char *read_from(const char *rel)
+{
+	char path[8400], *text;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof path, "%s/%s", pkg, rel);
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	text = calloc((size_t)n + 1, 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return text;
+}
+
+/* Write text to tmp/name, a recipe beside the copied package; its path into path. */
+static void write_recipe(const char *name, const char *text, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", tmp, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* ---------- profiles ---------- */
+
+/* `hashprof -n 5 --format=json NAME [OP]`, parsed; rows must be measured. */
+static json_t *profile(const char *hp_path, const char *name, const char *op)
+{
+	struct run r;
+	json_error_t je;
+	json_t *doc;
+
+	if (op)
+		HASHPROF(&r, hp_path, "-n", N_STR, "--format=json", name, op);
+	else
+		HASHPROF(&r, hp_path, "-n", N_STR, "--format=json", name);
+	run_expect_status(&r, 0);
+	doc = json_loads(r.out, 0, &je);
+	ck_assert_msg(doc != NULL, "bad JSON: %s\n%s", je.text, r.out);
+	run_free(&r);
+	return doc;
+}
+
+static int is_helper(const char *fn)
+{
+	return !strcmp(fn, "pseudohash") || !strcmp(fn, "pseudoXOF") || !strcmp(fn, "sm3hash") ||
+	       !strcmp(fn, "get_random_number") || !strcmp(fn, "init_random_number");
+}
+
+/* The call table of a row as text: "fn in out calls nested" per helper shape. */
+static void call_table(const json_t *row, char *buf, size_t len)
+{
+	size_t i, o = 0;
+	json_t *e;
+
+	buf[0] = '\0';
+	json_array_foreach(json_object_get(row, "calls"), i, e)
+	{
+		const char *fn = json_string_value(json_object_get(e, "fn"));
+		if (!fn || !is_helper(fn))
+			continue;
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s %lld %lld %lld %lld\n", fn,
+				      (long long)json_integer_value(json_object_get(e, "in_bits")),
+				      (long long)json_integer_value(json_object_get(e, "out_bits")),
+				      (long long)json_integer_value(json_object_get(e, "calls")),
+				      (long long)json_integer_value(json_object_get(e, "nested")));
+	}
+}
+
+static json_t *row_of(json_t *doc, const char *op)
+{
+	size_t i;
+	json_t *row;
+
+	json_array_foreach(json_object_get(doc, "rows"), i,
+			   row) if (!strcmp(json_string_value(json_object_get(row, "operation")), op)) return row;
+	ck_abort_msg("no row for %s", op);
+	return NULL;
+}
+
+/* Does some note of the row contain what? */
+static int row_has_note(const json_t *row, const char *what)
+{
+	size_t i;
+	json_t *n;
+
+	json_array_foreach(json_object_get(row, "notes"), i, n) if (strstr(json_string_value(n), what)) return 1;
+	return 0;
+}
+
+/* Every row of the built instance has the call table of the built-in one. */
+static void expect_same_calls(const char *name, const char *builtin)
+{
+	json_t *a = profile(out_dir, name, NULL), *b = profile(NULL, builtin, NULL);
+	size_t i, nrows = json_array_size(json_object_get(b, "rows"));
+	json_t *rb;
+
+	ck_assert_uint_eq(json_array_size(json_object_get(a, "rows")), nrows);
+	ck_assert_uint_ge(nrows, 3);
+	json_array_foreach(json_object_get(b, "rows"), i, rb)
+	{
+		const char *op = json_string_value(json_object_get(rb, "operation"));
+		char ta[4096], tb[4096];
+		call_table(row_of(a, op), ta, sizeof ta);
+		call_table(rb, tb, sizeof tb);
+		ck_assert_msg(tb[0] != '\0', "%s %s: no calls", builtin, op);
+		ck_assert_msg(!strcmp(ta, tb), "%s %s calls:\n%s\ndiffer from %s:\n%s", name, op, ta, builtin, tb);
+	}
+	json_decref(a);
+	json_decref(b);
+}
+
+/* The `hashprof list` line of an instance (a copy; free it). */
+static char *list_line(const char *name)
+{
+	struct run r;
+	char *line = NULL;
+
+	HASHPROF(&r, out_dir, "list");
+	run_expect_status(&r, 0);
+	for (char *l = strtok(r.out, "\n"); l; l = strtok(NULL, "\n"))
+		if (!strncmp(l, name, strlen(name)) && l[strlen(name)] == ' ')
+			line = strdup(l);
+	run_free(&r);
+	ck_assert_msg(line != NULL, "%s is not listed", name);
+	return line;
+}
+
+/* FIX-KAT, whose KAT failed, says so in `list --long` and in every row. */
+static void expect_kat_failed_everywhere(void)
+{
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+
+	HASHPROF(&r, out_dir, "list", "--long");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "    KAT:      fail\n");
+	expect_in(&r, r.out, "    warning:  the KAT failed: KAT_SIG_FIX-KAT.txt differs from ");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-KAT", NULL);
+	ck_assert_uint_ge(json_array_size(json_object_get(doc, "rows")), 3);
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+		ck_assert_msg(row_has_note(row, "build warning: the KAT failed: KAT_SIG_FIX-KAT.txt differs from "),
+			      "row %zu does not say that the KAT failed", i);
+	json_decref(doc);
+}
+
+/* ---------- (a) sub-folders, config.h, Makefile flags ---------- */
+
+START_TEST(test_subdirs)
+{
+	struct run r;
+	char *line;
+
+	setup_fixture("subdirs");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-SUB-128"); /* name expanded from macros */
+	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs"); /* from make -n */
+	expect_in(&r, r.out, "flags:   reference");
+	expect_in(&r, r.out, "wraps:   pseudohash pseudoXOF sm3hash get_random_number init_random_number");
+	expect_in(&r, r.out, "drng_algorithm: hashprof's");
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	{
+		/* make remakes deps.mk even under -n: in hashprof's copy, not here */
+		char deps[8400];
+		struct stat st;
+		snprintf(deps, sizeof deps, "%s/deps.mk", pkg);
+		ck_assert_msg(stat(deps, &st) != 0, "hashprof build wrote %s into the package", deps);
+	}
+	expect_same_calls("FIX-SUB-128", "SYNTH-SIG");
+
+	/* idempotent, until an input changes */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-SUB-128: up to date");
+	run_free(&r);
+	append_to("params/config.h", "/* edited */\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "params/config.h changed");
+	run_free(&r);
+
+	/* -D on the command line replaces the Makefile's parameter set */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "-DSCHEME_MODE=256");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-SUB-256");
+	run_free(&r);
+	{
+		json_t *doc = profile(out_dir, "FIX-SUB-256", "sign");
+		char t[4096];
+		call_table(row_of(doc, "sign"), t, sizeof t);
+		/* pseudohash over pk || m || r: 8 * (256 + 64 + 32) bits */
+		ck_assert_msg(strstr(t, "pseudohash 2816 1024 5 0") != NULL, "calls:\n%s", t);
+		json_decref(doc);
+	}
+	line = list_line("FIX-SUB-128");
+	ck_assert_msg(strstr(line, " sig ") && strstr(line, "reference"), "list: %s", line);
+	free(line);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (b) KAT program, shipped vectors, stray duplicate ---------- */
+
+START_TEST(test_kat)
+{
+	struct run r;
+	char *line;
+
+	setup_fixture("kat");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "2 programs not linked (KAT_SIG.c, tools/gentab.c)");
+	expect_in(&r, r.out, "old/synth_common.c also defines synth_fault, synth_work");
+	expect_in(&r, r.out, "linked synth_common.c instead");
+	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
+	run_free(&r);
+	line = list_line("FIX-KAT");
+	ck_assert_msg(strstr(line, "KAT pass"), "list: %s", line);
+	free(line);
+	/* the stray old/synth_common.c (which calls pseudohash) is not linked */
+	expect_same_calls("FIX-KAT", "SYNTH-SIG");
+
+	/* a test vector that does not match: built, KAT fail, exit 1 */
+	append_to("Test_Vectors/KAT_SIG_FIX-KAT.txt", "count = 3\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KAT_SIG_FIX-KAT.txt");
+	expect_in(&r, r.err, "warning: the KAT failed: KAT_SIG_FIX-KAT.txt differs from");
+	run_free(&r);
+	line = list_line("FIX-KAT");
+	ck_assert_msg(strstr(line, "KAT fail"), "list: %s", line);
+	free(line);
+	expect_kat_failed_everywhere();
+	teardown_fixture();
+}
+END_TEST
+
+/* A KAT program that does not compile fails the KAT gate (a package that
+ * ships one asked for it to pass); the instance itself still builds. */
+START_TEST(test_kat_program_broken)
+{
+	struct run r;
+
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", "\nint hp_test_broken(void) { return }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (the KAT program KAT_SIG.c does not compile: ");
+	expect_in(&r, r.err, "warning: the KAT failed: the KAT program KAT_SIG.c does not compile");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* The stored KAT result decides the exit status of an up-to-date build: a
+ * retrying CI must not pass a package whose KAT failed (issue 18, item 3). */
+START_TEST(test_kat_fail_up_to_date)
+{
+	struct run r;
+	char from[8400], to[8400], *good;
+
+	setup_fixture("kat");
+	/* the KAT program writes KAT_SIG_FIX-KAT.txt; the shipped file is now
+	 * the only vector file, paired by default, and one line is wrong */
+	snprintf(from, sizeof from, "%s/Test_Vectors/KAT_SIG_FIX-KAT.txt", pkg);
+	snprintf(to, sizeof to, "%s/Test_Vectors/KATX", pkg);
+	ck_assert_int_eq(rename(from, to), 0);
+	good = read_from("Test_Vectors/KATX");
+	append_to("Test_Vectors/KATX", "count = 3\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
+	run_free(&r);
+	/* again: nothing changed, nothing rebuilt, and still exit 1 */
+	for (int kat = 1; kat >= 0; kat--) {
+		if (kat)
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+		else
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+		run_expect_status(&r, 1);
+		expect_in(&r, r.out, "FIX-KAT: up to date");
+		expect_in(&r, r.err,
+			  "hashprof: build FIX-KAT: the instance is up to date, but its KAT failed: "
+			  "KAT_SIG_FIX-KAT.txt differs from Test_Vectors/KATX");
+		run_free(&r);
+	}
+	expect_kat_failed_everywhere();
+	/* the vectors fixed: rebuilt, the KAT passes, and its result is stored */
+	write_to("Test_Vectors/KATX", good);
+	free(good);
+	for (int again = 0; again < 2; again++) {
+		HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+		run_expect_status(&r, 0);
+		expect_in(&r, r.out,
+			  again ? "FIX-KAT: up to date"
+				: "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KATX)");
+		ck_assert_str_eq(r.err, "");
+		run_free(&r);
+	}
+	teardown_fixture();
+}
+END_TEST
+
+/* --kat-timeout (trial, items 11 and 12): S seconds are never cut short
+ * (a KAT program of 0.3 s passes a limit of 1 s every time: the limit is
+ * measured on the monotonic clock from the start, to the millisecond);
+ * 0 is no limit; the limit is no input of the build (a new one rebuilds
+ * nothing); a KAT program a signal ends is said to be, by the signal's
+ * name. */
+START_TEST(test_kat_timeout)
+{
+	struct run r;
+
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", "\n/* slow (test_build.c) */\n#include <unistd.h>\n"
+			       "__attribute__((constructor)) static void hp_test_slow(void) { usleep(300000); }\n");
+	for (int i = 0; i < 5; i++) {
+		if (i)
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1",
+				 "--force");
+		else
+			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1");
+		run_expect_status(&r, 0);
+		expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
+		run_free(&r);
+	}
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "7");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-KAT: up to date");
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "0", "--force");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches");
+	run_free(&r);
+	/* killed by a signal: named, not "exited with status 139" */
+	append_to("KAT_SIG.c", "\n#include <signal.h>\n"
+			       "__attribute__((constructor)) static void hp_test_crash(void) { raise(SIGSEGV); }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG.c was killed by SIGSEGV (log ");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (c) drng_algorithm defined by the scheme, twice ---------- */
+
+START_TEST(test_drng_own)
+{
+	struct run r;
+	char *line;
+
+	setup_fixture("drng-own");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "the reference flags failed: ");
+	expect_in(&r, r.out, "multiple definition of `drng_algorithm'");
+	expect_in(&r, r.out, "retrying with the permissive flags");
+	expect_in(&r, r.out, "flags:   permissive: -std=gnu99 -fcommon");
+	expect_in(&r, r.out, "drng_algorithm: defined by the package (");
+	expect_in(&r, strstr(r.out, "drng_algorithm: defined"), "common.c");
+	expect_in(&r, strstr(r.out, "drng_algorithm: defined"), "rng.c");
+	expect_in(&r, r.out, "; common symbols, merged by the linker)");
+	run_free(&r);
+	line = list_line("FIX-OWN-DRNG");
+	ck_assert_msg(strstr(line, " kem ") && strstr(line, "permissive"), "list: %s", line);
+	free(line);
+	expect_same_calls("FIX-OWN-DRNG", "SYNTH-KEM");
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (d) helpers in the callers' translation unit ---------- */
+
+START_TEST(test_same_tu)
+{
+	struct run r;
+	const char *w;
+	unsigned sites = 0;
+	json_t *doc;
+	size_t i;
+	json_t *row;
+
+	setup_fixture("same-tu");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.err, "warning: SIG_AlgorithmInstance.c: ");
+	w = strstr(r.err, "warning: SIG_AlgorithmInstance.c: ");
+	ck_assert_int_eq(sscanf(w, "warning: SIG_AlgorithmInstance.c: %u call sites", &sites), 1);
+	/* at least one site per call in the source: 3 pseudoXOF, 3 pseudohash, 1 sm3hash */
+	ck_assert_uint_ge(sites, 7);
+	expect_in(&r, r.err, "invisible to --wrap: pseudohash ");
+	expect_in(&r, r.err, "pseudoXOF ");
+	expect_in(&r, r.err, "sm3hash 1 (callers: ");
+	expect_in(&r, r.out, "iccs/auxfunc.c also defines");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-SAME-TU", NULL);
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		char t[4096];
+		ck_assert_msg(row_has_note(row, "build warning: SIG_AlgorithmInstance.c: "),
+			      "row %zu lacks the build note", i);
+		call_table(row, t, sizeof t);
+		/* only the DRNG (another object) and its nested sm3hash are seen */
+		ck_assert_msg(!strstr(t, "pseudoXOF") && !strstr(t, "pseudohash"), "calls:\n%s", t);
+	}
+	{
+		char t[4096];
+		call_table(row_of(doc, "keygen"), t, sizeof t);
+		ck_assert_str_eq(t, "get_random_number 0 256 5 0\nsm3hash 264 256 0 10\n");
+	}
+	json_decref(doc);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (e) -flto in the Makefile ---------- */
+
+START_TEST(test_lto)
+{
+	struct run r;
+	char so[8400];
+	struct stat st;
+
+	setup_fixture("lto");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "hashprof: build FIX-LTO refused: ");
+	expect_in(&r, r.err, "LTO object");
+	expect_in(&r, r.err, "-flto from the package's Makefile");
+	expect_in(&r, r.err, "--wrap cannot see them");
+	run_free(&r);
+	snprintf(so, sizeof so, "%s/FIX-LTO.so", out_dir);
+	ck_assert_int_ne(stat(so, &st), 0);
+	/* the way out the message suggests */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--cflags=-fno-lto");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	expect_same_calls("FIX-LTO", "SYNTH-SIG");
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- (f) no helper call, no helper at all ---------- */
+
+START_TEST(test_no_helpers)
+{
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+	char recipe[8400];
+	FILE *f;
+
+	setup_fixture("no-helpers");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "wraps:   pseudohash pseudoXOF sm3hash");
+	expect_in(&r, r.out, "1 program not linked (test/speed.c)");
+	expect_in(&r, r.err, "warning: the code linked for the API never calls the ICCS helpers");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-NO-HELPERS", NULL);
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		char t[4096];
+		call_table(row, t, sizeof t);
+		ck_assert_str_eq(t, "");
+		ck_assert(row_has_note(row, "no helper call was seen"));
+		ck_assert(row_has_note(row, "build warning: the code linked for the API never calls the ICCS helpers"));
+	}
+	json_decref(doc);
+
+	/* a recipe that leaves the ICCS file out: no helper defined at all,
+	 * and the speed test references one no source defines */
+	snprintf(recipe, sizeof recipe, "%s/bare.recipe", tmp);
+	f = fopen(recipe, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# no ICCS helpers\nname = FIX-NO-HELPERS-BARE\nexclude = auxfunc.c\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX-NO-HELPERS-BARE (recipe)");
+	expect_in(&r, r.err, "warning: pseudohash is referenced (test/speed.c) but no source defines it");
+	expect_in(&r, r.err, "warning: no source defines an ICCS helper");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-NO-HELPERS-BARE", "sign");
+	row = row_of(doc, "sign");
+	ck_assert_str_eq(json_string_value(json_object_get(row, "wrapped")), "");
+	ck_assert(row_has_note(row, "defines none of the ICCS helpers"));
+	ck_assert(row_has_note(row, "build warnings: pseudohash is referenced (test/speed.c)"));
+	ck_assert(row_has_note(row, "no source defines an ICCS helper"));
+	json_decref(doc);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- recipes ---------- */
+
+/* The docs/recipes.md example for FIX-SUB: no make, the flags by hand. */
+START_TEST(test_recipe)
+{
+	struct run r;
+	char recipe[8400];
+	FILE *f;
+
+	setup_fixture("subdirs");
+	snprintf(recipe, sizeof recipe, "%s/fixsub.recipe", tmp);
+	f = fopen(recipe, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# FIX-SUB without its Makefile\n"
+	      "make = no\n"
+	      "define = SCHEME_MODE=128\n"
+	      "include = params include iccs\n"
+	      "sources = SIG_AlgorithmInstance.c sign/ rng/*.c iccs/auxfunc.c\n"
+	      "libs = -lcrypto\n"
+	      "name = FIX-SUB-RECIPE\n",
+	      f);
+	ck_assert_int_eq(fclose(f), 0);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	run_expect_status(&r, 0);
+	ck_assert_ptr_null(strstr(r.out, "make -n:"));
+	expect_in(&r, r.out, "name:    FIX-SUB-RECIPE (recipe)");
+	expect_in(&r, r.out, "-DSCHEME_MODE=128 -Iparams -Iinclude -Iiccs");
+	expect_in(&r, r.out, "sources: 4 compiled, 4 linked");
+	ck_assert_ptr_null(strstr(r.out, "linking -lcrypto")); /* named by the recipe */
+	run_free(&r);
+	expect_same_calls("FIX-SUB-RECIPE", "SYNTH-SIG");
+	/* the recipe is an input: editing it rebuilds */
+	append_to("../fixsub.recipe", "cflags = -O1\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "(the recipe changed)");
+	expect_in(&r, r.out, " -O1");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- names ---------- */
+
+/* '+' is part of an instance name (SPHINCS+-SHAKE-128f-simple), from
+ * ALGORITHM_INSTANCE, --name or a recipe, as in records and pages. */
+START_TEST(test_name_with_plus)
+{
+	struct run r;
+	char recipe[8400];
+	json_t *doc;
+
+	setup_fixture("kat");
+	append_to("SIG_AlgorithmInstance.h", "#undef ALGORITHM_INSTANCE\n#define ALGORITHM_INSTANCE \"FIX+KAT\"\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX+KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)");
+	run_free(&r);
+	doc = profile(out_dir, "FIX+KAT", "keygen");
+	ck_assert_str_eq(json_string_value(json_object_get(row_of(doc, "keygen"), "instance")), "FIX+KAT");
+	json_decref(doc);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "SPHINCS+-FIX");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    SPHINCS+-FIX (--name)");
+	run_free(&r);
+	write_recipe("plus.recipe", "name = FIX+RECIPE\n", recipe, sizeof recipe);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--recipe", recipe);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "name:    FIX+RECIPE (recipe)");
+	run_free(&r);
+	/* what is not a name is refused with the rule */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--name", "FIX.KAT");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "--name 'FIX.KAT': an instance name is 1 to 64 letters, digits, '+', '-' or '_'");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- failures ---------- */
+
+START_TEST(test_compile_failure)
+{
+	struct run r;
+	char log[8400], *nl;
+	struct stat st;
+
+	setup_fixture("kat");
+	append_to("synth_common.c", "int broken = ;\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	/* one line: the compiler's first error, the exact command, the log */
+	nl = strchr(r.err, '\n');
+	ck_assert_ptr_nonnull(nl);
+	ck_assert_msg(nl[1] == '\0', "more than one line on stderr:\n%s", r.err);
+	expect_in(&r, r.err, "hashprof: build FIX-KAT failed: ");
+	expect_in(&r, r.err, "synth_common.c:");
+	expect_in(&r, r.err, "error: ");
+	expect_in(&r, r.err, "(command: cc -std=gnu99 ");
+	expect_in(&r, r.err, "synth_common.c -o ");
+	expect_in(&r, r.err, "; full log: ");
+	/* old/synth_common.c must not stand in for the broken file */
+	snprintf(log, sizeof log, "%s/.hashprof-build/FIX-KAT/build.log", out_dir);
+	ck_assert_int_eq(stat(log, &st), 0);
+	expect_in(&r, r.err, log);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* A Makefile whose dry run fails: its first error is shown, and what it
+ * made the build guess (issue 18, item 7). */
+START_TEST(test_make_failure)
+{
+	struct run r;
+	const char *last;
+
+	/* the build then fails: without the Makefile's flags nothing compiles */
+	setup_fixture("subdirs");
+	append_to("Makefile", "ifeq (\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "hashprof build: warning: the Makefile's dry run failed: make -n exited with status 2 "
+		  "(Makefile:24: *** invalid syntax in conditional.  Stop.); the build used none of the "
+		  "Makefile's flags (-D, -I, -l)\n");
+	expect_in(&r, r.err,
+		  "hashprof build: warning: the instance is named subdirs after its folder (a fallback): "
+		  "could not expand ALGORITHM_INSTANCE (");
+	/* the failure itself is still the last line */
+	last = strstr(r.err, "hashprof: build subdirs failed: ");
+	ck_assert_ptr_nonnull(last);
+	ck_assert_ptr_eq(strchr(last, '\n'), r.err + r.err_len - 1);
+	run_free(&r);
+	teardown_fixture();
+
+	/* the build works without them: a note with the same first error */
+	setup_fixture("kat");
+	write_to("Makefile", "ifeq (\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out,
+		  "  note:    make -n exited with status 2 (Makefile:1: *** invalid syntax in conditional.  "
+		  "Stop.); using what it printed\n");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* A package folder whose path holds a '"' (issue 18, item 11): the name
+ * probe, the compilers, the KAT and the metadata take it as it is. */
+START_TEST(test_quote_in_path)
+{
+	struct run r;
+	char dir[sizeof tmp + 16], moved[sizeof dir + 8], origin[sizeof pkg + 32];
+
+	setup_fixture("kat");
+	snprintf(dir, sizeof dir, "%s/say \"hi\"", tmp);
+	snprintf(moved, sizeof moved, "%s/kat", dir);
+	ck_assert_int_eq(mkdir(dir, 0777), 0);
+	ck_assert_int_eq(rename(pkg, moved), 0);
+	snprintf(pkg, sizeof pkg, "%s", moved);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    FIX-KAT (ALGORITHM_INSTANCE in SIG_AlgorithmInstance.h)\n");
+	expect_in(&r, r.out, "KAT:     pass");
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	run_expect_status(&r, 0);
+	snprintf(origin, sizeof origin, "    origin:   %s\n", pkg);
+	expect_in(&r, r.out, origin);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+START_TEST(test_bad_input)
+{
+	struct run r;
+	char recipe[8400];
+	FILE *f;
+
+	setup_fixture("kat");
+	HASHPROF(&r, NULL, "build");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "missing DIR");
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", "/nonexistent/package");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "not a folder");
+	run_free(&r);
+	/* a folder of instance folders: refused, listing them, nothing built */
+	HASHPROF(&r, NULL, "build", HP_FIXTURES, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "holds 6 instance folders (drng-own/, kat/, lto/, no-helpers/, same-tu/, subdirs/): "
+		  "build one of them");
+	run_free(&r);
+	/* --kat-timeout without --kat: refused, not a silent limit of nothing */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat-timeout", "5");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "build: --kat-timeout applies to the KAT program, which only --kat runs");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "-1");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "--kat-timeout: '-1' is not a number of seconds from 0 to 86400 (0: no limit)");
+	run_free(&r);
+	HASHPROF(&r, NULL, "build", pkg, "--name", "bad name!");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "--name");
+	run_free(&r);
+	snprintf(recipe, sizeof recipe, "%s/bad.recipe", tmp);
+	f = fopen(recipe, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("name = OK\nsource = *.c\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	HASHPROF(&r, NULL, "build", pkg, "--recipe", recipe, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "bad.recipe:2: unknown key 'source'");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* ---------- interruption (issue 18, item 6) ---------- */
+
+/* The pid a program of the package wrote into path ("PID\n"), and the
+ * hashprof (hp) that must not end before it is there. */
+struct pid_file {
+	const char *path;
+	pid_t hp, pid;
+};
+
+/* Is the pid in f->path (then in f->pid)?  Fails when f->hp has ended. */
+static int pid_written(const void *arg)
+{
+	struct pid_file *f = (struct pid_file *)arg;
+	FILE *in = fopen(f->path, "r");
+	long pid = 0;
+	char nl = 0;
+	int st;
+
+	if (in) {
+		int got = fscanf(in, "%ld%c", &pid, &nl);
+		fclose(in);
+		if (got == 2 && nl == '\n' && pid > 1) {
+			f->pid = (pid_t)pid;
+			return 1;
+		}
+	}
+	ck_assert_msg(!run_ended(f->hp, &st), "hashprof ended (status %d) before its child started", st);
+	return 0;
+}
+
+/* Signal sig to a build while its child (pid in pid_path) runs: hashprof
+ * exits with 128 + sig (SIGKILL: it is killed, no handler runs) and the
+ * child is gone (checked for up to 10 s, a generous wait: it is killed at
+ * once).  hashprof runs with args (NULL-terminated) in the environment of
+ * run_in_tmp, its output into tmp/bg.log. */
+static void expect_interrupt_kills(const char *const *args, const char *pid_path, int sig)
+{
+	struct tmp_env e;
+	struct run_bg bg;
+	struct pid_file pf = { pid_path, 0, 0 };
+	char log[4200];
+	pid_t child;
+	int st, gone;
+
+	snprintf(log, sizeof log, "%s/bg.log", tmp);
+	run_start(&bg, HP_HASHPROF, args, tmp_env(&e, NULL), RUN_TO_FILE, log);
+	pf.hp = bg.pid;
+	/* two minutes: a bound for a slow machine, never reached otherwise */
+	if (!run_wait_until(pid_written, &pf, 120))
+		ck_abort_msg("no pid in %s after 120 s", pid_path);
+	child = pf.pid;
+	ck_assert_int_eq(kill(bg.pid, sig), 0);
+	st = run_wait(bg.pid, 120);
+	gone = run_wait_gone(child, 10);
+	if (!gone) {
+		/* do not leave it behind: its group (the KAT program's, make's) */
+		pid_t g = getpgid(child);
+		if (g > 1 && g != getpgrp())
+			kill(-g, SIGKILL);
+		kill(child, SIGKILL);
+	}
+	if (!gone || st != (sig == SIGKILL ? -1 : 128 + sig)) {
+		char line[4096];
+		FILE *f;
+		fprintf(stderr, "--- hashprof's output:\n");
+		if ((f = fopen(log, "r"))) {
+			while (fgets(line, sizeof line, f))
+				fputs(line, stderr);
+			fclose(f);
+		}
+	}
+	ck_assert_msg(gone, "the build's child %ld outlived the build killed by SIG%s", (long)child, sigabbrev_np(sig));
+	if (sig == SIGKILL)
+		ck_assert_msg(st == -1, "hashprof: exit status %d, want killed by SIGKILL", st);
+	else
+		ck_assert_msg(st == 128 + sig, "hashprof: exit status %d, want %d", st, 128 + sig);
+}
+
+/* In a copy of the kat fixture, replace rel with format (its %s: the path
+ * of the pid file the child writes), then send sig to `hashprof build`
+ * with args while that child runs. */
+static void interrupt_case(const char *rel, const char *format, const char *const *args, int sig)
+	__attribute__((format(printf, 2, 0)));
+static void interrupt_case(const char *rel, const char *format, const char *const *args, int sig)
+{
+	char pid_path[4200], text[8400];
+
+	setup_fixture("kat");
+	snprintf(pid_path, sizeof pid_path, "%s/child.pid", tmp);
+	snprintf(text, sizeof text, format, pid_path);
+	write_to(rel, text);
+	expect_interrupt_kills(args, pid_path, sig);
+	teardown_fixture();
+}
+
+/* A KAT program that writes its pid, then runs (far) past any wait of the
+ * test; --kat-timeout does not come into it. */
+#define HANGING_KAT                                                      \
+	"/* a KAT program that hangs (test_build.c) */\n"                \
+	"#include <stdio.h>\n#include <unistd.h>\n#include \"drng.h\"\n" \
+	"DRNG_ctx drng_algorithm;\n"                                     \
+	"int main(void)\n{\n"                                            \
+	"\tFILE *f = fopen(\"%s\", \"w\");\n"                            \
+	"\tif (!f)\n\t\treturn 1;\n"                                     \
+	"\tfprintf(f, \"%%ld\\n\", (long)getpid());\n"                   \
+	"\tfclose(f);\n"                                                 \
+	"\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n"         \
+	"\treturn 0;\n}\n"
+
+START_TEST(test_interrupt_kat)
+{
+	interrupt_case(
+		"KAT_SIG.c", HANGING_KAT,
+		(const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
+		SIGTERM);
+}
+END_TEST
+
+/* hashprof killed outright (SIGKILL: no handler runs, nobody kills the
+ * KAT program's process group): the KAT program dies with it
+ * (PR_SET_PDEATHSIG), not left running with parent 1. */
+START_TEST(test_kill_kat)
+{
+	interrupt_case(
+		"KAT_SIG.c", HANGING_KAT,
+		(const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
+		SIGKILL);
+}
+END_TEST
+
+/* The Makefile's dry run (make -n) evaluates a slow $(shell ...). */
+START_TEST(test_interrupt_make)
+{
+	interrupt_case("Makefile",
+		       "# make -n evaluates this while it reads the Makefile (test_build.c)\n"
+		       "SLOW := $(shell echo $$$$ > '%s'; exec sleep 60)\n"
+		       "all:\n\t@:\n",
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL }, SIGTERM);
+}
+END_TEST
+
+static Suite *build_suite(void)
+{
+	Suite *s = suite_create("build");
+	TCase *tc = tcase_create("fixtures");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_checked_fixture(tc, NULL, teardown_fixture);
+	tcase_add_test(tc, test_subdirs);
+	tcase_add_test(tc, test_kat);
+	tcase_add_test(tc, test_kat_program_broken);
+	tcase_add_test(tc, test_kat_fail_up_to_date);
+	tcase_add_test(tc, test_kat_timeout);
+	tcase_add_test(tc, test_drng_own);
+	tcase_add_test(tc, test_same_tu);
+	tcase_add_test(tc, test_lto);
+	tcase_add_test(tc, test_no_helpers);
+	tcase_add_test(tc, test_recipe);
+	tcase_add_test(tc, test_name_with_plus);
+	tcase_add_test(tc, test_compile_failure);
+	tcase_add_test(tc, test_make_failure);
+	tcase_add_test(tc, test_quote_in_path);
+	tcase_add_test(tc, test_bad_input);
+	tcase_add_test(tc, test_interrupt_kat);
+	tcase_add_test(tc, test_kill_kat);
+	tcase_add_test(tc, test_interrupt_make);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(build_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,512 @@
+/*
+ * test_check.c - issue 6: `hashprof check` on the synthetic instances.
+ *
+ *  - a baseline of an unchanged instance passes; one with an altered call
+ *    count fails with exit 1 (and passes with a --calls-tolerance that
+ *    covers the change); one with altered ticks fails on the share;
+ *  - thresholds: pass under the limits, exit 1 above them;
+ *  - --published: the synthetic page (documented call patterns) passes,
+ *    an altered one fails, the sample page of the reference rows lists
+ *    its instances as not available;
+ *  - bad input: malformed JSON or markdown, wrong schema version, a
+ *    baseline naming an instance that is not available, tolerances out
+ *    of range -> exit 2 and one line naming the file / option and problem.
+ *
+ * Shares are times, which vary between runs on a loaded machine; the tests
+ * that must pass compare them with a wide --share-tolerance and assert
+ * exact call counts.  No assertion depends on a time within a few points.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "records_util.h"
+
+#define WIDE "--share-tolerance=100"
+
+/* A baseline folder of SYNTH-SIG (all operations), -n 20. */
+static char *make_baseline(const char *tag, const char *instance)
+{
+	char *dir = hpt_tmpdir(tag);
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--record-dir", dir, instance, NULL), 0);
+	run_free(&r);
+	return dir;
+}
+
+/* Add delta to a count of the first shape of fn in a record file, or set it to 0 in every shape of fn. */
+static void alter_shape(const char *file, const char *fn, const char *field, long long delta, int set_zero)
+{
+	json_t *j = hpt_json_load(file), *s;
+	size_t i;
+	int done = 0;
+
+	json_array_foreach(json_object_get(j, "calls"), i, s)
+	{
+		json_t *v = json_object_get(s, field);
+		if ((done && !set_zero) || strcmp(json_string_value(json_object_get(s, "fn")), fn))
+			continue;
+		json_object_set_new(s, field, json_integer(set_zero ? 0 : json_integer_value(v) + delta));
+		done = 1;
+	}
+	ck_assert_msg(done, "%s has no %s shape", file, fn);
+	hpt_json_save(file, j);
+	json_decref(j);
+}
+
+START_TEST(test_baseline_unchanged_passes)
+{
+	char *dir = make_baseline("base", "SYNTH-SIG");
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, dir, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass"));
+	ck_assert_ptr_null(strstr(r.out, "REGRESSION"));
+	ck_assert_ptr_nonnull(strstr(r.out, "pseudoXOF calls/op"));
+	ck_assert_ptr_nonnull(strstr(r.out, "sm3hash nested/op"));
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	/* one file of it, and a run document (--output) */
+	{
+		char *f = hpt_path(dir, "SYNTH-SIG__sign.json");
+		ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, f, NULL), 0);
+		ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG  sign"));
+		ck_assert_ptr_null(strstr(r.out, "keygen"));
+		run_free(&r);
+		free(f);
+	}
+	hpt_rmtree(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_baseline_run_document_passes)
+{
+	char *dir = hpt_tmpdir("doc"), *f = hpt_path(dir, "kem.json");
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--output", f, "SYNTH-KEM", NULL), 0);
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, f, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-KEM  encaps"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_baseline_altered_calls_fail)
+{
+	char *dir = make_baseline("calls", "SYNTH-SIG"), *f = hpt_path(dir, "SYNTH-SIG__sign.json");
+	struct run r;
+
+	/* 8 pseudoXOF calls per sign become 8.05 in the baseline */
+	alter_shape(f, "pseudoXOF", "calls", 1, 0);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, dir, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "REGRESSION"));
+	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: 1 of"));
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG sign pseudoXOF calls/op: 8.05 -> 8"));
+	run_free(&r);
+	/* 0.6% off: within --calls-tolerance 0.01, not within 0.001 */
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--calls-tolerance", "0.01", dir, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "1%"));
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--calls-tolerance=0.1%", dir, NULL), 1);
+	run_free(&r);
+	/* nested calls are compared too */
+	alter_shape(f, "pseudoXOF", "calls", -1, 0);
+	alter_shape(f, "sm3hash", "nested", 20, 0);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, dir, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "sm3hash nested/op: 3 -> 2"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_baseline_altered_share_fails)
+{
+	char *dir = hpt_tmpdir("share"), *f = hpt_path(dir, "SYNTH-SIG__verify.json");
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--record-dir", dir, "SYNTH-SIG", "verify", NULL), 0);
+	run_free(&r);
+	/* verify is mostly helper time; a baseline without it has a 0% hash share */
+	alter_shape(f, "pseudoXOF", "ticks", 0, 1);
+	alter_shape(f, "pseudohash", "ticks", 0, 1);
+	alter_shape(f, "sm3hash", "ticks", 0, 1);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", dir, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "hash share"));
+	ck_assert_ptr_nonnull(strstr(r.out, "REGRESSION"));
+	ck_assert_ptr_nonnull(strstr(r.out, "2 pp"));
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG verify hash share: 0.00% ->"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_thresholds)
+{
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "sign", "-n", "20", "--max-drng-share", "100%",
+				      "--max-hash-share", "100", "--max-calls", "pseudoXOF=8", "--max-calls", "drng=1",
+				      NULL),
+			 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 4 comparisons"));
+	ck_assert_ptr_nonnull(strstr(r.out, "pseudoXOF calls/op"));
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "sign", "-n", "20", "--max-calls", "pseudoXOF=7", NULL),
+			 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "EXCEEDED"));
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG sign pseudoXOF calls/op: <= 7 -> 8"));
+	run_free(&r);
+	/* every operation when none is named; get_random_number is the same as drng */
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "SYNTH-SIG", "-n", "10", "--max-calls", "get_random_number=0", NULL),
+			 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG  keygen"));
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG keygen drng calls/op: <= 0 -> 1"));
+	run_free(&r);
+	/* a DRNG share above the limit: sign draws once, its share is well above 0.001% */
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-drng-share=0.001%", "-n", "20", "SYNTH-SIG", "sign", NULL),
+			 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "DRNG share"));
+	ck_assert_ptr_nonnull(strstr(r.out, "EXCEEDED"));
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_published_synthetic_page)
+{
+	char *dir = hpt_tmpdir("pub"), *f = hpt_path(dir, "altered.md"), *page, *at;
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--published", HP_TEST_DATA "/published-synth.md", NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "not available: DARTS128 sign"));
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-KEM  decaps"));
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 30 comparisons"));
+	run_free(&r);
+	/* keygen's 4 pseudoXOF calls printed as 4.01 */
+	page = hpt_slurp(HP_TEST_DATA "/published-synth.md");
+	ck_assert_ptr_nonnull(page);
+	at = strstr(page, "pseudoXOF 4,");
+	ck_assert_ptr_nonnull(at);
+	memcpy(at, "pseudoXOF 5,", 12);
+	hpt_write(f, page);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "--published", f, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "DIFFERS"));
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG keygen pseudoXOF calls/op: 5 -> 4"));
+	run_free(&r);
+	free(page);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_published_sample_not_available)
+{
+	struct run r;
+
+	/* nothing of the page is here: listed, and a failure (exit 1) */
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", HP_TEST_DATA "/published-sample.md", NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "not available: DARTS128 keygen, DARTS128 sign"));
+	ck_assert_ptr_nonnull(strstr(r.out, "CS-512 verify"));
+	ck_assert_ptr_nonnull(strstr(r.out, "nothing compared"));
+	run_free(&r);
+}
+END_TEST
+
+/* A row that fails is one failure, even with thresholds set too. */
+START_TEST(test_failed_row_counted_once)
+{
+	char *dir = make_baseline("once", "SYNTH-SIG"), buf[16384];
+	const char *args[] = { "check", dir, WIDE, "--max-drng-share=50%", NULL };
+	struct run_bg bg;
+
+	hpt_start_faulty(&bg, "sign:fail:2", args); /* the row's first timed call fails */
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	ck_assert_msg(strstr(buf, "check: FAIL: 1 of ") != NULL, "%s", buf);
+	ck_assert_msg(strstr(buf, "sign       status") != NULL, "%s", buf);
+	hpt_rmtree(dir);
+	free(dir);
+}
+END_TEST
+
+/* ^C during a check: what was compared is shown, no verdict, exit 130. */
+START_TEST(test_interrupt_is_not_a_regression)
+{
+	char *dir = make_baseline("intr", "SYNTH-SIG"), buf[16384];
+	const char *args[] = { "check", dir, "--timeout=0", WIDE, NULL };
+	struct run_bg bg;
+
+	hpt_start_faulty(&bg, "sign:hang:2", args);
+	sleep(3); /* keygen re-run and compared, sign hanging */
+	kill(bg.pid, SIGINT);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 130);
+	ck_assert_msg(strstr(buf, "check: interrupted by SIGINT: no verdict") != NULL, "%s", buf);
+	ck_assert_msg(strstr(buf, "REGRESSION") == NULL && strstr(buf, "FAIL") == NULL, "%s", buf);
+	ck_assert_msg(strstr(buf, "keygen     pseudoXOF calls/op") != NULL, "%s", buf);
+	hpt_rmtree(dir);
+	free(dir);
+}
+END_TEST
+
+/* ---------- bad input: exit 2, one line ---------- */
+
+static void expect_bad(const char *must1, const char *must2, ...)
+{
+	const char *argv[16] = { NULL };
+	struct run r;
+	va_list ap;
+	int n = 0;
+
+	va_start(ap, must2);
+	while (n < 15 && (argv[n] = va_arg(ap, const char *)))
+		n++;
+	va_end(ap);
+	argv[n] = NULL;
+	hpt_hashprof(&r, argv[0], argv[1], argv[2], argv[3], argv[4], argv[5], argv[6], NULL);
+	ck_assert_msg(r.status == 2, "%s %s: exit %d, stderr %s", argv[0], argv[1], r.status, r.err);
+	ck_assert_msg(hpt_lines(r.err) == 1, "not one line: '%s'", r.err);
+	ck_assert_msg(strstr(r.err, must1) != NULL, "'%s' lacks '%s'", r.err, must1);
+	ck_assert_msg(!must2 || strstr(r.err, must2) != NULL, "'%s' lacks '%s'", r.err, must2);
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+}
+
+START_TEST(test_bad_baselines)
+{
+	char *dir = make_baseline("bad", "SYNTH-KEM"), *f = hpt_path(dir, "SYNTH-KEM__keygen.json");
+	char *g = hpt_path(dir, "x.json"), *h = hpt_path(dir, "nope.json"), *text;
+	json_t *j;
+
+	/* malformed JSON: file, line:column */
+	text = hpt_slurp(f);
+	text[strlen(text) / 2] = '\0';
+	hpt_write(g, text);
+	free(text);
+	expect_bad(g, "malformed JSON", "check", g, NULL);
+	expect_bad(g, "malformed JSON", "check", dir, NULL); /* in a folder too */
+	unlink(g);
+	/* wrong schema version */
+	j = hpt_json_load(f);
+	json_object_set_new(j, "schema", json_string("hashprof-record/2"));
+	hpt_json_save(g, j);
+	json_decref(j);
+	expect_bad(g, "field 'schema': 'hashprof-record/2' is not supported", "check", g, NULL);
+	unlink(g);
+	/* an instance that is not available */
+	j = hpt_json_load(f);
+	json_object_set_new(j, "instance", json_string("NOPE-9"));
+	hpt_json_save(h, j);
+	json_decref(j);
+	expect_bad(h, "field 'instance': 'NOPE-9' is not available", "check", h, NULL);
+	/* a missing field */
+	j = hpt_json_load(f);
+	json_object_del(json_object_get(j, "procedure"), "seed");
+	hpt_json_save(h, j);
+	json_decref(j);
+	expect_bad(h, "field 'procedure.seed': missing", "check", h, NULL);
+	/* a file that does not exist */
+	expect_bad("missing.json", "cannot read", "check", "missing.json", NULL);
+	/* a baseline procedure is not overridden */
+	expect_bad("--iterations/--warmup", NULL, "check", "-n", "5", f, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(h);
+	free(dir);
+}
+END_TEST
+
+/* A baseline folder whose every row failed when it was made (only
+ * *.failed.json files): the check compared nothing, which fails (exit 1,
+ * as README's "nothing compared"), not bad input; report has nothing to
+ * print of it and says so (exit 2, name a file to read it). */
+START_TEST(test_failed_only_baseline)
+{
+	char *dir = hpt_tmpdir("onlyfailed"), *recs = hpt_path(dir, "recs"), buf[65536];
+	const char *args[] = { "SYNTH-SIG", "-n", "3", "--record-dir", recs, NULL };
+	struct run_bg bg;
+	struct run r;
+
+	hpt_start_faulty(&bg, "keygen:fail", args);
+	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 1);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", recs, NULL), 1);
+	ck_assert_msg(strstr(r.out, "check: FAIL: nothing compared: ") && strstr(r.out, "only failed ones (") &&
+			      strstr(r.out, "SYNTH-SIG__keygen.failed.json"),
+		      "%s", r.out);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, NULL), 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "only failed rows"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(recs);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_bad_options)
+{
+	expect_bad("--share-tolerance: '101'", "0 to 100", "check", "--share-tolerance=101", "SYNTH-SIG", NULL);
+	expect_bad("--share-tolerance: '-1'", NULL, "check", "--share-tolerance", "-1", "SYNTH-SIG", NULL);
+	expect_bad("--share-tolerance: 'nan'", NULL, "check", "--share-tolerance", "nan", "SYNTH-SIG", NULL);
+	expect_bad("--calls-tolerance: '2'", "0 to 1", "check", "--calls-tolerance=2", "SYNTH-SIG", NULL);
+	expect_bad("--calls-tolerance: '-0.1'", NULL, "check", "--calls-tolerance=-0.1", "SYNTH-SIG", NULL);
+	expect_bad("--max-drng-share: '120%'", NULL, "check", "--max-drng-share=120%", "SYNTH-SIG", NULL);
+	expect_bad("--max-hash-share: 'lots'", NULL, "check", "--max-hash-share=lots", "SYNTH-SIG", NULL);
+	expect_bad("--max-calls: 'sha3=4'", NULL, "check", "--max-calls=sha3=4", "SYNTH-SIG", NULL);
+	expect_bad("--max-calls: 'drng=-1'", NULL, "check", "--max-calls=drng=-1", "SYNTH-SIG", NULL);
+	expect_bad("give a limit", NULL, "check", "SYNTH-SIG", NULL);
+	expect_bad("--max-drng-share: '0.1' has no unit: write it in percent, e.g. 0.1% (or 10% for a tenth)", NULL,
+		   "check", "SYNTH-SIG", "--max-drng-share=0.1", NULL);
+	expect_bad("unknown instance 'SYNTH-SIGG'", "SYNTH-SIG", "check", "SYNTH-SIGG", "--max-drng-share=10%", NULL);
+	expect_bad("'frob' is not an operation of SYNTH-SIG", NULL, "check", "SYNTH-SIG", "frob",
+		   "--max-drng-share=10%", NULL);
+	expect_bad("missing BASELINE", NULL, "check", NULL);
+	/* --help: "--raw ... (not with --published)" */
+	expect_bad("--raw does not apply to --published", NULL, "check", "--published", "page.md", "--raw", NULL);
+	expect_bad("--raw does not apply to --published", NULL, "check", "--raw", "--published=page.md", NULL);
+}
+END_TEST
+
+/* --help says what --published compares: uncorrected shares for a
+ * published page, corrected ones for hashprof's own corrected output
+ * (check_compare.c); --raw is refused with it (test_bad_options). */
+START_TEST(test_help_published_shares)
+{
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--help", NULL), 0);
+	ck_assert_ptr_null(strstr(r.out, "always"));
+	ck_assert_msg(strstr(r.out, "--raw                  compare uncorrected shares (not with --published)\n"), "%s",
+		      r.out);
+	ck_assert_msg(strstr(r.out, "\"Symmetric primitives\" table of a published\n"
+				    "page, at its printed precision, for the instances available here: shares\n"
+				    "uncorrected, as published, or corrected when the page is hashprof's own\n"
+				    "corrected output (its overhead line says so).\n"),
+		      "%s", r.out);
+	/* every exit status it can end with */
+	ck_assert_msg(strstr(r.out, "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
+				    "exceeded, a row that failed or whose replay failed, nothing compared),\n"
+				    "2 bad input, 128+N interrupted by signal N (^C: 130; what was compared before\n"
+				    "it is shown, no verdict).\n"),
+		      "%s", r.out);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_bad_markdown)
+{
+	char *dir = hpt_tmpdir("md"), *f = hpt_path(dir, "page.md"), *g = hpt_path(dir, "none.md");
+
+	hpt_write(f, "# X\n\n## Symmetric primitives\n\n"
+		     "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+		     "|---|---|---|---|---|\n"
+		     "| `SYNTH-SIG` | sign | 32% | 0.8% | drng 1, pseudoXOF 8 |\n"
+		     "| `SYNTH-SIG` | verify | 66 | 0.0% | pseudoXOF 8 |\n");
+	expect_bad(f, ":8: column 'pseudohash/XOF/sm3': '66' is not a share", "check", "--published", f, NULL);
+	hpt_write(g, "# A page without the table\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+	expect_bad(g, "no 'Symmetric primitives' table", "check", "--published", g, NULL);
+	expect_bad("nothere.md", "cannot read", "check", "--published", "nothere.md", NULL);
+	expect_bad("--published takes no other argument", NULL, "check", "--published", f, "SYNTH-SIG", NULL);
+	/* an instance that is here with an operation it does not have: a typo */
+	hpt_write(f, "# X\n\n## Symmetric primitives\n\n"
+		     "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+		     "|---|---|---|---|---|\n"
+		     "| `SYNTH-SIG` | sing | 32% | 0.8% | drng 1, pseudoXOF 8 |\n");
+	expect_bad(":7: 'sing' is not an operation of SYNTH-SIG (sig: keygen, sign, verify)", NULL, "check",
+		   "--published", f, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(dir);
+}
+END_TEST
+
+/* An operation the protocol does not have is bad input in every mode, as
+ * for `hashprof SYNTH-KEX pass3` (SYNTH-KEX has two passes). */
+START_TEST(test_kex_pass_beyond_protocol)
+{
+	char *dir = hpt_tmpdir("pass3"), *f = hpt_path(dir, "SYNTH-KEX__pass1.json");
+	char *g = hpt_path(dir, "pass3.json"), *page = hpt_path(dir, "page.md");
+	struct run r;
+	json_t *j;
+
+	expect_bad("'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL, "check",
+		   "SYNTH-KEX", "pass3", "--max-drng-share=50%", NULL);
+	/* a baseline row naming pass3 */
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", dir, "SYNTH-KEX", "pass1", NULL), 0);
+	run_free(&r);
+	j = hpt_json_load(f);
+	json_object_set_new(j, "operation", json_string("pass3"));
+	hpt_json_save(g, j);
+	json_decref(j);
+	expect_bad("pass3.json: field 'operation': 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer "
+		   "passes",
+		   NULL, "check", g, NULL);
+	/* a published row naming pass3 */
+	hpt_write(page, "# X\n\n## Symmetric primitives\n\n"
+			"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+			"|---|---|---|---|---|\n"
+			"| `SYNTH-KEX` | pass3 | 32% | 0.8% | pseudohash 1 |\n");
+	expect_bad("page.md:7: 'pass3' is not an operation of SYNTH-KEX: its protocol has fewer passes", NULL, "check",
+		   "--published", page, NULL);
+	hpt_rmtree(dir);
+	free(f);
+	free(g);
+	free(page);
+	free(dir);
+}
+END_TEST
+
+static Suite *check_suite(void)
+{
+	Suite *s = suite_create("check");
+	TCase *tc = tcase_create("check");
+
+	tcase_set_timeout(tc, HPT_TIMEOUT);
+	tcase_add_test(tc, test_baseline_unchanged_passes);
+	tcase_add_test(tc, test_baseline_run_document_passes);
+	tcase_add_test(tc, test_baseline_altered_calls_fail);
+	tcase_add_test(tc, test_baseline_altered_share_fails);
+	tcase_add_test(tc, test_thresholds);
+	tcase_add_test(tc, test_failed_row_counted_once);
+	tcase_add_test(tc, test_interrupt_is_not_a_regression);
+	tcase_add_test(tc, test_published_synthetic_page);
+	tcase_add_test(tc, test_published_sample_not_available);
+	tcase_add_test(tc, test_bad_baselines);
+	tcase_add_test(tc, test_failed_only_baseline);
+	tcase_add_test(tc, test_bad_options);
+	tcase_add_test(tc, test_help_published_shares);
+	tcase_add_test(tc, test_bad_markdown);
+	tcase_add_test(tc, test_kex_pass_beyond_protocol);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(check_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
