@@ -478,6 +478,14 @@ START_TEST(test_record_report_check)
 	expect_sites(row_of(doc, "sign"), want_sign);
 	json_decref(doc);
 	run_free(&r);
+	/* and draws them again */
+	snprintf(path, sizeof path, "%s/again.folded", tmp);
+	HP(&r, NULL, "report", "--folded", path, rec);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	text = slurp(path);
+	ck_assert_msg(strstr(text, "SYNTH-SIG sign;sig_sign;synth_tag;synth_rounds;pseudoXOF ") != NULL, "%s", text);
+	free(text);
 
 	/* check re-runs it with --call-sites and compares every site's calls */
 	HP(&r, NULL, "check", "--share-tolerance", "100", rec);
