@@ -226,17 +226,23 @@ static void hp_insitu_reset(void *ctx)
 
 static uint32_t hp_replay_samples(const struct hp_result *r);
 
-/* The in-situ samples of a row: as many as replay takes (N within 5..25,
- * 101 under 1 ms), but at most half of N from 10 on: each sample is two
- * operations, and an operation with many calls (where the cost matters)
- * gets a precise difference from each. */
+/* The in-situ samples of a row: N / 4 within 5..25 (a median of each
+ * order), and as many as replay takes for an operation under 1 ms
+ * (HP_REPLAY_SAMPLES_SHORT, where a sample is cheap and noisy).  Each is
+ * two operations: a quarter of N keeps the cost to half of the measured
+ * part from N = 20 on, and an operation with many calls, where the
+ * recorder's cost matters, gets a precise difference from every sample. */
 static uint32_t hp_insitu_samples(const struct hp_result *r)
 {
-	uint32_t m = hp_replay_samples(r);
+	uint64_t m = r->operations / 4;
 
-	if (m != HP_REPLAY_SAMPLES_SHORT && r->operations >= 10 && m > r->operations / 2)
-		m = (uint32_t)(r->operations / 2);
-	return m < HP_REPLAY_SAMPLES_MIN ? HP_REPLAY_SAMPLES_MIN : m;
+	if (hp_replay_samples(r) == HP_REPLAY_SAMPLES_SHORT)
+		return HP_REPLAY_SAMPLES_SHORT;
+	if (m < HP_REPLAY_SAMPLES_MIN)
+		m = HP_REPLAY_SAMPLES_MIN;
+	if (m > HP_REPLAY_SAMPLES_MAX)
+		m = HP_REPLAY_SAMPLES_MAX;
+	return (uint32_t)m;
 }
 
 /*
