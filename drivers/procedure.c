@@ -52,14 +52,11 @@ static void hp_collect_sites(struct hp_result *r)
 {
 	char err[256];
 	struct hp_symbolizer *sym = hp_sym_open(err, sizeof err);
-	const struct hp_site_lost *lost[HP_FN_SLOTS];
 	struct hp_site_lost all[HP_FN_SLOTS];
 
 	hp_child_step("naming the call sites");
-	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++) {
-		lost[fn] = hp_callsite_rec_lost(fn);
-		all[fn] = *lost[fn];
-	}
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		all[fn] = *hp_callsite_rec_lost(fn);
 	if (hp_callsites_collect(hp_callsite_rec_table(), all, sym, r, err, sizeof err) != 0)
 		hp_result_fail(r, "call sites: %s", err);
 	else if (!sym)
