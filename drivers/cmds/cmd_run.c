@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callsites.h"
 #include "child.h"
 #include "cmds.h"
 #include "environment.h"
@@ -22,9 +23,11 @@
 #include "report.h"
 #include "rows.h"
 #include "run_output.h"
+#include "sites_output.h"
 
-/* --output FILE.json and --record-dir DIR (run_output.c); NULL when not given. */
-static const char *hp_output, *hp_record_dir;
+/* --output FILE.json and --record-dir DIR (run_output.c), --folded FILE
+ * and --flame-graph FILE.svg (sites_output.c); NULL when not given. */
+static const char *hp_output, *hp_record_dir, *hp_folded, *hp_flame;
 
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
@@ -75,6 +78,18 @@ static void hp_run_help(void)
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
 	hp_replay_help();
 	printf("\n"
+	       "Call sites:\n"
+	       "      --call-sites[=DEPTH]  under each row, the scheme functions that make each\n"
+	       "                         helper's calls, with calls, ticks and share per site and\n"
+	       "                         the call path from the API function (DEPTH 1..%u: only\n"
+	       "                         its innermost DEPTH frames; default: the whole path)\n"
+	       "      --folded=FILE      also write the call sites as folded stacks to FILE\n"
+	       "                         (\"f1;f2;helper TICKS\" lines: flamegraph.pl, inferno,\n"
+	       "                         speedscope); implies --call-sites\n"
+	       "      --flame-graph=FILE.svg  also draw them as an SVG flame graph; implies\n"
+	       "                         --call-sites\n",
+	       HP_SITE_DEPTH_MAX);
+	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
 	       "      --output=FILE      also write the run document (--format=json) to FILE at\n"
@@ -110,6 +125,9 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "raw", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
+		{ "call-sites", optional_argument, NULL, 'C' },
+		{ "folded", required_argument, NULL, 'F' },
+		{ "flame-graph", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -172,6 +190,22 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--record-dir: empty folder name");
 			hp_record_dir = optarg;
 			break;
+		case 'C':
+			o->call_sites = 1;
+			if (optarg && hp_parse_u64(optarg, 1, HP_SITE_DEPTH_MAX, &v))
+				return hp_usage_error(
+					"--call-sites: '%s' is not a depth from 1 to %u frames (without =DEPTH: the "
+					"whole path)",
+					optarg, HP_SITE_DEPTH_MAX);
+			o->call_sites_depth = optarg ? (unsigned)v : 0;
+			break;
+		case 'F':
+		case 'G':
+			if (!*optarg)
+				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
+			*(c == 'F' ? &hp_folded : &hp_flame) = optarg;
+			o->call_sites = 1;
+			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -228,6 +262,8 @@ int hp_cmd_run(int argc, char **argv)
 
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
+	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
 
 	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
 	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
@@ -241,6 +277,7 @@ int hp_cmd_run(int argc, char **argv)
 		fprintf(stderr, "hashprof: --output: %s\n", err);
 		sink.unwritten++;
 	}
+	sink.unwritten += hp_sites_outputs_write(hp_folded, hp_flame, rows, nops);
 	if (sink.unwritten)
 		rc = HP_EXIT_UNWRITTEN;
 	json_decref(sink.meta);
