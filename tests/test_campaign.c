@@ -82,10 +82,11 @@ static void run_in_tmp(struct run *r, const char *prog, const char *const *args)
 }
 
 #define HASHPROF(r, ...) run_in_tmp((r), HP_HASHPROF, (const char *const[]){ __VA_ARGS__, NULL })
-/* A campaign of the tree with the tests' procedure. */
-#define CAMPAIGN(r, out, ...)                                                                                \
-	HASHPROF((r), "campaign", tree, "-o", (out), "-n", "3", "--timeout", HP_TIMEOUT, "--progress=plain", \
+/* A campaign of the tree with the tests' procedure (timeout: --timeout). */
+#define CAMPAIGN_T(r, out, timeout, ...)                                                                    \
+	HASHPROF((r), "campaign", tree, "-o", (out), "-n", "3", "--timeout", (timeout), "--progress=plain", \
 		 ##__VA_ARGS__)
+#define CAMPAIGN(r, out, ...) CAMPAIGN_T((r), (out), HP_TIMEOUT, ##__VA_ARGS__)
 
 static void expect_in(const struct run *r, const char *text, const char *what)
 {
@@ -360,6 +361,23 @@ static void list_files_at(const char *dir, const char *rel, int mtimes, char *li
 	}
 }
 
+/* a and b are the same text; else fail naming the first line that
+ * differs (Check's messages are short). */
+static void expect_same_lines(const char *a, const char *b, const char *what)
+{
+	size_t i = 0, line = 0;
+
+	while (a[i] && a[i] == b[i])
+		i++;
+	if (!a[i] && !b[i])
+		return;
+	while (i > 0 && a[i - 1] != '\n')
+		i--;
+	for (size_t k = 0; k < i; k++)
+		line += a[k] == '\n';
+	ck_abort_msg("%s differ at line %zu: '%.200s' against '%.200s'", what, line + 1, a + i, b + i);
+}
+
 static void list_files(const char *dir, const char *rel, char *list, size_t len)
 {
 	list_files_at(dir, rel, 0, list, len);
@@ -404,7 +422,7 @@ static void expect_same_records(const char *out_a, const char *out_b)
 	snprintf(dir_b, sizeof dir_b, "%s/records", out_b);
 	list_files(dir_a, "", list_a, sizeof list_a);
 	list_files(dir_b, "", list_b, sizeof list_b);
-	ck_assert_str_eq(list_a, list_b);
+	expect_same_lines(list_a, list_b, "the record files");
 	ck_assert_msg(list_a[0], "no record in %s", dir_a);
 	for (char *f = strtok_r(list_a, "\n", &save); f; f = strtok_r(NULL, "\n", &save)) {
 		char pa[8400 + 256], pb[8400 + 256], sa[4096], sb[4096];
@@ -484,9 +502,9 @@ START_TEST(test_campaign_tree)
 	expect_not_in(&r, r.out, "] profile ");
 	run_free(&r);
 	list_files_at(out, "", 1, files2, sizeof files2);
-	ck_assert_str_eq(files1, files2);
+	expect_same_lines(files1, files2, "the files of OUT and their times before and after");
 	index2 = slurp(out, "index.md");
-	ck_assert_str_eq(index1, index2);
+	expect_same_lines(index1, index2, "the index before and after");
 	free(index2);
 
 	/* one input changes: that folder's steps run, no other */
@@ -526,15 +544,18 @@ static void reference_campaign(char *ref, size_t len)
 	expect_index(ref, 0);
 }
 
-/* A campaign killed outright halfway (SIGKILL, in the middle of the key
- * exchange's first operation, which a fault makes hang) leaves nothing
- * running; the next run redoes only the unfinished steps and ends with
- * the records an uninterrupted campaign writes; the operations finished
- * before the kill keep their records byte for byte. */
-static int kex_exchange_running(const void *arg)
+/* A campaign killed outright halfway (SIGKILL, while the first folder's
+ * third operation runs: a fault makes FIX-CAMP-KEM-128's decaps hang
+ * after its set-up) leaves nothing running; the next run, without the
+ * fault, redoes only what was not finished and ends with the records an
+ * uninterrupted campaign writes, while the operations finished before the
+ * kill keep their records byte for byte. */
+#define KILLED_TIMEOUT "60"
+
+static int kem_decaps_running(const void *arg)
 {
 	(void)arg;
-	return run_marked_alive("FIX-CAMP-KEX exchange");
+	return run_marked_alive("FIX-CAMP-KEM-128 decaps");
 }
 
 START_TEST(test_campaign_killed_and_resumed)
@@ -542,45 +563,52 @@ START_TEST(test_campaign_killed_and_resumed)
 	struct run r;
 	struct run_bg bg;
 	struct tmp_env e;
-	char ref[8400], out[8400], log[8400], *before[4];
+	char ref[8400], out[8400], log[8400], *before[2];
 	const char *kept[] = { "records/kem-fix/FIX-CAMP-KEM-128__keygen.json",
-			       "records/kem-fix/FIX-CAMP-KEM-128__decaps.json",
-			       "records/kem-fix/FIX-CAMP-KEM-256__encaps.json",
-			       "records/kem-fix/FIX-CAMP-KEM-256__decaps.json" };
+			       "records/kem-fix/FIX-CAMP-KEM-128__encaps.json" };
+	const char *not_yet[] = { "records/kem-fix/FIX-CAMP-KEM-128__decaps.json",
+				  "records/kem-fix/FIX-CAMP-KEM-256__keygen.json",
+				  "records/sign-fix/FIX-CAMP-SIG__keygen.json" };
 
 	setup_tree("tree", no_hang);
 	reference_campaign(ref, sizeof ref);
 	in_tmp("out", out, sizeof out);
 	in_tmp("killed.log", log, sizeof log);
-	/* pass2 hangs: the key exchange's first operation (exchange) never ends */
+	/* the second kem_dec of a process hangs: decaps's warm-up operation
+	 * (its set-up decapsulates once); keygen and encaps call none.  A
+	 * timeout longer than the test waits: a step left running by the
+	 * kill would still run when the test looks */
 	run_start(&bg, HP_HASHPROF,
-		  (const char *const[]){ "campaign", tree, "-o", out, "-n", "3", "--timeout", HP_TIMEOUT,
+		  (const char *const[]){ "campaign", tree, "-o", out, "-n", "3", "--timeout", KILLED_TIMEOUT,
 					 "--progress=plain", NULL },
-		  tmp_env(&e, "HASHPROF_SYNTH_FAULT=pass2:hang"), RUN_TO_FILE, log);
-	ck_assert_msg(run_wait_until(kex_exchange_running, NULL, 60), "the key exchange's profile never started");
+		  tmp_env(&e, "HASHPROF_SYNTH_FAULT=dec:hang:2"), RUN_TO_FILE, log);
+	ck_assert_msg(run_wait_until(kem_decaps_running, NULL, 60), "the first folder's decaps never started");
 	ck_assert_int_eq(kill(bg.pid, SIGKILL), 0);
 	ck_assert_int_eq(run_wait(bg.pid, 30), -1);
-	/* make and the step notice, and end what they ran */
-	ck_assert_msg(run_wait_marked("FIX-CAMP-KEX", 0, 30), "a step of the killed campaign still runs");
-	ck_assert_msg(run_wait_marked(out, 0, 30), "a process of the killed campaign still runs");
-	for (size_t i = 0; i < 4; i++) {
+	/* make notices, then the step, and they end what they ran */
+	ck_assert_msg(run_wait_marked("FIX-CAMP-KEM-128", 0, 20), "a step of the killed campaign still runs");
+	ck_assert_msg(run_wait_marked(out, 0, 20), "a process of the killed campaign still runs");
+	for (size_t i = 0; i < 2; i++) {
 		before[i] = slurp(out, kept[i]);
 		ck_assert_msg(before[i] != NULL, "%s was not written before the kill", kept[i]);
 	}
-	{
-		char *sig = slurp(out, "records/sign-fix/FIX-CAMP-SIG__keygen.json");
-		ck_assert_msg(sig == NULL, "the signature was profiled before the key exchange");
+	for (size_t i = 0; i < 3; i++) {
+		char *text = slurp(out, not_yet[i]);
+		ck_assert_msg(text == NULL, "%s was written before the kill", not_yet[i]);
 	}
 
-	/* the next run, without the fault: the key exchange and the signature */
-	CAMPAIGN(&r, out);
+	/* the next run, without the fault: the rest of the first folder's
+	 * profile and the three others; no build */
+	CAMPAIGN_T(&r, out, KILLED_TIMEOUT);
 	run_expect_status(&r, 1);
-	expect_in(&r, r.out, "[2/2] profile " SIG_DIR ": FIX-CAMP-SIG: 3 of 3 operations profiled\n");
-	expect_in(&r, r.out, "[1/2] profile " KEX_DIR ": FIX-CAMP-KEX: 7 of 7 operations profiled\n");
+	expect_in(&r, r.out, "[1/4] profile " KEM128_DIR ": FIX-CAMP-KEM-128: 3 of 3 operations profiled\n");
+	expect_in(&r, r.out, "  FIX-CAMP-KEM-128 decaps: profiled");
+	expect_not_in(&r, r.out, "FIX-CAMP-KEM-128 keygen: profiled");
+	expect_not_in(&r, r.out, "FIX-CAMP-KEM-128 encaps: profiled");
+	expect_in(&r, r.out, "[4/4] profile " SIG_DIR ": FIX-CAMP-SIG: 3 of 3 operations profiled\n");
 	expect_not_in(&r, r.out, "] build ");
-	expect_not_in(&r, r.out, KEM128_DIR);
 	run_free(&r);
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < 2; i++) {
 		char *after = slurp(out, kept[i]);
 		ck_assert_ptr_nonnull(after);
 		ck_assert_msg(!strcmp(before[i], after), "%s was measured again", kept[i]);
@@ -637,7 +665,7 @@ START_TEST(test_campaign_jobs_parallel)
 	/* the index names no share, and the folders are the same: byte for byte */
 	index_ref = slurp(ref, "index.md");
 	index_out = slurp(out, "index.md");
-	ck_assert_str_eq(index_ref, index_out);
+	expect_same_lines(index_ref, index_out, "the index of the local campaign and of the job file's");
 	free(index_ref);
 	free(index_out);
 
@@ -704,6 +732,75 @@ START_TEST(test_campaign_parallel_and_tier)
 }
 END_TEST
 
+/* Write text into the file rel of the copied tree (fopen mode). */
+static void put_in_tree(const char *rel, const char *mode, const char *text)
+{
+	char path[8400];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", tree, rel);
+	f = fopen(path, mode);
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Names that would make a folder's records lie: a copy of a folder that
+ * builds the same instance name for its candidate (the first folder by
+ * path keeps it), and a package named like an instance that comes
+ * earlier on hashprof's search path (the build tree's SYNTH-SIG); each
+ * fails its own folder with the reason.  Then --force redoes every step. */
+START_TEST(test_campaign_names)
+{
+	static const char *const only_kem[] = { "sign-fix", "kex-fix", "sign-broken", "sign-hang", NULL };
+	struct run r;
+	char out[8400], src[8400], dst[8400];
+
+	setup_tree("tree", only_kem);
+	snprintf(src, sizeof src, "%s/%s", tree, KEM128_DIR);
+	snprintf(dst, sizeof dst, "%s/%s-old", tree, KEM128_DIR);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-R", src, dst, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	snprintf(dst, sizeof dst, "%s/kem-fix/Reference_Implementation/SYNTH-KEM", tree);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-R", src, dst, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	put_in_tree("kem-fix/Reference_Implementation/SYNTH-KEM/KEM_AlgorithmInstance.h", "a",
+		    "#undef ALGORITHM_INSTANCE\n#define ALGORITHM_INSTANCE \"SYNTH-KEM\"\n");
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: 4 folders: 2 profiled, 2 failed, 0 not run; 1 page in ");
+	run_free(&r);
+	expect_folder(out, KEM128_DIR, "FIX-CAMP-KEM-128", "kem", "built", "not checked", "3/3", "profiled", "", 1);
+	expect_folder(
+		out, KEM128_DIR "-old", "FIX-CAMP-KEM-128", "kem", "built", "not checked", "-", "failed",
+		"not profiled: " KEM128_DIR " built the same instance name FIX-CAMP-KEM-128 for this "
+		"candidate: the records would overwrite each other; not profiled (rename one, or remove the copy)",
+		1);
+	expect_folder(out, "kem-fix/Reference_Implementation/SYNTH-KEM", "SYNTH-KEM", "kem", "built", "not checked",
+		      "-", "failed", "not profiled: the instance name SYNTH-KEM is taken by ", 0);
+	{
+		char cells[NCELLS][600];
+		index_row(out, "kem-fix/Reference_Implementation/SYNTH-KEM", cells);
+		ck_assert_msg(strstr(cells[7], "/synth-kem.so, which comes earlier on hashprof's search path"),
+			      "reason: %s", cells[7]);
+	}
+	expect_page_rows(out, "kem-fix", KEM_ROWS("FIX-CAMP-KEM-128") KEM_ROWS("FIX-CAMP-KEM-256"));
+
+	/* --force: every step again, though nothing changed */
+	CAMPAIGN(&r, out, "--force");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "[8/8] ");
+	expect_not_in(&r, r.out, "nothing to do");
+	expect_not_in(&r, r.out, "up to date");
+	run_free(&r);
+	expect_page_rows(out, "kem-fix", KEM_ROWS("FIX-CAMP-KEM-128") KEM_ROWS("FIX-CAMP-KEM-256"));
+	teardown_tree();
+}
+END_TEST
+
 /* Exactly one line on stderr, holding what; nothing on stdout; exit 2. */
 static void expect_bad(struct run *r, const char *what)
 {
@@ -751,6 +848,11 @@ START_TEST(test_campaign_bad_input)
 	expect_bad(&r, ": No such file or directory");
 	HASHPROF(&r, "campaign", "--collect", "-o", tmp);
 	expect_bad(&r, "holds no campaign (no campaign.json)");
+	/* a step's folder must be an instance folder below ROOT */
+	HASHPROF(&r, "campaign", tree, "--unit=sign-fix/Supporting_Documentation", "-o", out);
+	expect_bad(&r, "/sign-fix/Supporting_Documentation is not an instance folder");
+	HASHPROF(&r, "campaign", tree, "--phase=build", "-o", out);
+	expect_bad(&r, "hashprof: campaign: --phase and --cpus go with --unit");
 	/* none of it touched OUT */
 	{
 		struct stat st;
@@ -773,6 +875,7 @@ int main(void)
 	tcase_add_test(tc, test_campaign_killed_and_resumed);
 	tcase_add_test(tc, test_campaign_jobs_parallel);
 	tcase_add_test(tc, test_campaign_parallel_and_tier);
+	tcase_add_test(tc, test_campaign_names);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -332,6 +332,7 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 	int cpus[256];
 	long ncpus = 0;
 	char err[HP_CAMPAIGN_REASON];
+	int rc;
 
 	if (make_pid) {
 		/* run by the campaign's make (engine.c): end when make ends,
@@ -345,6 +346,8 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 		return hp_usage_error("campaign: --cpus: '%s' is not a list of CPU numbers (0,2,4)", a->cpus);
 	if (hp_campaign_describe(c->root, a->unit, &f, err, sizeof err) != 0)
 		return hp_usage_error("campaign: --unit: %s", err);
+	if ((rc = hp_campaign_out(a->out_arg, 1, c->out)) >= 0)
+		return rc;
 	hp_proc_trap_interrupts(hp_unit_interrupted);
 	return hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
 }
@@ -528,8 +531,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	if ((rc = hp_campaign_root(a.root_arg, c.root)) >= 0)
 		goto out;
 	if (a.unit) {
-		if ((rc = hp_campaign_out(a.out_arg, 1, c.out)) < 0)
-			rc = hp_campaign_unit(&c, &a);
+		rc = hp_campaign_unit(&c, &a);
 		goto out;
 	}
 	/* bad input is told before OUT is touched */
