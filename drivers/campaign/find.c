@@ -164,7 +164,7 @@ int hp_campaign_describe(const char *root, const char *rel, struct hp_folder *f,
 		hp_fmt(f->abs, sizeof f->abs, "%s", root);
 	else if (hp_path_abs(root, f->rel, f->abs) != 0)
 		return hp_fmt(err, errlen, "%s/%s: path too long", root, rel), -1;
-	if (strcmp(f->rel, ".") && strncmp(f->abs, root, strlen(root)))
+	if (strcmp(f->rel, ".") && (strncmp(f->abs, root, strlen(root)) || f->abs[strlen(root)] != '/'))
 		return hp_fmt(err, errlen, "'%s' is not below %s", rel, root), -1;
 	if (!hp_is_instance_folder(f->abs, f->kind))
 		return hp_fmt(err, errlen, "%s is not an instance folder (no *_AlgorithmInstance.h in it)", f->abs), -1;

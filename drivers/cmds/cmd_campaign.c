@@ -447,7 +447,11 @@ static int hp_campaign_same_plan(const struct hp_campaign *c)
 	return -1;
 }
 
-/* Run the stale steps with make: the builds, then the profiles. */
+/* Run the stale steps with make: the builds, then the profiles.
+ * Returns 0; HP_EXIT_FAILED when a step did not finish (make's status
+ * was not 0: its folder is 'not run'); HP_EXIT_USAGE when make could not
+ * be run; HP_EXIT_UNWRITTEN when the Makefile could not be written;
+ * 128 + N after signal N. */
 static int hp_campaign_make(struct hp_campaign *c, const struct hp_folders *fs, const struct hp_stale *s,
 			    enum hp_progress_mode mode)
 {
@@ -469,26 +473,33 @@ static int hp_campaign_make(struct hp_campaign *c, const struct hp_folders *fs, 
 			"affected\n",
 			profile_jobs, list);
 	hp_progress_init(&pg, mode, s->nbuild + s->nprofile);
-	if (s->nbuild)
-		rc = hp_make_run(mk, "build", c->jobs, &pg, err, sizeof err);
-	if (rc >= 0 && rc < 128 && s->nprofile)
-		rc = hp_make_run(mk, "profile", profile_jobs, &pg, err, sizeof err);
-	hp_progress_end(&pg);
-	if (rc < 0) {
-		fprintf(stderr, "hashprof: campaign: %s\n", err);
-		return HP_EXIT_USAGE;
+	for (int phase = 0; phase < 2 && !hp_util_interrupted(); phase++) {
+		int st;
+		if (!(phase ? s->nprofile : s->nbuild))
+			continue;
+		st = hp_make_run(mk, phase ? "profile" : "build", phase ? profile_jobs : c->jobs, &pg, err, sizeof err);
+		if (st < 0) {
+			hp_progress_end(&pg);
+			fprintf(stderr, "hashprof: campaign: %s\n", err);
+			return HP_EXIT_USAGE;
+		}
+		if (st && !hp_util_interrupted()) {
+			hp_progress_end(&pg);
+			fprintf(stderr,
+				"hashprof: campaign: warning: make exited with status %d: a step did not finish (its "
+				"folder is 'not run' in the index; its output is above)\n",
+				st);
+			rc = HP_EXIT_FAILED;
+		}
 	}
-	if (rc >= 128 && hp_util_interrupted()) {
+	hp_progress_end(&pg);
+	if (hp_util_interrupted()) {
 		const char *abbrev = sigabbrev_np(hp_util_interrupted());
 		fprintf(stderr,
 			"hashprof: campaign: interrupted by SIG%s after %zu of %zu steps: what they finished is kept; "
 			"run it again to do the rest\n",
 			abbrev ? abbrev : "?", pg.done, pg.total);
-	} else if (rc) {
-		fprintf(stderr,
-			"hashprof: campaign: warning: make exited with status %d: a step did not finish (its "
-			"folder is 'not run' in the index)\n",
-			rc);
+		return 128 + hp_util_interrupted();
 	}
 	return rc;
 }
@@ -574,8 +585,10 @@ int hp_cmd_campaign(int argc, char **argv)
 			rc = 128 + hp_util_interrupted();
 		else if (rc == HP_EXIT_USAGE || rc == HP_EXIT_UNWRITTEN)
 			; /* make could not be run, or the Makefile not written */
-		else
-			rc = collected ? HP_EXIT_UNWRITTEN : result;
+		else if (collected)
+			rc = HP_EXIT_UNWRITTEN;
+		else if (result != HP_EXIT_OK || rc == HP_EXIT_OK)
+			rc = result; /* a step that did not finish left its folder 'not run': 1 */
 	}
 out:
 	hp_stale_free(&stale);
