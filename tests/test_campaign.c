@@ -722,6 +722,36 @@ START_TEST(test_campaign_parallel_and_tier)
 	expect_folder(opt, "sign-fix/Implementations/Optimized_Implementation/FIX-CAMP-SIG", "FIX-CAMP-SIG", "sig",
 		      "built", "not checked", "3/3", "profiled", "", 1);
 	expect_page_rows(opt, "sign-fix", SIG_ROWS("FIX-CAMP-SIG"));
+	/* the page is in the published shape: `hashprof check --published`
+	 * reads it and re-runs its rows with the instance the campaign built
+	 * (calls exact; shares are times, any difference allowed) */
+	{
+		char units[8500], inst[9000], page[8500], path_env[9100];
+		struct tmp_env te;
+		struct dirent *d;
+		DIR *dir;
+		snprintf(units, sizeof units, "%s/units", opt);
+		dir = opendir(units);
+		ck_assert_ptr_nonnull(dir);
+		inst[0] = '\0';
+		while ((d = readdir(dir)))
+			if (d->d_name[0] != '.')
+				snprintf(inst, sizeof inst, "%s/%s/instance", units, d->d_name);
+		closedir(dir);
+		ck_assert_msg(inst[0], "no folder in %s", units);
+		snprintf(page, sizeof page, "%s/pages/sign-fix.md", opt);
+		snprintf(path_env, sizeof path_env, "HASHPROF_PATH=%s", inst);
+		tmp_env(&te, NULL);
+		te.changes[2] = path_env;
+		run_capture(&r, HP_HASHPROF,
+			    (const char *const[]){ "check", "--published", page, "-n", "3", "--share-tolerance", "100",
+						   NULL },
+			    te.changes);
+		run_expect_status(&r, 0);
+		/* 3 rows: 10 call counts (3 + 4 + 3 helpers called) and 6 shares */
+		expect_in(&r, r.out, "check: pass: 16 comparisons within tolerance");
+		run_free(&r);
+	}
 	/* another tier into the same OUT would mix the records: refused */
 	HASHPROF(&r, "campaign", tree, "-o", opt, "-n", "3");
 	run_expect_status(&r, 2);
