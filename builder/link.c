@@ -336,8 +336,35 @@ out:
 	return rc;
 }
 
+int hp_plan_survey(struct hp_object *objs, struct hp_plan *plan, char *err, size_t errlen)
+{
+	struct hp_survey_input *in = calloc(plan->nobjs ? plan->nobjs : 1, sizeof *in);
+	int rc;
+
+	if (!in || !(plan->survey = calloc(1, sizeof *plan->survey))) {
+		free(in);
+		hp_fmt(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < plan->nobjs; k++) {
+		const struct hp_object *o = &objs[plan->objs[k]];
+		in[k] = (struct hp_survey_input){ o->obj, o->src->rel, o->helper_file };
+	}
+	rc = hp_survey_run(in, plan->nobjs, plan->survey, err, errlen);
+	if (rc) {
+		free(plan->survey);
+		plan->survey = NULL;
+	}
+	free(in);
+	return rc;
+}
+
 void hp_plan_free(struct hp_plan *plan)
 {
+	if (plan->survey) {
+		hp_survey_free(plan->survey);
+		free(plan->survey);
+	}
 	free(plan->objs);
 	hp_strv_free(&plan->libs);
 	hp_strv_free(&plan->infos);
@@ -517,6 +544,7 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 		     const char *build_log, char *err, size_t errlen, char **command)
 {
 	char meta_h[PATH_MAX], info_o[PATH_MAX], drng_o[PATH_MAX], log[PATH_MAX], first[HP_BUILD_ERR];
+	char survey_c[PATH_MAX], survey_o[PATH_MAX];
 	struct hp_strv words = { 0 }, argv = { 0 };
 	int status;
 
@@ -525,6 +553,12 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 	hp_fmt(info_o, sizeof info_o, "%s/hp_instance_info.o", workdir);
 	hp_fmt(drng_o, sizeof drng_o, "%s/hp_drng_global.o", workdir);
 	hp_fmt(log, sizeof log, "%s/link.log", workdir);
+	hp_fmt(survey_c, sizeof survey_c, "%s/hp_survey.c", workdir);
+	hp_fmt(survey_o, sizeof survey_o, "%s/hp_survey.o", workdir);
+	if (plan->survey && hp_survey_write_c(plan->survey, survey_c) != 0) {
+		hp_fmt(err, errlen, "cannot write %s: %s", survey_c, strerror(errno));
+		return -1;
+	}
 	if (hp_write_meta(meta, meta_h) != 0) {
 		hp_fmt(err, errlen, "cannot write %s: %s", meta_h, strerror(errno));
 		return -1;
@@ -543,6 +577,13 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 		status = hp_compile_one(&words, rt->drng_global, drng_o, log, command);
 		hp_log_step(build_log, *command, log);
 	}
+	if (status == 0 && plan->survey) {
+		free(*command);
+		*command = NULL;
+		unlink(log);
+		status = hp_compile_one(&words, survey_c, survey_o, log, command);
+		hp_log_step(build_log, *command, log);
+	}
 	hp_strv_free(&words);
 	if (status != 0) {
 		hp_first_error(log, first, sizeof first);
@@ -554,7 +595,8 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 
 	if (hp_strv_extend(&argv, cc_words) || hp_strv_add(&argv, "-shared") || hp_strv_add(&argv, "-o") ||
 	    hp_strv_add(&argv, out) || hp_strv_add(&argv, "-Wl,--no-undefined") || hp_strv_add(&argv, "-Wl,-z,defs") ||
-	    hp_strv_add(&argv, info_o) || (plan->provide_drng && hp_strv_add(&argv, drng_o)))
+	    hp_strv_add(&argv, info_o) || (plan->provide_drng && hp_strv_add(&argv, drng_o)) ||
+	    (plan->survey && hp_strv_add(&argv, survey_o)))
 		goto oom;
 	for (size_t k = 0; k < plan->nobjs; k++)
 		if (hp_strv_add(&argv, objs[plan->objs[k]].obj))

@@ -27,6 +27,9 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op, const
 	snprintf(r->path, sizeof r->path, "%s", inst->path);
 	snprintf(r->wrapped, sizeof r->wrapped, "%s", inst->wrapped);
 	snprintf(r->build_notes, sizeof r->build_notes, "%s", inst->warnings);
+	snprintf(r->survey_verdict, sizeof r->survey_verdict, "%s", inst->survey_verdict);
+	snprintf(r->survey_reason, sizeof r->survey_reason, "%s", inst->survey_reason);
+	snprintf(r->survey_detail, sizeof r->survey_detail, "%s", inst->survey_detail);
 	memcpy(r->seed, o->seed, o->seed_len);
 	r->seed_len = o->seed_len;
 	if (!strcmp(inst->kind, "sig")) {

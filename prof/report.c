@@ -124,6 +124,21 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "no helper call was seen (wrapped: %s): the shares are 0.0%% because nothing "
 			 "was measured; calls made inside the helper's own object file are invisible to --wrap",
 			 r->wrapped);
+	if (r->survey_verdict[0] && strcmp(r->survey_verdict, "ICCS-only"))
+		snprintf(notes[n++], HP_NOTE_MAX, "survey: %s \u2014 %s", r->survey_verdict, r->survey_reason);
+	{
+		size_t len = 0;
+		char *sn = notes[n];
+		sn[0] = '\0';
+		for (const char *p = r->survey_detail; *p;) {
+			const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
+			if (!strncmp(p, "note=", 5) && len < HP_NOTE_MAX)
+				len += (size_t)snprintf(sn + len, HP_NOTE_MAX - len, "%s%.*s",
+							len ? "; " : "survey: ", (int)(end - p - 5), p + 5);
+			p = nl ? nl + 1 : end;
+		}
+		n += sn[0] != '\0';
+	}
 	if (all_nested) {
 		char list[256];
 		hp_format_call_list(nested, r->operations, 1, list, sizeof list);
@@ -421,11 +436,40 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 	hp_print_replay(out, rows, nrows, "");
 }
 
+/* "Survey verdict: ..." above the markdown table, in the published style:
+ * one line, or one per instance when the rows are of several. */
+static void hp_print_md_survey(FILE *out, const struct hp_result *rows, size_t nrows)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < nrows; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(rows[k].instance, rows[i].instance);
+		n += !seen && rows[i].survey_verdict[0];
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(rows[k].instance, rows[i].instance);
+		if (seen || !rows[i].survey_verdict[0])
+			continue;
+		if (n == 1)
+			fprintf(out, "Survey verdict: %s \u2014 %s\n", rows[i].survey_verdict, rows[i].survey_reason);
+		else
+			fprintf(out, "Survey verdict, `%s`: %s \u2014 %s\n", rows[i].instance, rows[i].survey_verdict,
+				rows[i].survey_reason);
+	}
+	if (n)
+		fputc('\n', out);
+}
+
 /* The published markdown table (method.md). */
 static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 {
 	struct hp_cells c;
 
+	hp_print_md_survey(out, rows, nrows);
 	fprintf(out, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n");
 	fprintf(out, "|---|---|---|---|---|\n");
 	for (size_t i = 0; i < nrows; i++) {

@@ -15,6 +15,7 @@
 #include "ngcc.h" /* HP_NAME_MAX */
 
 #define HP_BYTES_MAX 1024 /* longest seed or message accepted, in bytes */
+#define HP_SURVEY_DETAIL 8192 /* bytes of an instance's survey lines kept in a row */
 
 enum hp_status {
 	HP_STATUS_OK = 0, /* measured */
@@ -78,6 +79,13 @@ struct hp_result {
 	char path[4096]; /* the instance's shared object */
 	char wrapped[256]; /* helpers linked with --wrap, comma-separated */
 	char build_notes[512]; /* `hashprof build` warnings ("; "-separated); "" when none */
+	/* The instance's survey (issue 12, builder/survey.c): verdict
+	 * ("ICCS-only", "mixed", "bypass", "none"; "" when the instance has
+	 * no survey), the one-line reason, and the finding=/entry=/note=
+	 * lines of its .hashprof_survey section (docs/record-schema.md). */
+	char survey_verdict[16];
+	char survey_reason[512];
+	char survey_detail[HP_SURVEY_DETAIL];
 	enum hp_status status;
 	char failure[256]; /* one line, when status != OK */
 	int interrupted; /* 1: failed because the run was interrupted (^C, SIGTERM):

@@ -1,0 +1,432 @@
+/*
+ * test_survey.c - the survey of symmetric code that bypasses the ICCS
+ * helpers (issue 12, builder/survey.c): the verdict and its reason for
+ * every built-in instance (`hashprof list --long`), and for the
+ * fixtures written for it (tests/fixtures/README.md): own-keccak
+ * (bypass), own-sm3 (mixed, with ICCS files that carry SM3 of their own),
+ * own-static (own code that cannot be wrapped), drng-xof (the ICCS DRNG
+ * as an XOF); in the build output, in `list --long`, in every JSON
+ * record and its read-back, and in the markdown's "Survey verdict:" line.
+ *
+ * Each fixture test copies the fixture into a fresh temporary folder and
+ * runs the build tree's hashprof there, as tests/test_build.c does.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "capture.h"
+
+#ifndef HP_HASHPROF
+#error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
+#endif
+#ifndef HP_FIXTURES
+#error "HP_FIXTURES (the absolute path of tests/fixtures) must be defined"
+#endif
+#ifndef HP_PQCLEAN_CONFIGURED
+#error "HP_PQCLEAN_CONFIGURED (1 when the PQClean instances are built) must be defined"
+#endif
+
+#define EM "\u2014" /* the dash between verdict and reason */
+
+/* ---------- running hashprof ---------- */
+
+static char tmp[4096], pkg[4200], out_dir[4200];
+
+/* HOME and XDG_DATA_HOME in tmp (when there is one), HASHPROF_PATH=path
+ * (unset when NULL). */
+static void run_hp(struct run *r, const char *path, const char *const *args)
+{
+	static char home[4200], xdg[4300], hp[4300];
+	const char *env[5] = { NULL };
+	size_t n = 0;
+
+	if (tmp[0]) {
+		snprintf(home, sizeof home, "HOME=%s/home", tmp);
+		snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+		env[n++] = home;
+		env[n++] = xdg;
+	}
+	if (path)
+		snprintf(hp, sizeof hp, "HASHPROF_PATH=%s", path);
+	else
+		snprintf(hp, sizeof hp, "HASHPROF_PATH");
+	env[n++] = hp;
+	run_capture(r, HP_HASHPROF, args, env);
+}
+
+#define HASHPROF(r, path, ...) run_hp((r), (path), (const char *const[]){ __VA_ARGS__, NULL })
+
+static void expect_in(const struct run *r, const char *text, const char *what)
+{
+	if (!strstr(text, what))
+		run_show(r);
+	ck_assert_msg(strstr(text, what) != NULL, "output lacks '%s'", what);
+}
+
+/* A copy of the fixture in a fresh tmp, built into tmp/out: the build's
+ * output in *r (free it). */
+static void build_fixture(const char *fixture, struct run *r)
+{
+	const char *base = getenv("TMPDIR");
+	char src[4200];
+	struct run c;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-survey-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(src, sizeof src, "%s/%s", HP_FIXTURES, fixture);
+	snprintf(pkg, sizeof pkg, "%s/%s", tmp, fixture);
+	snprintf(out_dir, sizeof out_dir, "%s/out", tmp);
+	run_capture(&c, "/bin/cp", (const char *const[]){ "-RL", src, pkg, NULL }, NULL);
+	run_expect_status(&c, 0);
+	run_free(&c);
+	run_capture(&c, "/bin/chmod", (const char *const[]){ "-R", "u+w", pkg, NULL }, NULL);
+	run_expect_status(&c, 0);
+	run_free(&c);
+	HASHPROF(r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(r, 0);
+}
+
+static void teardown(void)
+{
+	struct run r;
+
+	if (!tmp[0])
+		return;
+	run_capture(&r, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL }, NULL);
+	run_free(&r);
+	tmp[0] = '\0';
+}
+
+/* `hashprof -n 3 --format=json NAME`, parsed. */
+static json_t *profile(const char *path, const char *name)
+{
+	struct run r;
+	json_error_t je;
+	json_t *doc;
+
+	HASHPROF(&r, path, "-n", "3", "--format=json", name);
+	run_expect_status(&r, 0);
+	doc = json_loads(r.out, 0, &je);
+	ck_assert_msg(doc != NULL, "bad JSON: %s\n%s", je.text, r.out);
+	run_free(&r);
+	return doc;
+}
+
+static const char *jstr(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	ck_assert_msg(s != NULL, "no string '%s'", key);
+	return s;
+}
+
+/* Every row of the profile carries the survey with this verdict and reason. */
+static void expect_rows_survey(json_t *doc, const char *verdict, const char *reason)
+{
+	size_t i;
+	json_t *row;
+
+	ck_assert_uint_ge(json_array_size(json_object_get(doc, "rows")), 3);
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		json_t *s = json_object_get(row, "survey");
+		ck_assert_msg(s != NULL, "row %zu has no survey", i);
+		ck_assert_str_eq(jstr(s, "verdict"), verdict);
+		ck_assert_str_eq(jstr(s, "reason"), reason);
+	}
+}
+
+/* The number of outermost calls per operation of helper fn in a row. */
+static double calls_per_op(const json_t *row, const char *fn)
+{
+	size_t i;
+	json_t *e;
+	double calls = 0;
+
+	json_array_foreach(json_object_get(row, "calls"), i, e)
+	{
+		if (!strcmp(jstr(e, "fn"), fn))
+			calls += (double)json_integer_value(json_object_get(e, "calls"));
+	}
+	return calls / (double)json_integer_value(json_object_get(json_object_get(row, "totals"), "operations"));
+}
+
+static const json_t *row_of(const json_t *doc, const char *op)
+{
+	size_t i;
+	json_t *row;
+
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		if (!strcmp(jstr(row, "operation"), op))
+			return row;
+	}
+	ck_abort_msg("no row %s", op);
+	return NULL;
+}
+
+/* The `list --long` survey line of an instance (a copy): the line right
+ * under the instance's. */
+static char *survey_line(const char *listing, const char *name)
+{
+	static const char lead[] = "\n    survey:   ";
+	char head[128];
+	const char *p, *nl, *s;
+
+	snprintf(head, sizeof head, "\n%s ", name);
+	p = strstr(listing, head);
+	ck_assert_msg(p != NULL, "%s is not listed:\n%s", name, listing);
+	nl = strchr(p + 1, '\n');
+	ck_assert_msg(nl && !strncmp(nl, lead, strlen(lead)), "no survey line right under %s:\n%s", name, listing);
+	s = nl + strlen(lead);
+	nl = strchr(s, '\n');
+	return strndup(s, nl ? (size_t)(nl - s) : strlen(s));
+}
+
+static void expect_verdict(const char *listing, const char *name, const char *want)
+{
+	char *l = survey_line(listing, name);
+
+	ck_assert_msg(!strncmp(l, want, strlen(want)), "%s: survey '%s', expected '%s...'", name, l, want);
+	free(l);
+}
+
+/* ---------- built-in instances ---------- */
+
+START_TEST(builtin_verdicts)
+{
+	static const char *const iccs_only[] = {
+		"ML-KEM-512",
+		"ML-KEM-768",
+		"ML-KEM-1024",
+		"ML-DSA-44",
+		"ML-DSA-65",
+		"ML-DSA-87",
+		"SPHINCS+-SHAKE-128f-simple",
+		"KEX-ML-KEM-768",
+	};
+	struct run r;
+
+	HASHPROF(&r, NULL, "list", "--long");
+	run_expect_status(&r, 0);
+	expect_verdict(r.out, "SYNTH-SIG",
+		       "ICCS-only " EM " calls pseudohash, pseudoXOF, sm3hash, get_random_number; no own primitive");
+	expect_verdict(r.out, "SYNTH-KEM", "ICCS-only " EM " ");
+	expect_verdict(r.out, "SYNTH-KEX", "ICCS-only " EM " ");
+	expect_verdict(r.out, "SYNTH-RESEED",
+		       "ICCS-only " EM " calls pseudohash, get_random_number; no own primitive; uses the ICCS SM3 DRBG "
+		       "as its XOF (init_random_number in SIG_AlgorithmInstance.c)");
+	expect_verdict(r.out, "SYNTH-NONE", "none " EM " no ICCS helper is called and no own primitive was recognised");
+	expect_verdict(r.out, "GROUND-TRUTH", "ICCS-only " EM " calls sm3hash; no own primitive");
+	if (HP_PQCLEAN_CONFIGURED) {
+		/* the ICCS-routed ports: their shake/sha3 names reach the helpers */
+		for (size_t i = 0; i < sizeof iccs_only / sizeof iccs_only[0]; i++)
+			expect_verdict(r.out, iccs_only[i], "ICCS-only " EM " calls ");
+		expect_verdict(r.out, "ML-DSA-44",
+			       "ICCS-only " EM
+			       " calls pseudoXOF, get_random_number; no own primitive; 22 functions named "
+			       "like Keccak-f[1600] (PQCLEAN_MLDSA44_CLEAN_dilithium_shake128_stream_init, ...) route "
+			       "to the helpers");
+		/* ...except Falcon's ChaCha20 PRNG, its own code */
+		expect_verdict(r.out, "Falcon-512",
+			       "mixed " EM " own ChaCha20 in PQCLEAN_FALCON512_CLEAN_prng_refill (rng.c); beside "
+			       "pseudoXOF, get_random_number");
+		expect_in(&r, r.out,
+			  "    own:      PQCLEAN_FALCON512_CLEAN_prng_refill (ChaCha20, rng.c): holds ChaCha sigma "
+			  "\"expand 32-byte k\" (RFC 8439 2.3)\n");
+		expect_in(&r, r.out,
+			  "    note:     PQCLEAN_FALCON512_CLEAN_prng_refill is also called inside rng.c (by "
+			  "PQCLEAN_FALCON512_CLEAN_prng_init, PQCLEAN_FALCON512_CLEAN_prng_get_bytes): those calls "
+			  "are not rerouted by --wrap, not measured\n");
+	}
+	run_free(&r);
+}
+END_TEST
+
+/* ---------- fixtures ---------- */
+
+START_TEST(own_keccak_bypass)
+{
+	static const char reason[] = "own Keccak-f[1600] in keccak_f1600 (keccak.c); no hash helper called "
+				     "(get_random_number for randomness only)";
+	struct run r;
+	json_t *doc;
+
+	build_fixture("own-keccak", &r);
+	expect_in(&r, r.out, "  survey:  bypass " EM " own Keccak-f[1600] in keccak_f1600 (keccak.c); no hash helper");
+	expect_in(&r, r.out,
+		  "  own:     keccak_f1600 (Keccak-f[1600], keccak.c): refers to Keccak-f[1600] round constants "
+		  "(FIPS 202 3.2.5) in keccak_rc\n");
+	expect_in(&r, r.out, "  entry:   shake256 (Keccak-f[1600], sponge.c)\n");
+	expect_in(&r, r.out, "  entry:   keccak_f1600 (Keccak-f[1600], keccak.c)\n");
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	run_expect_status(&r, 0);
+	expect_verdict(r.out, "FIX-OWN-KECCAK", "bypass " EM " own Keccak-f[1600] in keccak_f1600 (keccak.c)");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-OWN-KECCAK");
+	expect_rows_survey(doc, "bypass", reason);
+	json_decref(doc);
+	/* markdown: the published verdict line above the table */
+	HASHPROF(&r, out_dir, "-n", "3", "--format=md", "FIX-OWN-KECCAK", "sign");
+	run_expect_status(&r, 0);
+	ck_assert_msg(!strncmp(r.out, "Survey verdict: bypass " EM " own Keccak-f[1600] in keccak_f1600 (keccak.c); ",
+			       strlen("Survey verdict: bypass " EM " own Keccak-f[1600] in keccak_f1600 (keccak.c); ")),
+		      "%s", r.out);
+	expect_in(&r, r.out, "\n\n| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n");
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(own_sm3_mixed)
+{
+	static const char reason[] = "own SM3 in sm3_compress, sm3_digest (sm3.c); beside pseudoXOF, sm3hash, "
+				     "get_random_number";
+	struct run r;
+	json_t *doc, *f;
+	size_t i;
+	int iccs = 0;
+
+	build_fixture("own-sm3", &r);
+	expect_in(&r, r.out, "  survey:  mixed " EM " own SM3 in sm3_compress, sm3_digest (sm3.c); beside ");
+	/* the ICCS files' SM3 is found, and said to be theirs */
+	expect_in(&r, r.out, "  iccs:    iccs_sm3_cf (SM3, auxfunc.c): holds SM3 T_j (GB/T 32905-2016 4.2)\n");
+	expect_in(&r, r.out, "  iccs:    iccs_sm3_cf (SM3, drng.c): holds SM3 T_j (GB/T 32905-2016 4.2)\n");
+	expect_in(&r, r.out, "  entry:   sm3_digest (SM3, sm3.c)\n");
+	expect_in(&r, r.out, "  entry:   sm3kdf (SM3, sm3kdf.c)\n");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-MIXED-SM3");
+	expect_rows_survey(doc, "mixed", reason);
+	/* never counted as own: every finding of auxfunc.c and drng.c is "iccs" */
+	json_array_foreach(json_object_get(json_object_get(row_of(doc, "sign"), "survey"), "findings"), i, f)
+	{
+		const char *obj = jstr(f, "object");
+		if (!strcmp(obj, "auxfunc.c") || !strcmp(obj, "drng.c")) {
+			ck_assert_str_eq(jstr(f, "role"), "iccs");
+			iccs++;
+		}
+	}
+	ck_assert_int_eq(iccs, 4); /* each file: the compression function (T_j) and the hash (IV) */
+	json_decref(doc);
+}
+END_TEST
+
+START_TEST(own_static_not_wrappable)
+{
+	static const char note[] = "own SHA-256 in sha256_block, sha256 (SIG_AlgorithmInstance.c) cannot be wrapped: "
+				   "static functions; --wrap reroutes only calls between objects, so its time is not "
+				   "measured";
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+
+	build_fixture("own-static", &r);
+	expect_in(&r, r.out,
+		  "  survey:  mixed " EM " own SHA-256 in sha256_block, sha256 (SIG_AlgorithmInstance.c); beside "
+		  "pseudohash, get_random_number\n");
+	expect_in(&r, r.out, note);
+	ck_assert_msg(!strstr(r.out, "  entry:"), "static code has no entry:\n%s", r.out);
+	run_free(&r);
+	doc = profile(out_dir, "FIX-OWN-STATIC");
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		json_t *notes = json_object_get(row, "notes"), *n;
+		size_t k;
+		int seen = 0;
+		json_array_foreach(notes, k, n) seen |= strstr(json_string_value(n), note) != NULL;
+		ck_assert_msg(seen, "row %zu lacks the note '%s'", i, note);
+		ck_assert_uint_eq(json_array_size(json_object_get(json_object_get(row, "survey"), "entries")), 0);
+	}
+	json_decref(doc);
+}
+END_TEST
+
+START_TEST(drng_xof_iccs_only)
+{
+	static const char reason[] = "calls get_random_number; no own primitive; uses the ICCS SM3 DRBG as its XOF "
+				     "(init_random_number in xof.c)";
+	static const struct {
+		const char *op;
+		double drng, init;
+	} want[] = { { "keygen", 3, 1 }, { "encaps", 3, 2 }, { "decaps", 2, 2 } };
+	struct run r;
+	json_t *doc;
+
+	build_fixture("drng-xof", &r);
+	expect_in(&r, r.out,
+		  "  survey:  ICCS-only " EM " calls get_random_number; no own primitive; uses the ICCS SM3 "
+		  "DRBG as its XOF (init_random_number in xof.c)\n");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-DRNG-XOF");
+	expect_rows_survey(doc, "ICCS-only", reason);
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		const json_t *row = row_of(doc, want[k].op);
+		ck_assert_double_eq(calls_per_op(row, "get_random_number"), want[k].drng);
+		ck_assert_double_eq(calls_per_op(row, "init_random_number"), want[k].init);
+	}
+	json_decref(doc);
+}
+END_TEST
+
+/* A record written with --record-dir gives the survey back: `report` prints
+ * the verdict line, and its JSON has the same survey. */
+START_TEST(survey_in_records)
+{
+	struct run r;
+	char dir[4400];
+	json_t *doc, *back;
+	json_error_t je;
+
+	build_fixture("own-sm3", &r);
+	run_free(&r);
+	snprintf(dir, sizeof dir, "%s/runs", tmp);
+	HASHPROF(&r, out_dir, "-n", "3", "--record-dir", dir, "FIX-MIXED-SM3", "sign");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	HASHPROF(&r, NULL, "report", "--format=md", dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "Survey verdict: mixed " EM " own SM3 in sm3_compress, sm3_digest (sm3.c); beside ");
+	run_free(&r);
+	doc = profile(out_dir, "FIX-MIXED-SM3");
+	HASHPROF(&r, NULL, "report", "--format=json", dir);
+	run_expect_status(&r, 0);
+	back = json_loads(r.out, 0, &je);
+	ck_assert_msg(back != NULL, "%s", je.text);
+	ck_assert_msg(json_equal(json_object_get(row_of(doc, "sign"), "survey"),
+				 json_object_get(row_of(back, "sign"), "survey")),
+		      "the survey read back differs");
+	json_decref(back);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("survey");
+	TCase *tc = tcase_create("survey");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, builtin_verdicts);
+	tcase_add_test(tc, own_keccak_bypass);
+	tcase_add_test(tc, own_sm3_mixed);
+	tcase_add_test(tc, own_static_not_wrappable);
+	tcase_add_test(tc, drng_xof_iccs_only);
+	tcase_add_test(tc, survey_in_records);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
