@@ -342,7 +342,8 @@ int hp_cppflags_merge(struct hp_strv *out, const struct hp_strv *later);
 
 /*
  * The words every compilation of the package gets after the flag set:
- * cppflags (Makefile, recipe, command line -D/-U/-I, in that order, later
+ * -g (for the survey's prototypes; GCC's code does not change), cppflags
+ * (Makefile, recipe, command line -D/-U/-I, in that order, later
  * definitions of a macro replacing earlier ones), extra (recipe and
  * --cflags words), then -iquote DIR; for the permissive set also -iquote
  * each folder holding a header.  Returns 0 or -1 (OOM).
@@ -412,6 +413,7 @@ struct hp_meta {
  * sources compiled into every instance (build tree or installed). */
 struct hp_runtime {
 	char wrap_archive[PATH_MAX];
+	char wrap_include[PATH_MAX]; /* the folder of wrap/own.h and the headers it includes */
 	char instance_info[PATH_MAX];
 	char drng_global[PATH_MAX];
 	struct hp_strv state_ldflags; /* keep the shims' state in every instance */
@@ -429,6 +431,7 @@ void hp_runtime_free(struct hp_runtime *rt);
  * has one) into workdir, then
  *   CC -shared -o out objects... -Wl,--no-undefined -Wl,-z,defs
  *      state-ldflags wrap-archive -Wl,--wrap=F... libs -lm
+ * (F: each helper the plan wraps, and each wrapped own entry of the survey)
  * Output to build_log.  Returns 0, or -1 with the first error in err and
  * the pasteable command in *command (malloc'ed, may be NULL).
  */
@@ -539,6 +542,8 @@ struct hp_sv_finding {
 struct hp_sv_entry {
 	char *function, *object;
 	unsigned prim;
+	int wrap; /* 1: wrapped (its slot: its rank among the wrapped entries) */
+	char why[160]; /* when not wrapped: why ("it takes 7 arguments, ...") */
 };
 
 #define HP_SURVEY_REASON 512 /* bytes of the one-line reason */
@@ -582,7 +587,7 @@ void hp_survey_free(struct hp_survey *s);
  *   verdict=VERDICT
  *   reason=ONE LINE
  *   finding=ROLE<TAB>PRIMITIVE<TAB>FUNCTION<TAB>OBJECT<TAB>EVIDENCE   (per finding)
- *   entry=FUNCTION<TAB>PRIMITIVE<TAB>OBJECT                          (per entry)
+ *   entry=FUNCTION<TAB>PRIMITIVE<TAB>OBJECT<TAB>wrapped|not wrapped: WHY   (per entry)
  *   note=ONE LINE                                                    (per note)
  * ROLE: own, iccs, routes, uses-own, name-own.
  */
@@ -592,8 +597,24 @@ char *hp_survey_text(const struct hp_survey *s);
 const char *hp_sv_role_name(enum hp_sv_role r);
 
 /*
+ * Decide which entries can be wrapped (survey_dwarf.c): those whose debug
+ * information in the inputs says that wrap/own.h's shim passes their
+ * arguments and result on exactly (at most 6 integer or pointer
+ * arguments on x86-64, 8 on AArch64; no float, struct or variable
+ * argument list), at most HP_OWN_MAX of them; the others get the reason
+ * in why.  hp_survey_run calls it.  Returns 0, or -1 with a reason.
+ */
+int hp_survey_check_entries(struct hp_survey *s, const struct hp_survey_input *in, size_t n, char *err, size_t errlen);
+/* Wrap none of the entries (an uninstrumented twin); why says so. */
+void hp_survey_unwrap(struct hp_survey *s, const char *why);
+/* The number of wrapped entries. */
+size_t hp_survey_nwrapped(const struct hp_survey *s);
+
+/*
  * Write the C source that puts the survey into an instance: the section
- * .hashprof_survey, not loaded (no address of the instance moves).
+ * .hashprof_survey, not loaded (no address of the instance moves), and
+ * HP_OWN_SHIM(slot, F) of wrap/own.h for each wrapped entry F (compile it
+ * with wrap/ on the include path, link with -Wl,--wrap=F for each).
  * Returns 0, or -1 (errno).
  */
 int hp_survey_write_c(const struct hp_survey *s, const char *path);

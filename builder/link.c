@@ -27,6 +27,9 @@
 #ifndef HP_PKGDATADIR
 #error "HP_PKGDATADIR must be defined"
 #endif
+#ifndef HP_PKGINCLUDEDIR
+#error "HP_PKGINCLUDEDIR must be defined"
+#endif
 /* The linker words that keep the shims' state in an instance that wraps
  * nothing (Makefile.am's HP_STATE_LDFLAGS, passed in by builder/local.mk). */
 #ifndef HP_BUILDER_STATE_LDFLAGS
@@ -388,7 +391,8 @@ void hp_plan_wrapped(const struct hp_plan *plan, char *buf, size_t len)
 int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 {
 	const char *flags = HP_BUILDER_STATE_LDFLAGS;
-	const char *paths[3];
+	const char *paths[4];
+	char own_h[PATH_MAX];
 	struct stat st;
 
 	char builddir[PATH_MAX], srcdir[PATH_MAX];
@@ -398,15 +402,19 @@ int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s/wrap/libhashprof-wrap.a", builddir);
 		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s/schemes/common/instance_info.c", srcdir);
 		hp_fmt(rt->drng_global, sizeof rt->drng_global, "%s/builder/drng_global.c", srcdir);
+		hp_fmt(rt->wrap_include, sizeof rt->wrap_include, "%s/wrap", srcdir);
 	} else {
 		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s", HP_PKGLIBDIR "/libhashprof-wrap.a");
 		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s", HP_PKGDATADIR "/instance_info.c");
 		hp_fmt(rt->drng_global, sizeof rt->drng_global, "%s", HP_PKGDATADIR "/drng_global.c");
+		hp_fmt(rt->wrap_include, sizeof rt->wrap_include, "%s", HP_PKGINCLUDEDIR "/wrap");
 	}
+	hp_fmt(own_h, sizeof own_h, "%s/own.h", rt->wrap_include);
 	paths[0] = rt->wrap_archive;
 	paths[1] = rt->instance_info;
 	paths[2] = rt->drng_global;
-	for (int i = 0; i < 3; i++)
+	paths[3] = own_h;
+	for (int i = 0; i < 4; i++)
 		if (stat(paths[i], &st) != 0) {
 			int e = errno;
 			hp_fmt(err, errlen, "hashprof's run-time piece %s is missing (%s): %s", paths[i], strerror(e),
@@ -578,10 +586,17 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 		hp_log_step(build_log, *command, log);
 	}
 	if (status == 0 && plan->survey) {
+		/* the own entries' shims include wrap/own.h */
+		struct hp_strv sw = { 0 };
 		free(*command);
 		*command = NULL;
 		unlink(log);
-		status = hp_compile_one(&words, survey_c, survey_o, log, command);
+		if (hp_strv_extend(&sw, &words) || hp_strv_add(&sw, "-I") || hp_strv_add(&sw, rt->wrap_include)) {
+			hp_strv_free(&sw);
+			goto oom;
+		}
+		status = hp_compile_one(&sw, survey_c, survey_o, log, command);
+		hp_strv_free(&sw);
 		hp_log_step(build_log, *command, log);
 	}
 	hp_strv_free(&words);
@@ -606,6 +621,10 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 	HP_FOR_EACH_HELPER(h)
 	if ((plan->wrapped & (1u << h)) && hp_strv_addf(&argv, "-Wl,--wrap=%s", hp_fn_name(h)))
 		goto oom;
+	for (size_t i = 0; plan->survey && i < plan->survey->nentries; i++)
+		if (plan->survey->entries[i].wrap &&
+		    hp_strv_addf(&argv, "-Wl,--wrap=%s", plan->survey->entries[i].function))
+			goto oom;
 	if (hp_strv_extend(&argv, &plan->libs) || (hp_strv_find(&plan->libs, "-lm") < 0 && hp_strv_add(&argv, "-lm")))
 		goto oom;
 	*command = hp_command_line(argv.v);

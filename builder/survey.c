@@ -604,7 +604,7 @@ static int hp_sv_entries(struct hp_sv_graph *g, struct hp_survey *s, unsigned ch
 				return -1;
 			s->entries = grown;
 			s->entries[s->nentries] = (struct hp_sv_entry){ strdup(f->name), strdup(a->u[u].name),
-									prim ? prim : g->name_prim[node] };
+									prim ? prim : g->name_prim[node], 0, "" };
 			if (!s->entries[s->nentries].function || !s->entries[s->nentries].object)
 				return -1;
 			s->nentries++;
@@ -867,6 +867,45 @@ static void hp_sv_verdict(const struct hp_sv_graph *g, struct hp_survey *s)
 	}
 }
 
+/* ---------- which entries are wrapped ---------- */
+
+size_t hp_survey_nwrapped(const struct hp_survey *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->nentries; i++)
+		n += s->entries[i].wrap != 0;
+	return n;
+}
+
+void hp_survey_unwrap(struct hp_survey *s, const char *why)
+{
+	for (size_t i = 0; i < s->nentries; i++)
+		if (s->entries[i].wrap) {
+			s->entries[i].wrap = 0;
+			hp_fmt(s->entries[i].why, sizeof s->entries[i].why, "%s", why);
+		}
+}
+
+/* At most HP_OWN_MAX wrapped, and a note for each entry that is not. */
+static int hp_sv_wrap_limit(struct hp_survey *s)
+{
+	size_t n = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < s->nentries; i++) {
+		struct hp_sv_entry *e = &s->entries[i];
+		if (e->wrap && ++n > HP_OWN_MAX) {
+			e->wrap = 0;
+			hp_fmt(e->why, sizeof e->why, "more than %u own entries", HP_OWN_MAX);
+		}
+		if (!e->wrap)
+			rc |= hp_strv_addf(&s->notes, "own entry %s (%s) is not wrapped: %s; its time is not measured",
+					   e->function, e->object, e->why);
+	}
+	return rc ? -1 : 0;
+}
+
 /* ---------- running it ---------- */
 
 int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *s, char *err, size_t errlen)
@@ -877,6 +916,8 @@ int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *
 	int rc = -1;
 
 	memset(s, 0, sizeof *s);
+	if (errlen)
+		err[0] = '\0';
 	if (elf_version(EV_CURRENT) == EV_NONE) {
 		hp_fmt(err, errlen, "libelf: %s", elf_errmsg(-1));
 		return -1;
@@ -896,6 +937,11 @@ int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *
 		goto out;
 	}
 	hp_sv_verdict(&g, s);
+	if (hp_survey_check_entries(s, in, n, err, errlen) || hp_sv_wrap_limit(s)) {
+		if (!err[0])
+			hp_fmt(err, errlen, "out of memory");
+		goto out;
+	}
 	rc = 0;
 out:
 	free(entry);
@@ -975,8 +1021,10 @@ char *hp_survey_text(const struct hp_survey *s)
 		hp_strv_free(&parts);
 	}
 	for (size_t i = 0; i < s->nentries && !rc; i++) {
-		hp_prim_label(s->entries[i].prim, label, sizeof label);
-		rc |= hp_strv_addf(&l, "entry=%s\t%s\t%s", s->entries[i].function, label, s->entries[i].object);
+		const struct hp_sv_entry *e = &s->entries[i];
+		hp_prim_label(e->prim, label, sizeof label);
+		rc |= hp_strv_addf(&l, "entry=%s\t%s\t%s\t%s%s", e->function, label, e->object,
+				   e->wrap ? "wrapped" : "not wrapped: ", e->wrap ? "" : e->why);
 	}
 	for (size_t i = 0; i < s->notes.n && !rc; i++)
 		rc |= hp_sv_field(&l, "note=%s", s->notes.v[i]);
@@ -1030,6 +1078,15 @@ int hp_survey_write_c(const struct hp_survey *s, const char *path)
 		p += n;
 	}
 	fputs("\t\".byte 0\\n.popsection\");\n", f);
+	/* the shims of the wrapped entries, slot = rank among them */
+	if (hp_survey_nwrapped(s)) {
+		size_t slot = 0;
+		fputs("\n/* The own-primitive entries wrapped with -Wl,--wrap=F (wrap/own.h). */\n#include \"own.h\"\n",
+		      f);
+		for (size_t i = 0; i < s->nentries; i++)
+			if (s->entries[i].wrap)
+				fprintf(f, "HP_OWN_SHIM(%zu, %s);\n", slot++, s->entries[i].function);
+	}
 	free(text);
 	rc = ferror(f) ? -1 : 0;
 	if (fclose(f) != 0)

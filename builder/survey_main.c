@@ -7,9 +7,9 @@
  *   INPUT         the objects and libtool convenience archives linked into
  *                 the instance (hashprof's own shims left out)
  *   --c FILE.c    write the .hashprof_survey section's source there
- *   --wraps FILE  write the linker options that wrap the own entry
- *                 functions there (one --wrap=F per line; empty when none)
- *   --no-entries  measure nothing of the own code (an uninstrumented twin)
+ *   --wraps FILE  write the link words that wrap the own entry functions
+ *                 there (one -Wl,--wrap=F per line; empty when none)
+ *   --no-entries  wrap nothing of the own code (an uninstrumented twin)
  *   --print       also print the verdict and reason on stdout
  * Exit status 0, or 2 with a one-line reason on stderr.
  */
@@ -75,13 +75,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	free(in);
-	if (no_entries) {
-		for (size_t i = 0; i < s.nentries; i++) {
-			free(s.entries[i].function);
-			free(s.entries[i].object);
-		}
-		s.nentries = 0;
-	}
+	if (no_entries)
+		hp_survey_unwrap(&s, "an uninstrumented twin, linked without --wrap");
 	if (hp_survey_write_c(&s, cfile) != 0) {
 		perror(cfile);
 		hp_survey_free(&s);
@@ -90,7 +85,8 @@ int main(int argc, char **argv)
 	if (wfile) {
 		FILE *f = fopen(wfile, "w");
 		for (size_t i = 0; f && i < s.nentries; i++)
-			fprintf(f, "--wrap=%s\n", s.entries[i].function);
+			if (s.entries[i].wrap)
+				fprintf(f, "-Wl,--wrap=%s\n", s.entries[i].function);
 		if (!f || fclose(f) != 0) {
 			perror(wfile);
 			hp_survey_free(&s);

@@ -119,6 +119,9 @@ static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static int hp_replay_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static json_t *hp_survey_json(const struct hp_result *r);
 static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_own_json(const struct hp_result *r);
+static int hp_own_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_own_nested_json(const struct hp_result *r);
 
 /* the replay's optional fields; its shares, null when it failed */
 #define HP_REPLAY(type, f, m, unit)                                                                  \
@@ -138,6 +141,7 @@ _Static_assert(sizeof(unsigned) == sizeof(uint32_t), "replay.max_mb is read as a
 		HP_VIEW(HP_F_NUMBER, 0, g ".hash", s.hash, "0..1"),                                          \
 		HP_VIEW(HP_F_NUMBER, 0, g ".drng", s.drng, "0..1"),                                          \
 		HP_VIEW(HP_F_NUMBER, 0, g ".drng_init", s.drng_init, "0..1"),                                \
+		HP_VIEW(HP_F_NUMBER, 0, g ".own", s.own, "0..1"),                                            \
 		HP_VIEW(HP_F_NUMBER, 0, g ".total_ticks", s.total_ticks, "ticks"),                           \
 		HP_VIEW(HP_F_NUMBER, 0, g ".hash_spread_pp", hs, "percentage points"),                       \
 		HP_VIEW(HP_F_NUMBER, 0, g ".drng_spread_pp", ds, "percentage points")
@@ -196,6 +200,13 @@ static const struct hp_field hp_record_fields[] = {
 	 * (hp_survey_json gives nothing to write, and the field is dropped) */
 	{ "survey", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0,
 	  "verdict, reason, findings, entries, notes", hp_survey_json, hp_survey_read, NULL },
+	/* the own-primitive entries (issue 12): a row without any has no "own"
+	 * (hp_own_json gives nothing to write, and the field is dropped) */
+	{ "own", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the own table's fields",
+	  hp_own_json, hp_own_read, NULL },
+	{ "own_helpers_nested", HP_F_PER_HELPER, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE,
+	  offsetof(struct hp_result, nested_in_own), 0, 0, "helper calls made inside an own entry, per helper",
+	  hp_own_nested_json, NULL, NULL },
 	/* --replay only (docs/replay.md): a row without it has no "replay" */
 	{ "replay", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
 	  offsetof(struct hp_result, replay.requested), 0, 0, "the replay estimate", NULL, hp_replay_read, NULL },
@@ -245,6 +256,23 @@ static const struct hp_field hp_overflow_fields[] = {
 	{ "ticks", HP_F_COUNT, 0, offsetof(struct hp_overflow, ticks), 0, 0, "ticks", NULL, NULL, NULL },
 };
 
+#define HP_OWN_COUNT(f, m, unit)                                                                  \
+	{                                                                                         \
+		f, HP_F_COUNT, 0, offsetof(struct hp_result_own, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+
+/* One element of own[] (struct hp_result_own). */
+static const struct hp_field hp_own_fields[] = {
+	{ "function", HP_F_STRING, 0, offsetof(struct hp_result_own, function), HP_SIZE(struct hp_result_own, function),
+	  0, "the own entry function", NULL, NULL, NULL },
+	{ "primitive", HP_F_STRING, 0, offsetof(struct hp_result_own, primitive),
+	  HP_SIZE(struct hp_result_own, primitive), 0, "its primitive", NULL, NULL, NULL },
+	HP_OWN_COUNT("calls", calls, "outermost calls"),
+	HP_OWN_COUNT("nested", nested, "calls"),
+	HP_OWN_COUNT("in_helper", in_helper, "calls"),
+	HP_OWN_COUNT("ticks", ticks, "ticks"),
+};
+
 #define HP_TRIAL(type, f, m, unit)                                                     \
 	{                                                                              \
 		f, type, 0, offsetof(struct hp_trial, m), 0, 0, unit, NULL, NULL, NULL \
@@ -260,6 +288,10 @@ static const struct hp_field hp_trial_fields[] = {
 	HP_TRIAL(HP_F_COUNT, "total_ticks", total_ticks, "ticks"),
 	HP_TRIAL(HP_F_PER_HELPER, "calls", calls, "outermost calls per helper"),
 	HP_TRIAL(HP_F_PER_HELPER, "ticks", ticks, "ticks per helper"),
+	{ "own_calls", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, own_calls), 0, 0,
+	  "outermost calls of the own entries", NULL, NULL, NULL },
+	{ "own_ticks", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, own_ticks), 0, 0, "ticks inside them",
+	  NULL, NULL, NULL },
 	HP_TRIAL_VIEW(HP_F_OBJECT, "shares_raw", raw),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.hash", raw.hash),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.drng", raw.drng),
@@ -500,6 +532,25 @@ static json_t *hp_overflow_helpers_json(const struct hp_result *r)
 	return h;
 }
 
+/* own[]: NULL (left out) for a row without own entries. */
+static json_t *hp_own_json(const struct hp_result *r)
+{
+	json_t *a;
+
+	if (!r->nown)
+		return NULL;
+	a = json_array();
+	for (size_t i = 0; a && i < r->nown; i++)
+		json_array_append_new(a, hp_pack(hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], NULL));
+	return a;
+}
+
+/* own_helpers_nested: NULL (left out) for a row without own entries. */
+static json_t *hp_own_nested_json(const struct hp_result *r)
+{
+	return r->nown ? hp_per_helper_json(r->nested_in_own) : NULL;
+}
+
 static json_t *hp_trials_json(const struct hp_result *r)
 {
 	json_t *a = json_array();
@@ -517,7 +568,7 @@ static json_t *hp_trials_json(const struct hp_result *r)
  * the tab-separated fields of the section's finding= and entry= lines
  * (builder/survey.c's hp_survey_text). */
 static const char *const hp_finding_keys[] = { "role", "primitive", "function", "object", "evidence" };
-static const char *const hp_entry_keys[] = { "function", "primitive", "object" };
+static const char *const hp_entry_keys[] = { "function", "primitive", "object", "wrap" };
 
 /* One tab-separated line [p, end) as an object of keys (n of them); NULL
  * when it has another number of fields. */
@@ -558,7 +609,7 @@ static json_t *hp_survey_json(const struct hp_result *r)
 			v = hp_survey_line(p + 8, end, hp_finding_keys, 5);
 			into = findings;
 		} else if (!strncmp(p, "entry=", 6)) {
-			v = hp_survey_line(p + 6, end, hp_entry_keys, 3);
+			v = hp_survey_line(p + 6, end, hp_entry_keys, 4);
 			into = entries;
 		} else if (!strncmp(p, "note=", 5)) {
 			v = json_stringn(p + 5, (size_t)(end - p - 5));
@@ -633,7 +684,7 @@ static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *
 	}
 	json_array_foreach(json_object_get(v, "entries"), i, e)
 	{
-		if (hp_survey_unline(r, &used, "entry=", e, hp_entry_keys, 3)) {
+		if (hp_survey_unline(r, &used, "entry=", e, hp_entry_keys, 4)) {
 			snprintf(err, errlen, "field 'survey.entries[%zu]': expected an object of strings", i);
 			return -1;
 		}
@@ -904,6 +955,32 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 	}
 	r->overflow_unattributed_calls = ocalls - calls;
 	r->overflow_unattributed_ticks = oticks - ticks;
+	return 0;
+}
+
+/* own[] (issue 12): records without it have no own entries. */
+static int hp_own_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+	json_error_t je;
+
+	(void)rec;
+	r->nown = 0;
+	if (!a)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > HP_OWN_MAX) {
+		snprintf(err, errlen, "field 'own': not an array of at most %u own entries", HP_OWN_MAX);
+		return -1;
+	}
+	json_array_foreach(a, i, e)
+	{
+		if (hp_unpack_element(e, hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], &je) != 0) {
+			snprintf(err, errlen, "field 'own[%zu]': malformed", i);
+			return -1;
+		}
+	}
+	r->nown = json_array_size(a);
 	return 0;
 }
 

@@ -11,14 +11,22 @@ static double hp_ratio(double part, double whole)
 	return whole > 0 && part > 0 ? part / whole : 0.0;
 }
 
-/* Shares from totals: calls[] and ticks[] per helper, total ticks. */
+/* Shares from totals: calls[] and ticks[] per helper, the own entries'
+ * outermost calls and ticks, total ticks. */
 static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
-			   const uint64_t ticks[HP_FN_COUNT], uint64_t total, struct hp_shares *out)
+			   const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
+			   struct hp_shares *out)
 {
 	int correct = !raw && r->overhead_valid;
-	double all_calls = 0, inside = 0;
+	double all_calls = (double)own_calls, inside;
 
 	memset(out, 0, sizeof *out);
+	out->own_ticks = (double)own_ticks;
+	if (correct)
+		out->own_ticks -= r->overhead_inside_ticks * (double)own_calls;
+	if (out->own_ticks < 0)
+		out->own_ticks = 0;
+	inside = out->own_ticks;
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		double t = (double)ticks[fn];
 		if (correct)
@@ -39,21 +47,23 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 			     out->total_ticks);
 	out->drng = hp_ratio(out->fn_ticks[HP_FN_DRNG], out->total_ticks);
 	out->drng_init = hp_ratio(out->fn_ticks[HP_FN_DRNG_INIT], out->total_ticks);
+	out->own = hp_ratio(out->own_ticks, out->total_ticks);
 }
 
 void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *out)
 {
-	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], own_calls, own_ticks;
 
 	hp_result_fn_totals(r, calls, nested, ticks);
-	hp_shares_from(r, raw, calls, ticks, r->total_ticks, out);
+	hp_result_own_totals(r, &own_calls, &own_ticks);
+	hp_shares_from(r, raw, calls, ticks, own_calls, own_ticks, r->total_ticks, out);
 }
 
 void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out)
 {
 	const struct hp_trial *tr = &r->trials[t];
 
-	hp_shares_from(r, raw, tr->calls, tr->ticks, tr->total_ticks, out);
+	hp_shares_from(r, raw, tr->calls, tr->ticks, tr->own_calls, tr->own_ticks, tr->total_ticks, out);
 }
 
 double hp_shares_spread(const struct hp_result *r, int raw, int which)

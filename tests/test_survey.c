@@ -172,6 +172,39 @@ static const json_t *row_of(const json_t *doc, const char *op)
 	return NULL;
 }
 
+/* An own entry of a row's own[] table (NULL when it has none of that name). */
+static const json_t *own_of(const json_t *row, const char *fn)
+{
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(json_object_get(row, "own"), i, e)
+	{
+		if (!strcmp(jstr(e, "function"), fn))
+			return e;
+	}
+	return NULL;
+}
+
+/* Outermost and nested calls per operation of own entry fn in a row. */
+static void expect_own(const json_t *doc, const char *op, const char *fn, double calls, double nested)
+{
+	const json_t *row = row_of(doc, op), *e = own_of(row, fn);
+	double ops = (double)json_integer_value(json_object_get(json_object_get(row, "totals"), "operations"));
+
+	ck_assert_msg(e != NULL, "%s: no own entry %s", op, fn);
+	ck_assert_msg(ops > 0, "%s: no operation", op);
+	ck_assert_msg((double)json_integer_value(json_object_get(e, "calls")) / ops == calls &&
+			      (double)json_integer_value(json_object_get(e, "nested")) / ops == nested,
+		      "%s %s: %lld calls, %lld nested in %.0f operations; expected %g and %g per operation", op, fn,
+		      (long long)json_integer_value(json_object_get(e, "calls")),
+		      (long long)json_integer_value(json_object_get(e, "nested")), ops, calls, nested);
+	ck_assert_int_eq(json_integer_value(json_object_get(e, "in_helper")), 0);
+	/* timed once: no ticks without outermost calls */
+	if (calls == 0)
+		ck_assert_int_eq(json_integer_value(json_object_get(e, "ticks")), 0);
+}
+
 /* The `list --long` survey line of an instance (a copy): the line right
  * under the instance's. */
 static char *survey_line(const char *listing, const char *name)
@@ -245,8 +278,39 @@ START_TEST(builtin_verdicts)
 			  "    note:     PQCLEAN_FALCON512_CLEAN_prng_refill is also called inside rng.c (by "
 			  "PQCLEAN_FALCON512_CLEAN_prng_init, PQCLEAN_FALCON512_CLEAN_prng_get_bytes): those calls "
 			  "are not rerouted by --wrap, not measured\n");
+		expect_in(&r, r.out, "    entry:    PQCLEAN_FALCON512_CLEAN_prng_refill (ChaCha20, rng.c): wrapped\n");
 	}
 	run_free(&r);
+	/* no own entry, no own column */
+	HASHPROF(&r, NULL, "-n", "3", "SYNTH-SIG", "sign");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  DRNG init  calls per operation  "); /* the header: no own column */
+	ck_assert_msg(!strstr(r.out, "own entries"), "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
+/* Falcon-512's ChaCha20 PRNG, measured as an own entry in the ICCS-routed
+ * port: its refills from sign.c (inlined prng_get_u64/u8) are seen. */
+START_TEST(falcon_chacha_measured)
+{
+	json_t *doc;
+	const json_t *row, *e;
+
+	if (!HP_PQCLEAN_CONFIGURED)
+		return;
+	doc = profile(NULL, "Falcon-512");
+	row = row_of(doc, "sign");
+	e = own_of(row, "PQCLEAN_FALCON512_CLEAN_prng_refill");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(jstr(e, "primitive"), "ChaCha20");
+	ck_assert_int_gt(json_integer_value(json_object_get(e, "calls")), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(e, "nested")), 0);
+	/* keygen draws from SHAKE256 (pseudoXOF), not from the ChaCha20 PRNG */
+	e = own_of(row_of(doc, "keygen"), "PQCLEAN_FALCON512_CLEAN_prng_refill");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(json_integer_value(json_object_get(e, "calls")), 0);
+	json_decref(doc);
 }
 END_TEST
 
@@ -264,8 +328,8 @@ START_TEST(own_keccak_bypass)
 	expect_in(&r, r.out,
 		  "  own:     keccak_f1600 (Keccak-f[1600], keccak.c): refers to Keccak-f[1600] round constants "
 		  "(FIPS 202 3.2.5) in keccak_rc\n");
-	expect_in(&r, r.out, "  entry:   shake256 (Keccak-f[1600], sponge.c)\n");
-	expect_in(&r, r.out, "  entry:   keccak_f1600 (Keccak-f[1600], keccak.c)\n");
+	expect_in(&r, r.out, "  entry:   shake256 (Keccak-f[1600], sponge.c): wrapped\n");
+	expect_in(&r, r.out, "  entry:   keccak_f1600 (Keccak-f[1600], keccak.c): wrapped\n");
 	run_free(&r);
 	HASHPROF(&r, out_dir, "list", "--long");
 	run_expect_status(&r, 0);
@@ -273,7 +337,24 @@ START_TEST(own_keccak_bypass)
 	run_free(&r);
 	doc = profile(out_dir, "FIX-OWN-KECCAK");
 	expect_rows_survey(doc, "bypass", reason);
+	/* the own entries, exact (SIG_AlgorithmInstance.c of the fixture):
+	 * keccak_f1600 inside shake256 is nested, never timed twice */
+	expect_own(doc, "keygen", "shake256", 1, 0);
+	expect_own(doc, "keygen", "keccak_f1600", 0, 1);
+	expect_own(doc, "sign", "shake256", 2, 0);
+	expect_own(doc, "sign", "keccak_f1600", 2, 2);
+	expect_own(doc, "verify", "shake256", 1, 0);
+	expect_own(doc, "verify", "keccak_f1600", 2, 1);
+	ck_assert_double_eq(calls_per_op(row_of(doc, "keygen"), "get_random_number"), 1);
 	json_decref(doc);
+	/* the text table has the own column */
+	HASHPROF(&r, out_dir, "-n", "3", "FIX-OWN-KECCAK", "sign");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  DRNG init  own  calls per operation  ");
+	expect_in(&r, r.out,
+		  "own entries, calls per operation: shake256 2, keccak_f1600 2; nested: keccak_f1600 2, not timed "
+		  "again (their time is the own column)");
+	run_free(&r);
 	/* markdown: the published verdict line above the table */
 	HASHPROF(&r, out_dir, "-n", "3", "--format=md", "FIX-OWN-KECCAK", "sign");
 	run_expect_status(&r, 0);
@@ -299,8 +380,8 @@ START_TEST(own_sm3_mixed)
 	/* the ICCS files' SM3 is found, and said to be theirs */
 	expect_in(&r, r.out, "  iccs:    iccs_sm3_cf (SM3, auxfunc.c): holds SM3 T_j (GB/T 32905-2016 4.2)\n");
 	expect_in(&r, r.out, "  iccs:    iccs_sm3_cf (SM3, drng.c): holds SM3 T_j (GB/T 32905-2016 4.2)\n");
-	expect_in(&r, r.out, "  entry:   sm3_digest (SM3, sm3.c)\n");
-	expect_in(&r, r.out, "  entry:   sm3kdf (SM3, sm3kdf.c)\n");
+	expect_in(&r, r.out, "  entry:   sm3_digest (SM3, sm3.c): wrapped\n");
+	expect_in(&r, r.out, "  entry:   sm3kdf (SM3, sm3kdf.c): wrapped\n");
 	run_free(&r);
 	doc = profile(out_dir, "FIX-MIXED-SM3");
 	expect_rows_survey(doc, "mixed", reason);
@@ -314,6 +395,15 @@ START_TEST(own_sm3_mixed)
 		}
 	}
 	ck_assert_int_eq(iccs, 4); /* each file: the compression function (T_j) and the hash (IV) */
+	/* own entries beside the helpers, exact: sm3_digest inside sm3kdf nested */
+	expect_own(doc, "keygen", "sm3kdf", 1, 0);
+	expect_own(doc, "keygen", "sm3_digest", 0, 1);
+	expect_own(doc, "sign", "sm3kdf", 1, 0);
+	expect_own(doc, "sign", "sm3_digest", 2, 2);
+	expect_own(doc, "verify", "sm3kdf", 0, 0);
+	expect_own(doc, "verify", "sm3_digest", 2, 0);
+	ck_assert_double_eq(calls_per_op(row_of(doc, "keygen"), "pseudoXOF"), 1);
+	ck_assert_double_eq(calls_per_op(row_of(doc, "sign"), "sm3hash"), 1);
 	json_decref(doc);
 }
 END_TEST
@@ -343,6 +433,7 @@ START_TEST(own_static_not_wrappable)
 		json_array_foreach(notes, k, n) seen |= strstr(json_string_value(n), note) != NULL;
 		ck_assert_msg(seen, "row %zu lacks the note '%s'", i, note);
 		ck_assert_uint_eq(json_array_size(json_object_get(json_object_get(row, "survey"), "entries")), 0);
+		ck_assert_ptr_null(json_object_get(row, "own")); /* nothing wrapped, nothing to show */
 	}
 	json_decref(doc);
 }
@@ -418,6 +509,7 @@ int main(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, builtin_verdicts);
+	tcase_add_test(tc, falcon_chacha_measured);
 	tcase_add_test(tc, own_keccak_bypass);
 	tcase_add_test(tc, own_sm3_mixed);
 	tcase_add_test(tc, own_static_not_wrappable);

@@ -124,28 +124,62 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 		return TIMED_CALL;                       \
 	} while (0)
 
+/* The depth an own-primitive entry (own.h) sets when it runs outermost,
+ * where a helper sets 1: a call nested inside it sees hp_depth >=
+ * HP_DEPTH_OWN, so that a helper called inside own code is counted as
+ * such (nested_in_own), and an own call inside a helper as in_helper. */
+#define HP_DEPTH_OWN (1u << 16)
+
 /*
  * HP_HOOK(fn-id, in-bits, out-bits, real-call): the body of every
  * hp_timed_F.  The clock is read as late and as early as possible around
  * the real call so that the shim's own bookkeeping stays outside the
  * timed region.
  */
-#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)              \
-	do {                                                   \
-		if (hp_unlikely(hp_depth)) {                   \
-			hp_depth++;                            \
-			int r_ = REAL_CALL;                    \
-			hp_depth--;                            \
-			hp_count(FN, IN_BITS, OUT_BITS, 0, 1); \
-			return r_;                             \
-		}                                              \
-		hp_depth = 1;                                  \
-		uint64_t t0_ = hp_tick(&hashprof_wrap_state);  \
-		int r_ = REAL_CALL;                            \
-		uint64_t t1_ = hp_tick(&hashprof_wrap_state);  \
-		hp_depth = 0;                                  \
-		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0); \
-		return r_;                                     \
+#define HP_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)                        \
+	do {                                                             \
+		if (hp_unlikely(hp_depth)) {                             \
+			unsigned d_ = hp_depth++;                        \
+			int r_ = REAL_CALL;                              \
+			hp_depth--;                                      \
+			hp_count(FN, IN_BITS, OUT_BITS, 0, 1);           \
+			if (hp_unlikely(d_ >= HP_DEPTH_OWN))             \
+				hashprof_wrap_state.nested_in_own[FN]++; \
+			return r_;                                       \
+		}                                                        \
+		hp_depth = 1;                                            \
+		uint64_t t0_ = hp_tick(&hashprof_wrap_state);            \
+		int r_ = REAL_CALL;                                      \
+		uint64_t t1_ = hp_tick(&hashprof_wrap_state);            \
+		hp_depth = 0;                                            \
+		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0);           \
+		return r_;                                               \
+	} while (0)
+
+/*
+ * HP_OWN_HOOK(slot, return-type, real-call): the body of the timed path of
+ * an own-primitive entry's shim (own.h), HP_HOOK's shape: a nested call is
+ * executed and counted, the outermost one timed, with the depth at
+ * HP_DEPTH_OWN while it runs.
+ */
+#define HP_OWN_HOOK(SLOT, RET_T, REAL_CALL)                                           \
+	do {                                                                          \
+		if (hp_unlikely(hp_depth)) {                                          \
+			unsigned d_ = hp_depth++;                                     \
+			RET_T r_ = REAL_CALL;                                         \
+			hp_depth--;                                                   \
+			hashprof_wrap_state.own[SLOT].nested++;                       \
+			hashprof_wrap_state.own[SLOT].in_helper += d_ < HP_DEPTH_OWN; \
+			return r_;                                                    \
+		}                                                                     \
+		hp_depth = HP_DEPTH_OWN;                                              \
+		uint64_t t0_ = hp_tick(&hashprof_wrap_state);                         \
+		RET_T r_ = REAL_CALL;                                                 \
+		uint64_t t1_ = hp_tick(&hashprof_wrap_state);                         \
+		hp_depth = 0;                                                         \
+		hashprof_wrap_state.own[SLOT].calls++;                                \
+		hashprof_wrap_state.own[SLOT].ticks += t1_ - t0_;                     \
+		return r_;                                                            \
 	} while (0)
 
 /*

@@ -19,8 +19,9 @@
 
 /* Bumped whenever struct hp_wrap_state changes layout or the meaning of
  * its fields (3: the record/replay modes and the tape; 4: the double
- * replay mode and the shadow tape). */
-#define HP_WRAP_ABI_VERSION 4u
+ * replay mode and the shadow tape; 5: the own-primitive entries and the
+ * helper calls nested inside them). */
+#define HP_WRAP_ABI_VERSION 5u
 #define HP_WRAP_STATE_SYMBOL "hashprof_wrap_state"
 
 /*
@@ -141,6 +142,23 @@ struct hp_tape {
 					  * entry it was matched against is the one at pos */
 };
 
+/*
+ * The own-primitive entry functions of an instance (issue 12): functions
+ * of the scheme's own symmetric code that the survey found
+ * (builder/survey.c) and that the instance links with --wrap, each
+ * through its own shim (wrap/own.h), in the order of the survey's
+ * wrapped entries (its slot).  They follow the helpers' nesting rule:
+ * only the outermost wrapped call of either kind is timed.
+ */
+#define HP_OWN_MAX 64u
+
+struct hp_own_count {
+	uint64_t calls; /* outermost calls: these are timed */
+	uint64_t nested; /* calls made while another wrapped call ran: executed, not timed */
+	uint64_t in_helper; /* ...of which inside an ICCS helper (their time is the helper's) */
+	uint64_t ticks; /* clock ticks inside the outermost calls */
+};
+
 struct hp_wrap_state {
 	uint32_t abi_version; /* HP_WRAP_ABI_VERSION */
 	volatile int accounting; /* HP_ACCOUNTING_*; non-zero only around measured API calls */
@@ -154,6 +172,9 @@ struct hp_wrap_state {
 					  * tape.buf's len bytes (another buffer: its reads miss the
 					  * caches as the tape's do), its own pos and counters, which
 					  * end equal to tape's */
+	struct hp_own_count own[HP_OWN_MAX]; /* per own entry, by its slot */
+	uint64_t nested_in_own[HP_FN_SLOTS]; /* helper calls made while an own entry ran
+					      * outermost: their time is in the own entry's */
 };
 
 /*

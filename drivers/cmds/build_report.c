@@ -63,7 +63,9 @@ static void hp_build_report_survey(const struct hp_survey *s)
 	}
 	for (size_t i = 0; i < s->nentries; i++) {
 		hp_prim_label(s->entries[i].prim, label, sizeof label);
-		hp_build_say("  entry:   %s (%s, %s)", s->entries[i].function, label, s->entries[i].object);
+		hp_build_say(
+			"  entry:   %s (%s, %s): %s%s", s->entries[i].function, label, s->entries[i].object,
+			s->entries[i].wrap ? "wrapped" : "not wrapped: ", s->entries[i].wrap ? "" : s->entries[i].why);
 	}
 	for (size_t i = 0; i < s->notes.n; i++)
 		hp_build_say("  note:    %s", s->notes.v[i]);

@@ -78,8 +78,8 @@ static void hp_print_survey(const struct hp_instance *in)
 			printf("    %-9s %s (%s, %s): %s\n", !strcmp(role, "iccs") ? "iccs:" : "own:", fn, prim, obj,
 			       ev);
 		else if (!strncmp(p, "entry=", 6) &&
-			 sscanf(p + 6, "%255[^\t]\t%63[^\t]\t%255[^\n]", fn, prim, obj) == 3)
-			printf("    entry:    %s (%s, %s)\n", fn, prim, obj);
+			 sscanf(p + 6, "%255[^\t]\t%63[^\t]\t%255[^\t]\t%511[^\n]", fn, prim, obj, ev) == 4)
+			printf("    entry:    %s (%s, %s): %s\n", fn, prim, obj, ev);
 		else if (!strncmp(p, "note=", 5))
 			printf("    note:     %.*s\n", n - 5, p + 5);
 		p = nl ? nl + 1 : p + n;

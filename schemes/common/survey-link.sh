@@ -11,8 +11,10 @@
 # It runs TOOL (builder/hp-survey) on the objects and convenience
 # archives of the link (the .lo and .la words; hashprof's own shims,
 # --skip, left out), which writes DIR/NAME-survey.c (the .hashprof_survey
-# section) and DIR/NAME-survey.wrap; compiles the .c with CMD into
-# DIR/NAME-survey.lo; then runs the link with that object added.
+# section, and the shims of the own-primitive entry functions it wraps)
+# and DIR/NAME-survey.wrap (their -Wl,--wrap=F words); compiles the .c
+# with CMD into DIR/NAME-survey.lo; then runs the link with that object
+# and those words added.
 # --no-entries: an uninstrumented twin (nothing of its own code wrapped).
 set -eu
 
@@ -65,4 +67,5 @@ base=${out%.la}-survey
 "$survey" $entries --c "$base.c" --wraps "$base.wrap" $inputs
 # shellcheck disable=SC2086 # $compile is a command line on purpose
 eval "$compile -o \"\$base.lo\" \"\$base.c\""
-exec "$@" "$base.lo"
+# shellcheck disable=SC2046 # one word per line of the .wrap file
+exec "$@" "$base.lo" $(cat "$base.wrap")
