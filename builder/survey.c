@@ -462,6 +462,18 @@ static void hp_sv_helpers(unsigned mask, char *buf, size_t len)
 
 static int hp_sv_routes(const struct hp_sv_graph *g, size_t node);
 
+/* Does object u hold or refer to a primitive's constants (outside the
+ * ICCS files)?  Then a function of it named like a primitive but reaching
+ * no constant (fips202.c's shake128_inc_init) is part of that own code,
+ * not own code of its own. */
+static int hp_sv_unit_has_core(const struct hp_sv_graph *g, size_t u)
+{
+	for (size_t n = g->base[u]; n < g->base[u + 1]; n++)
+		if (g->core[n])
+			return 1;
+	return 0;
+}
+
 /* The findings of every function, and the unreferenced tables. */
 static int hp_sv_findings(struct hp_sv_graph *g, struct hp_survey *s)
 {
@@ -491,9 +503,10 @@ static int hp_sv_findings(struct hp_sv_graph *g, struct hp_survey *s)
 				       hl[0] ? "reaches " : "its object calls the ICCS helpers", hl);
 				if (hp_sv_add_finding(s, f->name, un->name, g->name_prim[node], ev, HP_SV_ROUTES))
 					return -1;
-			} else if (g->reach_core[node]) {
-				hp_fmt(ev, sizeof ev, "named like %s; reaches own code with a primitive's constants",
-				       label);
+			} else if (g->reach_core[node] || hp_sv_unit_has_core(g, u)) {
+				hp_fmt(ev, sizeof ev, "named like %s; %s", label,
+				       g->reach_core[node] ? "reaches own code with a primitive's constants"
+							   : "in the object of own code with a primitive's constants");
 				if (hp_sv_add_finding(s, f->name, un->name, g->name_prim[node], ev, HP_SV_USES_OWN))
 					return -1;
 			} else {
@@ -533,7 +546,8 @@ static int hp_sv_routes(const struct hp_sv_graph *g, size_t node)
 static int hp_sv_own_node(const struct hp_sv_graph *g, size_t node)
 {
 	return !g->helper_node[node] &&
-	       (g->core[node] || (g->name_prim[node] && !hp_sv_routes(g, node) && !g->reach_core[node]));
+	       (g->core[node] || (g->name_prim[node] && !hp_sv_routes(g, node) && !g->reach_core[node] &&
+				  !hp_sv_unit_has_core(g, hp_sv_node_unit(g, node))));
 }
 
 /* The primitive of an own node (its object's tables, or its name). */

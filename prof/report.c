@@ -143,6 +143,36 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 		snprintf(c->time, sizeof c->time, "-");
 }
 
+/* "own share by primitive: Keccak-f[1600] 41%, ChaCha20 1.2%" when the
+ * own entries are of more than one primitive; "" otherwise. */
+static void hp_own_by_primitive(const struct hp_result *r, char note[HP_NOTE_MAX])
+{
+	size_t o = 0, kinds = 0;
+
+	note[0] = '\0';
+	for (size_t i = 0; i < r->nown; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+		kinds += !seen;
+	}
+	if (kinds < 2)
+		return;
+	o = (size_t)snprintf(note, HP_NOTE_MAX, "own share by primitive:");
+	for (size_t i = 0, first = 1; i < r->nown && o < HP_NOTE_MAX; i++) {
+		char share[16];
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+		if (seen)
+			continue;
+		hp_format_share(hp_shares_own_primitive(r, hp_raw, r->own[i].primitive), 1.0, share, sizeof share);
+		o += (size_t)snprintf(note + o, HP_NOTE_MAX - o, "%s %s %s", first ? "" : ",", r->own[i].primitive,
+				      share);
+		first = 0;
+	}
+}
+
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX])
 {
 	size_t n = 0;
@@ -199,6 +229,8 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "own entries, calls per operation: %s%s%s%s (their time is the own column%s)",
 			 out[0] ? out : "none seen", in[0] ? "; nested: " : "", in, in[0] ? ", not timed again" : "",
 			 in_helper ? "; those inside an ICCS helper are in the helper's" : "");
+		hp_own_by_primitive(r, notes[n]);
+		n += notes[n][0] != '\0';
 	}
 	{
 		uint64_t any = 0;

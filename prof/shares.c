@@ -66,6 +66,22 @@ void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct h
 	hp_shares_from(r, raw, tr->calls, tr->ticks, tr->own_calls, tr->own_ticks, tr->total_ticks, out);
 }
 
+double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *prim)
+{
+	struct hp_shares all;
+	double ticks = 0, calls = 0;
+
+	hp_shares_of_result(r, raw, &all);
+	for (size_t i = 0; i < r->nown; i++)
+		if (!strcmp(r->own[i].primitive, prim)) {
+			ticks += (double)r->own[i].ticks;
+			calls += (double)r->own[i].calls;
+		}
+	if (!raw && r->overhead_valid)
+		ticks -= r->overhead_inside_ticks * calls;
+	return hp_ratio(ticks, all.total_ticks);
+}
+
 double hp_shares_spread(const struct hp_result *r, int raw, int which)
 {
 	double sum = 0, sq = 0, n = r->ntrials;

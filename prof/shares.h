@@ -35,6 +35,11 @@ void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *o
 /* Shares of trial t (< r->ntrials). */
 void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out);
 
+/* The share of the own entries of one primitive (their struct
+ * hp_result_own's primitive equal to prim), corrected like the own share
+ * (raw != 0: not), of the same total; 0..1. */
+double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *prim);
+
 /*
  * The spread of the hash (which = 0) or DRNG (which = 1) share across the
  * row's trials: their sample standard deviation, in percentage points.

@@ -245,6 +245,8 @@ START_TEST(builtin_verdicts)
 		"SPHINCS+-SHAKE-128f-simple",
 		"KEX-ML-KEM-768",
 	};
+	static const char *const natives[] = { "ML-DSA-44-NATIVE", "ML-KEM-768-NATIVE",
+					       "SPHINCS+-SHAKE-128f-simple-NATIVE" };
 	struct run r;
 
 	HASHPROF(&r, NULL, "list", "--long");
@@ -279,6 +281,16 @@ START_TEST(builtin_verdicts)
 			  "PQCLEAN_FALCON512_CLEAN_prng_init, PQCLEAN_FALCON512_CLEAN_prng_get_bytes): those calls "
 			  "are not rerouted by --wrap, not measured\n");
 		expect_in(&r, r.out, "    entry:    PQCLEAN_FALCON512_CLEAN_prng_refill (ChaCha20, rng.c): wrapped\n");
+		/* the native instances: PQClean's own fips202.c, no hash helper */
+		for (size_t i = 0; i < sizeof natives / sizeof natives[0]; i++)
+			expect_verdict(r.out, natives[i],
+				       "bypass " EM
+				       " own Keccak-f[1600] in KeccakF1600_StatePermute (fips202.c); no hash "
+				       "helper called (get_random_number for randomness only)");
+		expect_verdict(r.out, "Falcon-512-NATIVE",
+			       "bypass " EM " own ChaCha20 in PQCLEAN_FALCON512_CLEAN_prng_refill (rng.c); own "
+			       "Keccak-f[1600] in KeccakF1600_StatePermute (fips202.c); no hash helper called "
+			       "(get_random_number for randomness only)");
 	}
 	run_free(&r);
 	/* no own entry, no own column */
@@ -287,6 +299,47 @@ START_TEST(builtin_verdicts)
 	expect_in(&r, r.out, "  DRNG init  calls per operation  "); /* the header: no own column */
 	ck_assert_msg(!strstr(r.out, "own entries"), "%s", r.out);
 	run_free(&r);
+}
+END_TEST
+
+/* The native instances' own Keccak, measured through its entry
+ * functions, exactly: SPHINCS+-SHAKE-128f-simple signing is one shake256
+ * per PRF, F, H and T (schemes/pqclean/README.md: 105 229 hashes, two of
+ * them PRF_msg and H_msg on the incremental API), ML-KEM-768 encapsulation
+ * 9 matrix entries and 7 PRFs through the scheme's own SHAKE wrappers. */
+START_TEST(natives_measured)
+{
+	struct run r;
+	json_t *doc;
+	json_error_t je;
+
+	if (!HP_PQCLEAN_CONFIGURED)
+		return;
+	HASHPROF(&r, NULL, "-n", "1", "--format=json", "SPHINCS+-SHAKE-128f-simple-NATIVE", "sign");
+	run_expect_status(&r, 0);
+	doc = json_loads(r.out, 0, &je);
+	ck_assert_msg(doc != NULL, "%s", je.text);
+	run_free(&r);
+	expect_own(doc, "sign", "shake256", 105227, 0);
+	expect_own(doc, "sign", "shake256_inc_absorb", 6, 0);
+	expect_own(doc, "sign", "shake256_inc_squeeze", 2, 0);
+	ck_assert_double_eq(calls_per_op(row_of(doc, "sign"), "get_random_number"), 1);
+	ck_assert_double_eq(calls_per_op(row_of(doc, "sign"), "pseudoXOF"), 0);
+	json_decref(doc);
+
+	HASHPROF(&r, NULL, "-n", "3", "--format=json", "ML-KEM-768-NATIVE", "encaps");
+	run_expect_status(&r, 0);
+	doc = json_loads(r.out, 0, &je);
+	ck_assert_msg(doc != NULL, "%s", je.text);
+	run_free(&r);
+	expect_own(doc, "encaps", "PQCLEAN_MLKEM768_CLEAN_kyber_shake128_absorb", 9, 0);
+	expect_own(doc, "encaps", "shake128_absorb", 0, 9); /* inside the scheme's wrapper */
+	expect_own(doc, "encaps", "PQCLEAN_MLKEM768_CLEAN_kyber_shake256_prf", 7, 0);
+	expect_own(doc, "encaps", "shake256", 0, 7);
+	expect_own(doc, "encaps", "sha3_256", 1, 0);
+	expect_own(doc, "encaps", "sha3_512", 1, 0);
+	ck_assert_double_eq(calls_per_op(row_of(doc, "encaps"), "get_random_number"), 1);
+	json_decref(doc);
 }
 END_TEST
 
@@ -510,6 +563,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, builtin_verdicts);
 	tcase_add_test(tc, falcon_chacha_measured);
+	tcase_add_test(tc, natives_measured);
 	tcase_add_test(tc, own_keccak_bypass);
 	tcase_add_test(tc, own_sm3_mixed);
 	tcase_add_test(tc, own_static_not_wrappable);

@@ -242,6 +242,78 @@ schemes_kex_ml_kem_768_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
 schemes_kex_ml_kem_768_la_LINK = $(HP_SURVEY_LINK) $(schemes_kex_ml_kem_768_la_LDFLAGS) $(LDFLAGS) -o $@
 EXTRA_schemes_kex_ml_kem_768_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
+
+# ---- the native instances (issue 12) ---------------------------------------
+# The same PQClean schemes with PQClean's own symmetric code: its
+# common/fips202.c instead of our ICCS routing (no hash helper is called),
+# compiled against PQClean's own fips202.h and randombytes.h; their
+# randomness stays on the seeded ICCS DRNG (native/randombytes_drng.c
+# defines PQCLEAN_randombytes on it), so that a row is reproducible like
+# every other.  The survey finds their own Keccak
+# and wraps its entry functions (schemes/pqclean/README.md, "Native").
+hp_pqc_native_cppflags = -I$(PQCLEAN_DIR)/common
+
+noinst_LTLIBRARIES += schemes/pqclean/libhpqcnative.la
+nodist_schemes_pqclean_libhpqcnative_la_SOURCES = pqclean/common/fips202.c
+schemes_pqclean_libhpqcnative_la_SOURCES = schemes/pqclean/native/randombytes_drng.c
+schemes_pqclean_libhpqcnative_la_CPPFLAGS = $(hp_pqc_native_cppflags) -I$(top_srcdir)/schemes/iccs
+schemes_pqclean_libhpqcnative_la_CFLAGS = $(hp_pqc_lib_cflags)
+hp_pqc_native_libadd = schemes/pqclean/libhpqcnative.la schemes/iccs/libiccs.la $(HP_WRAP_LIBADD)
+
+noinst_LTLIBRARIES += schemes/pqclean/libpqc_mldsa44_native.la schemes/pqclean/libpqc_mlkem768_native.la \
+	schemes/pqclean/libpqc_sphincsshake128fsimple_native.la schemes/pqclean/libpqc_falcon512_native.la
+nodist_schemes_pqclean_libpqc_mldsa44_native_la_SOURCES = $(nodist_schemes_pqclean_libpqc_mldsa44_la_SOURCES)
+schemes_pqclean_libpqc_mldsa44_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_mldsa44_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+nodist_schemes_pqclean_libpqc_mlkem768_native_la_SOURCES = $(nodist_schemes_pqclean_libpqc_mlkem768_la_SOURCES)
+schemes_pqclean_libpqc_mlkem768_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_mlkem768_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+nodist_schemes_pqclean_libpqc_sphincsshake128fsimple_native_la_SOURCES = \
+	$(nodist_schemes_pqclean_libpqc_sphincsshake128fsimple_la_SOURCES)
+schemes_pqclean_libpqc_sphincsshake128fsimple_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_sphincsshake128fsimple_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+nodist_schemes_pqclean_libpqc_falcon512_native_la_SOURCES = $(nodist_schemes_pqclean_libpqc_falcon512_la_SOURCES)
+schemes_pqclean_libpqc_falcon512_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_falcon512_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+
+pkglib_LTLIBRARIES += schemes/ml-dsa-44-native.la schemes/ml-kem-768-native.la \
+	schemes/sphincs-shake-128f-simple-native.la schemes/falcon-512-native.la
+
+schemes_ml_dsa_44_native_la_SOURCES = $(schemes_ml_dsa_44_la_SOURCES)
+schemes_ml_dsa_44_native_la_CPPFLAGS = $(schemes_ml_dsa_44_la_CPPFLAGS) -DHP_INSTANCE_NAME='"ML-DSA-44-NATIVE"' \
+	-UHP_INSTANCE_ORIGIN -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-dsa-44/clean with its own fips202.c"'
+schemes_ml_dsa_44_native_la_LIBADD = schemes/pqclean/libpqc_mldsa44_native.la $(hp_pqc_native_libadd)
+schemes_ml_dsa_44_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_dsa_44_native_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_dsa_44_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_dsa_44_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
+schemes_ml_kem_768_native_la_SOURCES = $(schemes_ml_kem_768_la_SOURCES)
+schemes_ml_kem_768_native_la_CPPFLAGS = $(schemes_ml_kem_768_la_CPPFLAGS) -DHP_INSTANCE_NAME='"ML-KEM-768-NATIVE"' \
+	-UHP_INSTANCE_ORIGIN -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-kem-768/clean with its own fips202.c"'
+schemes_ml_kem_768_native_la_LIBADD = schemes/pqclean/libpqc_mlkem768_native.la $(hp_pqc_native_libadd)
+schemes_ml_kem_768_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_kem_768_native_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_kem_768_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_kem_768_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
+schemes_sphincs_shake_128f_simple_native_la_SOURCES = $(schemes_sphincs_shake_128f_simple_la_SOURCES)
+schemes_sphincs_shake_128f_simple_native_la_CPPFLAGS = $(schemes_sphincs_shake_128f_simple_la_CPPFLAGS) \
+	-DHP_INSTANCE_NAME='"SPHINCS+-SHAKE-128f-simple-NATIVE"' -UHP_INSTANCE_ORIGIN \
+	-DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 sphincs-shake-128f-simple/clean with its own fips202.c"'
+schemes_sphincs_shake_128f_simple_native_la_LIBADD = schemes/pqclean/libpqc_sphincsshake128fsimple_native.la \
+	$(hp_pqc_native_libadd)
+schemes_sphincs_shake_128f_simple_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_sphincs_shake_128f_simple_native_la_LINK = $(HP_SURVEY_LINK) \
+	$(schemes_sphincs_shake_128f_simple_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_sphincs_shake_128f_simple_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
+schemes_falcon_512_native_la_SOURCES = $(schemes_falcon_512_la_SOURCES)
+schemes_falcon_512_native_la_CPPFLAGS = $(schemes_falcon_512_la_CPPFLAGS) -DHP_INSTANCE_NAME='"Falcon-512-NATIVE"' \
+	-UHP_INSTANCE_ORIGIN -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 falcon-512/clean with its own fips202.c"'
+schemes_falcon_512_native_la_LIBADD = schemes/pqclean/libpqc_falcon512_native.la $(hp_pqc_native_libadd)
+schemes_falcon_512_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_falcon_512_native_la_LINK = $(HP_SURVEY_LINK) $(schemes_falcon_512_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_falcon_512_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
 else
 hp_pqc_configured = 0
 endif
