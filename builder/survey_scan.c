@@ -37,6 +37,12 @@ struct hp_sv_sym {
 	GElf_Sym s;
 };
 
+/* Where a code section has a relocation. */
+struct hp_sv_rel {
+	size_t shndx;
+	uint64_t off;
+};
+
 /* A table found in data, while the object is read. */
 struct hp_sv_hit {
 	size_t shndx;
@@ -51,12 +57,10 @@ struct hp_sv_ctx {
 	struct hp_sv_sym *syms;
 	size_t nsyms;
 	long *sym_fn; /* per symbol: its function's index in u->fns, or -1 */
+	size_t *byaddr; /* indices of u->fns sorted by (section, start): hp_sv_fn_at */
 	struct hp_sv_hit *hits;
 	size_t nhits;
-	struct {
-		size_t shndx;
-		uint64_t off;
-	} * rel; /* where code has relocations */
+	struct hp_sv_rel *rel; /* where code has relocations */
 	size_t nrel;
 	struct hp_sv_unit *u;
 };
@@ -98,13 +102,65 @@ static unsigned hp_sv_nonzero(uint64_t v, unsigned w)
 
 /* ---------- functions ---------- */
 
-/* The function of section shndx whose range holds offset off, or -1. */
-static long hp_sv_fn_at(const struct hp_sv_unit *u, size_t shndx, uint64_t off)
+/* The sort order of byaddr. */
+static const struct hp_sv_unit *hp_sv_sorting;
+
+static int hp_sv_addr_cmp(const void *a, const void *b)
 {
-	for (size_t i = 0; i < u->nfns; i++)
-		if (u->fns[i].shndx == shndx && off >= u->fns[i].lo && off < u->fns[i].hi)
-			return (long)i;
+	const struct hp_sv_fn *x = &hp_sv_sorting->fns[*(const size_t *)a],
+			      *y = &hp_sv_sorting->fns[*(const size_t *)b];
+
+	if (x->shndx != y->shndx)
+		return x->shndx < y->shndx ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The position in byaddr of the last function that starts at or before
+ * (shndx, off), or -1. */
+static long hp_sv_fn_before(const struct hp_sv_ctx *c, size_t shndx, uint64_t off)
+{
+	const struct hp_sv_unit *u = c->u;
+	long lo = 0, hi = (long)u->nfns - 1, best = -1;
+
+	while (lo <= hi) {
+		long mid = lo + (hi - lo) / 2;
+		const struct hp_sv_fn *f = &u->fns[c->byaddr[mid]];
+		if (f->shndx < shndx || (f->shndx == shndx && f->lo <= off)) {
+			best = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return best;
+}
+
+/* The function of section shndx whose range holds offset off, or -1. */
+static long hp_sv_fn_at(const struct hp_sv_ctx *c, size_t shndx, uint64_t off)
+{
+	long at = hp_sv_fn_before(c, shndx, off);
+
+	for (; at >= 0; at--) {
+		const struct hp_sv_fn *f = &c->u->fns[c->byaddr[at]];
+		if (f->shndx != shndx)
+			break;
+		if (off < f->hi)
+			return (long)c->byaddr[at];
+		if (f->hi <= f->lo + 1 && at > 0)
+			continue; /* a size-0 label inside a bigger function */
+		break;
+	}
 	return -1;
+}
+
+/* The function that starts exactly at (shndx, off), or -1. */
+static long hp_sv_fn_starting(const struct hp_sv_ctx *c, size_t shndx, uint64_t off)
+{
+	long at = hp_sv_fn_before(c, shndx, off);
+
+	if (at < 0)
+		return -1;
+	return c->u->fns[c->byaddr[at]].shndx == shndx && c->u->fns[c->byaddr[at]].lo == off ? (long)c->byaddr[at] : -1;
 }
 
 /* The functions: one per (section, address), named by its global symbol
@@ -148,6 +204,12 @@ static int hp_sv_functions(struct hp_sv_ctx *c)
 		}
 		c->sym_fn[i] = at;
 	}
+	if (!(c->byaddr = malloc((u->nfns ? u->nfns : 1) * sizeof *c->byaddr)))
+		return -1;
+	for (size_t i = 0; i < u->nfns; i++)
+		c->byaddr[i] = i;
+	hp_sv_sorting = u;
+	qsort(c->byaddr, u->nfns, sizeof *c->byaddr, hp_sv_addr_cmp);
 	return 0;
 }
 
@@ -162,7 +224,7 @@ static int hp_sv_found(struct hp_sv_ctx *c, size_t shndx, int exec, uint64_t lo,
 	struct hp_sv_hit *grown;
 
 	if (exec) {
-		long f = hp_sv_fn_at(u, shndx, lo);
+		long f = hp_sv_fn_at(c, shndx, lo);
 		if (f >= 0)
 			u->fns[f].holds |= 1ull << t;
 		return 0;
@@ -341,14 +403,11 @@ static int hp_sv_pcrel(GElf_Half machine, unsigned type)
 					type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX);
 }
 
+/* One edge more (duplicates are removed once all are read: hp_sv_unique_edges). */
 static int hp_sv_add_edge(struct hp_sv_unit *u, size_t from, long to, const char *to_name)
 {
 	struct hp_sv_edge *grown;
 
-	for (size_t i = 0; i < u->nedges; i++)
-		if (u->edges[i].from == from && u->edges[i].to == to &&
-		    (to_name ? u->edges[i].to_name && !strcmp(u->edges[i].to_name, to_name) : !u->edges[i].to_name))
-			return 0;
 	if (!(grown = realloc(u->edges, (u->nedges + 1) * sizeof *grown)))
 		return -1;
 	u->edges = grown;
@@ -359,12 +418,42 @@ static int hp_sv_add_edge(struct hp_sv_unit *u, size_t from, long to, const char
 	return 0;
 }
 
+static int hp_sv_edge_cmp(const void *a, const void *b)
+{
+	const struct hp_sv_edge *x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	if (!x->to_name || !y->to_name)
+		return !!x->to_name - !!y->to_name;
+	return strcmp(x->to_name, y->to_name);
+}
+
+/* Sort the edges and drop the repeated ones (a function calls another
+ * from many places). */
+static void hp_sv_unique_edges(struct hp_sv_unit *u)
+{
+	size_t k = 0;
+
+	qsort(u->edges, u->nedges, sizeof *u->edges, hp_sv_edge_cmp);
+	for (size_t i = 0; i < u->nedges; i++) {
+		if (k && !hp_sv_edge_cmp(&u->edges[k - 1], &u->edges[i])) {
+			free(u->edges[i].to_name);
+			continue;
+		}
+		u->edges[k++] = u->edges[i];
+	}
+	u->nedges = k;
+}
+
 /* A reference from function f to (shndx, off): a call into a function of
  * the object, or a table in data. */
 static int hp_sv_ref_at(struct hp_sv_ctx *c, size_t f, size_t shndx, uint64_t off)
 {
 	struct hp_sv_unit *u = c->u;
-	long to = hp_sv_fn_at(u, shndx, off);
+	long to = hp_sv_fn_at(c, shndx, off);
 
 	if (to >= 0)
 		return hp_sv_add_edge(u, f, to, u->fns[to].global ? u->fns[to].name : NULL);
@@ -384,13 +473,13 @@ static int hp_sv_reloc(struct hp_sv_ctx *c, size_t code_shndx, uint64_t off, siz
 		       unsigned type)
 {
 	struct hp_sv_unit *u = c->u;
-	long f = hp_sv_fn_at(u, code_shndx, off);
+	long f = hp_sv_fn_at(c, code_shndx, off);
 	const struct hp_sv_sym *s;
 	int stype;
 	GElf_Sxword adj = hp_sv_pcrel(c->machine, type) ? 4 : 0;
 
 	{
-		void *grown = realloc(c->rel, (c->nrel + 1) * sizeof *c->rel);
+		struct hp_sv_rel *grown = realloc(c->rel, (c->nrel + 1) * sizeof *c->rel);
 		if (!grown)
 			return -1;
 		c->rel = grown;
@@ -454,13 +543,30 @@ static int hp_sv_relocs(struct hp_sv_ctx *c)
 
 /* ---------- calls the assembler resolved ---------- */
 
-/* Is there a relocation in code section shndx at [off, off + 4)? */
+static int hp_sv_rel_cmp(const void *a, const void *b)
+{
+	const struct hp_sv_rel *x = a, *y = b;
+
+	if (x->shndx != y->shndx)
+		return x->shndx < y->shndx ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Is there a relocation in code section shndx at [off, off + 4)?  (rel
+ * sorted by hp_sv_rel_cmp) */
 static int hp_sv_relocated(const struct hp_sv_ctx *c, size_t shndx, uint64_t off)
 {
-	for (size_t i = 0; i < c->nrel; i++)
-		if (c->rel[i].shndx == shndx && c->rel[i].off >= off && c->rel[i].off < off + 4)
-			return 1;
-	return 0;
+	size_t lo = 0, hi = c->nrel;
+
+	while (lo < hi) { /* the first relocation at or after (shndx, off) */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct hp_sv_rel *r = &c->rel[mid];
+		if (r->shndx < shndx || (r->shndx == shndx && r->off < off))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nrel && c->rel[lo].shndx == shndx && c->rel[lo].off < off + 4;
 }
 
 /* A direct call or jump from offset at to offset target of section
@@ -469,14 +575,12 @@ static int hp_sv_relocated(const struct hp_sv_ctx *c, size_t shndx, uint64_t off
 static int hp_sv_direct(struct hp_sv_ctx *c, size_t shndx, uint64_t at, int64_t target)
 {
 	struct hp_sv_unit *u = c->u;
-	long from = hp_sv_fn_at(u, shndx, at);
+	long from, to;
 
-	if (from < 0 || target < 0)
+	if (target < 0 || (to = hp_sv_fn_starting(c, shndx, (uint64_t)target)) < 0 ||
+	    (from = hp_sv_fn_at(c, shndx, at)) < 0 || from == to)
 		return 0;
-	for (size_t i = 0; i < u->nfns; i++)
-		if (u->fns[i].shndx == shndx && u->fns[i].lo == (uint64_t)target && (long)i != from)
-			return hp_sv_add_edge(u, (size_t)from, (long)i, u->fns[i].global ? u->fns[i].name : NULL);
-	return 0;
+	return hp_sv_add_edge(u, (size_t)from, to, u->fns[to].global ? u->fns[to].name : NULL);
 }
 
 /*
@@ -594,8 +698,12 @@ int hp_sv_scan(void *elfp, const char *name, const char *fallback, struct hp_sv_
 	}
 	if (!(u->name = strdup(name ? name : file ? file : fallback)))
 		goto oom;
-	if (hp_sv_constants(&c) || hp_sv_relocs(&c) || hp_sv_direct_calls(&c))
+	if (hp_sv_constants(&c) || hp_sv_relocs(&c))
 		goto oom;
+	qsort(c.rel, c.nrel, sizeof *c.rel, hp_sv_rel_cmp);
+	if (hp_sv_direct_calls(&c))
+		goto oom;
+	hp_sv_unique_edges(u);
 	rc = 0;
 	goto out;
 oom:
@@ -605,6 +713,7 @@ out:
 	free(c.sym_fn);
 	free(c.hits);
 	free(c.rel);
+	free(c.byaddr);
 	if (rc)
 		hp_sv_unit_free(u);
 	return rc;

@@ -519,8 +519,9 @@ START_TEST(drng_xof_iccs_only)
 }
 END_TEST
 
-/* A record written with --record-dir gives the survey back: `report` prints
- * the verdict line, and its JSON has the same survey. */
+/* A record written with --record-dir gives the survey and the own table
+ * back: `report` prints the verdict line, and its JSON has the same survey
+ * and the same own entries with their counts. */
 START_TEST(survey_in_records)
 {
 	struct run r;
@@ -546,6 +547,21 @@ START_TEST(survey_in_records)
 	ck_assert_msg(json_equal(json_object_get(row_of(doc, "sign"), "survey"),
 				 json_object_get(row_of(back, "sign"), "survey")),
 		      "the survey read back differs");
+	/* the own table too (its counts: the recorded row's, the same as a new one's) */
+	{
+		const json_t *a = json_object_get(row_of(back, "sign"), "own"),
+			     *b = json_object_get(row_of(doc, "sign"), "own");
+		ck_assert_uint_eq(json_array_size(a), 2);
+		ck_assert_uint_eq(json_array_size(a), json_array_size(b));
+		for (size_t i = 0; i < json_array_size(a); i++) {
+			const json_t *ea = json_array_get(a, i), *eb = json_array_get(b, i);
+			ck_assert_str_eq(jstr(ea, "function"), jstr(eb, "function"));
+			ck_assert_str_eq(jstr(ea, "primitive"), jstr(eb, "primitive"));
+		}
+		expect_own(back, "sign", "sm3_digest", 2, 2);
+		expect_own(back, "sign", "sm3kdf", 1, 0);
+		ck_assert_ptr_nonnull(json_object_get(row_of(back, "sign"), "own_helpers_nested"));
+	}
 	json_decref(back);
 	json_decref(doc);
 	run_free(&r);
