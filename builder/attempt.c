@@ -132,6 +132,12 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 		hp_strv_free(&cc);
 		return 1;
 	}
+	/* the symmetric code of the linked objects (issue 12) */
+	if (hp_plan_survey(objs, plan, err, sizeof err) != 0) {
+		hp_build_error(b, "build %s: the survey of its objects failed: %s", b->det.name, err);
+		hp_strv_free(&cc);
+		return 2;
+	}
 	/* A source that does not compile is tolerated only when nothing could
 	 * stand in for it: the Makefile does not compile it, and no linked
 	 * object has its file name (a stray old/x.c replacing a broken x.c). */

@@ -342,7 +342,8 @@ int hp_cppflags_merge(struct hp_strv *out, const struct hp_strv *later);
 
 /*
  * The words every compilation of the package gets after the flag set:
- * cppflags (Makefile, recipe, command line -D/-U/-I, in that order, later
+ * -g (for the survey's prototypes; GCC's code does not change), cppflags
+ * (Makefile, recipe, command line -D/-U/-I, in that order, later
  * definitions of a macro replacing earlier ones), extra (recipe and
  * --cflags words), then -iquote DIR; for the permissive set also -iquote
  * each folder holding a header.  Returns 0 or -1 (OOM).
@@ -366,6 +367,8 @@ int hp_compile_one(const struct hp_strv *words, const char *src, const char *obj
 
 /* ---------- link.c ---------- */
 
+struct hp_survey; /* survey.c, below */
+
 /* What goes into the instance and what the build has to say about it. */
 struct hp_plan {
 	size_t *objs; /* indices of linked objects, link order */
@@ -378,6 +381,7 @@ struct hp_plan {
 	struct hp_strv infos; /* build-time information lines */
 	struct hp_strv warnings; /* kept in the metadata and in every row's notes */
 	struct hp_strv missing; /* symbols no object defines (libraries may) */
+	struct hp_survey *survey; /* the linked objects' survey (survey.c), NULL until hp_plan_survey */
 };
 
 /*
@@ -392,6 +396,9 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 		 struct hp_plan *plan, char *err, size_t errlen);
 /* Release a plan. */
 void hp_plan_free(struct hp_plan *plan);
+/* Survey the plan's objects (survey.c) into plan->survey.  Returns 0, or
+ * -1 with a reason (an object that cannot be read, out of memory). */
+int hp_plan_survey(struct hp_object *objs, struct hp_plan *plan, char *err, size_t errlen);
 /* The wrapped helpers as the .hashprof field wants them ("a,b"), in buf. */
 void hp_plan_wrapped(const struct hp_plan *plan, char *buf, size_t len);
 
@@ -406,6 +413,7 @@ struct hp_meta {
  * sources compiled into every instance (build tree or installed). */
 struct hp_runtime {
 	char wrap_archive[PATH_MAX];
+	char wrap_include[PATH_MAX]; /* the folder of wrap/own.h and the headers it includes */
 	char instance_info[PATH_MAX];
 	char drng_global[PATH_MAX];
 	struct hp_strv state_ldflags; /* keep the shims' state in every instance */
@@ -419,9 +427,11 @@ void hp_runtime_free(struct hp_runtime *rt);
 
 /*
  * Link the instance: compile instance_info.c with the metadata (and
- * drng_global.c when the plan says so) into workdir, then
+ * drng_global.c when the plan says so, and the survey's section when it
+ * has one) into workdir, then
  *   CC -shared -o out objects... -Wl,--no-undefined -Wl,-z,defs
  *      state-ldflags wrap-archive -Wl,--wrap=F... libs -lm
+ * (F: each helper the plan wraps, and each wrapped own entry of the survey)
  * Output to build_log.  Returns 0, or -1 with the first error in err and
  * the pasteable command in *command (malloc'ed, may be NULL).
  */
@@ -447,6 +457,167 @@ struct hp_kat {
 void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const struct hp_strv *cc_words,
 		  const struct hp_strv *words, struct hp_object *objs, size_t nobjs, const struct hp_plan *plan,
 		  const char *workdir, const char *build_log, unsigned timeout_s, struct hp_kat *k);
+
+/* ---------- primitives.c: what symmetric primitives look like ---------- */
+
+/* The primitives the survey names (bits: a table may belong to more than
+ * one, as the SHA-256 IV is also BLAKE2s's).  The last three are found by
+ * name only (no table of theirs is listed). */
+#define HP_PRIM_KECCAK 0x001u
+#define HP_PRIM_SHA256 0x002u
+#define HP_PRIM_SHA512 0x004u
+#define HP_PRIM_SM3 0x008u
+#define HP_PRIM_AES 0x010u
+#define HP_PRIM_CHACHA 0x020u
+#define HP_PRIM_BLAKE2B 0x040u
+#define HP_PRIM_BLAKE2S 0x080u
+#define HP_PRIM_SHA1 0x100u
+#define HP_PRIM_SM4 0x200u
+#define HP_PRIM_BLAKE3 0x400u
+
+/* How a table's words may be stored: little-endian (also how immediates
+ * sit in x86-64 code), big-endian (byte arrays copied from a standard). */
+#define HP_ENC_LE 1u
+#define HP_ENC_BE 2u
+
+/* A constant table of a standard (primitives.c cites each). */
+struct hp_prim_table {
+	const char *what; /* "Keccak-f[1600] round constants" */
+	const char *cite; /* "FIPS 202 3.2.5" */
+	unsigned prim; /* HP_PRIM_* bits */
+	unsigned width; /* bytes per entry: 1, 4 or 8 */
+	size_t n; /* entries */
+	const void *values; /* n entries of width bytes (uint8_t, uint32_t, uint64_t) */
+	unsigned window; /* consecutive entries that make a stored table (0: no table form) */
+	unsigned window_from; /* the first entry a run may start at */
+	unsigned scatter; /* distinct entries one function must hold as immediates (0: none) */
+	unsigned encodings; /* HP_ENC_* */
+};
+
+/* Every table, derived ones filled (at first call); *n gets their
+ * number (at most 64: the survey keeps a bit per table). */
+const struct hp_prim_table *hp_prim_tables(size_t *n);
+/* Entry i of t as a number. */
+uint64_t hp_prim_value(const struct hp_prim_table *t, size_t i);
+/* "Keccak-f[1600]", "SHA-256", ... for one HP_PRIM_* bit; NULL otherwise. */
+const char *hp_prim_name(unsigned prim);
+/* The names of the bits of mask joined by " or " into buf ("" for 0). */
+void hp_prim_label(unsigned mask, char *buf, size_t len);
+/* The primitives a symbol's name names (HP_PRIM_* bits; 0: none):
+ * "shake128_absorb", "KeccakF1600_StatePermute", "sm3_compress",
+ * "ChaCha20_ctr32" do, "handshake" and "sm3hash" (the ICCS helper's
+ * name, no primitive of its own) do not.  The rule is in primitives.c. */
+unsigned hp_prim_of_name(const char *sym);
+
+/* ---------- survey.c: symmetric code that bypasses the helpers ---------- */
+
+/* One input of the survey: a relocatable object, or an ar archive of them
+ * (each member is one object). */
+struct hp_survey_input {
+	const char *path;
+	const char *name; /* shown name; NULL: the object's FILE symbol (archive members: always) */
+	int helper_file; /* 1: an ICCS file; 0: not; -1: decide (auxfunc.c, drng.c, or only helpers defined) */
+};
+
+/* What a finding says of a function. */
+enum hp_sv_role {
+	HP_SV_OWN = 0, /* holds or refers to a primitive's constants: own code */
+	HP_SV_ICCS, /* the same, inside an ICCS file: the helpers' own SM3, not counted */
+	HP_SV_ROUTES, /* named like a primitive, reaches the ICCS helpers */
+	HP_SV_USES_OWN, /* named like a primitive, reaches own code only */
+	HP_SV_NAME_OWN, /* named like a primitive, reaches neither: own code without a known table */
+	HP_SV_ROLES
+};
+
+struct hp_sv_finding {
+	char *function; /* "(table NAME)" for constants no function refers to */
+	char *object; /* shown name of its object */
+	unsigned prim; /* HP_PRIM_* bits */
+	char *evidence; /* "refers to Keccak-f[1600] round constants (FIPS 202 3.2.5) in KeccakF_RoundConstants" */
+	enum hp_sv_role role;
+};
+
+/* An entry function of own code: global, referenced from another object,
+ * so that --wrap can reroute the calls to it. */
+struct hp_sv_entry {
+	char *function, *object;
+	unsigned prim;
+	int wrap; /* 1: wrapped (its slot: its rank among the wrapped entries) */
+	char why[160]; /* when not wrapped: why ("it takes 7 arguments, ...") */
+};
+
+#define HP_SURVEY_REASON 512 /* bytes of the one-line reason */
+
+/*
+ * The survey of an instance: its verdict, the one-line reason, every
+ * finding, the own entry functions, and what a bare number cannot say
+ * (own code that cannot be wrapped, calls inside its own object, helper
+ * calls made inside own code).
+ *   ICCS-only  no own primitive; it calls the ICCS helpers (or the DRNG)
+ *   mixed      own primitives, and it calls a hash helper or uses the
+ *              ICCS DRNG as an XOF (init_random_number on its own state)
+ *   bypass     own primitives, no hash helper (the DRNG may give its randomness)
+ *   none       no own primitive recognised and no helper called
+ */
+struct hp_survey {
+	char verdict[16];
+	char reason[HP_SURVEY_REASON];
+	struct hp_sv_finding *f;
+	size_t nf;
+	struct hp_sv_entry *entries;
+	size_t nentries;
+	struct hp_strv notes;
+	unsigned called; /* bits 1 << enum hp_fn: helpers the scheme's objects reference */
+};
+
+/*
+ * Survey the objects of an instance (every object linked into it, the
+ * ICCS files included: they are told apart).  Fills s (zeroed by the
+ * caller).  Returns 0, or -1 with a reason (an object that cannot be
+ * read, out of memory).
+ */
+int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *s, char *err, size_t errlen);
+void hp_survey_free(struct hp_survey *s);
+
+/*
+ * The survey as the text of an instance's .hashprof_survey section
+ * (drivers/instance.c reads it; docs/build.md shows one), malloc'ed, NULL
+ * on out-of-memory:
+ *   hashprof-survey 1
+ *   verdict=VERDICT
+ *   reason=ONE LINE
+ *   finding=ROLE<TAB>PRIMITIVE<TAB>FUNCTION<TAB>OBJECT<TAB>EVIDENCE   (per finding)
+ *   entry=FUNCTION<TAB>PRIMITIVE<TAB>OBJECT<TAB>wrapped|not wrapped: WHY   (per entry)
+ *   note=ONE LINE                                                    (per note)
+ * ROLE: own, iccs, routes, uses-own, name-own.
+ */
+char *hp_survey_text(const struct hp_survey *s);
+
+/* The role's word in the text ("own", ...). */
+const char *hp_sv_role_name(enum hp_sv_role r);
+
+/*
+ * Decide which entries can be wrapped (survey_dwarf.c): those whose debug
+ * information in the inputs says that wrap/own.h's shim passes their
+ * arguments and result on exactly (at most 6 integer or pointer
+ * arguments on x86-64, 8 on AArch64; no float, struct or variable
+ * argument list), at most HP_OWN_MAX of them; the others get the reason
+ * in why.  hp_survey_run calls it.  Returns 0, or -1 with a reason.
+ */
+int hp_survey_check_entries(struct hp_survey *s, const struct hp_survey_input *in, size_t n, char *err, size_t errlen);
+/* Wrap none of the entries (an uninstrumented twin); why says so. */
+void hp_survey_unwrap(struct hp_survey *s, const char *why);
+/* The number of wrapped entries. */
+size_t hp_survey_nwrapped(const struct hp_survey *s);
+
+/*
+ * Write the C source that puts the survey into an instance: the section
+ * .hashprof_survey, not loaded (no address of the instance moves), and
+ * HP_OWN_SHIM(slot, F) of wrap/own.h for each wrapped entry F (compile it
+ * with wrap/ on the include path, link with -Wl,--wrap=F for each).
+ * Returns 0, or -1 (errno).
+ */
+int hp_survey_write_c(const struct hp_survey *s, const char *path);
 
 /* ---------- manifest.c ---------- */
 

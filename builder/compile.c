@@ -98,8 +98,12 @@ int hp_compile_words(enum hp_flagset f, const struct hp_detect *d, const struct 
 	struct hp_strv dirs = { 0 };
 	int rc = 0;
 
-	if (hp_flagset_words(f, out) || hp_strv_extend(out, cppflags) || hp_strv_extend(out, extra) ||
-	    hp_strv_add(out, "-iquote") || hp_strv_add(out, d->dir))
+	/* -g: debug information only (GCC's code is the same with and without
+	 * it); the survey reads the prototypes of own entry functions from it
+	 * (builder/survey_dwarf.c).  Before the package's words, so that a
+	 * -g0 of theirs still wins (their entries are then not wrapped). */
+	if (hp_flagset_words(f, out) || hp_strv_add(out, "-g") || hp_strv_extend(out, cppflags) ||
+	    hp_strv_extend(out, extra) || hp_strv_add(out, "-iquote") || hp_strv_add(out, d->dir))
 		return -1;
 	if (f != HP_FLAGS_PERMISSIVE)
 		return 0;

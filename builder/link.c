@@ -27,6 +27,9 @@
 #ifndef HP_PKGDATADIR
 #error "HP_PKGDATADIR must be defined"
 #endif
+#ifndef HP_PKGINCLUDEDIR
+#error "HP_PKGINCLUDEDIR must be defined"
+#endif
 /* The linker words that keep the shims' state in an instance that wraps
  * nothing (Makefile.am's HP_STATE_LDFLAGS, passed in by builder/local.mk). */
 #ifndef HP_BUILDER_STATE_LDFLAGS
@@ -336,8 +339,35 @@ out:
 	return rc;
 }
 
+int hp_plan_survey(struct hp_object *objs, struct hp_plan *plan, char *err, size_t errlen)
+{
+	struct hp_survey_input *in = calloc(plan->nobjs ? plan->nobjs : 1, sizeof *in);
+	int rc;
+
+	if (!in || !(plan->survey = calloc(1, sizeof *plan->survey))) {
+		free(in);
+		hp_fmt(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < plan->nobjs; k++) {
+		const struct hp_object *o = &objs[plan->objs[k]];
+		in[k] = (struct hp_survey_input){ o->obj, o->src->rel, o->helper_file };
+	}
+	rc = hp_survey_run(in, plan->nobjs, plan->survey, err, errlen);
+	if (rc) {
+		free(plan->survey);
+		plan->survey = NULL;
+	}
+	free(in);
+	return rc;
+}
+
 void hp_plan_free(struct hp_plan *plan)
 {
+	if (plan->survey) {
+		hp_survey_free(plan->survey);
+		free(plan->survey);
+	}
 	free(plan->objs);
 	hp_strv_free(&plan->libs);
 	hp_strv_free(&plan->infos);
@@ -361,7 +391,8 @@ void hp_plan_wrapped(const struct hp_plan *plan, char *buf, size_t len)
 int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 {
 	const char *flags = HP_BUILDER_STATE_LDFLAGS;
-	const char *paths[3];
+	const char *paths[4];
+	char own_h[PATH_MAX];
 	struct stat st;
 
 	char builddir[PATH_MAX], srcdir[PATH_MAX];
@@ -371,15 +402,19 @@ int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s/wrap/libhashprof-wrap.a", builddir);
 		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s/schemes/common/instance_info.c", srcdir);
 		hp_fmt(rt->drng_global, sizeof rt->drng_global, "%s/builder/drng_global.c", srcdir);
+		hp_fmt(rt->wrap_include, sizeof rt->wrap_include, "%s/wrap", srcdir);
 	} else {
 		hp_fmt(rt->wrap_archive, sizeof rt->wrap_archive, "%s", HP_PKGLIBDIR "/libhashprof-wrap.a");
 		hp_fmt(rt->instance_info, sizeof rt->instance_info, "%s", HP_PKGDATADIR "/instance_info.c");
 		hp_fmt(rt->drng_global, sizeof rt->drng_global, "%s", HP_PKGDATADIR "/drng_global.c");
+		hp_fmt(rt->wrap_include, sizeof rt->wrap_include, "%s", HP_PKGINCLUDEDIR "/wrap");
 	}
+	hp_fmt(own_h, sizeof own_h, "%s/own.h", rt->wrap_include);
 	paths[0] = rt->wrap_archive;
 	paths[1] = rt->instance_info;
 	paths[2] = rt->drng_global;
-	for (int i = 0; i < 3; i++)
+	paths[3] = own_h;
+	for (int i = 0; i < 4; i++)
 		if (stat(paths[i], &st) != 0) {
 			int e = errno;
 			hp_fmt(err, errlen, "hashprof's run-time piece %s is missing (%s): %s", paths[i], strerror(e),
@@ -517,6 +552,7 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 		     const char *build_log, char *err, size_t errlen, char **command)
 {
 	char meta_h[PATH_MAX], info_o[PATH_MAX], drng_o[PATH_MAX], log[PATH_MAX], first[HP_BUILD_ERR];
+	char survey_c[PATH_MAX], survey_o[PATH_MAX];
 	struct hp_strv words = { 0 }, argv = { 0 };
 	int status;
 
@@ -525,6 +561,12 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 	hp_fmt(info_o, sizeof info_o, "%s/hp_instance_info.o", workdir);
 	hp_fmt(drng_o, sizeof drng_o, "%s/hp_drng_global.o", workdir);
 	hp_fmt(log, sizeof log, "%s/link.log", workdir);
+	hp_fmt(survey_c, sizeof survey_c, "%s/hp_survey.c", workdir);
+	hp_fmt(survey_o, sizeof survey_o, "%s/hp_survey.o", workdir);
+	if (plan->survey && hp_survey_write_c(plan->survey, survey_c) != 0) {
+		hp_fmt(err, errlen, "cannot write %s: %s", survey_c, strerror(errno));
+		return -1;
+	}
 	if (hp_write_meta(meta, meta_h) != 0) {
 		hp_fmt(err, errlen, "cannot write %s: %s", meta_h, strerror(errno));
 		return -1;
@@ -543,6 +585,20 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 		status = hp_compile_one(&words, rt->drng_global, drng_o, log, command);
 		hp_log_step(build_log, *command, log);
 	}
+	if (status == 0 && plan->survey) {
+		/* the own entries' shims include wrap/own.h */
+		struct hp_strv sw = { 0 };
+		free(*command);
+		*command = NULL;
+		unlink(log);
+		if (hp_strv_extend(&sw, &words) || hp_strv_add(&sw, "-I") || hp_strv_add(&sw, rt->wrap_include)) {
+			hp_strv_free(&sw);
+			goto oom;
+		}
+		status = hp_compile_one(&sw, survey_c, survey_o, log, command);
+		hp_strv_free(&sw);
+		hp_log_step(build_log, *command, log);
+	}
 	hp_strv_free(&words);
 	if (status != 0) {
 		hp_first_error(log, first, sizeof first);
@@ -554,7 +610,8 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 
 	if (hp_strv_extend(&argv, cc_words) || hp_strv_add(&argv, "-shared") || hp_strv_add(&argv, "-o") ||
 	    hp_strv_add(&argv, out) || hp_strv_add(&argv, "-Wl,--no-undefined") || hp_strv_add(&argv, "-Wl,-z,defs") ||
-	    hp_strv_add(&argv, info_o) || (plan->provide_drng && hp_strv_add(&argv, drng_o)))
+	    hp_strv_add(&argv, info_o) || (plan->provide_drng && hp_strv_add(&argv, drng_o)) ||
+	    (plan->survey && hp_strv_add(&argv, survey_o)))
 		goto oom;
 	for (size_t k = 0; k < plan->nobjs; k++)
 		if (hp_strv_add(&argv, objs[plan->objs[k]].obj))
@@ -564,6 +621,10 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 	HP_FOR_EACH_HELPER(h)
 	if ((plan->wrapped & (1u << h)) && hp_strv_addf(&argv, "-Wl,--wrap=%s", hp_fn_name(h)))
 		goto oom;
+	for (size_t i = 0; plan->survey && i < plan->survey->nentries; i++)
+		if (plan->survey->entries[i].wrap &&
+		    hp_strv_addf(&argv, "-Wl,--wrap=%s", plan->survey->entries[i].function))
+			goto oom;
 	if (hp_strv_extend(&argv, &plan->libs) || (hp_strv_find(&plan->libs, "-lm") < 0 && hp_strv_add(&argv, "-lm")))
 		goto oom;
 	*command = hp_command_line(argv.v);

@@ -13,14 +13,22 @@ noinst_LTLIBRARIES += builder/libhpbuilder.la
 builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/prepare.c builder/make.c builder/attempt.c \
 	builder/files.c builder/run.c builder/recipe.c builder/detect.c \
-	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c
+	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c \
+	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_dwarf.c
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
+	-DHP_PKGINCLUDEDIR='"$(pkgincludedir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
-builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 # the file, clock and process utilities (prof/util/local.mk); their objects
 # are in prof/libhprof.la too, and an archive member is linked once
-builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS)
+builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS) $(LIBDW_LIBS)
+# hp-survey: the survey of the instances the build tree makes
+# (schemes/common/survey-link.sh runs it when it links each of them).
+noinst_PROGRAMS += builder/hp-survey
+builder_hp_survey_SOURCES = builder/survey_main.c
+builder_hp_survey_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder
+builder_hp_survey_LDADD = builder/libhpbuilder.la prof/libhprof.la
 hashprof_SOURCES += drivers/cmds/cmd_build.c
 hashprof_CPPFLAGS += -I$(top_srcdir)/builder
 dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
@@ -36,3 +44,22 @@ tests_test_build_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_buildd
 tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 EXTRA_DIST += tests/fixtures
+
+# Check suite: the survey's constant tables against OpenSSL's hashes and
+# the standards' definitions, and its name rule (issue 12).
+check_PROGRAMS += tests/test_primitives
+TESTS += tests/test_primitives
+tests_test_primitives_SOURCES = tests/test_primitives.c
+tests_test_primitives_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder
+tests_test_primitives_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBCRYPTO_CFLAGS)
+tests_test_primitives_LDADD = builder/libhpbuilder.la prof/libhprof.la $(LIBCRYPTO_LIBS) $(CHECK_LIBS)
+
+# Check suite: the survey of the built-in instances and of the fixtures
+# written for it (tests/fixtures/README.md), end to end.
+check_PROGRAMS += tests/test_survey
+TESTS += tests/test_survey
+tests_test_survey_SOURCES = tests/test_survey.c tests/capture.c tests/capture.h
+tests_test_survey_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
+tests_test_survey_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_survey_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)

@@ -18,6 +18,8 @@
 
 #define HP_SECTION ".hashprof"
 #define HP_MAGIC "hashprof-instance 1\n"
+#define HP_SURVEY_SECTION ".hashprof_survey"
+#define HP_SURVEY_MAGIC "hashprof-survey 1\n"
 #define HP_DIRS_MAX 32
 
 static void hp_set(char *dst, size_t cap, const char *val, size_t n)
@@ -61,28 +63,76 @@ static int hp_parse_info(const char *text, size_t len, struct hp_instance *out)
 	return out->name[0] && out->kind[0] ? 0 : 1;
 }
 
-static int hp_read_section(Elf *elf, struct hp_instance *out)
+/* Append the line [p, nl) and a newline to the survey detail when it fits. */
+static void hp_detail_add(struct hp_instance *out, size_t *used, const char *p, const char *nl)
 {
-	size_t shstrndx;
+	size_t n = (size_t)(nl - p);
+
+	if (*used + n + 2 > sizeof out->survey_detail)
+		return;
+	memcpy(out->survey_detail + *used, p, n);
+	*used += n;
+	out->survey_detail[(*used)++] = '\n';
+	out->survey_detail[*used] = '\0';
+}
+
+/* The survey section (builder/survey.c's hp_survey_text): verdict and
+ * reason, and the other lines, the "routes" findings after the rest. */
+static void hp_parse_survey(const char *text, size_t len, struct hp_instance *out)
+{
+	const char *end = text + len;
+	size_t used = 0;
+
+	if (len < sizeof HP_SURVEY_MAGIC - 1 || memcmp(text, HP_SURVEY_MAGIC, sizeof HP_SURVEY_MAGIC - 1))
+		return;
+	for (int pass = 0; pass < 2; pass++)
+		for (const char *p = text + sizeof HP_SURVEY_MAGIC - 1; p < end && *p;) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			int routes = !strncmp(p, "finding=routes\t", 15);
+			if (!nl)
+				nl = end;
+			if (pass == 0 && !strncmp(p, "verdict=", 8))
+				hp_set(out->survey_verdict, sizeof out->survey_verdict, p + 8, (size_t)(nl - p - 8));
+			else if (pass == 0 && !strncmp(p, "reason=", 7))
+				hp_set(out->survey_reason, sizeof out->survey_reason, p + 7, (size_t)(nl - p - 7));
+			else if (strncmp(p, "verdict=", 8) && strncmp(p, "reason=", 7) && routes == pass)
+				hp_detail_add(out, &used, p, nl);
+			p = nl + 1;
+		}
+}
+
+/* The data of the section named name, or NULL. */
+static Elf_Data *hp_section_data(Elf *elf, size_t shstrndx, const char *want)
+{
 	Elf_Scn *scn = NULL;
 
-	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return 1;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		const char *name;
 		Elf_Data *data;
 
-		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
-			continue;
-		if (strcmp(name, HP_SECTION))
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)) || strcmp(name, want))
 			continue;
 		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf)
-			return 1;
-		return hp_parse_info(data->d_buf, data->d_size, out);
+		return data && data->d_buf ? data : NULL;
 	}
-	return 1;
+	return NULL;
+}
+
+static int hp_read_section(Elf *elf, struct hp_instance *out)
+{
+	size_t shstrndx;
+	Elf_Data *data, *survey;
+	int rc;
+
+	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return 1;
+	if (!(data = hp_section_data(elf, shstrndx, HP_SECTION)))
+		return 1;
+	rc = hp_parse_info(data->d_buf, data->d_size, out);
+	if (rc == 0 && (survey = hp_section_data(elf, shstrndx, HP_SURVEY_SECTION)))
+		hp_parse_survey(survey->d_buf, survey->d_size, out);
+	return rc;
 }
 
 int hp_instance_read(const char *path, struct hp_instance *out)

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "result.h"
+#include "result.h" /* HP_SURVEY_DETAIL */
 
 struct hp_instance {
 	char name[HP_NAME_MAX + 1];
@@ -31,6 +31,13 @@ struct hp_instance {
 	char kat[16]; /* "pass", "fail" or "not checked" */
 	char warnings[512]; /* build warnings, "; "-separated; "" when none */
 	char path[PATH_MAX];
+	/* its survey (the .hashprof_survey section, builder/survey.c; issue
+	 * 12); all "" for an instance made before surveys existed */
+	char survey_verdict[16]; /* "ICCS-only", "mixed", "bypass" or "none" */
+	char survey_reason[512]; /* one line */
+	char survey_detail[HP_SURVEY_DETAIL]; /* its finding=, entry=, note= lines, each ending in
+					       * '\n'; the "routes" findings last, lines that do not
+					       * fit left out */
 };
 
 /* Read the .hashprof section of the ELF file at path.  Returns 0, 1 when

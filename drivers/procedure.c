@@ -29,6 +29,10 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op, const
 	snprintf(r->path, sizeof r->path, "%s", inst->path);
 	snprintf(r->wrapped, sizeof r->wrapped, "%s", inst->wrapped);
 	snprintf(r->build_notes, sizeof r->build_notes, "%s", inst->warnings);
+	snprintf(r->survey_verdict, sizeof r->survey_verdict, "%s", inst->survey_verdict);
+	snprintf(r->survey_reason, sizeof r->survey_reason, "%s", inst->survey_reason);
+	snprintf(r->survey_detail, sizeof r->survey_detail, "%s", inst->survey_detail);
+	hp_result_own_from_survey(r, inst->survey_detail);
 	memcpy(r->seed, o->seed, o->seed_len);
 	r->seed_len = o->seed_len;
 	if (!strcmp(inst->kind, "sig")) {
@@ -71,6 +75,13 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 
 	r->total_ticks = c->meter.ticks;
 	memcpy(r->overflow, w->overflow, sizeof r->overflow); /* HP_FN_CALIB's is not a helper's */
+	for (size_t i = 0; i < r->nown; i++) {
+		r->own[i].calls = w->own[i].calls;
+		r->own[i].nested = w->own[i].nested;
+		r->own[i].in_helper = w->own[i].in_helper;
+		r->own[i].ticks = w->own[i].ticks;
+	}
+	memcpy(r->nested_in_own, w->nested_in_own, sizeof r->nested_in_own);
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &w->shapes[i];
 		struct hp_result_shape rs = { s->fn, s->in_bits, s->out_bits, s->calls, s->nested, s->ticks };
@@ -100,6 +111,10 @@ static void hp_snapshot(const struct hp_op_ctx *c, struct hp_trial *t)
 			t->calls[w->shapes[i].fn] += w->shapes[i].calls;
 			t->ticks[w->shapes[i].fn] += w->shapes[i].ticks;
 		}
+	for (unsigned i = 0; i < HP_OWN_MAX; i++) {
+		t->own_calls += w->own[i].calls;
+		t->own_ticks += w->own[i].ticks;
+	}
 }
 
 /* Close trial r->ntrials: what was measured since the previous snapshot. */
@@ -114,6 +129,8 @@ static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uin
 		t->calls[fn] = now.calls[fn] - prev->calls[fn];
 		t->ticks[fn] = now.ticks[fn] - prev->ticks[fn];
 	}
+	t->own_calls = now.own_calls - prev->own_calls;
+	t->own_ticks = now.own_ticks - prev->own_ticks;
 	*prev = now;
 }
 

@@ -45,6 +45,8 @@ void hp_wrap_clear(struct hp_wrap_state *w)
 {
 	memset(w->shapes, 0, sizeof w->shapes);
 	memset(w->overflow, 0, sizeof w->overflow);
+	memset(w->own, 0, sizeof w->own);
+	memset(w->nested_in_own, 0, sizeof w->nested_in_own);
 }
 
 static uint64_t hp_time_batch(hp_calib_loop_fn loop, uint64_t (*clock)(void), int wrapped)

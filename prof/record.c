@@ -119,6 +119,11 @@ static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *
 static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static int hp_replay_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_survey_json(const struct hp_result *r);
+static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_own_json(const struct hp_result *r);
+static int hp_own_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_own_nested_json(const struct hp_result *r);
 
 /* the replay's optional fields; its shares, null when it failed */
 #define HP_REPLAY(type, f, m, unit)                                                                  \
@@ -138,6 +143,7 @@ _Static_assert(sizeof(unsigned) == sizeof(uint32_t), "replay.max_mb is read as a
 		HP_VIEW(HP_F_NUMBER, 0, g ".hash", s.hash, "0..1"),                                          \
 		HP_VIEW(HP_F_NUMBER, 0, g ".drng", s.drng, "0..1"),                                          \
 		HP_VIEW(HP_F_NUMBER, 0, g ".drng_init", s.drng_init, "0..1"),                                \
+		HP_VIEW(HP_F_NUMBER, 0, g ".own", s.own, "0..1"),                                            \
 		HP_VIEW(HP_F_NUMBER, 0, g ".total_ticks", s.total_ticks, "ticks"),                           \
 		HP_VIEW(HP_F_NUMBER, 0, g ".hash_spread_pp", hs, "percentage points"),                       \
 		HP_VIEW(HP_F_NUMBER, 0, g ".drng_spread_pp", ds, "percentage points")
@@ -192,6 +198,17 @@ static const struct hp_field hp_record_fields[] = {
 	{ "build_notes", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
 	  offsetof(struct hp_result, build_notes), HP_SIZE(struct hp_result, build_notes), 0,
 	  "`hashprof build` warnings", NULL, NULL, NULL },
+	/* the instance's survey (issue 12): absent for an instance without one
+	 * (hp_survey_json gives nothing to write, and the field is dropped) */
+	{ "survey", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0,
+	  "verdict, reason, findings, entries, notes", hp_survey_json, hp_survey_read, NULL },
+	/* the own-primitive entries (issue 12): a row without any has no "own"
+	 * (hp_own_json gives nothing to write, and the field is dropped) */
+	{ "own", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the own table's fields",
+	  hp_own_json, hp_own_read, NULL },
+	{ "own_helpers_nested", HP_F_PER_HELPER, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE,
+	  offsetof(struct hp_result, nested_in_own), 0, 0, "helper calls made inside an own entry, per helper",
+	  hp_own_nested_json, NULL, NULL },
 	/* --replay only (docs/replay.md): a row without it has no "replay" */
 	{ "replay", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
 	  offsetof(struct hp_result, replay.requested), 0, 0, "the replay estimate", NULL, hp_replay_read, NULL },
@@ -245,6 +262,23 @@ static const struct hp_field hp_overflow_fields[] = {
 	{ "ticks", HP_F_COUNT, 0, offsetof(struct hp_overflow, ticks), 0, 0, "ticks", NULL, NULL, NULL },
 };
 
+#define HP_OWN_COUNT(f, m, unit)                                                                  \
+	{                                                                                         \
+		f, HP_F_COUNT, 0, offsetof(struct hp_result_own, m), 0, 0, unit, NULL, NULL, NULL \
+	}
+
+/* One element of own[] (struct hp_result_own). */
+static const struct hp_field hp_own_fields[] = {
+	{ "function", HP_F_STRING, 0, offsetof(struct hp_result_own, function), HP_SIZE(struct hp_result_own, function),
+	  0, "the own entry function", NULL, NULL, NULL },
+	{ "primitive", HP_F_STRING, 0, offsetof(struct hp_result_own, primitive),
+	  HP_SIZE(struct hp_result_own, primitive), 0, "its primitive", NULL, NULL, NULL },
+	HP_OWN_COUNT("calls", calls, "outermost calls"),
+	HP_OWN_COUNT("nested", nested, "calls"),
+	HP_OWN_COUNT("in_helper", in_helper, "calls"),
+	HP_OWN_COUNT("ticks", ticks, "ticks"),
+};
+
 #define HP_TRIAL(type, f, m, unit)                                                     \
 	{                                                                              \
 		f, type, 0, offsetof(struct hp_trial, m), 0, 0, unit, NULL, NULL, NULL \
@@ -260,6 +294,10 @@ static const struct hp_field hp_trial_fields[] = {
 	HP_TRIAL(HP_F_COUNT, "total_ticks", total_ticks, "ticks"),
 	HP_TRIAL(HP_F_PER_HELPER, "calls", calls, "outermost calls per helper"),
 	HP_TRIAL(HP_F_PER_HELPER, "ticks", ticks, "ticks per helper"),
+	{ "own_calls", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, own_calls), 0, 0,
+	  "outermost calls of the own entries", NULL, NULL, NULL },
+	{ "own_ticks", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, own_ticks), 0, 0, "ticks inside them",
+	  NULL, NULL, NULL },
 	HP_TRIAL_VIEW(HP_F_OBJECT, "shares_raw", raw),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.hash", raw.hash),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.drng", raw.drng),
@@ -500,6 +538,25 @@ static json_t *hp_overflow_helpers_json(const struct hp_result *r)
 	return h;
 }
 
+/* own[]: NULL (left out) for a row without own entries. */
+static json_t *hp_own_json(const struct hp_result *r)
+{
+	json_t *a;
+
+	if (!r->nown)
+		return NULL;
+	a = json_array();
+	for (size_t i = 0; a && i < r->nown; i++)
+		json_array_append_new(a, hp_pack(hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], NULL));
+	return a;
+}
+
+/* own_helpers_nested: NULL (left out) for a row without own entries. */
+static json_t *hp_own_nested_json(const struct hp_result *r)
+{
+	return r->nown ? hp_per_helper_json(r->nested_in_own) : NULL;
+}
+
 static json_t *hp_trials_json(const struct hp_result *r)
 {
 	json_t *a = json_array();
@@ -511,6 +568,141 @@ static json_t *hp_trials_json(const struct hp_result *r)
 		json_array_append_new(a, hp_pack(hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[t], &v));
 	}
 	return a;
+}
+
+/* The keys of survey.findings[] and survey.entries[], in the order of
+ * the tab-separated fields of the section's finding= and entry= lines
+ * (builder/survey.c's hp_survey_text). */
+static const char *const hp_finding_keys[] = { "role", "primitive", "function", "object", "evidence" };
+static const char *const hp_entry_keys[] = { "function", "primitive", "object", "wrap" };
+
+/* One tab-separated line [p, end) as an object of keys (n of them); NULL
+ * when it has another number of fields. */
+static json_t *hp_survey_line(const char *p, const char *end, const char *const *keys, size_t n)
+{
+	json_t *o = json_object();
+
+	for (size_t k = 0; o && k < n; k++) {
+		const char *tab = k + 1 < n ? memchr(p, '\t', (size_t)(end - p)) : end;
+		if (!tab || json_object_set_new(o, keys[k], json_stringn(p, (size_t)(tab - p))) != 0) {
+			json_decref(o);
+			return NULL;
+		}
+		p = tab + 1;
+	}
+	return o;
+}
+
+/* "survey": the instance's survey lines as JSON; NULL when the row has
+ * none (the droppable field is then left out). */
+static json_t *hp_survey_json(const struct hp_result *r)
+{
+	json_t *o, *findings, *entries, *notes;
+
+	if (!r->survey_verdict[0])
+		return NULL;
+	o = json_pack("{s:s, s:s, s:[], s:[], s:[]}", "verdict", r->survey_verdict, "reason", r->survey_reason,
+		      "findings", "entries", "notes");
+	if (!o)
+		return NULL;
+	findings = json_object_get(o, "findings");
+	entries = json_object_get(o, "entries");
+	notes = json_object_get(o, "notes");
+	for (const char *p = r->survey_detail; *p;) {
+		const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
+		json_t *v = NULL, *into = NULL;
+		if (!strncmp(p, "finding=", 8)) {
+			v = hp_survey_line(p + 8, end, hp_finding_keys, 5);
+			into = findings;
+		} else if (!strncmp(p, "entry=", 6)) {
+			v = hp_survey_line(p + 6, end, hp_entry_keys, 4);
+			into = entries;
+		} else if (!strncmp(p, "note=", 5)) {
+			v = json_stringn(p + 5, (size_t)(end - p - 5));
+			into = notes;
+		}
+		if (into && (!v || json_array_append_new(into, v) != 0)) {
+			json_decref(o);
+			return NULL;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return o;
+}
+
+/* Append one line "prefix" + the strings of keys in o, tab-separated, to
+ * the detail (cut at a line that does not fit).  -1 when a key is not a
+ * string. */
+static int hp_survey_unline(struct hp_result *r, size_t *used, const char *prefix, const json_t *o,
+			    const char *const *keys, size_t n)
+{
+	char line[2048];
+	size_t len = (size_t)snprintf(line, sizeof line, "%s", prefix);
+
+	for (size_t k = 0; k < n; k++) {
+		const json_t *v = json_is_string(o) && n == 1 ? o : json_object_get(o, keys[k]);
+		if (!json_is_string(v))
+			return -1;
+		len += (size_t)snprintf(line + len, len < sizeof line ? sizeof line - len : 0, "%s%s", k ? "\t" : "",
+					json_string_value(v));
+	}
+	if (len < sizeof line && *used + len + 2 <= sizeof r->survey_detail) {
+		memcpy(r->survey_detail + *used, line, len);
+		*used += len;
+		r->survey_detail[(*used)++] = '\n';
+		r->survey_detail[*used] = '\0';
+	}
+	return 0;
+}
+
+/* "survey" back into the row's three survey members. */
+static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	static const char *const verdicts[] = { "ICCS-only", "mixed", "bypass", "none" };
+	static const char *const note_key[] = { "note" };
+	const json_t *verdict, *reason;
+	size_t used = 0, i;
+	json_t *e;
+	int known = 0;
+
+	(void)rec;
+	if (!v)
+		return 0;
+	verdict = json_object_get(v, "verdict");
+	reason = json_object_get(v, "reason");
+	for (size_t k = 0; json_is_string(verdict) && k < 4; k++)
+		known |= !strcmp(json_string_value(verdict), verdicts[k]);
+	if (!json_is_object(v) || !known || !json_is_string(reason)) {
+		snprintf(err, errlen,
+			 "field 'survey': expected an object with a verdict (ICCS-only, mixed, bypass or "
+			 "none) and a reason");
+		return -1;
+	}
+	snprintf(r->survey_verdict, sizeof r->survey_verdict, "%s", json_string_value(verdict));
+	snprintf(r->survey_reason, sizeof r->survey_reason, "%s", json_string_value(reason));
+	r->survey_detail[0] = '\0';
+	json_array_foreach(json_object_get(v, "findings"), i, e)
+	{
+		if (hp_survey_unline(r, &used, "finding=", e, hp_finding_keys, 5)) {
+			snprintf(err, errlen, "field 'survey.findings[%zu]': expected an object of strings", i);
+			return -1;
+		}
+	}
+	json_array_foreach(json_object_get(v, "entries"), i, e)
+	{
+		if (hp_survey_unline(r, &used, "entry=", e, hp_entry_keys, 4)) {
+			snprintf(err, errlen, "field 'survey.entries[%zu]': expected an object of strings", i);
+			return -1;
+		}
+	}
+	json_array_foreach(json_object_get(v, "notes"), i, e)
+	{
+		if (hp_survey_unline(r, &used, "note=", e, note_key, 1)) {
+			snprintf(err, errlen, "field 'survey.notes[%zu]': expected a string", i);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 json_t *hp_record_from_result(const struct hp_result *r)
@@ -769,6 +961,32 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 	}
 	r->overflow_unattributed_calls = ocalls - calls;
 	r->overflow_unattributed_ticks = oticks - ticks;
+	return 0;
+}
+
+/* own[] (issue 12): records without it have no own entries. */
+static int hp_own_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+	json_error_t je;
+
+	(void)rec;
+	r->nown = 0;
+	if (!a)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > HP_OWN_MAX) {
+		snprintf(err, errlen, "field 'own': not an array of at most %u own entries", HP_OWN_MAX);
+		return -1;
+	}
+	json_array_foreach(a, i, e)
+	{
+		if (hp_unpack_element(e, hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], &je) != 0) {
+			snprintf(err, errlen, "field 'own[%zu]': malformed", i);
+			return -1;
+		}
+	}
+	r->nown = json_array_size(a);
 	return 0;
 }
 

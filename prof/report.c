@@ -36,6 +36,8 @@ int hp_format_parse(const char *name, enum hp_format *fmt)
 /* The cells of one row, as the published tables print them. */
 struct hp_cells {
 	char hash[16], drng[16], init[16], calls[512], ticks[32], time[32];
+	char own[16]; /* the own entries' share (issue 12); "-" for a row without any */
+	char own_calls[512]; /* "prng_refill 38, shake256 2"; "none seen" */
 	char hash_spread[32], drng_spread[32]; /* "88% ±0.4" in text output */
 	char free_hash[16], free_drng[16]; /* the replay shares: "87.9%", "failed", "-" */
 };
@@ -47,6 +49,35 @@ static int hp_any_replay(const struct hp_result *rows, size_t nrows)
 		if (rows[i].replay.requested)
 			return 1;
 	return 0;
+}
+
+/* Does any row have own entries (so that the tables get the own column)? */
+static int hp_any_own(const struct hp_result *rows, size_t nrows)
+{
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].nown)
+			return 1;
+	return 0;
+}
+
+/* "F 38, G 2": outermost calls per operation of each own entry with calls
+ * (nested ones too when nested != 0: "G 2 nested"); "" when none. */
+static void hp_own_call_list(const struct hp_result *r, int nested, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < r->nown; i++) {
+		uint64_t n = nested ? r->own[i].nested : r->own[i].calls;
+		char num[32];
+		if (!n)
+			continue;
+		hp_format_calls(n, r->operations, num, sizeof num);
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s %s", o ? ", " : "", r->own[i].function,
+				      num);
+		if (o >= len)
+			break;
+	}
 }
 
 /* A replay share cell: one decimal always, since a replay share is a
@@ -97,6 +128,13 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 			n = sizeof c->calls - m - 1;
 		memcpy(c->calls + n, HP_PAGE_OVERFLOWED, m + 1);
 	}
+	if (r->nown)
+		hp_format_share(sh.own_ticks, sh.total_ticks, c->own, sizeof c->own);
+	else
+		snprintf(c->own, sizeof c->own, "-");
+	hp_own_call_list(r, 0, c->own_calls, sizeof c->own_calls);
+	if (!c->own_calls[0])
+		snprintf(c->own_calls, sizeof c->own_calls, "%s", r->nown ? "none seen" : "-");
 	hp_replay_cell(r, r->replay.hash, c->free_hash, sizeof c->free_hash);
 	hp_replay_cell(r, r->replay.drng, c->free_drng, sizeof c->free_drng);
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
@@ -104,6 +142,36 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
 	else
 		snprintf(c->time, sizeof c->time, "-");
+}
+
+/* "own share by primitive: Keccak-f[1600] 41%, ChaCha20 1.2%" when the
+ * own entries are of more than one primitive; "" otherwise. */
+static void hp_own_by_primitive(const struct hp_result *r, char note[HP_NOTE_MAX])
+{
+	size_t o = 0, kinds = 0;
+
+	note[0] = '\0';
+	for (size_t i = 0; i < r->nown; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+		kinds += !seen;
+	}
+	if (kinds < 2)
+		return;
+	o = (size_t)snprintf(note, HP_NOTE_MAX, "own share by primitive:");
+	for (size_t i = 0, first = 1; i < r->nown && o < HP_NOTE_MAX; i++) {
+		char share[16];
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+		if (seen)
+			continue;
+		hp_format_share(hp_shares_own_primitive(r, hp_raw, r->own[i].primitive), 1.0, share, sizeof share);
+		o += (size_t)snprintf(note + o, HP_NOTE_MAX - o, "%s %s %s", first ? "" : ",", r->own[i].primitive,
+				      share);
+		first = 0;
+	}
 }
 
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX])
@@ -120,11 +188,29 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "the instance defines none of the ICCS helpers, so none is wrapped: "
 			 "its 0.0%% shares mean \"not measured\", not \"free\"");
-	else if (hp_result_all_calls(r) == 0)
+	else if (hp_result_all_calls(r) == 0) {
+		uint64_t own_calls, own_ticks;
+		hp_result_own_totals(r, &own_calls, &own_ticks);
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "no helper call was seen (wrapped: %s): the shares are 0.0%% because nothing "
-			 "was measured; calls made inside the helper's own object file are invisible to --wrap",
-			 r->wrapped);
+			 "was measured; calls made inside the helper's own object file are invisible to --wrap%s",
+			 r->wrapped, own_calls ? "; the own entries were measured: the own column" : "");
+	}
+	if (r->survey_verdict[0] && strcmp(r->survey_verdict, "ICCS-only"))
+		snprintf(notes[n++], HP_NOTE_MAX, "survey: %s \u2014 %s", r->survey_verdict, r->survey_reason);
+	{
+		size_t len = 0;
+		char *sn = notes[n];
+		sn[0] = '\0';
+		for (const char *p = r->survey_detail; *p;) {
+			const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
+			if (!strncmp(p, "note=", 5) && len < HP_NOTE_MAX)
+				len += (size_t)snprintf(sn + len, HP_NOTE_MAX - len, "%s%.*s",
+							len ? "; " : "survey: ", (int)(end - p - 5), p + 5);
+			p = nl ? nl + 1 : end;
+		}
+		n += sn[0] != '\0';
+	}
 	if (all_nested) {
 		char list[256];
 		hp_format_call_list(nested, r->operations, 1, list, sizeof list);
@@ -132,6 +218,33 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "nested calls per operation: %s (made inside another helper call: "
 			 "executed and counted, their time is inside the outer call's)",
 			 list);
+	}
+	if (r->nown) {
+		char out[HP_NOTE_MAX / 3], in[HP_NOTE_MAX / 3];
+		uint64_t in_helper = 0;
+		hp_own_call_list(r, 0, out, sizeof out);
+		hp_own_call_list(r, 1, in, sizeof in);
+		for (size_t i = 0; i < r->nown; i++)
+			in_helper += r->own[i].in_helper;
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "own entries, calls per operation: %s%s%s%s (their time is the own column%s)",
+			 out[0] ? out : "none seen", in[0] ? "; nested: " : "", in, in[0] ? ", not timed again" : "",
+			 in_helper ? "; those inside an ICCS helper are in the helper's" : "");
+		hp_own_by_primitive(r, notes[n]);
+		n += notes[n][0] != '\0';
+	}
+	{
+		uint64_t any = 0;
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			any += r->nested_in_own[fn];
+		if (any) {
+			char list[256];
+			hp_format_call_list(r->nested_in_own, r->operations, 1, list, sizeof list);
+			snprintf(notes[n++], HP_NOTE_MAX,
+				 "helper calls made inside own code, per operation: %s (nested: their time is in the "
+				 "own column, not in the helper's)",
+				 list);
+		}
 	}
 	if (calls[HP_FN_DRNG_INIT]) {
 		char num[32];
@@ -182,10 +295,10 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 }
 
 /* The columns of the text table; the two replay ones only when a row
- * has a replay part. */
-enum { HP_TABLE_COLS = 10, HP_COL_FREE_HASH = 5, HP_COL_FREE_DRNG = 6, HP_COL_TICKS = 8 };
+ * has a replay part, the own one only when a row has own entries. */
+enum { HP_TABLE_COLS = 11, HP_COL_OWN = 5, HP_COL_FREE_HASH = 6, HP_COL_FREE_DRNG = 7, HP_COL_TICKS = 9 };
 static const char *const hp_headers[HP_TABLE_COLS] = {
-	"instance",      "operation",     "pseudohash/XOF/sm3",  "DRNG",     "DRNG init",
+	"instance",      "operation",     "pseudohash/XOF/sm3",  "DRNG",     "DRNG init", "own",
 	"if free: hash", "if free: DRNG", "calls per operation", "ticks/op", "time/op",
 };
 
@@ -196,17 +309,18 @@ static void hp_cells_array(const struct hp_result *r, const struct hp_cells *c, 
 	cell[2] = c->hash_spread;
 	cell[3] = c->drng_spread;
 	cell[4] = c->init;
-	cell[5] = c->free_hash;
-	cell[6] = c->free_drng;
-	cell[7] = c->calls;
-	cell[8] = c->ticks;
-	cell[9] = c->time;
+	cell[5] = c->own;
+	cell[6] = c->free_hash;
+	cell[7] = c->free_drng;
+	cell[8] = c->calls;
+	cell[9] = c->ticks;
+	cell[10] = c->time;
 }
 
 /* Is column k printed? */
-static int hp_col_shown(int k, int replay)
+static int hp_col_shown(int k, int replay, int own)
 {
-	return replay || (k != HP_COL_FREE_HASH && k != HP_COL_FREE_DRNG);
+	return (replay || (k != HP_COL_FREE_HASH && k != HP_COL_FREE_DRNG)) && (own || k != HP_COL_OWN);
 }
 
 /* The last column printed (time/op: always). */
@@ -389,7 +503,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 	size_t w[HP_TABLE_COLS];
 	struct hp_cells c;
 	const char *cell[HP_TABLE_COLS];
-	int replay = hp_any_replay(rows, nrows);
+	int replay = hp_any_replay(rows, nrows), own = hp_any_own(rows, nrows);
 
 	for (int k = 0; k < HP_TABLE_COLS; k++)
 		w[k] = strlen(hp_headers[k]);
@@ -401,7 +515,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 				w[k] = hp_width(cell[k]);
 	}
 	for (int k = 0; k < HP_TABLE_COLS; k++)
-		if (hp_col_shown(k, replay))
+		if (hp_col_shown(k, replay, own))
 			hp_cell(out, hp_headers[k], w[k], 0, k < HP_COL_LAST ? "  " : "\n");
 	for (size_t i = 0; i < nrows; i++) {
 		hp_row_cells(&rows[i], &c);
@@ -412,7 +526,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 			continue;
 		}
 		for (int k = 0; k < HP_TABLE_COLS; k++)
-			if (hp_col_shown(k, replay))
+			if (hp_col_shown(k, replay, own))
 				hp_cell(out, cell[k], w[k],
 					k >= HP_COL_TICKS || k == HP_COL_FREE_HASH || k == HP_COL_FREE_DRNG,
 					k < HP_COL_LAST ? "  " : "\n");
@@ -423,11 +537,40 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 	hp_callsites_print_text(out, rows, nrows, hp_raw);
 }
 
+/* "Survey verdict: ..." above the markdown table, in the published style:
+ * one line, or one per instance when the rows are of several. */
+static void hp_print_md_survey(FILE *out, const struct hp_result *rows, size_t nrows)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < nrows; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(rows[k].instance, rows[i].instance);
+		n += !seen && rows[i].survey_verdict[0];
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(rows[k].instance, rows[i].instance);
+		if (seen || !rows[i].survey_verdict[0])
+			continue;
+		if (n == 1)
+			fprintf(out, "Survey verdict: %s \u2014 %s\n", rows[i].survey_verdict, rows[i].survey_reason);
+		else
+			fprintf(out, "Survey verdict, `%s`: %s \u2014 %s\n", rows[i].instance, rows[i].survey_verdict,
+				rows[i].survey_reason);
+	}
+	if (n)
+		fputc('\n', out);
+}
+
 /* The published markdown table (method.md). */
 static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 {
 	struct hp_cells c;
 
+	hp_print_md_survey(out, rows, nrows);
 	fprintf(out, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n");
 	fprintf(out, "|---|---|---|---|---|\n");
 	for (size_t i = 0; i < nrows; i++) {
@@ -451,6 +594,17 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "| `%s` | %s | %s | %s |\n", r->instance, r->operation,
 				r->status == HP_STATUS_OK ? c.free_hash : "-",
 				r->status == HP_STATUS_OK ? c.free_drng : "-");
+		}
+	}
+	/* The own entries' shares (issue 12) in a table of their own too. */
+	if (hp_any_own(rows, nrows)) {
+		fprintf(out, "\n| instance | operation | own | own calls per operation |\n");
+		fprintf(out, "|---|---|---|---|\n");
+		for (size_t i = 0; i < nrows; i++) {
+			const struct hp_result *r = &rows[i];
+			hp_row_cells(r, &c);
+			fprintf(out, "| `%s` | %s | %s | %s |\n", r->instance, r->operation,
+				r->status == HP_STATUS_OK ? c.own : "-", r->status == HP_STATUS_OK ? c.own_calls : "-");
 		}
 	}
 	/* below the table, so that a 0.0% never stands without its reason */
@@ -483,10 +637,10 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	struct hp_shares sh;
 	char notes[HP_NOTES_MAX][HP_NOTE_MAX], joined[HP_NOTES_MAX * (HP_NOTE_MAX + 2)];
 
-	int replay = hp_any_replay(rows, nrows);
+	int replay = hp_any_replay(rows, nrows), own = hp_any_own(rows, nrows);
 
-	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,%s",
-		replay ? "replay_hash_share,replay_drng_share," : "");
+	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,%s%s",
+		own ? "own_share,own_calls_per_operation," : "", replay ? "replay_hash_share,replay_drng_share," : "");
 	fprintf(out, "calls_per_operation,");
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		fprintf(out, "calls_%s,", hp_fn_label(fn));
@@ -504,6 +658,12 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "%.6f,%.6f,%.6f,", sh.hash, sh.drng, sh.drng_init);
 		else
 			fputs(",,,", out);
+		if (own && ok && r->nown) {
+			fprintf(out, "%.6f,", sh.own);
+			hp_csv_field(out, c.own_calls, ",");
+		} else if (own) {
+			fputs(",,", out);
+		}
 		if (replay && ok && r->replay.valid)
 			fprintf(out, "%.6f,%.6f,", r->replay.hash, r->replay.drng);
 		else if (replay)

@@ -24,11 +24,12 @@ void hp_report_configure(int raw, double noise_pp);
 int hp_format_parse(const char *name, enum hp_format *fmt);
 
 #define HP_NOTE_MAX 640 /* bytes per note line */
-#define HP_NOTES_MAX 9 /* notes per row */
+#define HP_NOTES_MAX 11 /* notes per row */
 
 /*
  * The notes a row carries, in this order: no helper defined, or no helper
- * call seen; nested calls; DRNG (re-)seeding by init_random_number; noisy
+ * call seen; the instance's survey verdict when it is not ICCS-only, and
+ * the survey's notes (own code that cannot be wrapped, ...); nested calls; DRNG (re-)seeding by init_random_number; noisy
  * (spread across trials above the threshold); no overhead calibration;
  * the instance's build warnings; shape-table overflow (per helper, and
  * calls of older records no helper can be told for); a replay that failed
@@ -44,7 +45,10 @@ json_t *hp_report_notes_json(const struct hp_result *r);
 /*
  * Print nrows rows to out.  meta (may be NULL) is the run's description
  * (command, CPU, versions) put at the top of JSON output; the other
- * formats ignore it.  When a row has a replay part (--replay, or a record
+ * formats ignore it.  Markdown starts with the published "Survey
+ * verdict:" line of each instance that has a survey (one line, or one
+ * per instance: "Survey verdict, `NAME`: ..."), above the table.  When a
+ * row has a replay part (--replay, or a record
  * read back with one), the text table gets the columns "if free: hash"
  * and "if free: DRNG", markdown a second table of them below the
  * published one (which stays as it is, for `check --published`), CSV the

@@ -11,12 +11,14 @@ static double hp_ratio(double part, double whole)
 	return whole > 0 && part > 0 ? part / whole : 0.0;
 }
 
-/* Shares from totals: calls[] and ticks[] per helper, total ticks. */
+/* Shares from totals: calls[] and ticks[] per helper, the own entries'
+ * outermost calls and ticks, total ticks. */
 static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
-			   const uint64_t ticks[HP_FN_COUNT], uint64_t total, struct hp_shares *out)
+			   const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
+			   struct hp_shares *out)
 {
 	int correct = !raw && r->overhead_valid;
-	double all_calls = 0, inside = 0, per_call_added = r->overhead_added_ticks,
+	double helper_calls = 0, inside, per_call_added = r->overhead_added_ticks,
 	       per_call_inside = r->overhead_inside_ticks;
 
 	/* --call-sites: the recorder's cost, measured in the operation */
@@ -25,17 +27,25 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 		per_call_inside += r->sites.insitu_inside_ticks;
 	}
 	memset(out, 0, sizeof *out);
+	out->own_ticks = (double)own_ticks;
+	if (correct)
+		out->own_ticks -= r->overhead_inside_ticks * (double)own_calls;
+	if (out->own_ticks < 0)
+		out->own_ticks = 0;
+	inside = out->own_ticks;
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		double t = (double)ticks[fn];
 		if (correct)
 			t -= per_call_inside * (double)calls[fn];
 		out->fn_ticks[fn] = t > 0 ? t : 0;
 		inside += out->fn_ticks[fn];
-		all_calls += (double)calls[fn];
+		helper_calls += (double)calls[fn];
 	}
+	/* own entries are never handed to the call-site recorder: only the
+	 * shims' calibrated overhead is theirs */
 	out->total_ticks = (double)total;
 	if (correct)
-		out->total_ticks -= per_call_added * all_calls;
+		out->total_ticks -= per_call_added * helper_calls + r->overhead_added_ticks * (double)own_calls;
 	/* an operation lasts at least as long as the helper calls inside it:
 	 * a correction that overshoots (or a malformed record) never makes
 	 * the shares add up to more than 100% */
@@ -45,21 +55,39 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 			     out->total_ticks);
 	out->drng = hp_ratio(out->fn_ticks[HP_FN_DRNG], out->total_ticks);
 	out->drng_init = hp_ratio(out->fn_ticks[HP_FN_DRNG_INIT], out->total_ticks);
+	out->own = hp_ratio(out->own_ticks, out->total_ticks);
 }
 
 void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *out)
 {
-	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], own_calls, own_ticks;
 
 	hp_result_fn_totals(r, calls, nested, ticks);
-	hp_shares_from(r, raw, calls, ticks, r->total_ticks, out);
+	hp_result_own_totals(r, &own_calls, &own_ticks);
+	hp_shares_from(r, raw, calls, ticks, own_calls, own_ticks, r->total_ticks, out);
 }
 
 void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out)
 {
 	const struct hp_trial *tr = &r->trials[t];
 
-	hp_shares_from(r, raw, tr->calls, tr->ticks, tr->total_ticks, out);
+	hp_shares_from(r, raw, tr->calls, tr->ticks, tr->own_calls, tr->own_ticks, tr->total_ticks, out);
+}
+
+double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *prim)
+{
+	struct hp_shares all;
+	double ticks = 0, calls = 0;
+
+	hp_shares_of_result(r, raw, &all);
+	for (size_t i = 0; i < r->nown; i++)
+		if (!strcmp(r->own[i].primitive, prim)) {
+			ticks += (double)r->own[i].ticks;
+			calls += (double)r->own[i].calls;
+		}
+	if (!raw && r->overhead_valid)
+		ticks -= r->overhead_inside_ticks * calls;
+	return hp_ratio(ticks, all.total_ticks);
 }
 
 double hp_shares_spread(const struct hp_result *r, int raw, int which)

@@ -5,8 +5,10 @@
  * Correction (issue 5): every outermost wrapped call adds
  * overhead_added_ticks to the operation's total, overhead_inside_ticks of
  * which the shim counts as helper time; both are subtracted, per call:
- *   total'   = total - added x (outermost calls of all helpers)
+ *   total'   = total - added x (outermost calls of all helpers and own entries)
  *   ticks'(F) = ticks(F) - inside x calls(F)
+ * An own entry's shim (wrap/own.h) is the same gate and hook as a
+ * helper's, so its calls are corrected with the same calibration.
  * (clamped at 0; total' is at least the sum of the ticks'(F), so that the
  * shares never add up to more than 1).  Nested calls are not corrected:
  * they take no clock reading, only a depth check and a counter update.
@@ -24,6 +26,8 @@ struct hp_shares {
 	double hash; /* (pseudohash + pseudoXOF + sm3hash) / total, 0..1 */
 	double drng; /* get_random_number / total, 0..1 */
 	double drng_init; /* init_random_number / total, 0..1 (not in the published DRNG share) */
+	double own_ticks; /* ticks inside the own entries (issue 12) */
+	double own; /* own_ticks / total, 0..1 */
 };
 
 /* Shares over all measured operations; raw != 0 skips the correction
@@ -32,6 +36,11 @@ void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *o
 
 /* Shares of trial t (< r->ntrials). */
 void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out);
+
+/* The share of the own entries of one primitive (their struct
+ * hp_result_own's primitive equal to prim), corrected like the own share
+ * (raw != 0: not), of the same total; 0..1. */
+double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *prim);
 
 /*
  * The spread of the hash (which = 0) or DRNG (which = 1) share across the

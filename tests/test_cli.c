@@ -744,10 +744,15 @@ START_TEST(instance_without_helpers)
 		json_t *notes = json_object_get(row, "notes");
 		ck_assert_str_eq(jstr(row, "wrapped"), "");
 		ck_assert_uint_eq(json_array_size(json_object_get(row, "calls")), 0);
-		ck_assert_uint_eq(json_array_size(notes), 1);
+		ck_assert_uint_eq(json_array_size(notes), 2);
 		ck_assert_msg(strstr(json_string_value(json_array_get(notes, 0)), "defines none of the ICCS helpers") !=
 				      NULL,
 			      "note: %s", json_string_value(json_array_get(notes, 0)));
+		/* and the survey's verdict (issue 12): nothing else recognised either */
+		ck_assert_msg(!strncmp(json_string_value(json_array_get(notes, 1)),
+				       "survey: none \u2014 no ICCS helper ",
+				       strlen("survey: none \u2014 no ICCS helper ")),
+			      "note: %s", json_string_value(json_array_get(notes, 1)));
 	}
 	json_decref(doc);
 	run_free(&r);
@@ -1062,14 +1067,21 @@ START_TEST(markdown_output)
 
 	RUN(&r, NULL, "--format=md", "-n", "3", "SYNTH-SIG");
 	run_expect_status(&r, 0);
-	/* The table ends at the first empty line (what follows is prose). */
+	/* The survey verdict comes first (issue 12), a paragraph of its own. */
+	ck_assert_msg(!strncmp(r.out,
+			       "Survey verdict: ICCS-only \u2014 calls pseudohash, pseudoXOF, sm3hash, "
+			       "get_random_number; no own primitive\n\n| instance |",
+			       strlen("Survey verdict: ICCS-only \u2014 calls pseudohash, pseudoXOF, sm3hash, "
+				      "get_random_number; no own primitive\n\n| instance |")),
+		      "%s", r.out);
+	/* The table ends at the first empty line after it (what follows is prose). */
 	{
-		char *blank = strstr(r.out, "\n\n");
+		char *blank = strstr(strstr(r.out, "\n\n") + 2, "\n\n");
 		if (blank)
 			blank[1] = '\0';
 	}
-	ck_assert_uint_eq(count_lines(r.out), 5);
-	for (line = strtok_r(r.out, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
+	ck_assert_uint_eq(count_lines(strstr(r.out, "\n\n") + 2), 5);
+	for (line = strtok_r(strstr(r.out, "\n\n") + 2, "\n", &save); line; line = strtok_r(NULL, "\n", &save), n++) {
 		char head[64], hash[16], drng[16];
 		const char *want;
 

@@ -19,6 +19,7 @@
 #include "calibrate.h"
 #include "check_run.h"
 #include "fake_helpers.h"
+#include "fake_own.h"
 #include "hp_wrap.h"
 
 /* wrap/state.c: protected visibility, found by the runtime with dlsym(). */
@@ -52,6 +53,10 @@ static void reset(void)
 	fake_sm3_hook = NULL;
 	memset(&W.tape, 0, sizeof W.tape);
 	memset(&W.shadow, 0, sizeof W.shadow);
+	memset(W.own, 0, sizeof W.own);
+	memset(W.nested_in_own, 0, sizeof W.nested_in_own);
+	fake_keccak_runs = fake_shake_runs = 0;
+	fake_shake_calls_sm3 = 0;
 }
 
 /* The shape (fn, in, out), or NULL when the table does not have it. */
@@ -1100,6 +1105,137 @@ START_TEST(timed_and_off_leave_the_tape_alone)
 }
 END_TEST
 
+/* ---------- own-primitive entries (wrap/own.h, issue 12) ---------- */
+
+/* Timed like a helper: per outermost call, its cost and one clock step
+ * (the first read to the second), nothing with accounting off. */
+START_TEST(own_entry_timed_like_a_helper)
+{
+	uint64_t st[25] = { 0 };
+
+	reset();
+	fake_keccak(st); /* accounting off: not counted */
+	W.accounting = HP_ACCOUNTING_TIMED;
+	for (int i = 0; i < 3; i++)
+		fake_keccak(st);
+	W.accounting = 0;
+	fake_keccak(st);
+	ck_assert_uint_eq(st[0], 5);
+	ck_assert_uint_eq(fake_keccak_runs, 5);
+	ck_assert_uint_eq(W.own[0].calls, 3);
+	ck_assert_uint_eq(W.own[0].nested, 0);
+	ck_assert_uint_eq(W.own[0].ticks, 3 * (FAKE_COST_KECCAK + FAKE_CLOCK_STEP));
+	ck_assert_uint_eq(clock_reads, 6);
+	ck_assert_uint_eq(shapes_used(), 0);
+}
+END_TEST
+
+/* An own entry inside another (the sponge's permutations): executed and
+ * counted as nested, its time only in the outer one's, never twice. */
+START_TEST(own_inside_own_not_timed_twice)
+{
+	uint64_t out;
+
+	reset();
+	W.accounting = HP_ACCOUNTING_TIMED;
+	fake_shake(&out, 4);
+	fake_shake(&out, 2);
+	W.accounting = 0;
+	ck_assert_uint_eq(out, 2);
+	ck_assert_uint_eq(fake_keccak_runs, 6);
+	ck_assert_uint_eq(W.own[1].calls, 2);
+	ck_assert_uint_eq(W.own[1].nested, 0);
+	ck_assert_uint_eq(W.own[1].ticks, 2 * (FAKE_COST_SHAKE + FAKE_CLOCK_STEP) + 6 * FAKE_COST_KECCAK);
+	ck_assert_uint_eq(W.own[0].calls, 0);
+	ck_assert_uint_eq(W.own[0].nested, 6);
+	ck_assert_uint_eq(W.own[0].in_helper, 0);
+	ck_assert_uint_eq(W.own[0].ticks, 0);
+	ck_assert_uint_eq(clock_reads, 4); /* the outermost calls only */
+}
+END_TEST
+
+/* A helper called inside own code: nested, counted in nested_in_own, its
+ * time in the own entry's (the reverse of the helpers' usual nesting). */
+START_TEST(helper_inside_own_is_the_owns)
+{
+	uint64_t out;
+	const struct hp_shape *sm3;
+
+	reset();
+	fake_shake_calls_sm3 = 1;
+	W.accounting = HP_ACCOUNTING_TIMED;
+	fake_shake(&out, 1);
+	W.accounting = 0;
+	sm3 = shape(HP_FN_SM3, 0, 256);
+	ck_assert_ptr_nonnull(sm3);
+	ck_assert_uint_eq(sm3->calls, 0);
+	ck_assert_uint_eq(sm3->nested, 1);
+	ck_assert_uint_eq(sm3->ticks, 0);
+	ck_assert_uint_eq(W.nested_in_own[HP_FN_SM3], 1);
+	ck_assert_uint_eq(W.own[1].calls, 1);
+	ck_assert_uint_eq(W.own[1].ticks, FAKE_COST_SHAKE + FAKE_COST_KECCAK + FAKE_COST_SM3 + FAKE_CLOCK_STEP);
+}
+END_TEST
+
+/* Own code called inside a helper: nested in the helper (in_helper), its
+ * time in the helper's; a helper nested in a helper is not "in own". */
+static void keccak_from_sm3(void)
+{
+	uint64_t st[25] = { 0 };
+
+	fake_keccak(st);
+}
+
+START_TEST(own_inside_helper_is_the_helpers)
+{
+	unsigned char d[64];
+	const struct hp_shape *sm3, *ph;
+
+	reset();
+	fake_sm3_hook = keccak_from_sm3;
+	W.accounting = HP_ACCOUNTING_TIMED;
+	sm3hash(256, d, 0, d);
+	pseudohash(512, d, 0, d); /* its sm3hash, and that one's own call, nested */
+	W.accounting = 0;
+	sm3 = shape(HP_FN_SM3, 0, 256);
+	ph = shape(HP_FN_PSEUDOHASH, 0, 512);
+	ck_assert_ptr_nonnull(sm3);
+	ck_assert_ptr_nonnull(ph);
+	ck_assert_uint_eq(sm3->calls, 1);
+	ck_assert_uint_eq(sm3->nested, 1);
+	ck_assert_uint_eq(sm3->ticks, FAKE_COST_SM3 + FAKE_COST_KECCAK + FAKE_CLOCK_STEP);
+	ck_assert_uint_eq(ph->ticks, FAKE_COST_PSEUDOHASH + FAKE_COST_SM3 + FAKE_COST_KECCAK + FAKE_CLOCK_STEP);
+	ck_assert_uint_eq(W.own[0].calls, 0);
+	ck_assert_uint_eq(W.own[0].nested, 2);
+	ck_assert_uint_eq(W.own[0].in_helper, 2);
+	ck_assert_uint_eq(W.own[0].ticks, 0);
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		ck_assert_uint_eq(W.nested_in_own[fn], 0);
+}
+END_TEST
+
+/* The generic shim passes six integer arguments and the result on
+ * exactly, with accounting off, on, and in a tape mode (passed through,
+ * not counted). */
+START_TEST(own_entry_passes_arguments_on)
+{
+	static const int modes[] = { HP_ACCOUNTING_OFF, HP_ACCOUNTING_TIMED, HP_ACCOUNTING_RECORD };
+	const int64_t a = -0x123456789ll, b = 0x7fffffffffffll, c = -1, d = 42, e = INT64_MIN / 8, f = 3;
+	const int64_t want = a - 2 * b + 3 * c - 4 * d + 5 * e - 6 * f;
+
+	reset();
+	for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+		W.accounting = modes[m];
+		ck_assert_int_eq(fake_args6(a, b, c, d, e, f), want);
+		ck_assert_int_eq(fake_args6(f, e, d, c, b, a), f - 2 * e + 3 * d - 4 * c + 5 * b - 6 * a);
+		W.accounting = 0;
+	}
+	ck_assert_uint_eq(W.own[2].calls, 2); /* the timed mode's */
+	ck_assert_uint_eq(W.own[2].ticks, 2 * (FAKE_COST_ARGS6 + FAKE_CLOCK_STEP));
+	ck_assert_uint_eq(W.tape.calls, 0);
+}
+END_TEST
+
 static Suite *wrap_suite(void)
 {
 	Suite *s = suite_create("wrap");
@@ -1122,6 +1258,11 @@ static Suite *wrap_suite(void)
 	tcase_add_test(tc, wide_shapes_counted_in_full);
 	tcase_add_test(tc, overflow_keeps_exact_per_helper_totals);
 	tcase_add_test(tc, calibration_after_an_overflowing_warmup);
+	tcase_add_test(tc, own_entry_timed_like_a_helper);
+	tcase_add_test(tc, own_inside_own_not_timed_twice);
+	tcase_add_test(tc, helper_inside_own_is_the_owns);
+	tcase_add_test(tc, own_inside_helper_is_the_helpers);
+	tcase_add_test(tc, own_entry_passes_arguments_on);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tape");

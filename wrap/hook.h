@@ -202,6 +202,12 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 		return TIMED_CALL;                                                                                 \
 	} while (0)
 
+/* The depth an own-primitive entry (own.h) sets when it runs outermost,
+ * where a helper sets 1: a call nested inside it sees hp_depth >=
+ * HP_DEPTH_OWN, so that a helper called inside own code is counted as
+ * such (nested_in_own), and an own call inside a helper as in_helper. */
+#define HP_DEPTH_OWN (1u << 16)
+
 /*
  * HP_HOOK(fn-id, in-bits, out-bits, real-call): the body of every
  * hp_timed_F, the path of an outermost call of a packed shape with the
@@ -228,19 +234,49 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 	} while (0)
 
 /*
+ * HP_OWN_HOOK(slot, return-type, real-call): the body of the timed path of
+ * an own-primitive entry's shim (own.h), HP_HOOK's shape: a nested call is
+ * executed and counted, the outermost one timed, with the depth at
+ * HP_DEPTH_OWN while it runs.
+ */
+#define HP_OWN_HOOK(SLOT, RET_T, REAL_CALL)                                    \
+	do {                                                                   \
+		if (hp_unlikely(hp_depth)) {                                   \
+			unsigned d_ = hp_depth++;                              \
+			RET_T r_ = REAL_CALL;                                  \
+			hp_depth--;                                            \
+			hp_wrap_self.own[SLOT].nested++;                       \
+			hp_wrap_self.own[SLOT].in_helper += d_ < HP_DEPTH_OWN; \
+			return r_;                                             \
+		}                                                              \
+		hp_depth = HP_DEPTH_OWN;                                       \
+		uint64_t t0_ = hp_tick(&hp_wrap_self);                         \
+		RET_T r_ = REAL_CALL;                                          \
+		uint64_t t1_ = hp_tick(&hp_wrap_self);                         \
+		hp_depth = 0;                                                  \
+		hp_wrap_self.own[SLOT].calls++;                                \
+		hp_wrap_self.own[SLOT].ticks += t1_ - t0_;                     \
+		return r_;                                                     \
+	} while (0)
+
+/*
  * HP_COLD_HOOK_THEN(fn-id, in-bits, out-bits, real-call, after): the body
  * of every hp_cold_F (after: nothing) and hp_sites_F (after: the call-site
- * recorder, run only for an outermost call, after the second read).  A nested call is executed and counted, never timed; any
+ * recorder, run only for an outermost call, after the second read).
+ * A nested call is executed and counted, never timed (and, inside own
+ * code, counted in nested_in_own as well); any
  * other call (a wide shape, or a clock without the inline counter) is
  * timed as HP_HOOK's, through hp_tick, and counted through hp_shape_slot.
  */
 #define HP_COLD_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, AFTER) \
 	do {                                                       \
 		if (hp_depth) {                                    \
-			hp_depth++;                                \
+			unsigned d_ = hp_depth++;                  \
 			int r_ = REAL_CALL;                        \
 			hp_depth--;                                \
 			hp_count(FN, IN_BITS, OUT_BITS, 0, 1);     \
+			if (hp_unlikely(d_ >= HP_DEPTH_OWN))       \
+				hp_wrap_self.nested_in_own[FN]++;  \
 			return r_;                                 \
 		}                                                  \
 		hp_depth = 1;                                      \

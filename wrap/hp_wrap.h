@@ -19,9 +19,10 @@
 
 /* Bumped whenever struct hp_wrap_state changes layout or the meaning of
  * its fields (3: the record/replay modes and the tape; 4: the double
- * replay mode and the shadow tape; 5: the shapes' one-word keys, or the
- * call-site mode; 6: both). */
-#define HP_WRAP_ABI_VERSION 6u
+ * replay mode and the shadow tape; 5: the shapes' one-word keys, the
+ * call-site mode, or the own-primitive entries and the helper calls nested
+ * inside them; 7: all three). */
+#define HP_WRAP_ABI_VERSION 7u
 #define HP_WRAP_STATE_SYMBOL "hashprof_wrap_state"
 
 /*
@@ -152,6 +153,23 @@ struct hp_tape {
 					  * entry it was matched against is the one at pos */
 };
 
+/*
+ * The own-primitive entry functions of an instance (issue 12): functions
+ * of the scheme's own symmetric code that the survey found
+ * (builder/survey.c) and that the instance links with --wrap, each
+ * through its own shim (wrap/own.h), in the order of the survey's
+ * wrapped entries (its slot).  They follow the helpers' nesting rule:
+ * only the outermost wrapped call of either kind is timed.
+ */
+#define HP_OWN_MAX 64u
+
+struct hp_own_count {
+	uint64_t calls; /* outermost calls: these are timed */
+	uint64_t nested; /* calls made while another wrapped call ran: executed, not timed */
+	uint64_t in_helper; /* ...of which inside an ICCS helper (their time is the helper's) */
+	uint64_t ticks; /* clock ticks inside the outermost calls */
+};
+
 struct hp_wrap_state {
 	uint32_t abi_version; /* HP_WRAP_ABI_VERSION */
 	volatile int accounting; /* HP_ACCOUNTING_*; non-zero only around measured API calls */
@@ -175,6 +193,9 @@ struct hp_wrap_state {
 	 * recorder, what its unwinding does to the caches) is measured in the
 	 * operation (prof/callsite_insitu.h).  Written by the runtime only. */
 	uint64_t site_excluded_ticks;
+	struct hp_own_count own[HP_OWN_MAX]; /* per own entry, by its slot */
+	uint64_t nested_in_own[HP_FN_SLOTS]; /* helper calls made while an own entry ran
+					      * outermost: their time is in the own entry's */
 };
 
 /*

@@ -45,6 +45,32 @@ static void hp_cli_error(const char *line)
 
 const struct hp_build_out hp_build_cli_out = { hp_cli_say, hp_build_warn, hp_cli_error };
 
+/* The survey of the linked objects (issue 12): the verdict, the own code
+ * (not the functions that route to the helpers), the entry functions
+ * that are wrapped, the notes. */
+static void hp_build_report_survey(const struct hp_survey *s)
+{
+	char label[128];
+
+	hp_build_say("  survey:  %s \u2014 %s", s->verdict, s->reason);
+	for (size_t i = 0; i < s->nf; i++) {
+		const struct hp_sv_finding *f = &s->f[i];
+		if (f->role != HP_SV_OWN && f->role != HP_SV_NAME_OWN && f->role != HP_SV_ICCS)
+			continue;
+		hp_prim_label(f->prim, label, sizeof label);
+		hp_build_say("  %-8s %s (%s, %s): %s", f->role == HP_SV_ICCS ? "iccs:" : "own:", f->function, label,
+			     f->object, f->evidence);
+	}
+	for (size_t i = 0; i < s->nentries; i++) {
+		hp_prim_label(s->entries[i].prim, label, sizeof label);
+		hp_build_say(
+			"  entry:   %s (%s, %s): %s%s", s->entries[i].function, label, s->entries[i].object,
+			s->entries[i].wrap ? "wrapped" : "not wrapped: ", s->entries[i].wrap ? "" : s->entries[i].why);
+	}
+	for (size_t i = 0; i < s->notes.n; i++)
+		hp_build_say("  note:    %s", s->notes.v[i]);
+}
+
 /* Print the build report. */
 void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp_plan *plan, enum hp_flagset set,
 		     const char *cflags_shown, const struct hp_kat *kat)
@@ -114,6 +140,8 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 		hp_build_say("  note:    %s", plan->infos.v[i]);
 	hp_build_say("  KAT:     %s%s%s%s", kat->status, kat->detail[0] ? " (" : "", kat->detail,
 		     kat->detail[0] ? ")" : "");
+	if (plan->survey)
+		hp_build_report_survey(plan->survey);
 	hp_strv_free(&progs);
 	for (size_t i = 0; i < plan->warnings.n; i++)
 		hp_build_warn(plan->warnings.v[i]);

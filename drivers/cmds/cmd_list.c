@@ -1,7 +1,8 @@
 /*
  * cmd_list.c - `hashprof list`: the instances along the search path with
- * their API kind, file and the helpers each one wraps.  Reads ELF
- * metadata only; no scheme code runs.
+ * their API kind, file and the helpers each one wraps; with --long, the
+ * survey of each (its verdict, own code, notes) and how `hashprof build`
+ * built it.  Reads ELF metadata only; no scheme code runs.
  */
 #include "config.h"
 
@@ -18,7 +19,9 @@ static void hp_list_help(void)
 	printf("Usage: hashprof list [--long] [--path]\n"
 	       "List the instances hashprof finds: name, API kind, helpers linked with --wrap,\n"
 	       "shared object, and how `hashprof build` built it (flag set, KAT, warnings).\n"
-	       "  -l, --long   also print each built instance's origin, compiler flags and warnings\n"
+	       "  -l, --long   also print each instance's survey (verdict: ICCS-only, mixed, bypass\n"
+	       "               or none; its own symmetric code) and each built instance's origin,\n"
+	       "               compiler flags and warnings\n"
 	       "      --path   print the folders searched, one per line, and exit\n"
 	       "  -h, --help   display this help and exit\n");
 }
@@ -50,6 +53,37 @@ static void hp_build_cell(const struct hp_instance *in, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", KAT %s", in->kat);
 	if (warnings)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
+}
+
+/* The survey lines of --long: the verdict and reason, the own code
+ * found (not the functions that route to the helpers), the own entry
+ * functions, the notes. */
+static void hp_print_survey(const struct hp_instance *in)
+{
+	if (!in->survey_verdict[0]) {
+		printf("    survey:   not recorded (the instance was made before hashprof surveyed "
+		       "instances: rebuild it)\n");
+		return;
+	}
+	printf("    survey:   %s \u2014 %s\n", in->survey_verdict, in->survey_reason);
+	for (const char *p = in->survey_detail; *p;) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+		char role[16] = "", prim[64] = "", fn[256] = "", obj[256] = "", ev[512] = "";
+
+		if (!strncmp(p, "finding=", 8) &&
+		    sscanf(p + 8, "%15[^\t]\t%63[^\t]\t%255[^\t]\t%255[^\t]\t%511[^\n]", role, prim, fn, obj, ev) ==
+			    5 &&
+		    strcmp(role, "routes") && strcmp(role, "uses-own"))
+			printf("    %-9s %s (%s, %s): %s\n", !strcmp(role, "iccs") ? "iccs:" : "own:", fn, prim, obj,
+			       ev);
+		else if (!strncmp(p, "entry=", 6) &&
+			 sscanf(p + 6, "%255[^\t]\t%63[^\t]\t%255[^\t]\t%511[^\n]", fn, prim, obj, ev) == 4)
+			printf("    entry:    %s (%s, %s): %s\n", fn, prim, obj, ev);
+		else if (!strncmp(p, "note=", 5))
+			printf("    note:     %.*s\n", n - 5, p + 5);
+		p = nl ? nl + 1 : p + n;
+	}
 }
 
 int hp_cmd_list(int argc, char **argv)
@@ -100,6 +134,8 @@ int hp_cmd_list(int argc, char **argv)
 		hp_build_cell(&all[i], cell, sizeof cell);
 		printf("%-*s  %-4s  %-*s  %-*s  %s\n", wn, all[i].name, all[i].kind, ww,
 		       all[i].wrapped[0] ? all[i].wrapped : "(none)", wf, all[i].path, cell);
+		if (lng)
+			hp_print_survey(&all[i]);
 		if (!lng || !all[i].flags[0])
 			continue;
 		printf("    origin:   %s\n    cflags:   %s\n    KAT:      %s\n", all[i].origin, all[i].cflags,

@@ -13,6 +13,8 @@ schemes_ground_truth_la_CPPFLAGS = $(GT_CPPFLAGS) -DHP_INSTANCE_WRAPPED='"$(HP_A
 schemes_ground_truth_la_CFLAGS = $(AM_CFLAGS) $(LIBCRYPTO_CFLAGS)
 schemes_ground_truth_la_LDFLAGS = -module -avoid-version -shared -no-undefined -rpath $(pkglibdir) \
 	$(HP_WRAP_LDFLAGS) $(HP_STATE_LDFLAGS)
+schemes_ground_truth_la_LINK = $(HP_SURVEY_LINK) $(schemes_ground_truth_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ground_truth_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_ground_truth_la_LIBADD = $(HP_WRAP_LIBADD) $(LIBCRYPTO_LIBS)
 
 # No --wrap: the helper calls go straight to sm3hash.  The shims' state is
@@ -22,5 +24,7 @@ schemes_ground_truth_plain_la_CPPFLAGS = $(GT_CPPFLAGS) -DALGORITHM_INSTANCE='"G
 	-DHP_INSTANCE_WRAPPED='""'
 schemes_ground_truth_plain_la_CFLAGS = $(AM_CFLAGS) $(LIBCRYPTO_CFLAGS)
 schemes_ground_truth_plain_la_LDFLAGS = -module -avoid-version -shared -no-undefined -rpath $(pkglibdir)
+schemes_ground_truth_plain_la_LINK = $(HP_SURVEY_LINK_NO_ENTRIES) $(schemes_ground_truth_plain_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ground_truth_plain_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_ground_truth_plain_la_LIBADD = $(LIBCRYPTO_LIBS)
 

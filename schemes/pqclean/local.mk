@@ -160,6 +160,8 @@ schemes_ml_kem_512_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/ML-KEM-512 $(hp
 	-I$(PQCLEAN_DIR)/crypto_kem/ml-kem-512/clean -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-kem-512/clean"'
 schemes_ml_kem_512_la_LIBADD = schemes/pqclean/libpqc_mlkem512.la $(hp_pqc_libadd)
 schemes_ml_kem_512_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_kem_512_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_kem_512_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_kem_512_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 schemes_ml_kem_768_la_SOURCES = $(hp_pqc_common_sources) \
 	schemes/pqclean/ML-KEM-768/KEM_AlgorithmInstance.c schemes/pqclean/ML-KEM-768/KEM_AlgorithmInstance.h
@@ -167,6 +169,8 @@ schemes_ml_kem_768_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/ML-KEM-768 $(hp
 	-I$(PQCLEAN_DIR)/crypto_kem/ml-kem-768/clean -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-kem-768/clean"'
 schemes_ml_kem_768_la_LIBADD = schemes/pqclean/libpqc_mlkem768.la $(hp_pqc_libadd)
 schemes_ml_kem_768_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_kem_768_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_kem_768_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_kem_768_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 schemes_ml_kem_1024_la_SOURCES = $(hp_pqc_common_sources) \
 	schemes/pqclean/ML-KEM-1024/KEM_AlgorithmInstance.c schemes/pqclean/ML-KEM-1024/KEM_AlgorithmInstance.h
@@ -174,6 +178,8 @@ schemes_ml_kem_1024_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/ML-KEM-1024 $(
 	-I$(PQCLEAN_DIR)/crypto_kem/ml-kem-1024/clean -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-kem-1024/clean"'
 schemes_ml_kem_1024_la_LIBADD = schemes/pqclean/libpqc_mlkem1024.la $(hp_pqc_libadd)
 schemes_ml_kem_1024_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_kem_1024_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_kem_1024_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_kem_1024_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 schemes_ml_dsa_44_la_SOURCES = $(hp_pqc_common_sources) \
 	schemes/pqclean/ML-DSA-44/SIG_AlgorithmInstance.c schemes/pqclean/ML-DSA-44/SIG_AlgorithmInstance.h
@@ -181,6 +187,8 @@ schemes_ml_dsa_44_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/ML-DSA-44 $(hp_p
 	-I$(PQCLEAN_DIR)/crypto_sign/ml-dsa-44/clean -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-dsa-44/clean"'
 schemes_ml_dsa_44_la_LIBADD = schemes/pqclean/libpqc_mldsa44.la $(hp_pqc_libadd)
 schemes_ml_dsa_44_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_dsa_44_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_dsa_44_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_dsa_44_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 schemes_ml_dsa_65_la_SOURCES = $(hp_pqc_common_sources) \
 	schemes/pqclean/ML-DSA-65/SIG_AlgorithmInstance.c schemes/pqclean/ML-DSA-65/SIG_AlgorithmInstance.h
@@ -188,6 +196,8 @@ schemes_ml_dsa_65_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/ML-DSA-65 $(hp_p
 	-I$(PQCLEAN_DIR)/crypto_sign/ml-dsa-65/clean -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-dsa-65/clean"'
 schemes_ml_dsa_65_la_LIBADD = schemes/pqclean/libpqc_mldsa65.la $(hp_pqc_libadd)
 schemes_ml_dsa_65_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_dsa_65_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_dsa_65_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_dsa_65_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 schemes_ml_dsa_87_la_SOURCES = $(hp_pqc_common_sources) \
 	schemes/pqclean/ML-DSA-87/SIG_AlgorithmInstance.c schemes/pqclean/ML-DSA-87/SIG_AlgorithmInstance.h
@@ -195,6 +205,8 @@ schemes_ml_dsa_87_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/ML-DSA-87 $(hp_p
 	-I$(PQCLEAN_DIR)/crypto_sign/ml-dsa-87/clean -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-dsa-87/clean"'
 schemes_ml_dsa_87_la_LIBADD = schemes/pqclean/libpqc_mldsa87.la $(hp_pqc_libadd)
 schemes_ml_dsa_87_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_dsa_87_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_dsa_87_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_dsa_87_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 schemes_sphincs_shake_128f_simple_la_SOURCES = $(hp_pqc_common_sources) \
 	schemes/pqclean/SPHINCS+-SHAKE-128f-simple/SIG_AlgorithmInstance.c \
@@ -206,6 +218,8 @@ schemes_sphincs_shake_128f_simple_la_CPPFLAGS = \
 schemes_sphincs_shake_128f_simple_la_LIBADD = schemes/pqclean/libpqc_sphincsshake128fsimple.la \
 	$(hp_pqc_libadd)
 schemes_sphincs_shake_128f_simple_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_sphincs_shake_128f_simple_la_LINK = $(HP_SURVEY_LINK) $(schemes_sphincs_shake_128f_simple_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_sphincs_shake_128f_simple_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 schemes_falcon_512_la_SOURCES = $(hp_pqc_common_sources) \
 	schemes/pqclean/Falcon-512/SIG_AlgorithmInstance.c schemes/pqclean/Falcon-512/SIG_AlgorithmInstance.h
@@ -213,6 +227,8 @@ schemes_falcon_512_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/Falcon-512 $(hp
 	-I$(PQCLEAN_DIR)/crypto_sign/falcon-512/clean -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 falcon-512/clean"'
 schemes_falcon_512_la_LIBADD = schemes/pqclean/libpqc_falcon512.la $(hp_pqc_libadd)
 schemes_falcon_512_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_falcon_512_la_LINK = $(HP_SURVEY_LINK) $(schemes_falcon_512_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_falcon_512_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 # The key exchange reuses ML-KEM-768's PQClean library.
 schemes_kex_ml_kem_768_la_SOURCES = $(hp_pqc_common_sources) \
@@ -223,6 +239,80 @@ schemes_kex_ml_kem_768_la_CPPFLAGS = -I$(top_srcdir)/schemes/pqclean/KEX-ML-KEM-
 	-DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-kem-768/clean, 2-pass KEM exchange"'
 schemes_kex_ml_kem_768_la_LIBADD = schemes/pqclean/libpqc_mlkem768.la $(hp_pqc_libadd)
 schemes_kex_ml_kem_768_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_kex_ml_kem_768_la_LINK = $(HP_SURVEY_LINK) $(schemes_kex_ml_kem_768_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_kex_ml_kem_768_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
+
+# ---- the native instances (issue 12) ---------------------------------------
+# The same PQClean schemes with PQClean's own symmetric code: its
+# common/fips202.c instead of our ICCS routing (no hash helper is called),
+# compiled against PQClean's own fips202.h and randombytes.h; their
+# randomness stays on the seeded ICCS DRNG (native/randombytes_drng.c
+# defines PQCLEAN_randombytes on it), so that a row is reproducible like
+# every other.  The survey finds their own Keccak
+# and wraps its entry functions (schemes/pqclean/README.md, "Native").
+hp_pqc_native_cppflags = -I$(PQCLEAN_DIR)/common
+
+noinst_LTLIBRARIES += schemes/pqclean/libhpqcnative.la
+nodist_schemes_pqclean_libhpqcnative_la_SOURCES = pqclean/common/fips202.c
+schemes_pqclean_libhpqcnative_la_SOURCES = schemes/pqclean/native/randombytes_drng.c
+schemes_pqclean_libhpqcnative_la_CPPFLAGS = $(hp_pqc_native_cppflags) -I$(top_srcdir)/schemes/iccs
+schemes_pqclean_libhpqcnative_la_CFLAGS = $(hp_pqc_lib_cflags)
+hp_pqc_native_libadd = schemes/pqclean/libhpqcnative.la schemes/iccs/libiccs.la $(HP_WRAP_LIBADD)
+
+noinst_LTLIBRARIES += schemes/pqclean/libpqc_mldsa44_native.la schemes/pqclean/libpqc_mlkem768_native.la \
+	schemes/pqclean/libpqc_sphincsshake128fsimple_native.la schemes/pqclean/libpqc_falcon512_native.la
+nodist_schemes_pqclean_libpqc_mldsa44_native_la_SOURCES = $(nodist_schemes_pqclean_libpqc_mldsa44_la_SOURCES)
+schemes_pqclean_libpqc_mldsa44_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_mldsa44_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+nodist_schemes_pqclean_libpqc_mlkem768_native_la_SOURCES = $(nodist_schemes_pqclean_libpqc_mlkem768_la_SOURCES)
+schemes_pqclean_libpqc_mlkem768_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_mlkem768_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+nodist_schemes_pqclean_libpqc_sphincsshake128fsimple_native_la_SOURCES = \
+	$(nodist_schemes_pqclean_libpqc_sphincsshake128fsimple_la_SOURCES)
+schemes_pqclean_libpqc_sphincsshake128fsimple_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_sphincsshake128fsimple_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+nodist_schemes_pqclean_libpqc_falcon512_native_la_SOURCES = $(nodist_schemes_pqclean_libpqc_falcon512_la_SOURCES)
+schemes_pqclean_libpqc_falcon512_native_la_CPPFLAGS = $(hp_pqc_native_cppflags)
+schemes_pqclean_libpqc_falcon512_native_la_CFLAGS = $(hp_pqc_lib_cflags)
+
+pkglib_LTLIBRARIES += schemes/ml-dsa-44-native.la schemes/ml-kem-768-native.la \
+	schemes/sphincs-shake-128f-simple-native.la schemes/falcon-512-native.la
+
+schemes_ml_dsa_44_native_la_SOURCES = $(schemes_ml_dsa_44_la_SOURCES)
+schemes_ml_dsa_44_native_la_CPPFLAGS = $(schemes_ml_dsa_44_la_CPPFLAGS) -DHP_INSTANCE_NAME='"ML-DSA-44-NATIVE"' \
+	-UHP_INSTANCE_ORIGIN -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-dsa-44/clean with its own fips202.c"'
+schemes_ml_dsa_44_native_la_LIBADD = schemes/pqclean/libpqc_mldsa44_native.la $(hp_pqc_native_libadd)
+schemes_ml_dsa_44_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_dsa_44_native_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_dsa_44_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_dsa_44_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
+schemes_ml_kem_768_native_la_SOURCES = $(schemes_ml_kem_768_la_SOURCES)
+schemes_ml_kem_768_native_la_CPPFLAGS = $(schemes_ml_kem_768_la_CPPFLAGS) -DHP_INSTANCE_NAME='"ML-KEM-768-NATIVE"' \
+	-UHP_INSTANCE_ORIGIN -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 ml-kem-768/clean with its own fips202.c"'
+schemes_ml_kem_768_native_la_LIBADD = schemes/pqclean/libpqc_mlkem768_native.la $(hp_pqc_native_libadd)
+schemes_ml_kem_768_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_ml_kem_768_native_la_LINK = $(HP_SURVEY_LINK) $(schemes_ml_kem_768_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_ml_kem_768_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
+schemes_sphincs_shake_128f_simple_native_la_SOURCES = $(schemes_sphincs_shake_128f_simple_la_SOURCES)
+schemes_sphincs_shake_128f_simple_native_la_CPPFLAGS = $(schemes_sphincs_shake_128f_simple_la_CPPFLAGS) \
+	-DHP_INSTANCE_NAME='"SPHINCS+-SHAKE-128f-simple-NATIVE"' -UHP_INSTANCE_ORIGIN \
+	-DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 sphincs-shake-128f-simple/clean with its own fips202.c"'
+schemes_sphincs_shake_128f_simple_native_la_LIBADD = schemes/pqclean/libpqc_sphincsshake128fsimple_native.la \
+	$(hp_pqc_native_libadd)
+schemes_sphincs_shake_128f_simple_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_sphincs_shake_128f_simple_native_la_LINK = $(HP_SURVEY_LINK) \
+	$(schemes_sphincs_shake_128f_simple_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_sphincs_shake_128f_simple_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
+
+schemes_falcon_512_native_la_SOURCES = $(schemes_falcon_512_la_SOURCES)
+schemes_falcon_512_native_la_CPPFLAGS = $(schemes_falcon_512_la_CPPFLAGS) -DHP_INSTANCE_NAME='"Falcon-512-NATIVE"' \
+	-UHP_INSTANCE_ORIGIN -DHP_INSTANCE_ORIGIN='"PQClean 0.8.1 falcon-512/clean with its own fips202.c"'
+schemes_falcon_512_native_la_LIBADD = schemes/pqclean/libpqc_falcon512_native.la $(hp_pqc_native_libadd)
+schemes_falcon_512_native_la_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
+schemes_falcon_512_native_la_LINK = $(HP_SURVEY_LINK) $(schemes_falcon_512_native_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_falcon_512_native_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 else
 hp_pqc_configured = 0

@@ -19,6 +19,8 @@ schemes_synth_sig_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthetic/
 	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"'
 schemes_synth_sig_la_CFLAGS = $(SYNTH_CFLAGS)
 schemes_synth_sig_la_LDFLAGS = $(SYNTH_LDFLAGS)
+schemes_synth_sig_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_sig_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_synth_sig_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_synth_sig_la_LIBADD = $(SYNTH_LIBADD)
 
 schemes_synth_kem_la_SOURCES = $(SYNTH_SOURCES) \
@@ -27,6 +29,8 @@ schemes_synth_kem_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthetic/
 	-DHP_INSTANCE_KIND='"kem"' -DHP_ADAPTER_HEADER='"KEM_AlgorithmInstance.h"'
 schemes_synth_kem_la_CFLAGS = $(SYNTH_CFLAGS)
 schemes_synth_kem_la_LDFLAGS = $(SYNTH_LDFLAGS)
+schemes_synth_kem_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_kem_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_synth_kem_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_synth_kem_la_LIBADD = $(SYNTH_LIBADD)
 
 schemes_synth_kex_la_SOURCES = $(SYNTH_SOURCES) \
@@ -35,6 +39,8 @@ schemes_synth_kex_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthetic/
 	-DHP_INSTANCE_KIND='"kex"' -DHP_ADAPTER_HEADER='"KEX_AlgorithmInstance.h"'
 schemes_synth_kex_la_CFLAGS = $(SYNTH_CFLAGS)
 schemes_synth_kex_la_LDFLAGS = $(SYNTH_LDFLAGS)
+schemes_synth_kex_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_kex_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_synth_kex_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_synth_kex_la_LIBADD = $(SYNTH_LIBADD)
 
 schemes_synth_reseed_la_SOURCES = $(SYNTH_SOURCES) \
@@ -43,6 +49,8 @@ schemes_synth_reseed_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthet
 	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"'
 schemes_synth_reseed_la_CFLAGS = $(SYNTH_CFLAGS)
 schemes_synth_reseed_la_LDFLAGS = $(SYNTH_LDFLAGS)
+schemes_synth_reseed_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_reseed_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_synth_reseed_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_synth_reseed_la_LIBADD = $(SYNTH_LIBADD)
 
 # No helper at all: only the shims' state, no --wrap, no DRNG.
@@ -53,5 +61,7 @@ schemes_synth_none_la_CPPFLAGS = $(HP_WRAP_CPPFLAGS) -I$(srcdir)/schemes/synthet
 	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"' \
 	-DHP_INSTANCE_WRAPPED='""' -DHP_INSTANCE_ORIGIN='"hashprof synthetic"'
 schemes_synth_none_la_LDFLAGS = -module -avoid-version -shared -no-undefined
+schemes_synth_none_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_none_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_synth_none_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 EXTRA_DIST += schemes/synthetic/README.md
