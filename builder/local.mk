@@ -30,9 +30,18 @@ dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
 # what it built.  Absolute paths, so it runs in VPATH builds and distcheck.
 check_PROGRAMS += tests/test_build
 TESTS += tests/test_build
-tests_test_build_SOURCES = tests/test_build.c tests/capture.c tests/capture.h
-tests_test_build_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+HP_BUILD_TEST_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
+tests_test_build_SOURCES = tests/test_build.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h
+tests_test_build_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
 tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+# The shapes of real Round-1 packages (issue 14, item 3), one fixture each
+# (tests/fixtures/README.md), on the same helpers.
+check_PROGRAMS += tests/test_shapes
+TESTS += tests/test_shapes
+tests_test_shapes_SOURCES = tests/test_shapes.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h
+tests_test_shapes_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
+tests_test_shapes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_shapes_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 EXTRA_DIST += tests/fixtures

@@ -52,7 +52,7 @@ static void hp_run_help(void)
 	       "helper calls per operation.  Without OPERATION, every operation of the instance.\n"
 	       "\n"
 	       "Operations: sig: keygen sign verify; kem: keygen encaps decaps;\n"
-	       "  kex: exchange init_a init_b pass1 pass2 pass3 derive_a derive_b.\n"
+	       "  kex: exchange init_a init_b pass1 .. pass5 (up to its number of passes) derive_a derive_b.\n"
 	       "\n"
 	       "Procedure (defaults follow the published method):\n"
 	       "  -n, --iterations=N     measure N operations (default: planned from one\n"
