@@ -64,10 +64,10 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 	}
 	hp_build_say("  name:    %s (%s)", b->det.name, b->det.name_origin);
 	hp_build_say("  kind:    %s (%s)", b->det.kind, b->det.kind_origin[0] ? b->det.kind_origin : "?");
-	if (b->det.ran_make) {
+	if (b->det.ran_make && b->det.build_tool[0]) {
 		char *mf = hp_build_display_words(b, &b->det.make_cppflags), *ml = hp_strv_join(&b->det.make_libs, " ");
-		hp_build_say("  make -n: %s%s%s", mf && mf[0] ? mf : "(no -D/-I)", ml && ml[0] ? "; links " : "",
-			     ml && ml[0] ? ml : "");
+		hp_build_say("  %s %s%s%s", !strcmp(b->det.build_tool, "cmake") ? "cmake:  " : "make -n:",
+			     mf && mf[0] ? mf : "(no -D/-I)", ml && ml[0] ? "; links " : "", ml && ml[0] ? ml : "");
 		free(mf);
 		free(ml);
 	}
