@@ -128,7 +128,25 @@ static void hp_copy_name(const char *dir, char *out, size_t len)
 		hp_fmt(out, len, "package");
 }
 
-/* The regular files directly in dir (no folders), relative, into out. */
+/* Is a file of the folder above one a build may read: a source, a header
+ * or a makefile? */
+static int hp_build_input(const char *name)
+{
+	static const char *const ends[] = { ".c", ".h", ".S", ".s", ".mk", ".inc", ".make", ".cmake" };
+	size_t n = strlen(name);
+
+	if (!strncmp(name, "Makefile", 8) || !strncmp(name, "makefile", 8) || !strcmp(name, "GNUmakefile"))
+		return 1;
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		size_t k = strlen(ends[i]);
+		if (n > k && !strcmp(name + n - k, ends[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* The sources, headers and makefiles directly in dir (no folders),
+ * relative, into out. */
 static int hp_files_here(const char *dir, struct hp_strv *out)
 {
 	DIR *dh = opendir(dir);
@@ -139,7 +157,7 @@ static int hp_files_here(const char *dir, struct hp_strv *out)
 		return 0;
 	while (rc == 0 && (e = readdir(dh))) {
 		char path[PATH_MAX];
-		if (e->d_name[0] == '.')
+		if (e->d_name[0] == '.' || !hp_build_input(e->d_name))
 			continue;
 		hp_fmt(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (hp_is_file(path))

@@ -253,6 +253,35 @@ static int hp_keep_libs(struct hp_detect *d, const struct hp_strv *libs, const s
 	return 0;
 }
 
+/* A note naming the sources the build compiles outside the instance
+ * folder (a ../benchmark_sig.c), which hashprof does not build; the
+ * official ICCS files among them are borrow.c's. */
+static int hp_note_outside(struct hp_detect *d)
+{
+	struct hp_strv out = { 0 };
+	char *list;
+	int rc = 0;
+
+	for (size_t i = 0; rc == 0 && i < d->make_sources.n; i++) {
+		const char *b = hp_base(d->make_sources.v[i]);
+		char rel[PATH_MAX];
+		if (hp_is_below(d->dir, d->make_sources.v[i]) || !strcmp(b, "auxfunc.c") || !strcmp(b, "drng.c") ||
+		    !strncmp(b, "KAT_", 4))
+			continue;
+		hp_path_rel(d->dir, d->make_sources.v[i], rel, sizeof rel);
+		rc = hp_strv_add(&out, rel);
+	}
+	if (rc == 0 && out.n) {
+		rc = !(list = hp_strv_join(&out, ", ")) ||
+		     hp_strv_addf(&d->infos,
+				  "not built: %s, which the package's build compiles outside the instance folder",
+				  list);
+		free(list);
+	}
+	hp_strv_free(&out);
+	return rc ? -1 : 0;
+}
+
 /* ---------- which commands ---------- */
 
 /* Keep only the commands that compile a source of the instance folder
@@ -401,7 +430,7 @@ int hp_commands_use(struct hp_detect *d, const struct hp_commands *c, char *err,
 		if (keep[i] && hp_is_compiler(c->v[i].words.v[0]) && hp_parse_compile(d, &c->v[i], &libs))
 			goto oom;
 	}
-	if (hp_keep_libs(d, &libs, &built))
+	if (hp_keep_libs(d, &libs, &built) || hp_note_outside(d))
 		goto oom;
 	if (d->make_dropped.n) {
 		char *w = hp_strv_join(&d->make_dropped, " ");

@@ -215,7 +215,9 @@ int hp_manifest_up_to_date(const char *path, const char *manifest, const char *s
 		hp_fmt(why, whylen, "no previous build");
 		return 0;
 	}
-	if (len < mlen || memcmp(stored, manifest, mlen)) {
+	/* the stored manifest, then its output line: a manifest that lost its
+	 * last lines (a removed file) is not a prefix that matches */
+	if (len < mlen || memcmp(stored, manifest, mlen) || strncmp(stored + mlen, "output ", 7)) {
 		hp_manifest_why(stored, manifest, why, whylen);
 		free(stored);
 		return 0;

@@ -78,11 +78,16 @@ int hp_prebuilt_defines(const struct hp_detect *d, const char *sym, char *by, si
 {
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return 0;
-	for (size_t i = 0; i < d->prebuilt.n; i++) {
+	/* plain objects first, then the archives */
+	for (size_t k = 0; k < 2 * d->prebuilt.n; k++) {
+		size_t i = k % d->prebuilt.n, n = strlen(d->prebuilt.v[i]);
+		int archive = n > 2 && !strcmp(d->prebuilt.v[i] + n - 2, ".a");
 		char path[PATH_MAX];
 		int fd, found = 0;
 		Elf *elf;
 
+		if (archive != (k >= d->prebuilt.n))
+			continue;
 		hp_fmt(path, sizeof path, "%s/%s", d->dir, d->prebuilt.v[i]);
 		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 			continue;

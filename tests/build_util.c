@@ -131,6 +131,15 @@ char *read_from(const char *rel)
 	return text;
 }
 
+void shell(const char *script)
+{
+	struct run r;
+
+	run_in_tmp(&r, NULL, "/bin/sh", (const char *const[]){ "-c", script, "sh", pkg, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+}
+
 /* Write text to tmp/name, a recipe beside the copied package; its path into path. */
 void write_recipe(const char *name, const char *text, char *path, size_t len)
 {

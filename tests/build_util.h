@@ -69,6 +69,9 @@ void append_to(const char *rel, const char *text);
 void write_to(const char *rel, const char *text);
 /* The contents of a file of the copied package (malloc'd). */
 char *read_from(const char *rel);
+/* Run the shell script with $1 the copied package (sh -c SCRIPT sh PKG);
+ * it must exit 0. */
+void shell(const char *script);
 /* Write text to tmp/name, a recipe beside the copied package; its path into path. */
 void write_recipe(const char *name, const char *text, char *path, size_t len);
 
