@@ -128,8 +128,10 @@ void hp_build_how_to_run(const struct hp_build *b)
 	char a[PATH_MAX], c[PATH_MAX];
 
 	if (hp_instance_find(b->det.name, &inst) != 0) {
+		char quoted[4 * PATH_MAX + 3];
 		hp_build_say("%s: built %s; %s is not on the search path: run it with: HASHPROF_PATH=%s hashprof %s",
-			     b->det.name, b->so, b->opt.outdir, b->opt.outdir, b->det.name);
+			     b->det.name, b->so, b->opt.outdir, hp_shell_quote(b->opt.outdir, quoted, sizeof quoted),
+			     b->det.name);
 		return;
 	}
 	hp_build_say("%s: built %s; run it with: hashprof %s", b->det.name, b->so, b->det.name);
