@@ -79,7 +79,8 @@ static int hp_find_near(const char *up, const char *skip, int subs_too, const ch
 
 /* Where the package keeps name for its instances (named by the dry run;
  * else the folder above or one beside the instance folder; else the
- * folder two levels up), its path into out.  1 found. */
+ * folder two levels up when the one above is a tier folder), its path
+ * into out.  1 found. */
 static int hp_find_shared(const struct hp_detect *d, const char *name, char out[PATH_MAX])
 {
 	char here[PATH_MAX], up[PATH_MAX];
@@ -95,7 +96,8 @@ static int hp_find_shared(const struct hp_detect *d, const char *name, char out[
 	hp_fmt(here, sizeof here, "%s", d->dir);
 	for (int level = 0; level < 2; level++) {
 		char *slash = strrchr(here, '/');
-		if (!slash || slash == here)
+		/* two levels up only through a tier folder (Reference_Implementation/) */
+		if (!slash || slash == here || (level && !hp_is_tier_folder(slash + 1)))
 			return 0;
 		hp_fmt(up, sizeof up, "%.*s", (int)(slash - here), here);
 		if (hp_find_near(up, slash + 1, level == 0, name, out))

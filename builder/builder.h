@@ -97,6 +97,12 @@ char *hp_command_line(char *const argv[]);
 int hp_path_abs(const char *base, const char *path, char out[PATH_MAX]);
 /* path relative to dir when it lies below dir, else path itself. */
 const char *hp_path_below(const char *dir, const char *path);
+/* Is a folder of this name one of a submission's implementation tiers
+ * (Reference_Implementation, Implementations, "Implementations and
+ * Test_Vectors", ...: its name holds "implementation", any case)?  The
+ * searches above an instance folder climb only through such folders, so
+ * that they stay inside the package.  1 or 0. */
+int hp_is_tier_folder(const char *name);
 /* path relative to dir, with ".." where it lies outside ("../iccs/x.c"),
  * "." for dir itself; both absolute and normalised.  Into out (len
  * bytes); returns 0, or -1 when cut short. */
@@ -393,7 +399,8 @@ int hp_commands_use(struct hp_detect *d, const struct hp_commands *c, char *err,
  * KAT_<KIND>.c when the kind is known, and their headers), taken from
  * where the package keeps them for all its instances: a source the
  * Makefile's dry run names outside d->dir, else the folder above, a
- * folder beside d->dir, then the same two levels up.  Each found source
+ * folder beside d->dir, then the folder two levels up when the one above
+ * is a tier folder (hp_is_tier_folder).  Each found source
  * is appended to d->src (rel "../iccs/auxfunc.c", borrowed), its folder
  * to d->iquote, the files to d->extra_inputs, and a note says where they
  * came from.  Call after hp_detect_sources and hp_detect_kind.  Returns
@@ -581,8 +588,9 @@ struct hp_kat {
  * The shipped test vectors into d->vectors (absolute paths): the recipe's
  * kat-vectors file, else every file of a test-vector folder
  * (Test_Vector(s)/, TestVectors/, KAT(s)/, vectors/) or an output/KAT_*
- * file below d->dir, then the files of such folders beside the folders up
- * to three levels above it.  Those outside d->dir whose name holds the
+ * file below d->dir, then the files of such folders beside d->dir and
+ * beside the tier folders above it (hp_is_tier_folder), up to three levels
+ * up.  Those outside d->dir whose name holds the
  * instance name go into d->extra_inputs.  Call after hp_detect_name.
  * Returns 0, or -1 when out of memory.
  */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -334,6 +335,14 @@ int hp_path_rel(const char *dir, const char *path, char *out, size_t len)
 	if (!o)
 		o = (size_t)hp_fmt(out, len, ".");
 	return o < len ? 0 : -1;
+}
+
+int hp_is_tier_folder(const char *name)
+{
+	for (const char *p = name; *p; p++)
+		if (!strncasecmp(p, "implementation", 14))
+			return 1;
+	return 0;
 }
 
 const char *hp_path_below(const char *dir, const char *path)

@@ -2,8 +2,9 @@
  * vectors.c - the test vectors a package ships, and what a KAT program
  * wrote compared with them (see builder.h).  Vectors sit in a folder
  * named like Test_Vectors/ or KAT/ inside the instance folder, or in one
- * beside a folder above it (<Package>/Test_Vector/, "Implementations and
- * Test_Vectors/Test_Vectors/"), or are the output/KAT_*.txt files a
+ * beside it or beside the implementation-tier folders above it
+ * (<Package>/Test_Vector/, "Implementations and Test_Vectors/Test_Vectors/"),
+ * or are the output/KAT_*.txt files a
  * package commits next to its KAT program.  Line endings (CR LF) and
  * trailing blank space at the end of a file are not significant.
  */
@@ -18,7 +19,8 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-/* How many folders above the instance folder may hold its vectors. */
+/* How many folders above the instance folder may hold its vectors (the
+ * second and third only through tier folders, hp_is_tier_folder). */
 #define HP_VECTOR_LEVELS 3
 
 static const char *hp_base(const char *p)
@@ -99,7 +101,8 @@ int hp_vectors_find(struct hp_detect *d, const struct hp_recipe *r)
 	hp_fmt(here, sizeof here, "%s", d->dir);
 	for (int level = 0; rc == 0 && level < HP_VECTOR_LEVELS; level++) {
 		char *slash = strrchr(here, '/');
-		if (!slash || slash == here)
+		/* beside the instance folder, then beside the tier folders above it */
+		if (!slash || slash == here || (level && !hp_is_tier_folder(slash + 1)))
 			break;
 		hp_fmt(up, sizeof up, "%.*s", (int)(slash - here), here);
 		rc = hp_vectors_beside(up, slash + 1, &d->vectors);

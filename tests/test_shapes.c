@@ -560,6 +560,26 @@ START_TEST(test_kat_climbs)
 }
 END_TEST
 
+/* Vectors are looked for above the instance folder only through the
+ * package's implementation-tier folders: a KAT/ folder beside an
+ * unrelated folder above it (here outer/KAT/, with a wrong file of the
+ * same name) is not the package's. */
+START_TEST(test_vectors_stay_in_package)
+{
+	struct run r;
+
+	setup_fixture("kat");
+	shell("cd \"$1\"/.. && mkdir -p outer/x outer/KAT && mv kat outer/x/ && "
+	      "echo wrong > outer/KAT/KAT_SIG_FIX-KAT.txt");
+	snprintf(pkg, sizeof pkg, "%s/outer/x/kat", tmp);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* A KAT program that writes output/KAT_SIG_FIX-OUT.txt without creating
  * output/: the folder is there in the sandbox as in the package, the
  * package's own output/ file (its vectors) is compared, not written. */
@@ -605,6 +625,7 @@ static Suite *shapes_suite(void)
 	tcase_add_test(tc, test_spaces);
 	tcase_add_test(tc, test_kat_climbs);
 	tcase_add_test(tc, test_kat_output_folder);
+	tcase_add_test(tc, test_vectors_stay_in_package);
 	suite_add_tcase(s, tc);
 	return s;
 }
