@@ -6,8 +6,9 @@
  * (../iccs/, ../common/) or in a folder above (.., ../..).  Those copies
  * are used, found by their official names, and the report says where
  * from; auxfunc.c and drng.c only when the instance's own code uses them
- * (names their functions or headers), so that an instance without a DRNG
- * does not get one from a neighbour.
+ * (names their functions or headers) and does not define them itself, so
+ * that an instance without a DRNG, or with its own, does not get one from
+ * a neighbour.
  */
 #include "config.h"
 #include "builder.h"
@@ -131,33 +132,65 @@ static int hp_add_borrowed(struct hp_detect *d, const char *abs)
 }
 
 /* Does a source or header of the instance folder (not an ICCS file)
- * name one of words?  1 or 0. */
-static int hp_uses(const struct hp_detect *d, const char *const *words)
+ * name one of words (uses 1), or does a source define one of the
+ * functions (uses 0: a line that starts "int NAME(")?  1 or 0. */
+static int hp_mentions(const struct hp_detect *d, const char *const *words, int uses)
 {
 	for (size_t i = 0; i < d->files.n; i++) {
 		const char *f = d->files.v[i], *b = hp_base(f);
 		size_t n = strlen(f);
 		char path[PATH_MAX], *text;
-		int used = 0;
-		if (n < 3 || (strcmp(f + n - 2, ".c") && strcmp(f + n - 2, ".h")) || !strncasecmp(b, "auxfunc.", 8) ||
-		    !strncasecmp(b, "drng.", 5))
+		int found = 0;
+		if (n < 3 || (strcmp(f + n - 2, ".c") && (!uses || strcmp(f + n - 2, ".h"))) ||
+		    !strncasecmp(b, "auxfunc.", 8) || !strncasecmp(b, "drng.", 5))
 			continue;
 		hp_fmt(path, sizeof path, "%s/%s", d->dir, f);
 		if (!(text = hp_util_read_file(path, 0, NULL)))
 			continue;
-		for (const char *const *w = words; *w && !used; w++)
-			used = strstr(text, *w) != NULL;
+		for (const char *const *w = words; *w && !found; w++) {
+			if (uses) {
+				found = strstr(text, *w) != NULL;
+				continue;
+			}
+			for (const char *p = text; !found && (p = strstr(p, *w)); p += strlen(*w)) {
+				const char *line = p;
+				while (line > text && line[-1] != '\n')
+					line--;
+				line += strspn(line, " \t");
+				found = !strncmp(line, "int ", 4) && line + 4 + strspn(line + 4, " \t") == p &&
+					p[strlen(*w)] == '(';
+			}
+		}
 		free(text);
-		if (used)
+		if (found)
 			return 1;
 	}
 	return 0;
 }
 
+/* Does the instance need the ICCS file name from elsewhere: always for
+ * the KAT program and the headers it lacks; auxfunc.c and drng.c when its
+ * code uses their functions and does not define them itself. */
+static int hp_needs(const struct hp_detect *d, const char *name)
+{
+	static const char *const hash_fns[] = { "pseudohash", "pseudoXOF", "sm3hash", NULL };
+	static const char *const hash_use[] = { "pseudohash", "pseudoXOF", "sm3hash", "auxfunc.h", NULL };
+	static const char *const drng_fns[] = { "get_random_number", "init_random_number", NULL };
+	static const char *const drng_use[] = { "get_random_number", "init_random_number", "drng.h", NULL };
+
+	if (!strcmp(name, "auxfunc.c"))
+		return hp_mentions(d, hash_use, 1) && !hp_mentions(d, hash_fns, 0);
+	if (!strcmp(name, "drng.c"))
+		return hp_mentions(d, drng_use, 1) && !hp_mentions(d, drng_fns, 0);
+	if (!strcmp(name, "auxfunc.h"))
+		return hp_mentions(d, hash_use, 1);
+	if (!strcmp(name, "drng.h"))
+		return hp_mentions(d, drng_use, 1);
+	return 1;
+}
+
 int hp_borrow_iccs_files(struct hp_detect *d)
 {
-	static const char *const hash[] = { "pseudohash", "pseudoXOF", "sm3hash", "auxfunc.h", NULL };
-	static const char *const drng[] = { "get_random_number", "init_random_number", "drng.h", NULL };
 	char kat[16] = "", path[PATH_MAX];
 	const char *names[] = { "auxfunc.c", "drng.c", kat, "auxfunc.h", "drng.h" };
 	struct hp_strv used = { 0 };
@@ -169,8 +202,7 @@ int hp_borrow_iccs_files(struct hp_detect *d)
 	for (size_t i = 0; rc == 0 && i < sizeof names / sizeof names[0]; i++) {
 		char dir[PATH_MAX], rel[PATH_MAX];
 		size_t n = strlen(names[i]);
-		if (!n || hp_has_file(d, names[i]) || (!strncmp(names[i], "auxfunc.", 8) && !hp_uses(d, hash)) ||
-		    (!strncmp(names[i], "drng.", 5) && !hp_uses(d, drng)))
+		if (!n || hp_has_file(d, names[i]) || !hp_needs(d, names[i]))
 			continue;
 		if (!hp_find_shared(d, names[i], path))
 			continue;

@@ -417,7 +417,8 @@ END_TEST
 /* auxfunc.c, drng.c and KAT_SIG.c are not in the instance folder but in
  * ../iccs/, for every instance: used from there, said so, their headers
  * found, the KAT passes; moved up into the folder above, from there; and
- * they are inputs of the build. */
+ * they are inputs of the build.  An instance that defines its own DRNG
+ * borrows no drng.c. */
 START_TEST(test_iccs_shared)
 {
 	char dir[8400];
@@ -446,6 +447,14 @@ START_TEST(test_iccs_shared)
 	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "(../auxfunc.c changed)");
 	run_free(&r);
+	/* an instance beside them with a DRNG of its own (drng-own/rng.c) gets none */
+	shell("cp -RL '" HP_FIXTURES "/drng-own' \"$1/OWN\"");
+	instance_dir("OWN", dir, sizeof dir);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	ck_assert_ptr_null(strstr(r.out, "shared copies"));
+	run_free(&r);
+	expect_same_calls("FIX-OWN-DRNG", "SYNTH-KEM");
 	teardown_fixture();
 }
 END_TEST
