@@ -313,8 +313,15 @@ static int hp_this_instance(struct hp_detect *d, const struct hp_commands *c, ch
 					rc |= hp_strv_add(&others, top);
 			}
 		}
-		/* a link or archive step (no source) of this folder's objects counts too */
-		keep[i] = mine || (!src.n && hp_is_below(d->dir, c->v[i].cwd));
+		/* a link or archive step (no source) run in this folder counts too */
+		if (!mine && !src.n) {
+			char cwd[PATH_MAX];
+			mine = hp_buildsys_map(d, "/", c->v[i].cwd, cwd) == 0 && hp_is_below(d->dir, cwd);
+			keep[i] = (char)mine;
+			hp_strv_free(&src);
+			continue;
+		}
+		keep[i] = (char)mine;
 		kept += mine;
 		hp_strv_free(&src);
 	}
