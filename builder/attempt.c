@@ -53,6 +53,24 @@ static int hp_kind_from_objects(struct hp_build *b, struct hp_object *objs)
 	return 0;
 }
 
+/* A symbol the link needs that only a prebuilt object of the package
+ * defines (prebuilt.c): the refusal, and 1; else 0. */
+static int hp_refuse_prebuilt(struct hp_build *b, const struct hp_plan *plan)
+{
+	char by[PATH_MAX + 64];
+
+	for (size_t i = 0; i < plan->missing.n; i++)
+		if (hp_prebuilt_defines(&b->det, plan->missing.v[i], by, sizeof by)) {
+			hp_build_error(b,
+				       "build %s refused: %s is defined only by %s, which the package ships "
+				       "prebuilt, not by any of its sources: hashprof never links prebuilt code "
+				       "(other flags, maybe not these sources); add the source that defines it",
+				       b->det.name, plan->missing.v[i], by);
+			return 1;
+		}
+	return 0;
+}
+
 /* Compile, inspect, plan and link with one flag set.  Returns 0 built, 1
  * this attempt failed (f filled), 2 a failure no flag set can fix
  * (b->out->error said why). */
@@ -128,6 +146,10 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 	if (hp_plan_link(objs, b->det.nsrc, b->det.kind, &b->libs, plan, err, sizeof err) != 0) {
 		if (failed)
 			goto compile_failure;
+		if (hp_refuse_prebuilt(b, plan)) {
+			hp_strv_free(&cc);
+			return 2;
+		}
 		hp_fmt(f->what, sizeof f->what, "%s", err);
 		hp_strv_free(&cc);
 		return 1;
@@ -139,8 +161,11 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 		return 2;
 	}
 	/* A source that does not compile is tolerated only when nothing could
-	 * stand in for it: the Makefile does not compile it, and no linked
-	 * object has its file name (a stray old/x.c replacing a broken x.c). */
+	 * stand in for it: the Makefile does not compile it, and, when the
+	 * Makefile does not say which sources it compiles, no linked object
+	 * has its file name (a stray old/x.c replacing a broken x.c; but
+	 * src/avx2/x.c beside the src/ref/x.c the Makefile compiles is just
+	 * another implementation). */
 	for (size_t i = 0; i < b->det.nsrc; i++) {
 		const char *base = strrchr(objs[i].src->rel, '/');
 		if (objs[i].compiled || !objs[i].command)
@@ -150,6 +175,8 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			bad = i;
 			goto compile_failure;
 		}
+		if (b->det.make_sources.n)
+			continue;
 		for (size_t k = 0; k < plan->nobjs; k++) {
 			const char *lrel = objs[plan->objs[k]].src->rel, *lb = strrchr(lrel, '/');
 			if (!strcmp(lb ? lb + 1 : lrel, base)) {
@@ -176,6 +203,10 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			free(f->command);
 			f->command = NULL;
 			goto compile_failure;
+		}
+		if (hp_refuse_prebuilt(b, plan)) {
+			hp_strv_free(&cc);
+			return 2;
 		}
 		/* name the ICCS file that is missing, when that is the cause */
 		HP_FOR_EACH_HELPER(h)

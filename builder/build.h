@@ -90,7 +90,9 @@ struct hp_build_product {
 /*
  * Detection and the up-to-date check (b->opt.outdir must be set: the
  * command's default is the user instance folder): the folder, recipe,
- * runtime, make -n, sources, kind and name, the manifest; an up-to-date
+ * runtime, the package's own build (make -n or CMake), sources, kind,
+ * shared ICCS files, prebuilt objects, name, test vectors, the manifest;
+ * an up-to-date
  * instance is said so (and its stored KAT decides the result).  Returns
  * HP_BUILD_GO_ON to go on building (the work folder WORK is ready), else
  * a result.

@@ -7,14 +7,25 @@
  *   run.c      running programs (fork/exec, no shell), logs, first errors
  *   files.c    string vectors, paths, folder walks, content hashes
  *   recipe.c   the recipe file that overrides detection (docs/recipes.md)
- *   detect.c   API kind, instance name (via the preprocessor), sources,
- *              the -D/-I/-l flags of the package's Makefile (`make -n`)
+ *   buildsys.c the package's own build description (a Makefile here or
+ *              in the folder above, a CMakeLists.txt), its scratch copy,
+ *              the make variable that selects the instance; the step
+ *   dryrun.c   `make -n` as a list of compiler and archiver commands
+ *   cmake.c    CMake's compile_commands.json as such a list
+ *   commands.c the commands of this instance and its ICCS variant: the
+ *              -D/-I/-l flags and sources taken from them
+ *   detect.c   sources, API kind, instance name (via the preprocessor)
+ *   borrow.c   official ICCS files the instance folder lacks, from a
+ *              folder beside or above it
+ *   prebuilt.c objects and libraries the package ships: never linked
  *   compile.c  compiling every source with the reference, then the
  *              permissive flag set
  *   inspect.c  what each object defines and references (libelf): helpers,
  *              drng_algorithm, main(), LTO, same-object helper calls
  *   link.c     which objects the API needs, the --wrap list, the
  *              metadata, the link of the .so
+ *   vectors.c  the shipped test vectors (in the folder or above it), and
+ *              comparing a KAT's output with them
  *   kat.c      the optional known-answer-test gate
  *   manifest.c idempotency: what the last build was made from
  *
@@ -69,6 +80,10 @@ char *hp_strv_join(const struct hp_strv *sv, const char *sep);
  * backslash like a POSIX shell (no expansion of any kind).  Returns 0, or
  * -1 on out-of-memory or an unterminated quote. */
 int hp_split_words(const char *s, struct hp_strv *sv);
+/* The same, but every occurrence of keep (a path, which may hold blanks)
+ * stays whole inside its word.  Returns 0, 1 on an unterminated quote
+ * (sv unchanged), or -1 when out of memory. */
+int hp_split_words_keeping(const char *s, const char *keep, struct hp_strv *sv);
 
 /* s quoted for a POSIX shell when it needs it, into buf (truncated to
  * len); returns buf.  Used to print commands that can be pasted. */
@@ -82,6 +97,16 @@ char *hp_command_line(char *const argv[]);
 int hp_path_abs(const char *base, const char *path, char out[PATH_MAX]);
 /* path relative to dir when it lies below dir, else path itself. */
 const char *hp_path_below(const char *dir, const char *path);
+/* Is a folder of this name one of a submission's implementation tiers
+ * (Reference_Implementation, Implementations, "Implementations and
+ * Test_Vectors", ...: its name holds "implementation", any case)?  The
+ * searches above an instance folder climb only through such folders, so
+ * that they stay inside the package.  1 or 0. */
+int hp_is_tier_folder(const char *name);
+/* path relative to dir, with ".." where it lies outside ("../iccs/x.c"),
+ * "." for dir itself; both absolute and normalised.  Into out (len
+ * bytes); returns 0, or -1 when cut short. */
+int hp_path_rel(const char *dir, const char *path, char *out, size_t len);
 
 /* mkdir -p with mode 0777 (umask applies).  Returns 0, or -1 (errno). */
 int hp_mkdirs(const char *path);
@@ -100,8 +125,10 @@ uint64_t hp_fnv(uint64_t h, const void *data, size_t len);
 int hp_hash_file(const char *path, uint64_t *hash, uint64_t *size);
 
 /* Copy the files rel (relative paths) from folder src into folder dst,
- * creating folders, keeping permission bits.  Returns 0, or -1 (errno). */
-int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel);
+ * creating folders, keeping permission bits; a file of more than
+ * link_above bytes (0: no limit) becomes a symbolic link to the original
+ * instead.  Returns 0, or -1 (errno). */
+int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel, unsigned long long link_above);
 
 /*
  * Every regular file below dir (symbolic links to files are followed,
@@ -176,8 +203,9 @@ struct hp_recipe {
 	char name[HP_NAME_MAX + 1];
 	char kind[4]; /* "" or sig/kem/kex */
 	char flagset[16]; /* "", "reference" or "permissive" */
-	int make; /* -1 detect, 0 never run make -n, 1 run it */
+	int make; /* -1 detect, 0 never run make -n (nor cmake), 1 run it */
 	struct hp_strv make_args; /* extra arguments of `make -n` (targets, VAR=value) */
+	struct hp_strv cmake_args; /* extra arguments of cmake (-DVAR=value) */
 	struct hp_strv sources; /* patterns: the source list (replaces detection) */
 	struct hp_strv exclude; /* patterns removed from the source list */
 	struct hp_strv cppflags; /* -D/-U/-I/-include words (-I made absolute) */
@@ -201,10 +229,11 @@ int hp_recipe_match(const struct hp_strv *patterns, const char *rel);
 
 /* One source file of the package. */
 struct hp_source {
-	char *rel; /* relative to the package folder */
+	char *rel; /* relative to the package folder ("../iccs/auxfunc.c" when borrowed) */
 	char *abs;
 	int from_make; /* named in the Makefile's dry run */
 	int depth; /* number of '/' in rel */
+	int borrowed; /* an official ICCS file from a folder beside or above (borrow.c) */
 };
 
 /* What detection found about a package. */
@@ -215,15 +244,28 @@ struct hp_detect {
 	char name[HP_NAME_MAX + 1];
 	char name_origin[PATH_MAX + 64]; /* how the name was found */
 	char adapter_header[PATH_MAX]; /* "" when none */
-	int ran_make; /* make -n was run */
+	/* the package's own build (buildsys.c): make -n, or cmake */
+	char build_tool[8]; /* "make", "cmake", or "" (none used) */
+	char build_file[PATH_MAX]; /* its Makefile or CMakeLists.txt */
+	char build_dir[PATH_MAX]; /* that file's folder: dir, or the one above */
+	int build_above; /* the Makefile is in the folder above, shared by several instances */
+	int ran_make; /* make -n (or cmake) was run */
 	int make_status; /* its exit status */
 	char make_error[HP_BUILD_ERR]; /* a failed dry run: status and first error; "" when it worked */
 	char name_fallback[HP_BUILD_ERR]; /* why the folder name was used; "" when it was not */
-	struct hp_strv make_cppflags; /* -D/-U/-I/-include from make -n (absolute) */
-	struct hp_strv make_libs; /* -l/-L/-pthread from make -n */
-	struct hp_strv make_lto; /* -flto... words from make -n */
-	struct hp_strv make_sources; /* absolute paths of sources make -n compiles */
-	char make_copy[PATH_MAX]; /* where the dry run ran ("" outside it) */
+	struct hp_strv make_cppflags; /* -D/-U/-I/-include of its commands (absolute) */
+	struct hp_strv make_libs; /* -l/-L/-pthread of its commands */
+	struct hp_strv make_lto; /* -flto... words of its commands */
+	struct hp_strv make_sources; /* absolute paths of the sources its commands compile */
+	struct hp_strv make_vars; /* VAR=VALUE given to the dry run to select this instance */
+	struct hp_strv make_dropped; /* its flags that change a build but are not used (-Werror, -march=) */
+	char variant[256]; /* the ICCS variant's macros when its build makes several, else "" */
+	char make_copy[PATH_MAX]; /* the scratch copy while the dry run runs ("" outside it) */
+	char copy_dir[PATH_MAX]; /* the copy of build_dir in it */
+	struct hp_strv extra_inputs; /* files outside dir the build depends on (absolute) */
+	struct hp_strv iquote; /* folders outside dir that hold borrowed ICCS files (absolute) */
+	struct hp_strv prebuilt; /* objects and libraries the package ships (relative) */
+	struct hp_strv vectors; /* its shipped test-vector files (absolute), in dir and above */
 	struct hp_source *src;
 	size_t nsrc;
 	struct hp_strv files; /* every file below dir (relative) */
@@ -236,15 +278,17 @@ struct hp_detect {
 int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err, size_t errlen);
 
 /*
- * Run `make -n -B -w` (when d->dir has a Makefile and the recipe does not
- * say make = no) in a copy of the package below scratch, without the
- * MAKEFLAGS of a make that runs us, and collect the -D/-U/-I/-include,
- * -l/-L and -flto words and the sources of its compiler commands (paths
- * mapped back to d->dir).  The copy is there because GNU make remakes
- * included makefiles even under -n: whatever it runs for that can never
- * touch the package.  The dry run's output goes to log_path.  Returns 0
- * (also when there is no Makefile or make fails: the build goes on
- * without it), or -1 with a reason (out of memory, the copy failed).
+ * The flags of the package's own build: find it (hp_buildsys_find), copy
+ * what it reads below scratch, run it dry (make -n -B -w, or a CMake
+ * configure), and take the -D/-U/-I/-include, -l/-L and -flto words and
+ * the sources of the commands that build this instance (commands.c), paths
+ * mapped back into the package; the dry run's output goes to log_path.
+ * The copy is there because GNU make remakes included makefiles even
+ * under -n: whatever it runs for that can never touch the package.
+ * Returns 0 (also when there is no build description or it fails: the
+ * build goes on without it, d->make_error says why), or -1 with a reason
+ * (out of memory, the copy failed, a Makefile above that compiles only
+ * other instance folders).
  */
 int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path, char *err,
 		   size_t errlen);
@@ -274,6 +318,109 @@ int hp_detect_name(struct hp_detect *d, const char *given, const struct hp_recip
 
 /* Release what detection allocated. */
 void hp_detect_free(struct hp_detect *d);
+
+/* ---------- buildsys.c, dryrun.c, cmake.c, commands.c: the package's own build ---------- */
+
+/*
+ * Which file says how the instance is built, into d->build_tool and
+ * d->build_file: a Makefile in d->dir (make -n); a CMakeLists.txt there
+ * when there is no Makefile or the Makefile is one CMake generated
+ * (cmake; beside a real Makefile it is not used, and a note says so); else
+ * a Makefile in the folder above, which builds several instance folders
+ * (d->build_above).  Nothing when the recipe says make = no.  Returns 0,
+ * or -1 when out of memory.
+ */
+int hp_buildsys_find(struct hp_detect *d, const struct hp_recipe *r);
+
+/* path (relative to cwd, both in the dry run's copy) as it is in the
+ * package, into out; a path outside the copy is only made absolute.
+ * Returns 0, or -1 when too long. */
+int hp_buildsys_map(const struct hp_detect *d, const char *cwd, const char *path, char out[PATH_MAX]);
+
+/* One compiler or archiver command of the package's own build. */
+struct hp_command {
+	char *cwd; /* the folder it runs in (absolute, in the copy) */
+	struct hp_strv words; /* its words, [0] the program */
+};
+
+/* The commands in the order the build runs them. */
+struct hp_commands {
+	struct hp_command *v;
+	size_t n, cap;
+};
+
+/* Append a command (copies of cwd and words).  Returns 0 or -1 (OOM). */
+int hp_commands_add(struct hp_commands *c, const char *cwd, const struct hp_strv *words);
+void hp_commands_free(struct hp_commands *c);
+
+/* Is word a C compiler (cc, gcc, clang, /usr/bin/cc, x86_64-linux-gnu-gcc-12,
+ * ...; not ccache)?  An archiver (ar, gcc-ar, x86_64-linux-gnu-ar)?  1 or 0. */
+int hp_is_compiler(const char *word);
+int hp_is_archiver(const char *word);
+
+/*
+ * Run `make -n -B -w ARGS` in d->copy_dir, without the MAKEFLAGS of a make
+ * that runs us, output to log_path (60 s at most), and append its
+ * compiler and archiver commands (after `cd DIR &&`, split at && ; ||) to
+ * out.  A make that fails sets d->make_error (its status and first
+ * error) and what it printed still counts.  Returns 0, or -1 with a reason
+ * (out of memory).
+ */
+int hp_dryrun_make(struct hp_detect *d, const struct hp_strv *args, const char *log_path, struct hp_commands *out,
+		   char *err, size_t errlen);
+
+/*
+ * Configure d->copy_dir with `cmake -S COPY -B BUILD
+ * -DCMAKE_EXPORT_COMPILE_COMMANDS=ON ARGS` (nothing is built; 120 s at
+ * most), output to log_path, and append the compiler commands of
+ * compile_commands.json to out.  A cmake that fails or cannot be run sets
+ * d->make_error.  Returns 0, or -1 with a reason (out of memory).
+ */
+int hp_dryrun_cmake(struct hp_detect *d, const struct hp_strv *args, const char *log_path, struct hp_commands *out,
+		    char *err, size_t errlen);
+
+/*
+ * Take from the commands what the build uses (see commands.c): the
+ * commands of this instance folder (when the Makefile is above it), of
+ * its ICCS variant (when the build makes several), their -D/-U/-I/-include
+ * into d->make_cppflags, -flto into d->make_lto, the sources into
+ * d->make_sources, the link words into d->make_libs (not a -L into the
+ * package, nor a library the build makes or the package ships), and
+ * notes into d->infos.  Returns 0, or -1 with the reason: a Makefile
+ * above that compiles other instance folders but not this one, or out of
+ * memory.
+ */
+int hp_commands_use(struct hp_detect *d, const struct hp_commands *c, char *err, size_t errlen);
+
+/* ---------- borrow.c ---------- */
+
+/*
+ * The official ICCS files the instance folder lacks (auxfunc.c, drng.c,
+ * KAT_<KIND>.c when the kind is known, and their headers), taken from
+ * where the package keeps them for all its instances: a source the
+ * Makefile's dry run names outside d->dir, else the folder above, a
+ * folder beside d->dir, then the folder two levels up when the one above
+ * is a tier folder (hp_is_tier_folder).  Each found source
+ * is appended to d->src (rel "../iccs/auxfunc.c", borrowed), its folder
+ * to d->iquote, the files to d->extra_inputs, and a note says where they
+ * came from.  Call after hp_detect_sources and hp_detect_kind.  Returns
+ * 0, or -1 when out of memory.
+ */
+int hp_borrow_iccs_files(struct hp_detect *d);
+
+/* ---------- prebuilt.c ---------- */
+
+/* The objects and libraries the package ships (.o, .obj, .a, .so, .lo),
+ * relative paths into d->prebuilt, and a note naming them: they are never
+ * linked, the instance is rebuilt from the sources.  Returns 0 or -1 (OOM). */
+int hp_prebuilt_find(struct hp_detect *d);
+
+/*
+ * When a symbol no source defines breaks the build: the shipped object
+ * or archive member that defines it, as "build/ntt.o" into by (len);
+ * 1 found, 0 not.  Read with libelf.
+ */
+int hp_prebuilt_defines(const struct hp_detect *d, const char *sym, char *by, size_t len);
 
 /* ---------- inspect.c ---------- */
 
@@ -439,7 +586,7 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 		     const struct hp_plan *plan, const struct hp_meta *meta, const char *workdir, const char *out,
 		     const char *build_log, char *err, size_t errlen, char **command);
 
-/* ---------- kat.c ---------- */
+/* ---------- vectors.c ---------- */
 
 /* KAT gate outcome. */
 struct hp_kat {
@@ -448,10 +595,42 @@ struct hp_kat {
 };
 
 /*
+ * The shipped test vectors into d->vectors (absolute paths): the recipe's
+ * kat-vectors file, else every file of a test-vector folder
+ * (Test_Vector(s)/, TestVectors/, KAT(s)/, vectors/) or an output/KAT_*
+ * file below d->dir, then the files of such folders beside d->dir and
+ * beside the tier folders above it (hp_is_tier_folder), up to three levels
+ * up.  Those outside d->dir whose name holds the
+ * instance name go into d->extra_inputs.  Call after hp_detect_name.
+ * Returns 0, or -1 when out of memory.
+ */
+int hp_vectors_find(struct hp_detect *d, const struct hp_recipe *r);
+
+/* Compare two files, ignoring CRs and trailing blank space at the end.
+ * 0 equal; 1 with the first differing line (1-based) in *line, or when
+ * one cannot be read. */
+int hp_vectors_differ(const char *a, const char *b, unsigned *line);
+
+/*
+ * What a KAT program wrote (produced: absolute paths; its standard
+ * output at stdout_path) against d->vectors: files of the same name, else
+ * the only output with the vector file named after the instance (or the
+ * only vector file).  k gets "pass" or "fail" and the files compared
+ * (produced shown relative to rundir, vectors relative to d->dir), or
+ * "not checked" when nothing pairs.
+ */
+void hp_vectors_compare(const struct hp_detect *d, const char *rundir, const struct hp_strv *produced,
+			const char *stdout_path, struct hp_kat *k);
+
+/* ---------- kat.c ---------- */
+
+/*
  * Build the package's KAT program (KAT_SIG.c/KAT_KEM.c/KAT_KEX.c, or the
- * recipe's) with the objects of this build, run it in an empty folder
- * below workdir (timeout_s seconds at most) and compare what it writes
- * with the package's shipped test-vector file.  Never fails the build:
+ * recipe's) with the objects of this build, run it in a sandbox below
+ * workdir (timeout_s seconds at most; it may climb 8 folders up from its
+ * working folder and still write inside the sandbox, and finds the
+ * instance folder's sub-folders there, empty) and compare every file it
+ * writes with d->vectors (hp_vectors_compare).  Never fails the build:
  * the outcome goes to k.
  */
 void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const struct hp_strv *cc_words,

@@ -105,6 +105,10 @@ int hp_compile_words(enum hp_flagset f, const struct hp_detect *d, const struct 
 	if (hp_flagset_words(f, out) || hp_strv_add(out, "-g") || hp_strv_extend(out, cppflags) ||
 	    hp_strv_extend(out, extra) || hp_strv_add(out, "-iquote") || hp_strv_add(out, d->dir))
 		return -1;
+	/* the folders of the ICCS files borrowed from beside or above (borrow.c) */
+	for (size_t i = 0; i < d->iquote.n; i++)
+		if (hp_strv_add(out, "-iquote") || hp_strv_add(out, d->iquote.v[i]))
+			return -1;
 	if (f != HP_FLAGS_PERMISSIVE)
 		return 0;
 	/* Permissive: also every folder that holds a header, for packages

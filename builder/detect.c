@@ -1,8 +1,7 @@
 /*
- * detect.c - what a submission folder is: its sources, the flags its
- * Makefile passes (from a dry run, `make -n`, whose recipes are printed,
- * never executed), its API kind and its instance name as the preprocessor
- * expands ALGORITHM_INSTANCE (see builder.h).
+ * detect.c - what a submission folder is: its sources, its API kind and
+ * its instance name as the preprocessor expands ALGORITHM_INSTANCE (see
+ * builder.h).  The flags of its own build come from buildsys.c.
  */
 #include "config.h"
 #include "builder.h"
@@ -14,9 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* Seconds a dry run of the package's Makefile may take. */
-#define HP_MAKE_TIMEOUT 60u
 
 static int hp_has_suffix(const char *s, const char *suffix)
 {
@@ -105,255 +101,6 @@ int hp_detect_sources(struct hp_detect *d, const struct hp_recipe *r, char *err,
 	}
 	return 0;
 oom:
-	hp_fmt(err, errlen, "out of memory");
-	return -1;
-}
-
-/* ---------- make -n ---------- */
-
-/* Is word a C compiler (cc, gcc, clang, x86_64-linux-gnu-gcc-12, ...)? */
-static int hp_is_compiler(const char *word)
-{
-	const char *b = hp_basename(word);
-
-	if (!strncmp(b, "ccache", 6))
-		return 0;
-	for (const char *p = b; *p; p++) {
-		const char *names[] = { "gcc", "clang", "cc" };
-		for (size_t k = 0; k < 3; k++) {
-			size_t l = strlen(names[k]);
-			if (!strncmp(p, names[k], l) && (p == b || p[-1] == '-') && (p[l] == '\0' || p[l] == '-'))
-				return 1;
-		}
-	}
-	return 0;
-}
-
-/* Add a -D/-U word unless the same macro is already set; note conflicts. */
-static int hp_add_macro(struct hp_detect *d, const char *word)
-{
-	size_t klen = strcspn(word + 2, "=");
-
-	for (size_t i = 0; i < d->make_cppflags.n; i++) {
-		const char *w = d->make_cppflags.v[i];
-		if ((w[1] == 'D' || w[1] == 'U') && w[0] == '-' && strcspn(w + 2, "=") == klen &&
-		    !strncmp(w + 2, word + 2, klen)) {
-			if (strcmp(w, word))
-				return hp_strv_addf(&d->infos,
-						    "the Makefile's dry run sets %.*s more than one way (%s, %s): "
-						    "kept %s; choose with -D or a recipe",
-						    (int)klen, word + 2, w, word, w);
-			return 0;
-		}
-	}
-	return hp_strv_add(&d->make_cppflags, word);
-}
-
-static int hp_add_unique(struct hp_strv *sv, const char *word)
-{
-	return hp_strv_find(sv, word) >= 0 ? 0 : hp_strv_add(sv, word);
-}
-
-/* path, made absolute against cwd, from the dry run's copy back into the
- * package folder.  Returns 0, or -1 when too long. */
-static int hp_abs_in(const struct hp_detect *d, const char *cwd, const char *path, char out[PATH_MAX])
-{
-	size_t n = strlen(d->make_copy);
-	char tmp[PATH_MAX];
-
-	if (hp_path_abs(cwd, path, tmp) != 0)
-		return -1;
-	if (n && !strncmp(tmp, d->make_copy, n) && (tmp[n] == '/' || tmp[n] == '\0'))
-		return (size_t)hp_fmt(out, PATH_MAX, "%s%s", d->dir, tmp + n) >= PATH_MAX ? -1 : 0;
-	hp_fmt(out, PATH_MAX, "%s", tmp);
-	return 0;
-}
-
-/* The words of one compiler command run in folder cwd. */
-static int hp_parse_compile(struct hp_detect *d, char **w, size_t n, const char *cwd)
-{
-	char abs[PATH_MAX];
-
-	for (size_t i = 0; i < n; i++) {
-		const char *x = w[i], *arg = NULL;
-		int rc = 0;
-
-		if ((!strcmp(x, "-D") || !strcmp(x, "-U") || !strcmp(x, "-I") || !strcmp(x, "-include") ||
-		     !strcmp(x, "-iquote") || !strcmp(x, "-isystem") || !strcmp(x, "-L")) &&
-		    i + 1 < n) {
-			arg = w[++i];
-		} else if (!strncmp(x, "-D", 2) || !strncmp(x, "-U", 2) || !strncmp(x, "-I", 2) ||
-			   !strncmp(x, "-L", 2)) {
-			arg = x + 2;
-		} else if (!strncmp(x, "-iquote", 7) || !strncmp(x, "-isystem", 8)) {
-			arg = x + (x[2] == 'q' ? 7 : 8);
-		}
-		if (!arg && strchr("DUIL", x[1]) && x[0] == '-')
-			continue; /* a flag without its argument: nothing to learn */
-		if (!strncmp(x, "-D", 2) || !strncmp(x, "-U", 2)) {
-			char word[4096];
-			hp_fmt(word, sizeof word, "-%c%s", x[1], arg);
-			rc = hp_add_macro(d, word);
-		} else if (!strncmp(x, "-I", 2) || !strncmp(x, "-isystem", 8) || !strncmp(x, "-iquote", 7)) {
-			if (hp_abs_in(d, cwd, arg, abs) == 0) {
-				char word[PATH_MAX + 16];
-				hp_fmt(word, sizeof word, "-I%s", abs);
-				rc = hp_add_unique(&d->make_cppflags, word);
-			}
-		} else if (!strcmp(x, "-include") && arg) {
-			if (hp_abs_in(d, cwd, arg, abs) == 0 && hp_strv_find(&d->make_cppflags, abs) < 0 &&
-			    (rc = hp_strv_add(&d->make_cppflags, "-include")) == 0)
-				rc = hp_strv_add(&d->make_cppflags, abs);
-		} else if (!strncmp(x, "-L", 2)) {
-			if (hp_abs_in(d, cwd, arg, abs) == 0) {
-				char word[PATH_MAX + 16];
-				hp_fmt(word, sizeof word, "-L%s", abs);
-				rc = hp_add_unique(&d->make_libs, word);
-			}
-		} else if ((!strncmp(x, "-l", 2) && x[2]) || !strcmp(x, "-pthread")) {
-			rc = hp_add_unique(&d->make_libs, x);
-		} else if (!strncmp(x, "-flto", 5) || !strcmp(x, "-fno-lto") || !strcmp(x, "-ffat-lto-objects")) {
-			rc = hp_add_unique(&d->make_lto, x);
-		} else if (x[0] != '-' && hp_is_source(x)) {
-			if (hp_abs_in(d, cwd, x, abs) == 0)
-				rc = hp_add_unique(&d->make_sources, abs);
-		}
-		if (rc != 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* One line of make -n -w output; *cwd follows "Entering directory". */
-static int hp_parse_make_line(struct hp_detect *d, char *line, char cwd[PATH_MAX])
-{
-	struct hp_strv w = { 0 };
-	char here[PATH_MAX];
-	const char *enter = strstr(line, ": Entering directory '");
-	int rc = 0;
-
-	if (enter && !strncmp(line, "make", 4)) {
-		char *path = strchr(enter, '\'') + 1, *end = strrchr(path, '\'');
-		if (end) {
-			*end = '\0';
-			hp_fmt(cwd, PATH_MAX, "%s", path);
-		}
-		return 0;
-	}
-	if (!strncmp(line, "make", 4) && strstr(line, ": Leaving directory '"))
-		return 0;
-	if (hp_split_words(line, &w) != 0) {
-		hp_strv_free(&w);
-		return 0; /* not a line we understand: ignore it */
-	}
-	hp_fmt(here, sizeof here, "%s", cwd);
-	for (size_t i = 0; i < w.n; i++) {
-		char *x = w.v[i];
-		if (!strcmp(x, "cd") && i + 1 < w.n) {
-			char abs[PATH_MAX];
-			if (hp_path_abs(here, w.v[i + 1], abs) == 0)
-				hp_fmt(here, sizeof here, "%s", abs);
-			i++;
-			continue;
-		}
-		x += strspn(x, "@-+");
-		if (hp_is_compiler(x)) {
-			size_t end = i + 1;
-			while (end < w.n && strcmp(w.v[end], "&&") && strcmp(w.v[end], ";") && strcmp(w.v[end], "||"))
-				end++;
-			rc = hp_parse_compile(d, w.v + i + 1, end - i - 1, here);
-			i = end;
-			if (rc != 0)
-				break;
-		}
-	}
-	hp_strv_free(&w);
-	return rc;
-}
-
-int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *scratch, const char *log_path, char *err,
-		   size_t errlen)
-{
-	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile" };
-	const char *found = NULL;
-	struct hp_strv argv = { 0 };
-	char path[PATH_MAX], cwd[PATH_MAX], *text;
-	int status, rc = 0;
-
-	if (r->make == 0)
-		return 0;
-	for (size_t i = 0; i < sizeof names / sizeof names[0] && !found; i++) {
-		struct stat st;
-		hp_fmt(path, sizeof path, "%s/%s", d->dir, names[i]);
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			found = names[i];
-	}
-	if (!found)
-		return 0;
-	if (!d->files.n && hp_walk_files(d->dir, &d->files) != 0) {
-		hp_fmt(err, errlen, "cannot read %s: %s", d->dir, strerror(errno));
-		return -1;
-	}
-	hp_fmt(d->make_copy, sizeof d->make_copy, "%s/make-copy", scratch);
-	hp_rmtree(d->make_copy);
-	if (hp_copy_files(d->dir, d->make_copy, &d->files) != 0) {
-		hp_fmt(err, errlen, "cannot copy the package to %s for make -n: %s", d->make_copy, strerror(errno));
-		hp_rmtree(d->make_copy);
-		d->make_copy[0] = '\0';
-		return -1;
-	}
-	if (hp_strv_add(&argv, "make") || hp_strv_add(&argv, "-n") || hp_strv_add(&argv, "-B") ||
-	    hp_strv_add(&argv, "-w") || hp_strv_extend(&argv, &r->make_args))
-		goto oom;
-	/* a make that runs us (make check) must not leak its flags, jobserver
-	 * or level into the dry run: its "Entering directory" lines would lie */
-	unsetenv("MAKEFLAGS");
-	unsetenv("MFLAGS");
-	unsetenv("GNUMAKEFLAGS");
-	unsetenv("MAKELEVEL");
-	unsetenv("MAKEOVERRIDES");
-	status = hp_run_program(argv.v, d->make_copy, log_path, 0, HP_MAKE_TIMEOUT);
-	hp_strv_free(&argv);
-	d->ran_make = 1;
-	d->make_status = status;
-	if (status < 0) {
-		hp_fmt(d->make_error, sizeof d->make_error, "the package has a %s but make could not be run", found);
-		hp_strv_addf(&d->infos, "%s: its flags are not used", d->make_error);
-		goto done;
-	}
-	if (status != 0) {
-		char first[HP_BUILD_ERR];
-		hp_first_error(log_path, first, sizeof first);
-		hp_fmt(d->make_error, sizeof d->make_error, "make -n exited with status %d (%s)", status,
-		       first[0] ? first : "no output");
-		hp_strv_addf(&d->infos, "%s; using what it printed", d->make_error);
-	}
-	if (!(text = hp_util_read_file(log_path, 0, NULL)))
-		goto done;
-	hp_fmt(cwd, sizeof cwd, "%s", d->make_copy);
-	/* a command continued with backslash-newline is one command */
-	for (char *p = text; (p = strstr(p, "\\\n"));)
-		p[0] = p[1] = ' ';
-	for (char *line = text, *next; line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		if (hp_parse_make_line(d, line, cwd) != 0) {
-			free(text);
-			hp_fmt(err, errlen, "out of memory");
-			rc = -1;
-			goto done;
-		}
-	}
-	free(text);
-done:
-	hp_rmtree(d->make_copy);
-	d->make_copy[0] = '\0';
-	return rc;
-oom:
-	hp_strv_free(&argv);
-	hp_rmtree(d->make_copy);
-	d->make_copy[0] = '\0';
 	hp_fmt(err, errlen, "out of memory");
 	return -1;
 }
@@ -580,6 +327,12 @@ void hp_detect_free(struct hp_detect *d)
 	hp_strv_free(&d->make_libs);
 	hp_strv_free(&d->make_lto);
 	hp_strv_free(&d->make_sources);
+	hp_strv_free(&d->make_vars);
+	hp_strv_free(&d->make_dropped);
+	hp_strv_free(&d->extra_inputs);
+	hp_strv_free(&d->iquote);
+	hp_strv_free(&d->prebuilt);
+	hp_strv_free(&d->vectors);
 	hp_strv_free(&d->files);
 	hp_strv_free(&d->infos);
 	memset(d, 0, sizeof *d);

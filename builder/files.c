@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -164,6 +165,59 @@ int hp_split_words(const char *s, struct hp_strv *sv)
 	return rc;
 }
 
+/* A byte that no path holds: the kept string stands in for it while the
+ * text is split, so that a path with a blank in it stays one word. */
+#define HP_KEEP_MARK "\x1f"
+
+/* s with every occurrence of from replaced by to (malloc'd; NULL on OOM). */
+static char *hp_replace_all(const char *s, const char *from, const char *to)
+{
+	size_t nf = strlen(from), nt = strlen(to), count = 0, o = 0;
+	char *out;
+
+	if (!nf)
+		return strdup(s);
+	for (const char *p = s; (p = strstr(p, from)); p += nf)
+		count++;
+	if (!(out = malloc(strlen(s) + count * (nt > nf ? nt - nf : 0) + 1)))
+		return NULL;
+	for (const char *p = s, *q; *p; p = q + nf) {
+		if (!(q = strstr(p, from))) {
+			strcpy(out + o, p);
+			return out;
+		}
+		memcpy(out + o, p, (size_t)(q - p));
+		o += (size_t)(q - p);
+		memcpy(out + o, to, nt);
+		o += nt;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+int hp_split_words_keeping(const char *s, const char *keep, struct hp_strv *w)
+{
+	char *marked = hp_replace_all(s, keep, HP_KEEP_MARK);
+	struct hp_strv raw = { 0 };
+	int rc = -1;
+
+	if (!marked)
+		return -1;
+	if (hp_split_words(marked, &raw) == 0) {
+		rc = 0;
+		for (size_t i = 0; rc == 0 && i < raw.n; i++) {
+			char *back = hp_replace_all(raw.v[i], HP_KEEP_MARK, keep);
+			rc = !back || hp_strv_add(w, back) ? -1 : 0;
+			free(back);
+		}
+	} else {
+		rc = 1; /* not a line we understand (an open quote) */
+	}
+	free(marked);
+	hp_strv_free(&raw);
+	return rc;
+}
+
 char *hp_shell_quote(const char *s, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -256,6 +310,38 @@ int hp_path_abs(const char *base, const char *path, char out[PATH_MAX])
 		o += l;
 	}
 	out[o] = '\0';
+	return 0;
+}
+
+int hp_path_rel(const char *dir, const char *path, char *out, size_t len)
+{
+	size_t common = 0, o = 0;
+
+	/* the longest common folder prefix */
+	for (size_t i = 0; dir[i] && dir[i] == path[i]; i++)
+		if (dir[i + 1] == '\0' ? path[i + 1] == '/' || path[i + 1] == '\0'
+				       : dir[i + 1] == '/' && path[i + 1] == '/')
+			common = i + 1;
+	if (!strcmp(dir, "/"))
+		return hp_fmt(out, len, "%s", path[1] ? path + 1 : ".") < (int)len ? 0 : -1;
+	out[0] = '\0';
+	for (const char *p = dir + common; *p; p++)
+		if (*p == '/')
+			o += (size_t)hp_fmt(out + o, o < len ? len - o : 0, "%s..", o ? "/" : "");
+	if (path[common] == '/')
+		common++;
+	if (path[common])
+		o += (size_t)hp_fmt(out + o, o < len ? len - o : 0, "%s%s", o ? "/" : "", path + common);
+	if (!o)
+		o = (size_t)hp_fmt(out, len, ".");
+	return o < len ? 0 : -1;
+}
+
+int hp_is_tier_folder(const char *name)
+{
+	for (const char *p = name; *p; p++)
+		if (!strncasecmp(p, "implementation", 14))
+			return 1;
 	return 0;
 }
 
@@ -408,7 +494,7 @@ int hp_walk_files(const char *dir, struct hp_strv *out)
 	return hp_walk(dir, "", out, 0);
 }
 
-int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel)
+int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel, unsigned long long link_above)
 {
 	for (size_t i = 0; i < rel->n; i++) {
 		char from[PATH_MAX], to[PATH_MAX], dir[PATH_MAX], buf[65536];
@@ -427,8 +513,19 @@ int hp_copy_files(const char *src, const char *dst, const struct hp_strv *rel)
 			*slash = '\0';
 		if (hp_mkdirs(dir) != 0 || (in = open(from, O_RDONLY | O_CLOEXEC)) < 0)
 			return -1;
-		if (fstat(in, &st) != 0 ||
-		    (out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, (st.st_mode & 0777) | 0600)) < 0) {
+		if (fstat(in, &st) != 0) {
+			close(in);
+			return -1;
+		}
+		if (link_above && (unsigned long long)st.st_size > link_above) {
+			/* a big file (test vectors, data): pointed at, not copied */
+			close(in);
+			unlink(to);
+			if (symlink(from, to) != 0)
+				return -1;
+			continue;
+		}
+		if ((out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, (st.st_mode & 0777) | 0600)) < 0) {
 			close(in);
 			return -1;
 		}

@@ -7,8 +7,10 @@
  *
  * The KAT program is compiled once more with -fcommon: its tentative
  * definition of drng_algorithm then merges with a scheme's own definition
- * instead of colliding (ngcc-api.md).  Line endings (CR LF) and trailing
- * blank space at the end of the files are not significant.
+ * instead of colliding (ngcc-api.md).  It runs in a sandbox of the work
+ * folder, deep enough that a program which climbs out of its working
+ * folder (../../../../Test_Vector/) still writes inside it; the
+ * comparison with the shipped vectors is vectors.c's.
  */
 #include "config.h"
 #include "builder.h"
@@ -74,64 +76,6 @@ static struct hp_object *hp_kat_program(const struct hp_detect *d, const struct 
 	return NULL;
 }
 
-/* Is rel inside a test-vector folder (Test_Vectors/, KAT/, ...)? */
-static int hp_in_vector_dir(const char *rel)
-{
-	static const char *const dirs[] = { "test_vectors", "testvectors", "kat", "kats", "vectors" };
-	char part[PATH_MAX];
-
-	for (const char *p = rel, *slash; (slash = strchr(p, '/')); p = slash + 1) {
-		size_t n = (size_t)(slash - p);
-		hp_fmt(part, sizeof part, "%.*s", (int)n, p);
-		for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++)
-			if (!strcasecmp(part, dirs[k]))
-				return 1;
-	}
-	return 0;
-}
-
-/* Compare two files, ignoring CRs and trailing blank space; 0 equal, else
- * the first differing line (1-based) into *line and 1. */
-static int hp_kat_differs(const char *a, const char *b, unsigned *line)
-{
-	size_t la, lb;
-	char *x = hp_util_read_file(a, 0, &la), *y = hp_util_read_file(b, 0, &lb);
-	size_t i = 0, j = 0;
-	int rc = 0;
-
-	*line = 1;
-	if (!x || !y) {
-		free(x);
-		free(y);
-		return 1;
-	}
-	while (la && isspace((unsigned char)x[la - 1]))
-		la--;
-	while (lb && isspace((unsigned char)y[lb - 1]))
-		lb--;
-	for (;;) {
-		while (i < la && x[i] == '\r')
-			i++;
-		while (j < lb && y[j] == '\r')
-			j++;
-		if (i == la || j == lb) {
-			rc = !(i == la && j == lb);
-			break;
-		}
-		if (x[i] != y[j]) {
-			rc = 1;
-			break;
-		}
-		if (x[i] == '\n')
-			(*line)++;
-		i++;
-		j++;
-	}
-	free(x);
-	free(y);
-	return rc;
-}
-
 /* Link the KAT program: its object plus what it needs of the package. */
 static int hp_kat_link(struct hp_object *prog, struct hp_object *objs, size_t nobjs, const struct hp_plan *plan,
 		       const struct hp_strv *cc_words, const char *exe, const char *log)
@@ -182,16 +126,61 @@ out:
 	return status;
 }
 
+/* The KAT program's working folder: this deep below the sandbox, so that
+ * a program that writes ../../../../Test_Vector/ still writes inside it. */
+#define HP_KAT_DEPTH 8
+
+/*
+ * The sandbox the KAT program runs in, below dir: box/1/.../8/run, with
+ * the folders of the instance folder made again inside run (no files), so
+ * that a program writing output/KAT_SIG_X.txt next to itself finds its
+ * output/ folder.  The path of run into rundir.  Returns 0 or -1 (errno).
+ */
+static int hp_kat_sandbox(const struct hp_detect *d, const char *dir, char *box, char rundir[PATH_MAX])
+{
+	size_t o;
+
+	hp_fmt(box, PATH_MAX, "%s/box", dir);
+	o = (size_t)hp_fmt(rundir, PATH_MAX, "%s", box);
+	for (int i = 1; i <= HP_KAT_DEPTH; i++)
+		o += (size_t)hp_fmt(rundir + o, o < PATH_MAX ? PATH_MAX - o : 0, "/%d", i);
+	hp_fmt(rundir + o, o < PATH_MAX ? PATH_MAX - o : 0, "/run");
+	if (hp_mkdirs(rundir) != 0)
+		return -1;
+	for (size_t i = 0; i < d->files.n; i++) {
+		const char *slash = strrchr(d->files.v[i], '/');
+		char sub[PATH_MAX];
+		if (!slash)
+			continue;
+		hp_fmt(sub, sizeof sub, "%s/%.*s", rundir, (int)(slash - d->files.v[i]), d->files.v[i]);
+		if (hp_mkdirs(sub) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Every file the KAT program wrote anywhere in the sandbox, absolute. */
+static void hp_kat_outputs(const char *box, struct hp_strv *out)
+{
+	struct hp_strv rel = { 0 };
+
+	hp_walk_files(box, &rel);
+	for (size_t i = 0; i < rel.n; i++)
+		hp_strv_addf(out, "%s/%s", box, rel.v[i]);
+	hp_strv_free(&rel);
+}
+
 void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const struct hp_strv *cc_words,
 		  const struct hp_strv *words, struct hp_object *objs, size_t nobjs, const struct hp_plan *plan,
 		  const char *workdir, const char *build_log, unsigned timeout_s, struct hp_kat *k)
 {
 	struct hp_object *prog = hp_kat_program(d, r, objs, nobjs), kat;
-	struct hp_strv vectors = { 0 }, produced = { 0 }, cw = { 0 };
-	char dir[PATH_MAX], rundir[PATH_MAX], exe[PATH_MAX], log[PATH_MAX], out[PATH_MAX], err[HP_BUILD_ERR];
+	struct hp_strv produced = { 0 }, cw = { 0 };
+	char dir[PATH_MAX], box[PATH_MAX], rundir[PATH_MAX], exe[PATH_MAX], log[PATH_MAX], out[PATH_MAX],
+		err[HP_BUILD_ERR];
 	char *argv[2];
 	struct hp_proc p;
-	int status, pairs = 0;
+	int status;
 
 	memset(&kat, 0, sizeof kat);
 	hp_fmt(k->status, sizeof k->status, "not checked");
@@ -213,25 +202,18 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 		       r->kat_program[0] ? r->kat_program : want);
 		return;
 	}
-	/* the shipped vectors */
-	for (size_t i = 0; i < d->files.n; i++) {
-		const char *rel = d->files.v[i];
-		if (r->kat_vectors[0] ? !strcmp(rel, r->kat_vectors) : hp_in_vector_dir(rel))
-			hp_strv_add(&vectors, rel);
-	}
-	if (!vectors.n) {
+	if (!d->vectors.n) {
 		hp_fmt(k->detail, sizeof k->detail, "%s",
 		       r->kat_vectors[0] ? "the recipe's kat-vectors file is missing"
 					 : "no shipped test vectors (Test_Vectors/ or KAT/)");
 		return;
 	}
 	hp_fmt(dir, sizeof dir, "%s/kat", workdir);
-	hp_fmt(rundir, sizeof rundir, "%s/run", dir);
 	hp_fmt(exe, sizeof exe, "%s/kat", dir);
 	hp_fmt(log, sizeof log, "%s/kat.log", dir);
 	hp_fmt(out, sizeof out, "%s/stdout.txt", dir);
 	hp_rmtree(dir);
-	if (hp_mkdirs(rundir) != 0) {
+	if (hp_kat_sandbox(d, dir, box, rundir) != 0) {
 		hp_fmt(k->detail, sizeof k->detail, "cannot create %s: %s", rundir, strerror(errno));
 		goto done;
 	}
@@ -273,67 +255,8 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 		hp_fmt(k->detail, sizeof k->detail, "%s exited with status %d (log %s)", prog->src->rel, status, log);
 		goto done;
 	}
-	/* compare: same file names first, else the only output with the best vector file */
-	hp_walk_files(rundir, &produced);
-	for (size_t i = 0; i < produced.n; i++)
-		for (size_t v = 0; v < vectors.n; v++) {
-			char a[PATH_MAX], b[PATH_MAX];
-			unsigned line;
-			if (strcmp(hp_base(produced.v[i]), hp_base(vectors.v[v])))
-				continue;
-			hp_fmt(a, sizeof a, "%s/%s", rundir, produced.v[i]);
-			hp_fmt(b, sizeof b, "%s/%s", d->dir, vectors.v[v]);
-			pairs++;
-			if (hp_kat_differs(a, b, &line)) {
-				hp_fmt(k->detail, sizeof k->detail, "%s differs from %s at line %u", produced.v[i],
-				       vectors.v[v], line);
-				goto done;
-			}
-		}
-	if (!pairs) {
-		struct stat st;
-		const char *only = NULL;
-		char a[PATH_MAX], b[PATH_MAX];
-		unsigned line;
-		long best = -1;
-		for (size_t v = 0; v < vectors.n && best < 0; v++)
-			if (strstr(hp_base(vectors.v[v]), d->name))
-				best = (long)v;
-		if (best < 0 && vectors.n == 1)
-			best = 0;
-		if (produced.n == 1) {
-			hp_fmt(a, sizeof a, "%s/%s", rundir, produced.v[0]);
-			only = produced.v[0];
-		} else if (produced.n == 0 && stat(out, &st) == 0 && st.st_size > 0) {
-			hp_fmt(a, sizeof a, "%s", out);
-			only = "its standard output";
-		}
-		if (best < 0 || !only) {
-			hp_fmt(k->status, sizeof k->status, "not checked");
-			hp_fmt(k->detail, sizeof k->detail,
-			       "cannot pair the KAT output (%zu file%s) with the shipped vectors (%zu file%s): "
-			       "name them with kat-vectors in a recipe",
-			       produced.n, produced.n == 1 ? "" : "s", vectors.n, vectors.n == 1 ? "" : "s");
-			goto done;
-		}
-		hp_fmt(b, sizeof b, "%s/%s", d->dir, vectors.v[best]);
-		if (hp_kat_differs(a, b, &line)) {
-			hp_fmt(k->detail, sizeof k->detail, "%s differs from %s at line %u", only, vectors.v[best],
-			       line);
-			goto done;
-		}
-		hp_fmt(k->detail, sizeof k->detail, "%s matches %s", only, vectors.v[best]);
-	} else {
-		hp_fmt(k->detail, sizeof k->detail, "%d file%s match%s the shipped vectors", pairs,
-		       pairs == 1 ? "" : "s", pairs == 1 ? "es" : "");
-		if (pairs == 1)
-			for (size_t i = 0; i < produced.n; i++)
-				for (size_t v = 0; v < vectors.n; v++)
-					if (!strcmp(hp_base(produced.v[i]), hp_base(vectors.v[v])))
-						hp_fmt(k->detail, sizeof k->detail, "%s matches %s", produced.v[i],
-						       vectors.v[v]);
-	}
-	hp_fmt(k->status, sizeof k->status, "pass");
+	hp_kat_outputs(box, &produced);
+	hp_vectors_compare(d, rundir, &produced, out, k);
 done : {
 	FILE *f = fopen(build_log, "a");
 	if (f) {
@@ -344,7 +267,6 @@ done : {
 	}
 }
 	hp_object_free(&kat);
-	hp_strv_free(&vectors);
 	hp_strv_free(&produced);
 	hp_strv_free(&cw);
 }

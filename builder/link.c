@@ -210,6 +210,15 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 		if (hp_strv_add(&need, *s))
 			goto oom;
 	api_n = need.n;
+	/* the API functions only some instances have (passes 4 and 5 of a key
+	 * exchange): linked when an object defines them */
+	for (const char *const *s = hp_ngcc_api_optional_symbols(kind); *s; s++)
+		for (size_t i = 0; i < nobjs; i++)
+			if (hp_linkable(&objs[i]) && hp_object_defines(&objs[i], *s)) {
+				if (hp_strv_add(&need, *s))
+					goto oom;
+				break;
+			}
 	/* every helper some object defines is linked (and so wrapped), as in
 	 * the published evaluation, even when the scheme never calls it */
 	HP_FOR_EACH_HELPER(h)

@@ -12,17 +12,19 @@
 noinst_LTLIBRARIES += builder/libhpbuilder.la
 builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/prepare.c builder/make.c builder/attempt.c \
-	builder/files.c builder/run.c builder/recipe.c builder/detect.c \
-	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c \
+	builder/files.c builder/run.c builder/recipe.c \
+	builder/buildsys.c builder/dryrun.c builder/cmake.c builder/commands.c \
+	builder/detect.c builder/borrow.c builder/prebuilt.c \
+	builder/compile.c builder/inspect.c builder/link.c builder/vectors.c builder/kat.c builder/manifest.c \
 	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_dwarf.c
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_PKGINCLUDEDIR='"$(pkgincludedir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
-builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
+builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(JANSSON_CFLAGS)
 # the file, clock and process utilities (prof/util/local.mk); their objects
 # are in prof/libhprof.la too, and an archive member is linked once
-builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS) $(LIBDW_LIBS)
+builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS) $(LIBDW_LIBS) $(JANSSON_LIBS)
 # hp-survey: the survey of the instances the build tree makes
 # (schemes/common/survey-link.sh runs it when it links each of them).
 noinst_PROGRAMS += builder/hp-survey
@@ -38,11 +40,20 @@ dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
 # what it built.  Absolute paths, so it runs in VPATH builds and distcheck.
 check_PROGRAMS += tests/test_build
 TESTS += tests/test_build
-tests_test_build_SOURCES = tests/test_build.c tests/capture.c tests/capture.h
-tests_test_build_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+HP_BUILD_TEST_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
+tests_test_build_SOURCES = tests/test_build.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h
+tests_test_build_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
 tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+# The shapes of real Round-1 packages (issue 14, item 3), one fixture each
+# (tests/fixtures/README.md), on the same helpers.
+check_PROGRAMS += tests/test_shapes
+TESTS += tests/test_shapes
+tests_test_shapes_SOURCES = tests/test_shapes.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h
+tests_test_shapes_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
+tests_test_shapes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_shapes_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 EXTRA_DIST += tests/fixtures
 
 # Check suite: the survey's constant tables against OpenSSL's hashes and

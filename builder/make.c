@@ -90,8 +90,11 @@ void hp_build_warn_fallbacks(const struct hp_build *b)
 	char msg[2 * HP_BUILD_ERR + 256];
 
 	if (b->det.make_error[0]) {
-		hp_fmt(msg, sizeof msg, "the Makefile's dry run failed: %s; the build used %s", b->det.make_error,
+		int cmake = !strcmp(b->det.build_tool, "cmake");
+		hp_fmt(msg, sizeof msg, "%s failed: %s; the build used %s",
+		       cmake ? "CMake's configure run" : "the Makefile's dry run", b->det.make_error,
 		       b->det.make_cppflags.n || b->det.make_libs.n ? "only the flags it printed before it failed"
+		       : cmake                                      ? "none of CMake's flags (-D, -I)"
 								    : "none of the Makefile's flags (-D, -I, -l)");
 		b->out->warn(msg);
 	}

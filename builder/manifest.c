@@ -66,6 +66,15 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
 		hp_fmt(path, sizeof path, "%s/%s", d->dir, d->files.v[i]);
 		rc |= hp_manifest_file(&lines, "file", path, d->files.v[i]);
 	}
+	/* what the build reads outside the folder: a Makefile above, shared
+	 * ICCS files, test vectors above */
+	for (size_t i = 0; rc == 0 && i < d->extra_inputs.n; i++) {
+		char rel[PATH_MAX];
+		if (hp_strv_find(&d->extra_inputs, d->extra_inputs.v[i]) != (long)i)
+			continue;
+		hp_path_rel(d->dir, d->extra_inputs.v[i], rel, sizeof rel);
+		rc |= hp_manifest_file(&lines, "file", d->extra_inputs.v[i], rel);
+	}
 	rc |= hp_strv_add(&lines, "");
 	if (rc || !(*out = hp_strv_join(&lines, "\n"))) {
 		hp_strv_free(&lines);
@@ -205,7 +214,9 @@ int hp_manifest_up_to_date(const char *path, const char *manifest, const char *s
 		hp_fmt(why, whylen, "no previous build");
 		return 0;
 	}
-	if (len < mlen || memcmp(stored, manifest, mlen)) {
+	/* the stored manifest, then its output line: a manifest that lost its
+	 * last lines (a removed file) is not a prefix that matches */
+	if (len < mlen || memcmp(stored, manifest, mlen) || strncmp(stored + mlen, "output ", 7)) {
 		hp_manifest_why(stored, manifest, why, whylen);
 		free(stored);
 		return 0;

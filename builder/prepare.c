@@ -72,7 +72,8 @@ int hp_build_prepare(struct hp_build *b)
 		return hp_build_error(b, "build: %s", err);
 	}
 	hp_detect_kind(&b->det, &b->recipe);
-	if (hp_strv_extend(&b->cppflags, &b->det.make_cppflags) ||
+	if ((!b->recipe.sources.n && hp_borrow_iccs_files(&b->det) != 0) || hp_prebuilt_find(&b->det) != 0 ||
+	    hp_strv_extend(&b->cppflags, &b->det.make_cppflags) ||
 	    hp_cppflags_merge(&b->cppflags, &b->recipe.cppflags) || hp_cppflags_merge(&b->cppflags, &b->opt.cppflags) ||
 	    hp_strv_extend(&b->extra, &b->det.make_lto) || hp_strv_extend(&b->extra, &b->recipe.cflags) ||
 	    hp_strv_extend(&b->extra, &b->opt.cflags) || hp_strv_extend(&b->libs, &b->det.make_libs) ||
@@ -83,6 +84,10 @@ int hp_build_prepare(struct hp_build *b)
 	if (hp_detect_name(&b->det, b->opt.name, &b->recipe, &b->cppflags, tmp, detect_log, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
 		return hp_build_error(b, "build: %s", err);
+	}
+	if (hp_vectors_find(&b->det, &b->recipe) != 0) {
+		hp_rmtree(tmp);
+		return hp_build_error(b, "build: out of memory");
 	}
 	hp_fmt(b->work, sizeof b->work, "%s/%s", b->root, b->det.name);
 	hp_fmt(b->log, sizeof b->log, "%s/build.log", b->work);
@@ -121,7 +126,10 @@ int hp_build_prepare(struct hp_build *b)
 			fprintf(lf, "# hashprof build %s -> %s\n", b->det.dir, b->so);
 			hp_fmt(path, sizeof path, "%s/make-n.log", b->work);
 			if (b->det.ran_make) {
-				fprintf(lf, "$ make -n -B -w   # in a scratch copy of %s\n", b->det.dir);
+				fprintf(lf, "$ %s   # in a scratch copy of %s\n",
+					!strcmp(b->det.build_tool, "cmake") ? "cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON"
+									    : "make -n -B -w",
+					b->det.build_dir);
 				fflush(lf);
 				hp_append_file(fileno(lf), path);
 			}

@@ -18,7 +18,8 @@
 static int hp_recipe_list_key(const char *key)
 {
 	static const char *const keys[] = {
-		"sources", "exclude", "define", "undefine", "include", "cppflags", "cflags", "libs", "make-args",
+		"sources",  "exclude", "define", "undefine",  "include",
+		"cppflags", "cflags",  "libs",   "make-args", "cmake-args",
 	};
 
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
@@ -64,6 +65,8 @@ static int hp_recipe_word(struct hp_recipe *r, const char *key, const char *w, c
 		return hp_strv_add(&r->libs, w);
 	if (!strcmp(key, "make-args"))
 		return hp_strv_add(&r->make_args, w);
+	if (!strcmp(key, "cmake-args"))
+		return hp_strv_add(&r->cmake_args, w);
 	hp_fmt(err, errlen, "unknown key '%s'", key);
 	return -1;
 toolong:
@@ -183,6 +186,7 @@ int hp_recipe_load(const char *path, const char *pkgdir, struct hp_recipe *r, ch
 void hp_recipe_free(struct hp_recipe *r)
 {
 	hp_strv_free(&r->make_args);
+	hp_strv_free(&r->cmake_args);
 	hp_strv_free(&r->sources);
 	hp_strv_free(&r->exclude);
 	hp_strv_free(&r->cppflags);

@@ -177,7 +177,7 @@ static int hp_error_rank(const char *line)
 {
 	if (strstr(line, "collect2: error:") || (hp_make_says(line) && strstr(line, ": ***")))
 		return 5; /* a summary: the linker or the recipe said why just before */
-	if (strstr(line, "error:") && !strstr(line, "-Werror"))
+	if ((strstr(line, "error:") && !strstr(line, "-Werror")) || !strncmp(line, "CMake Error", 11))
 		return 0;
 	if (strstr(line, ": *** "))
 		return 0; /* make: "Makefile:24: *** invalid syntax in conditional.  Stop." */
@@ -215,6 +215,17 @@ void hp_first_error(const char *log_path, char *buf, size_t len)
 	if (best) {
 		best[strcspn(best, "\r")] = '\0';
 		hp_fmt(buf, len, "%s", best + strspn(best, " \t"));
+		/* CMake says where on one line and what on the next */
+		if (!strncmp(best, "CMake Error", 11)) {
+			char *next = best + strlen(best) + 1, *end = text + n;
+			while (next < end && !next[strspn(next, " \t\r")])
+				next += strlen(next) + 1;
+			if (next < end) {
+				size_t used = strlen(buf);
+				next[strcspn(next, "\r")] = '\0';
+				hp_fmt(buf + used, used < len ? len - used : 0, " %s", next + strspn(next, " \t"));
+			}
+		}
 	}
 	free(text);
 }

@@ -43,6 +43,7 @@ static int hp_resolve_kind(struct hp_api *a, const struct hp_instance *inst, cha
 		HP_SLOT(a->kex.init_b),   HP_SLOT(a->kex.pass1),    HP_SLOT(a->kex.pass2),   HP_SLOT(a->kex.pass3),
 		HP_SLOT(a->kex.derive_a), HP_SLOT(a->kex.derive_b),
 	};
+	void **const kex_optional[HP_NGCC_KEX_OPTIONAL_SYMBOLS] = { HP_SLOT(a->kex.pass4), HP_SLOT(a->kex.pass5) };
 	const char *const *names = hp_ngcc_api_symbols(inst->kind);
 
 	if (!names) {
@@ -53,7 +54,13 @@ static int hp_resolve_kind(struct hp_api *a, const struct hp_instance *inst, cha
 		return hp_resolve(a->dl, names, sig, HP_NGCC_SIG_SYMBOLS, inst->path, err, errlen);
 	if (!strcmp(inst->kind, "kem"))
 		return hp_resolve(a->dl, names, kem, HP_NGCC_KEM_SYMBOLS, inst->path, err, errlen);
-	return hp_resolve(a->dl, names, kex, HP_NGCC_KEX_SYMBOLS, inst->path, err, errlen);
+	if (hp_resolve(a->dl, names, kex, HP_NGCC_KEX_SYMBOLS, inst->path, err, errlen) != 0)
+		return -1;
+	/* passes 4 and 5 only where the protocol has them (ops_kex.c checks) */
+	names = hp_ngcc_api_optional_symbols(inst->kind);
+	for (size_t i = 0; i < HP_NGCC_KEX_OPTIONAL_SYMBOLS; i++)
+		*kex_optional[i] = dlsym(a->dl, names[i]);
+	return 0;
 }
 
 int hp_api_load(const struct hp_instance *inst, struct hp_api *a, char *err, size_t errlen)

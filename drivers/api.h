@@ -38,6 +38,12 @@ struct hp_kex_api {
 		     ull *m2_len);
 	int (*pass3)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *m2, ull m2_len, u8 *sta, ull *sta_len, u8 *m3,
 		     ull *m3_len);
+	/* passes 4 and 5: NULL when the instance does not define them
+	 * (hp_ngcc_api_optional_symbols) */
+	int (*pass4)(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *m3, ull m3_len, u8 *stb, ull *stb_len, u8 *m4,
+		     ull *m4_len);
+	int (*pass5)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *m4, ull m4_len, u8 *sta, ull *sta_len, u8 *m5,
+		     ull *m5_len);
 	int (*derive_a)(u8 *ska, ull ska_len, u8 *pkb, ull pkb_len, u8 *mb, ull mb_len, u8 *sta, ull sta_len, u8 *ss,
 			ull *ss_len);
 	int (*derive_b)(u8 *skb, ull skb_len, u8 *pka, ull pka_len, u8 *ma, ull ma_len, u8 *stb, ull stb_len, u8 *ss,
@@ -55,8 +61,9 @@ struct hp_api {
 };
 
 /*
- * dlopen() the instance and resolve every API symbol of its kind, the
- * DRNG and the wrap state.  Returns 0, or -1 with a one-line reason in
+ * dlopen() the instance and resolve every API symbol of its kind (the
+ * optional ones, a key exchange's passes 4 and 5, when it defines them),
+ * the DRNG and the wrap state.  Returns 0, or -1 with a one-line reason in
  * err naming the first missing symbol (or dlerror()'s text).
  */
 int hp_api_load(const struct hp_instance *inst, struct hp_api *api, char *err, size_t errlen);

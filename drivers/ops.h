@@ -27,7 +27,7 @@ struct hp_op_output {
 	const unsigned char *bytes;
 	unsigned long long len; /* bytes (as the API reported them, at most the buffer's size) */
 };
-#define HP_OP_OUTPUTS_MAX 12
+#define HP_OP_OUTPUTS_MAX 16
 
 struct hp_kind_ops {
 	const char *kind; /* "sig", "kem", "kex" */

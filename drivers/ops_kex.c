@@ -5,27 +5,50 @@
  * Every iteration runs a whole exchange so that each step sees the state
  * the protocol gives it; only the steps named by the operation are
  * metered.  Both parties must derive the same secret every time.
- * ngcc-api.md: a pass returns 0 when the exchange continues, 1 when it is
- * complete; A derives from B's last message, B from A's last.
+ * ngcc-api.md: 1 to 5 passes (kex_get_passes_num); A makes the odd
+ * passes, B the even ones; a pass returns 0 when the exchange continues,
+ * 1 when it is complete; A derives from B's last message, B from A's last.
+ *
+ * Some passes overwrite the peer's public key they are given (pkb in
+ * pass 3, pka in pass 4, in real packages; their own benchmarks keep
+ * pristine copies): both public keys are kept as the inits made them and
+ * put back, untimed, before every later step, so that each step gets the
+ * keys the protocol means it to get.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "child.h"
+#include "ngcc.h"
 #include "ops.h"
 
-enum hp_kex_step { HP_INIT_A, HP_INIT_B, HP_PASS1, HP_PASS2, HP_PASS3, HP_DERIVE_A, HP_DERIVE_B, HP_STEPS };
+#define HP_KEX_PASSES HP_NGCC_KEX_PASSES_MAX
 
-static const char *const hp_kex_operations[] = {
-	"exchange", "init_a", "init_b", "pass1", "pass2", "pass3", "derive_a", "derive_b", NULL,
+enum hp_kex_step {
+	HP_INIT_A,
+	HP_INIT_B,
+	HP_PASS1, /* HP_PASS1 + k - 1: pass k, 1..HP_KEX_PASSES */
+	HP_DERIVE_A = HP_PASS1 + HP_KEX_PASSES,
+	HP_DERIVE_B,
+	HP_STEPS
 };
 
-#define HP_KEX_BUFFERS 11 /* pka ska sta pkb skb stb m[0..2] ssa ssb */
+static const char *const hp_kex_operations[] = {
+	"exchange", "init_a", "init_b", "pass1", "pass2", "pass3", "pass4", "pass5", "derive_a", "derive_b", NULL,
+};
+_Static_assert(sizeof hp_kex_operations / sizeof hp_kex_operations[0] == HP_STEPS + 2,
+	       "one operation per step, after exchange");
+
+#define HP_KEX_BUFFERS (8 + HP_KEX_PASSES) /* pka ska sta pkb skb stb m[0..4] ssa ssb */
+_Static_assert(HP_KEX_BUFFERS <= HP_OP_OUTPUTS_MAX, "every buffer is a replay output");
 
 struct hp_kex_state {
-	u8 *pka, *ska, *sta, *pkb, *skb, *stb, *m[3], *ssa, *ssb;
-	ull pka_len, ska_len, sta_len, pkb_len, skb_len, stb_len, m_len[3], ssa_len, ssb_len;
+	u8 *pka, *ska, *sta, *pkb, *skb, *stb, *m[HP_KEX_PASSES], *ssa, *ssb;
+	ull pka_len, ska_len, sta_len, pkb_len, skb_len, stb_len, m_len[HP_KEX_PASSES], ssa_len, ssb_len;
+	/* both public keys as the inits made them, put back before each later step */
+	u8 *pka0, *pkb0;
+	ull pka0_len, pkb0_len;
 	ull passes;
 	int measured[HP_STEPS];
 	int npass, done; /* passes made so far in this exchange; 1 once it is complete */
@@ -48,21 +71,31 @@ struct hp_kex_buffer {
 
 static void hp_kex_buffers(struct hp_kex_state *s, const struct hp_kex_api *a, struct hp_kex_buffer b[HP_KEX_BUFFERS])
 {
-	const struct hp_kex_buffer all[HP_KEX_BUFFERS] = {
+	static const char *const msg[HP_KEX_PASSES] = { "message 1", "message 2", "message 3", "message 4",
+							"message 5" };
+	const struct hp_kex_buffer keys[6] = {
 		{ "public key of A", s->pka, a->pk_len(), &s->pka_len },
 		{ "secret key of A", s->ska, a->sk_len(), &s->ska_len },
 		{ "state of A", s->sta, a->sta_len(), &s->sta_len },
 		{ "public key of B", s->pkb, a->pk_len(), &s->pkb_len },
 		{ "secret key of B", s->skb, a->sk_len(), &s->skb_len },
 		{ "state of B", s->stb, a->stb_len(), &s->stb_len },
-		{ "message 1", s->m[0], a->msg_len(), &s->m_len[0] },
-		{ "message 2", s->m[1], a->msg_len(), &s->m_len[1] },
-		{ "message 3", s->m[2], a->msg_len(), &s->m_len[2] },
-		{ "shared secret of A", s->ssa, a->ss_len(), &s->ssa_len },
-		{ "shared secret of B", s->ssb, a->ss_len(), &s->ssb_len },
 	};
+	size_t n = 0;
 
-	memcpy(b, all, sizeof all);
+	for (size_t i = 0; i < 6; i++)
+		b[n++] = keys[i];
+	for (int k = 0; k < HP_KEX_PASSES; k++)
+		b[n++] = (struct hp_kex_buffer){ msg[k], s->m[k], a->msg_len(), &s->m_len[k] };
+	b[n++] = (struct hp_kex_buffer){ "shared secret of A", s->ssa, a->ss_len(), &s->ssa_len };
+	b[n++] = (struct hp_kex_buffer){ "shared secret of B", s->ssb, a->ss_len(), &s->ssb_len };
+}
+
+/* Does the instance define pass k (1..5)?  Passes 4 and 5 are optional
+ * symbols (api.c leaves them NULL). */
+static int hp_kex_has_pass(const struct hp_kex_api *a, int k)
+{
+	return k == 4 ? a->pass4 != NULL : k == 5 ? a->pass5 != NULL : 1;
 }
 
 static int hp_kex_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
@@ -77,10 +110,19 @@ static int hp_kex_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 	}
 	s->replay_step = -1;
 	s->passes = a->passes();
-	if (s->passes < 1 || s->passes > 3) {
-		snprintf(err, errlen, "kex_get_passes_num returned %llu (1, 2 or 3 expected)", s->passes);
+	if (s->passes < 1 || s->passes > HP_KEX_PASSES) {
+		snprintf(err, errlen, "kex_get_passes_num returned %llu (1 to %d expected)", s->passes, HP_KEX_PASSES);
 		return -1;
 	}
+	/* passes 4 and 5 are optional symbols: the protocol's count needs them */
+	for (int k = 4; k <= (int)s->passes; k++)
+		if (!hp_kex_has_pass(a, k)) {
+			snprintf(err, errlen,
+				 "kex_get_passes_num returned %llu, but the instance does not define "
+				 "kex_generate_pass%d_msg_%c",
+				 s->passes, k, k % 2 ? 'a' : 'b');
+			return -1;
+		}
 	if (!all && !strncmp(c->op, "pass", 4) && (ull)(c->op[4] - '0') > s->passes) {
 		snprintf(err, errlen, "the protocol has only %llu passes", s->passes);
 		return -1;
@@ -89,6 +131,8 @@ static int hp_kex_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 		s->measured[k] = all || !strcmp(c->op, hp_kex_operations[k + 1]);
 	if (!(s->pka = hp_ops_alloc(a->pk_len(), "public key", err, errlen)) ||
 	    !(s->pkb = hp_ops_alloc(a->pk_len(), "public key", err, errlen)) ||
+	    !(s->pka0 = hp_ops_alloc(a->pk_len(), "public key", err, errlen)) ||
+	    !(s->pkb0 = hp_ops_alloc(a->pk_len(), "public key", err, errlen)) ||
 	    !(s->ska = hp_ops_alloc(a->sk_len(), "secret key", err, errlen)) ||
 	    !(s->skb = hp_ops_alloc(a->sk_len(), "secret key", err, errlen)) ||
 	    !(s->sta = hp_ops_alloc(a->sta_len(), "state of A", err, errlen)) ||
@@ -96,7 +140,7 @@ static int hp_kex_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 	    !(s->ssa = hp_ops_alloc(a->ss_len(), "shared secret", err, errlen)) ||
 	    !(s->ssb = hp_ops_alloc(a->ss_len(), "shared secret", err, errlen)))
 		return -1;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < HP_KEX_PASSES; i++)
 		if (!(s->m[i] = hp_ops_alloc(a->msg_len(), "message", err, errlen)))
 			return -1;
 	return 0;
@@ -111,30 +155,84 @@ static int hp_kex_setup(struct hp_op_ctx *c, char *err, size_t errlen)
 	return 0;
 }
 
-/* Step k's API call on the state: A derives from B's last message (none
- * before pass2), B from A's last (pass3's, else pass1's). */
+/* Pass k (1..5) on the state: A makes the odd passes from B's message
+ * k-1 (none for pass 1), B the even ones from A's. */
+static int hp_kex_pass(struct hp_kex_state *s, const struct hp_kex_api *a, int k)
+{
+	u8 *in = k > 1 ? s->m[k - 2] : NULL, *out = s->m[k - 1];
+	ull in_len = k > 1 ? s->m_len[k - 2] : 0, *out_len = &s->m_len[k - 1];
+
+	switch (k) {
+	case 1:
+		return a->pass1(s->ska, s->ska_len, s->pkb, s->pkb_len, s->sta, &s->sta_len, out, out_len);
+	case 2:
+		return a->pass2(s->skb, s->skb_len, s->pka, s->pka_len, in, in_len, s->stb, &s->stb_len, out, out_len);
+	case 3:
+		return a->pass3(s->ska, s->ska_len, s->pkb, s->pkb_len, in, in_len, s->sta, &s->sta_len, out, out_len);
+	case 4:
+		return a->pass4(s->skb, s->skb_len, s->pka, s->pka_len, in, in_len, s->stb, &s->stb_len, out, out_len);
+	default:
+		return a->pass5(s->ska, s->ska_len, s->pkb, s->pkb_len, in, in_len, s->sta, &s->sta_len, out, out_len);
+	}
+}
+
+/* The last message from B (even passes, 0 when none) or from A (odd). */
+static int hp_kex_last_from(const struct hp_kex_state *s, int odd)
+{
+	int last = s->npass;
+
+	if ((last % 2 == 1) != odd)
+		last--;
+	return last; /* 1-based pass number, 0: none */
+}
+
+/* Step k's API call on the state; A derives from B's last message, B
+ * from A's last. */
 static int hp_kex_call(struct hp_kex_state *s, const struct hp_kex_api *a, int k)
 {
+	int from_b = hp_kex_last_from(s, 0), from_a = hp_kex_last_from(s, 1);
+
 	switch (k) {
 	case HP_INIT_A:
 		return a->init_a(s->pka, &s->pka_len, s->ska, &s->ska_len, s->sta, &s->sta_len);
 	case HP_INIT_B:
 		return a->init_b(s->pkb, &s->pkb_len, s->skb, &s->skb_len, s->stb, &s->stb_len);
-	case HP_PASS1:
-		return a->pass1(s->ska, s->ska_len, s->pkb, s->pkb_len, s->sta, &s->sta_len, s->m[0], &s->m_len[0]);
-	case HP_PASS2:
-		return a->pass2(s->skb, s->skb_len, s->pka, s->pka_len, s->m[0], s->m_len[0], s->stb, &s->stb_len,
-				s->m[1], &s->m_len[1]);
-	case HP_PASS3:
-		return a->pass3(s->ska, s->ska_len, s->pkb, s->pkb_len, s->m[1], s->m_len[1], s->sta, &s->sta_len,
-				s->m[2], &s->m_len[2]);
 	case HP_DERIVE_A:
-		return a->derive_a(s->ska, s->ska_len, s->pkb, s->pkb_len, s->npass >= 2 ? s->m[1] : NULL,
-				   s->npass >= 2 ? s->m_len[1] : 0, s->sta, s->sta_len, s->ssa, &s->ssa_len);
+		return a->derive_a(s->ska, s->ska_len, s->pkb, s->pkb_len, from_b ? s->m[from_b - 1] : NULL,
+				   from_b ? s->m_len[from_b - 1] : 0, s->sta, s->sta_len, s->ssa, &s->ssa_len);
+	case HP_DERIVE_B:
+		return a->derive_b(s->skb, s->skb_len, s->pka, s->pka_len, from_a ? s->m[from_a - 1] : NULL,
+				   from_a ? s->m_len[from_a - 1] : 0, s->stb, s->stb_len, s->ssb, &s->ssb_len);
 	default:
-		return a->derive_b(s->skb, s->skb_len, s->pka, s->pka_len, s->m[s->npass == 3 ? 2 : 0],
-				   s->m_len[s->npass == 3 ? 2 : 0], s->stb, s->stb_len, s->ssb, &s->ssb_len);
+		return hp_kex_pass(s, a, k - HP_PASS1 + 1);
 	}
+}
+
+/* Before step k (after the inits): both public keys as the inits made
+ * them, whatever an earlier pass wrote into them.  Untimed: the meter is
+ * off.  After an init: its key is the pristine copy. */
+static void hp_kex_keys(struct hp_kex_state *s, const struct hp_kex_api *a, int k, int after)
+{
+	size_t cap = (size_t)a->pk_len();
+
+	if (after && k == HP_INIT_A) {
+		memcpy(s->pka0, s->pka, cap);
+		s->pka0_len = s->pka_len;
+	} else if (after && k == HP_INIT_B) {
+		memcpy(s->pkb0, s->pkb, cap);
+		s->pkb0_len = s->pkb_len;
+	} else if (!after && k > HP_INIT_B) {
+		memcpy(s->pka, s->pka0, cap);
+		s->pka_len = s->pka0_len;
+		memcpy(s->pkb, s->pkb0, cap);
+		s->pkb_len = s->pkb0_len;
+	}
+}
+
+/* Is step k a pass? */
+static int hp_kex_is_pass(int k)
+{
+	return k >= HP_PASS1 && k < HP_PASS1 + HP_KEX_PASSES;
 }
 
 /*
@@ -153,8 +251,9 @@ static int hp_kex_steps(struct hp_op_ctx *c, int from, int to, int metered, char
 	for (int k = from; k < to; k++) {
 		if (k == HP_INIT_A)
 			s->npass = s->done = 0;
-		if (k > HP_PASS1 && k <= HP_PASS3 && s->done)
+		if (hp_kex_is_pass(k) && (s->done || k - HP_PASS1 + 1 > (int)s->passes))
 			continue;
+		hp_kex_keys(s, a, k, 0);
 		if (metered) {
 			hp_child_phase("%s of an exchange", hp_kex_operations[k + 1]);
 			if (s->measured[k])
@@ -168,8 +267,9 @@ static int hp_kex_steps(struct hp_op_ctx *c, int from, int to, int metered, char
 				snprintf(err, errlen, "%s returned %d", hp_kex_operations[k + 1], rc);
 			return rc;
 		}
+		hp_kex_keys(s, a, k, 1);
 		/* ngcc-api.md: a pass returns 1 when the exchange is complete */
-		if (k >= HP_PASS1 && k <= HP_PASS3) {
+		if (hp_kex_is_pass(k)) {
 			s->npass = k - HP_PASS1 + 1;
 			s->done = rc == 1 || (ull)s->npass == s->passes;
 		}
@@ -207,7 +307,7 @@ static int hp_kex_replay_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 		return 0;
 	if (hp_kex_steps(c, 0, step, 0, err, errlen) < 0)
 		return -1;
-	if (step > HP_PASS1 && step <= HP_PASS3 && s->done) {
+	if (hp_kex_is_pass(step) && s->done) {
 		snprintf(err, errlen, "%s does not run: the exchange is complete after pass%d", c->op, s->npass);
 		return -1;
 	}
@@ -280,9 +380,11 @@ static void hp_kex_release(struct hp_op_ctx *c)
 
 	if (!s)
 		return;
-	u8 *bufs[] = { s->pka, s->ska, s->sta, s->pkb, s->skb, s->stb, s->m[0], s->m[1], s->m[2], s->ssa, s->ssb };
+	u8 *bufs[] = { s->pka, s->ska, s->sta, s->pkb, s->skb, s->stb, s->ssa, s->ssb, s->pka0, s->pkb0 };
 	for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
 		free(bufs[i]);
+	for (int i = 0; i < HP_KEX_PASSES; i++)
+		free(s->m[i]);
 	free(s->snap);
 	free(s);
 	c->state = NULL;

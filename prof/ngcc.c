@@ -53,6 +53,22 @@ const char *const *hp_ngcc_api_symbols(const char *kind)
 	return NULL;
 }
 
+const char *const *hp_ngcc_api_optional_symbols(const char *kind)
+{
+	static const char *const none[] = { NULL };
+	static const char *const kex[HP_NGCC_KEX_OPTIONAL_SYMBOLS + 1] = {
+		"kex_generate_pass4_msg_b",
+		"kex_generate_pass5_msg_a",
+		NULL,
+	};
+
+	if (!strcmp(kind, "kex"))
+		return kex;
+	if (!strcmp(kind, "sig") || !strcmp(kind, "kem"))
+		return none;
+	return NULL;
+}
+
 const unsigned hp_ngcc_helper_order[HP_FN_COUNT] = {
 	HP_FN_PSEUDOHASH, HP_FN_XOF, HP_FN_SM3, HP_FN_DRNG, HP_FN_DRNG_INIT,
 };

@@ -39,6 +39,22 @@ const char *const *hp_ngcc_api_symbols(const char *kind);
 #define HP_NGCC_KEM_SYMBOLS 7
 #define HP_NGCC_KEX_SYMBOLS 14
 
+/*
+ * The API functions of kind that only some instances define,
+ * NULL-terminated, in this fixed order (drivers/api.c binds them by
+ * position); an empty list for sig and kem, NULL for an unknown kind:
+ *   kex: kex_generate_pass4_msg_b kex_generate_pass5_msg_a
+ * ngcc-api.md: the ICCS template names passes 4 and 5 only in a comment,
+ * but exchanges of 4 (and 5) passes define them.  The builder links them
+ * when an object defines them; the driver needs pass K when
+ * kex_get_passes_num() returns K or more.
+ */
+const char *const *hp_ngcc_api_optional_symbols(const char *kind);
+#define HP_NGCC_KEX_OPTIONAL_SYMBOLS 2
+
+/* A key exchange has 1 to HP_NGCC_KEX_PASSES_MAX message passes (ngcc-api.md). */
+#define HP_NGCC_KEX_PASSES_MAX 5
+
 /* ---------- the helpers ---------- */
 
 /*

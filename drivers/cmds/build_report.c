@@ -90,10 +90,10 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 	}
 	hp_build_say("  name:    %s (%s)", b->det.name, b->det.name_origin);
 	hp_build_say("  kind:    %s (%s)", b->det.kind, b->det.kind_origin[0] ? b->det.kind_origin : "?");
-	if (b->det.ran_make) {
+	if (b->det.ran_make && b->det.build_tool[0]) {
 		char *mf = hp_build_display_words(b, &b->det.make_cppflags), *ml = hp_strv_join(&b->det.make_libs, " ");
-		hp_build_say("  make -n: %s%s%s", mf && mf[0] ? mf : "(no -D/-I)", ml && ml[0] ? "; links " : "",
-			     ml && ml[0] ? ml : "");
+		hp_build_say("  %s %s%s%s", !strcmp(b->det.build_tool, "cmake") ? "cmake:  " : "make -n:",
+			     mf && mf[0] ? mf : "(no -D/-I)", ml && ml[0] ? "; links " : "", ml && ml[0] ? ml : "");
 		free(mf);
 		free(ml);
 	}
@@ -156,8 +156,10 @@ void hp_build_how_to_run(const struct hp_build *b)
 	char a[PATH_MAX], c[PATH_MAX];
 
 	if (hp_instance_find(b->det.name, &inst) != 0) {
+		char quoted[4 * PATH_MAX + 3];
 		hp_build_say("%s: built %s; %s is not on the search path: run it with: HASHPROF_PATH=%s hashprof %s",
-			     b->det.name, b->so, b->opt.outdir, b->opt.outdir, b->det.name);
+			     b->det.name, b->so, b->opt.outdir, hp_shell_quote(b->opt.outdir, quoted, sizeof quoted),
+			     b->det.name);
 		return;
 	}
 	hp_build_say("%s: built %s; run it with: hashprof %s", b->det.name, b->so, b->det.name);

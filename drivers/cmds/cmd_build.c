@@ -3,7 +3,10 @@
  * folder into an instance that `hashprof NAME` finds (issue 4; user guide
  * docs/build.md, recipes docs/recipes.md).
  *
- * Detection (builder/detect.c), compilation with the reference flags and
+ * Detection (the package's own build: builder/buildsys.c, dryrun.c,
+ * cmake.c, commands.c; its sources, kind and name: detect.c; shared ICCS
+ * files, prebuilt objects, vectors: borrow.c, prebuilt.c, vectors.c),
+ * compilation with the reference flags and
  * then the permissive ones (builder/compile.c), inspection of the objects
  * (builder/inspect.c), the link plan and the link (builder/link.c), the
  * optional KAT gate (builder/kat.c) and the manifest that makes the
