@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 # libclang-rt-14-dev (libFuzzer, sanitizers) serve `make fuzz` only;
 # clang-format the style check of make check (tests/format_check.sh).
 PACKAGES="build-essential autoconf automake libtool pkg-config ca-certificates
-  libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev valgrind
+  libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev libseccomp-dev valgrind
   clang libclang-rt-14-dev clang-format"
 # npm fetches PQClean at configure time; Debian's npm only when none is installed.
 command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"

@@ -34,6 +34,8 @@ struct hp_options {
 	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
 	int replay; /* --replay: each measured row also gets its replay estimate */
 	unsigned replay_max_mb; /* --replay-max-mb: the tape's bound, MiB (default HP_REPLAY_MAX_MB_DEFAULT) */
+	int no_confine; /* --no-confine: the measuring children run with the user's rights (confinement.h) */
+	unsigned max_memory_mb; /* --max-memory: address space a measuring child may add, MiB; 0: no limit */
 };
 
 /*

@@ -33,6 +33,7 @@
 #include "clock.h"
 #include "cmds.h"
 #include "instance.h"
+#include "procedure_options.h"
 #include "ops.h"
 #include "options.h"
 #include "published.h"
@@ -264,6 +265,7 @@ int hp_cmd_check(int argc, char **argv)
 	hp_check_defaults(&c);
 	if ((rc = hp_check_parse(argc, argv, &c)) >= 0)
 		return rc;
+	hp_rows_confinement(&c.run);
 	npos = argc - optind;
 	baseline = npos > 0 && hp_is_baseline_arg(argv[optind]);
 	if (c.published && npos > 0)
@@ -286,6 +288,7 @@ int hp_cmd_check(int argc, char **argv)
 					      "--max-calls) or a baseline file",
 					      argv[optind]);
 	}
+	hp_confine_warn(!c.run.no_confine);
 	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 	c.run.tick_hz = hp_clock_measure_rate(20);
