@@ -12,6 +12,7 @@
  */
 #include "config.h"
 #include "builder.h"
+#include "util/confine.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -191,7 +192,9 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 	char dir[PATH_MAX], rundir[PATH_MAX], exe[PATH_MAX], log[PATH_MAX], out[PATH_MAX], err[HP_BUILD_ERR];
 	char *argv[2];
 	struct hp_proc p;
-	int status, pairs = 0;
+	const struct hp_confine *was;
+	struct hp_confine run_confine;
+	int status, started, pairs = 0;
 
 	memset(&kat, 0, sizeof kat);
 	hp_fmt(k->status, sizeof k->status, "not checked");
@@ -251,14 +254,24 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 		hp_fmt(k->detail, sizeof k->detail, "%s does not link: %s (log %s)", prog->src->rel, err, log);
 		goto done;
 	}
-	/* run it */
+	/* run it, writing only into its empty folder */
 	argv[0] = exe;
 	argv[1] = NULL;
-	if (hp_proc_start(&p, argv, rundir, out, log, 1) != 0) {
+	if ((was = hp_proc_confinement())) {
+		run_confine = *was;
+		run_confine.what = "the KAT program";
+		run_confine.nwrite = 0;
+		hp_confine_allow_write(&run_confine, rundir);
+		hp_confine_allow_read(&run_confine, dir); /* the program itself, in $HOME or not */
+		hp_proc_confine(&run_confine);
+	}
+	started = hp_proc_start(&p, argv, rundir, out, log, 1);
+	status = started == 0 ? hp_proc_wait(&p, timeout_s) : -1;
+	hp_proc_confine(was);
+	if (started != 0) {
 		hp_fmt(k->detail, sizeof k->detail, "cannot run %s: %s", exe, strerror(errno));
 		goto done;
 	}
-	status = hp_proc_wait(&p, timeout_s);
 	hp_fmt(k->status, sizeof k->status, "fail");
 	if (p.timed_out) {
 		hp_fmt(k->detail, sizeof k->detail, "%s did not finish within %u s", prog->src->rel, timeout_s);

@@ -13,11 +13,12 @@ noinst_LTLIBRARIES += builder/libhpbuilder.la
 builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/prepare.c builder/make.c builder/attempt.c \
 	builder/files.c builder/run.c builder/recipe.c builder/detect.c \
-	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c
+	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c \
+	builder/sandbox.c
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
-builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBSECCOMP_CFLAGS)
 # the file, clock and process utilities (prof/util/local.mk); their objects
 # are in prof/libhprof.la too, and an archive member is linked once
 builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS)
