@@ -117,7 +117,7 @@ const char *hp_confine_warning(void)
 		hp_warn_add(
 			line, sizeof line,
 			"the kernel has no seccomp user notification (Linux 5.0): a forbidden system call kills the "
-			"package with SIGSYS, unnamed");
+			"package with SIGSYS, unnamed, and a write Landlock refuses is not named");
 	return line[0] ? line : NULL;
 }
 
