@@ -31,7 +31,13 @@ static void hp_sandbox_read(struct hp_build_sandbox *s, const char *path, int fo
 		hp_fmt(real, sizeof real, "%s", path);
 	if (folder && (slash = strrchr(real, '/')) && slash > real)
 		*slash = '\0';
-	if (hp_strv_find(&s->paths, real) < 0 && hp_strv_add(&s->paths, real) == 0)
+	/* below a path already readable (the package's own -I folders): no rule */
+	for (size_t i = 0; i < s->c.nread; i++) {
+		size_t n = strlen(s->c.read[i]);
+		if (!strncmp(real, s->c.read[i], n) && (real[n] == '/' || real[n] == '\0'))
+			return;
+	}
+	if (hp_strv_add(&s->paths, real) == 0)
 		hp_confine_allow_read(&s->c, s->paths.v[s->paths.n - 1]);
 }
 

@@ -31,6 +31,8 @@ struct hp_shared {
 	char phase[HP_PHASE_BYTES]; /* within it: "pass1 of an exchange"; "" */
 	_Atomic unsigned long long as_limit_kb; /* the child's RLIMIT_AS once confined, KiB; 0: none */
 	_Atomic unsigned long long as_peak_kb; /* its VmPeak when it failed or finished, KiB; 0: unknown */
+	_Atomic unsigned long long as_start_peak_kb; /* its VmPeak when it was confined (a sanitizer's shadow, the
+						     * parent's past, which fork copies), KiB */
 };
 static struct hp_shared *hp_shared; /* mmap'ed once, reset for each child */
 static int hp_in_child;
@@ -143,6 +145,7 @@ static void hp_watch_memory(void)
 	if (!hp_shared || getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY)
 		return;
 	atomic_store(&hp_shared->as_limit_kb, (unsigned long long)as.rlim_cur / 1024);
+	atomic_store(&hp_shared->as_start_peak_kb, hp_vm_peak_kb());
 	sigaltstack(&st, NULL);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = hp_crash_handler;
@@ -153,17 +156,18 @@ static void hp_watch_memory(void)
 }
 
 /* After the child ended: did it fail near its address-space limit (its
- * peak within 1/16 of the limit, or 8 MiB)?  Then the line into
- * hp_memory_line ("blocked: memory: ..."), and 1. */
+ * peak, grown since it was confined, within 1/16 of the growth allowed
+ * or 8 MiB of the limit)?  Then the line into hp_memory_line ("blocked:
+ * memory: ..."), and 1. */
 static int hp_near_memory_limit(void)
 {
-	unsigned long long limit, peak, margin;
+	unsigned long long limit, peak, margin, grow = hp_policy ? hp_policy->memory_mb * 1024ull : 0;
 
 	hp_memory_line[0] = '\0';
 	if (!hp_shared || !(limit = atomic_load(&hp_shared->as_limit_kb)) ||
-	    !(peak = atomic_load(&hp_shared->as_peak_kb)))
+	    !(peak = atomic_load(&hp_shared->as_peak_kb)) || peak <= atomic_load(&hp_shared->as_start_peak_kb))
 		return 0;
-	margin = limit / 16 > 8192 ? limit / 16 : 8192;
+	margin = grow / 16 > 8192 ? grow / 16 : 8192;
 	if (peak + margin < limit)
 		return 0;
 	snprintf(hp_memory_line, sizeof hp_memory_line,
@@ -359,6 +363,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		atomic_store(&hp_shared->step_s, 0);
 		atomic_store(&hp_shared->as_limit_kb, 0);
 		atomic_store(&hp_shared->as_peak_kb, 0);
+		atomic_store(&hp_shared->as_start_peak_kb, 0);
 		hp_shared->step[0] = hp_shared->phase[0] = '\0';
 	}
 	started_s = hp_util_monotonic();

@@ -72,8 +72,9 @@ int hp_child_blocked(void);
 
 /*
  * After an hp_child_run whose child sent its result: "blocked: memory:
- * the measured code reached N MiB of its M MiB address space ..." when
- * its address space came within 1/16 of the limit (or 8 MiB), so that a
+ * the measured code's address space reached N of M MiB ..." when its
+ * peak address space (VmPeak) grew after it was confined to within 1/16
+ * of the growth --max-memory allows (or 8 MiB) of its limit, so that a
  * row that failed there says why; "" otherwise.  (A child that crashed
  * there has the line in its failure already.)
  */

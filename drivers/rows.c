@@ -114,7 +114,10 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 	int failed = 0;
 
 	hp_child_trap_interrupts();
-	hp_measure_confine_init(&policy, inst, !o->no_confine, o->max_memory_mb);
+	/* the replay's tape and its shadow copy come on top of --max-memory */
+	hp_measure_confine_init(&policy, inst, !o->no_confine,
+				o->max_memory_mb && o->replay ? o->max_memory_mb + 2 * o->replay_max_mb
+							      : o->max_memory_mb);
 	hp_child_confine(&policy.c);
 	for (size_t i = 0; i < nops; i++) {
 		hp_result_init(&rows[i]);

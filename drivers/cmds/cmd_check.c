@@ -190,9 +190,11 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 
 		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops_of(inst.kind)) &&
 		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {
-			/* the instance is here: a wrong operation is a typo, not a gap */
+			/* the instance is here: a wrong operation is a typo, not a gap
+			 * (p is inside page: its line is read before page goes) */
+			unsigned line = p->line;
 			hp_published_free(&page);
-			return hp_usage_error("%s:%u: %s", c->published, p->line, err);
+			return hp_usage_error("%s:%u: %s", c->published, line, err);
 		}
 		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops_of(inst.kind))) {
 			if (used < sizeof c->missing)

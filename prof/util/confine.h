@@ -31,7 +31,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define HP_CONFINE_PATHS 32 /* folders one policy may name in write[] and in read[] */
+#define HP_CONFINE_PATHS 64 /* folders one policy may name in write[] and in read[] */
 
 /* Default limits (README "Safety"). */
 #define HP_CONFINE_CPU_SECONDS 3600u /* RLIMIT_CPU of one confined process, s */
