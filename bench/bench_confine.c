@@ -7,7 +7,8 @@
  * (TSC ticks added per wrapped call) and of the ticks per operation, each
  * confined against unconfined, and the median spread of the share across
  * a row's trials; "equal" when the two medians differ by no more than that
- * spread.  Nothing is asserted by make check: a time is no test.
+ * spread.  A third run, unconfined again, is the control of the ticks per
+ * operation: two runs of the same kind differ by this much.  Nothing is asserted by make check: a time is no test.
  */
 #include "bench.h"
 
@@ -107,22 +108,25 @@ int hpb_confine(const struct hpb_opts *o, struct hpb_summary *s)
 	printf("\n(f) Confined (default) vs --no-confine: `hashprof -n N INSTANCE OP`, %u runs each, order\n"
 	       "    alternating; medians (shares in %%, spread = the share's spread across a row's trials, pp)\n",
 	       rounds);
-	printf("  %-26s %-7s %8s %8s %6s %6s   %7s %7s %6s   %6s %6s   %7s\n", "instance", "op", "hash", "no-conf",
-	       "diff", "spread", "DRNG", "no-conf", "diff", "oh", "no-conf", "ticks/op");
+	printf("  %-26s %-7s %8s %8s %6s %6s   %7s %7s %6s   %6s %6s   %7s %7s\n", "instance", "op", "hash", "no-conf",
+	       "diff", "spread", "DRNG", "no-conf", "diff", "oh", "no-conf", "ticks/op", "control");
 	for (size_t c = 0; c < sizeof hpb_confine_cases / sizeof hpb_confine_cases[0]; c++) {
-		struct hpb_confine_run on[HPB_CONFINE_ROUNDS_MAX], off[HPB_CONFINE_ROUNDS_MAX];
-		double ratio[HPB_CONFINE_ROUNDS_MAX];
+		struct hpb_confine_run on[HPB_CONFINE_ROUNDS_MAX], off[HPB_CONFINE_ROUNDS_MAX], again;
+		double ratio[HPB_CONFINE_ROUNDS_MAX], control[HPB_CONFINE_ROUNDS_MAX];
 		size_t n = 0;
 		int failed = 0;
 
 		for (unsigned i = 0; i < rounds && !failed; i++) {
-			/* the order flips every round */
+			/* the order flips every round; a second unconfined run is
+			 * the control: how far two runs of the same kind differ */
 			int first = i % 2;
 			if (hpb_confine_run(c, first, first ? &on[n] : &off[n]) != 0 ||
-			    hpb_confine_run(c, !first, first ? &off[n] : &on[n]) != 0)
+			    hpb_confine_run(c, !first, first ? &off[n] : &on[n]) != 0 ||
+			    hpb_confine_run(c, 0, &again) != 0)
 				failed = 1;
 			else {
 				ratio[n] = on[n].ticks_per_op / off[n].ticks_per_op;
+				control[n] = again.ticks_per_op / off[n].ticks_per_op;
 				n++;
 			}
 		}
@@ -133,17 +137,24 @@ int hpb_confine(const struct hpb_opts *o, struct hpb_summary *s)
 		double spread = (HPB_MED(on, n, hash_spread) + HPB_MED(off, n, hash_spread)) / 2;
 		double dspread = (HPB_MED(on, n, drng_spread) + HPB_MED(off, n, drng_spread)) / 2;
 		int equal = fabs(100 * (h_on - h_off)) <= spread && fabs(100 * (d_on - d_off)) <= dspread;
-		printf("  %-26s %-7s %7.2f%% %7.2f%% %+6.2f %6.2f   %6.2f%% %6.2f%% %+6.2f   %6.1f %6.1f   %7.4f %s\n",
+		double r_lo, r_hi, c_lo, c_hi, r_med = hpb_median(ratio, n), c_med = hpb_median(control, n);
+		hpb_quartiles(ratio, n, &r_lo, &r_hi);
+		hpb_quartiles(control, n, &c_lo, &c_hi);
+		printf("  %-26s %-7s %7.2f%% %7.2f%% %+6.2f %6.2f   %6.2f%% %6.2f%% %+6.2f   %6.1f %6.1f   %7.4f %7.4f "
+		       "%s\n",
 		       hpb_confine_cases[c].instance, hpb_confine_cases[c].op, 100 * h_on, 100 * h_off,
 		       100 * (h_on - h_off), spread, 100 * d_on, 100 * d_off, 100 * (d_on - d_off),
-		       HPB_MED(on, n, added), HPB_MED(off, n, added), hpb_median(ratio, n), equal ? "equal" : "DIFFER");
+		       HPB_MED(on, n, added), HPB_MED(off, n, added), r_med, c_med, equal ? "equal" : "DIFFER");
+		printf("  %-34s ticks/op quartiles: confined/unconfined %.3f..%.3f, control %.3f..%.3f\n", "", r_lo,
+		       r_hi, c_lo, c_hi);
 		fflush(stdout);
 		all_equal &= equal;
 		measured = 1;
 	}
 	printf("  diff = confined - unconfined; oh = TSC ticks a wrapped call adds (the calibration); ticks/op =\n"
-	       "  median of each round's confined/unconfined ticks per operation.  \"equal\": both shares'\n"
-	       "  diffs within the trials' spread.\n");
+	       "  median of each round's confined/unconfined ticks per operation; control = the same for a\n"
+	       "  second unconfined run against the first (the noise between two runs).  \"equal\": both\n"
+	       "  shares' diffs within the trials' spread.\n");
 	s->confine_equal = measured ? all_equal : -1;
 	return measured ? 0 : -1;
 }
