@@ -296,7 +296,10 @@ int hp_confine_enter(const struct hp_confine *c, struct hp_confine_link *l)
 	 * come would starve this process (a sanitizer's mappings) */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || hp_drop_capabilities(err, sizeof err) != 0 ||
 	    (s->landlock_abi && hp_landlock_apply(c, s->landlock_abi, err, sizeof err) != 0) ||
-	    (s->seccomp && hp_filter_load(c, s->notify, &fd, err, sizeof err) != 0) ||
+	    (s->seccomp && hp_filter_load(c, s->notify, &fd, err, sizeof err) != 0 &&
+	     /* a listener installed above us (a container's) leaves no room
+	      * for ours: forbidden calls then kill, unnamed */
+	     (!s->notify || hp_filter_load(c, 0, &fd, err, sizeof err) != 0)) ||
 	    hp_limits(c, err, sizeof err) != 0) {
 		if (!err[0])
 			snprintf(err, sizeof err, "prctl(PR_SET_NO_NEW_PRIVS): %s", strerror(errno));
