@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 # parallel (GNU parallel) runs a campaign's job file in make check;
 # cmake the flags of packages that only have a CMakeLists.txt (hashprof build).
 PACKAGES="build-essential autoconf automake libtool pkg-config ca-certificates
-  libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev libdw-dev valgrind
+  libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev libdw-dev libseccomp-dev valgrind
   clang libclang-rt-14-dev clang-format parallel cmake"
 # npm fetches PQClean at configure time; Debian's npm only when none is installed.
 command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"

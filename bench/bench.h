@@ -38,6 +38,7 @@ struct hpb_summary {
 	/* (f) corrected hash share with --call-sites minus without, pp, and
 	 * the larger of the two runs' spreads across trials, pp */
 	double sites_mldsa_diff, sites_mldsa_spread, sites_sphincs_diff, sites_sphincs_spread;
+	int confine_equal; /* (g) 1: every confined share equal to the unconfined one within the spread; -1: not measured */
 };
 
 /* Sections; each returns 0, or -1 when it could not run (reason printed). */
@@ -52,6 +53,8 @@ int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
 /* (f) ML-DSA-44 and SPHINCS+ sign with and without --call-sites (bench_callsites.c). */
 int hpb_callsites(const struct hpb_opts *o, struct hpb_summary *s);
+/* (g) confined vs --no-confine (bench_confine.c). */
+int hpb_confine(const struct hpb_opts *o, struct hpb_summary *s);
 
 /* --- bench_util.c ---------------------------------------------------------- */
 /* Median and minimum of n values (v is reordered). */

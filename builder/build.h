@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "builder.h"
+#include "util/confine.h"
 
 /* The results of the pipeline's steps, which are the exit statuses of
  * `hashprof build` (drivers/cmds/cmds.h checks that they agree). */
@@ -34,6 +35,7 @@ struct hp_build_opts {
 	const char *recipe;
 	const char *flagset; /* --flags: NULL, "reference" or "permissive" */
 	int kat, force;
+	int no_confine; /* --no-confine: the package's programs run with the user's rights */
 	unsigned kat_timeout;
 	unsigned jobs;
 };
@@ -48,6 +50,12 @@ struct hp_build_out {
 	void (*say)(const char *line);
 	void (*warn)(const char *msg);
 	void (*error)(const char *line);
+};
+
+/* The confinement of the programs a build runs (sandbox.c). */
+struct hp_build_sandbox {
+	struct hp_confine c;
+	struct hp_strv paths; /* the strings c.read[] and c.write[] point to */
 };
 
 /* Everything one build holds. */
@@ -66,6 +74,7 @@ struct hp_build {
 	char so[PATH_MAX]; /* OUTDIR/NAME.so */
 	char manifest_path[PATH_MAX];
 	char *manifest;
+	struct hp_build_sandbox sandbox;
 };
 
 /* One attempt's failure, kept for the report. */
@@ -147,6 +156,22 @@ char *hp_build_display_words(const struct hp_build *b, const struct hp_strv *wor
  * Nothing when neither happened.
  */
 void hp_build_warn_fallbacks(const struct hp_build *b);
+
+/* ---------- sandbox.c ---------- */
+
+/*
+ * The programs run from now on are confined (util/confine.h; none with
+ * --no-confine) as what ("the package's Makefile (make -n)", "the KAT
+ * program"): they may write only below scratch (and /dev/null, their
+ * temporary files go there: TMPDIR), and read the filesystem but $HOME,
+ * of which the package, the recipe, hashprof's run-time pieces, the
+ * folders the build's -I/-L/-include flags name, PATH's folders and
+ * $CC's.  A blocked action stops the build (run.c: hp_proc_trap_blocked).
+ */
+void hp_sandbox_step(struct hp_build *b, const char *what, const char *scratch);
+
+/* No confinement set any more; release what hp_sandbox_step holds. */
+void hp_sandbox_free(struct hp_build *b);
 
 /* ---------- attempt.c ---------- */
 

@@ -147,6 +147,7 @@ struct hp_proc {
 	int signal; /* N when killed by signal N (a status 128+N of its own: 0) */
 	int timed_out; /* 1: killed after the timeout */
 	int spawn_errno; /* non-zero: could not be started (errno of exec) */
+	const struct hp_confine *confine; /* its confinement (hp_proc_confine), NULL: none */
 };
 
 /*
@@ -179,6 +180,25 @@ void hp_proc_trap_interrupts(void (*on_interrupt)(int sig));
 /* After one of those signals: on_interrupt, then exit(128 + sig).  Else
  * nothing. */
 void hp_proc_check_interrupt(void);
+/*
+ * Confine every program hp_proc_start starts from now on with c
+ * (util/confine.h; NULL or c->on == 0: none), which must outlive them
+ * (build.h's hp_sandbox_step sets it per step).  The program's TMPDIR is
+ * c's first write folder.
+ */
+struct hp_confine;
+void hp_proc_confine(const struct hp_confine *c);
+/* The confinement hp_proc_start applies now (NULL: none). */
+const struct hp_confine *hp_proc_confinement(void);
+/*
+ * What happens when a confined program was blocked ("blocked: write to
+ * /tmp/x: the package's Makefile (make -n) tried to write outside its
+ * scratch folder") or could not be confined ("cannot confine the compiler:
+ * ..."): the process groups of every program still running are killed,
+ * then on_blocked(why) (it may clean up and print, and should not return),
+ * then exit(2): nothing further of the package runs.
+ */
+void hp_proc_trap_blocked(void (*on_blocked)(const char *why));
 /* hp_proc_start + hp_proc_wait, with stdout and stderr into log_path. */
 int hp_run_program(char *const argv[], const char *cwd, const char *log_path, int append, unsigned timeout_s);
 

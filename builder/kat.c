@@ -14,6 +14,7 @@
  */
 #include "config.h"
 #include "builder.h"
+#include "util/confine.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -180,7 +181,9 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 		err[HP_BUILD_ERR];
 	char *argv[2];
 	struct hp_proc p;
-	int status;
+	const struct hp_confine *was;
+	struct hp_confine run_confine;
+	int status, started;
 
 	memset(&kat, 0, sizeof kat);
 	hp_fmt(k->status, sizeof k->status, "not checked");
@@ -233,14 +236,24 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 		hp_fmt(k->detail, sizeof k->detail, "%s does not link: %s (log %s)", prog->src->rel, err, log);
 		goto done;
 	}
-	/* run it */
+	/* run it, writing only into its sandbox */
 	argv[0] = exe;
 	argv[1] = NULL;
-	if (hp_proc_start(&p, argv, rundir, out, log, 1) != 0) {
+	if ((was = hp_proc_confinement())) {
+		run_confine = *was;
+		run_confine.what = "the KAT program";
+		run_confine.nwrite = 0;
+		hp_confine_allow_write(&run_confine, box);
+		hp_confine_allow_read(&run_confine, dir); /* the program itself, in $HOME or not */
+		hp_proc_confine(&run_confine);
+	}
+	started = hp_proc_start(&p, argv, rundir, out, log, 1);
+	status = started == 0 ? hp_proc_wait(&p, timeout_s) : -1;
+	hp_proc_confine(was);
+	if (started != 0) {
 		hp_fmt(k->detail, sizeof k->detail, "cannot run %s: %s", exe, strerror(errno));
 		goto done;
 	}
-	status = hp_proc_wait(&p, timeout_s);
 	hp_fmt(k->status, sizeof k->status, "fail");
 	if (p.timed_out) {
 		hp_fmt(k->detail, sizeof k->detail, "%s did not finish within %u s", prog->src->rel, timeout_s);

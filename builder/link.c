@@ -430,7 +430,9 @@ int hp_runtime_find(struct hp_runtime *rt, char *err, size_t errlen)
 			       hp_util_in_build_tree() ? "run make" : "reinstall hashprof");
 			return -1;
 		}
-	if (hp_split_words(flags[0] ? flags : HP_DEFAULT_STATE_LDFLAGS, &rt->state_ldflags) != 0) {
+	/* a sanitizer build's shims call the sanitizers' run-time libraries */
+	if (hp_split_words(flags[0] ? flags : HP_DEFAULT_STATE_LDFLAGS, &rt->state_ldflags) != 0 ||
+	    hp_split_words(HP_SANITIZE_LDFLAGS, &rt->state_ldflags) != 0) {
 		hp_fmt(err, errlen, "out of memory");
 		return -1;
 	}

@@ -16,12 +16,13 @@ builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/buildsys.c builder/dryrun.c builder/cmake.c builder/commands.c \
 	builder/detect.c builder/borrow.c builder/prebuilt.c \
 	builder/compile.c builder/inspect.c builder/link.c builder/vectors.c builder/kat.c builder/manifest.c \
-	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_dwarf.c
+	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_dwarf.c \
+	builder/sandbox.c
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_PKGINCLUDEDIR='"$(pkgincludedir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
-builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(JANSSON_CFLAGS)
+builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(JANSSON_CFLAGS) $(LIBSECCOMP_CFLAGS)
 # the file, clock and process utilities (prof/util/local.mk); their objects
 # are in prof/libhprof.la too, and an archive member is linked once
 builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS) $(LIBDW_LIBS) $(JANSSON_LIBS)

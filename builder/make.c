@@ -196,7 +196,10 @@ static int hp_build_kat(struct hp_build *b, struct hp_build_product *p)
 
 int hp_build_make(struct hp_build *b, struct hp_build_product *p)
 {
-	int rc = hp_build_attempts(b, p);
+	int rc;
+
+	hp_sandbox_step(b, "the compiler", b->work);
+	rc = hp_build_attempts(b, p);
 
 	if (rc != HP_BUILD_DONE || !b->opt.kat)
 		return rc;
@@ -230,6 +233,7 @@ void hp_build_product_free(const struct hp_build *b, struct hp_build_product *p)
 
 void hp_build_free(struct hp_build *b)
 {
+	hp_sandbox_free(b);
 	free(b->manifest);
 	hp_strv_free(&b->cppflags);
 	hp_strv_free(&b->extra);

@@ -62,6 +62,8 @@ int hp_build_prepare(struct hp_build *b)
 	hp_fmt(make_log, sizeof make_log, "%s/make-n.log", tmp);
 	hp_fmt(detect_log, sizeof detect_log, "%s/detect.log", tmp);
 
+	/* make evaluates the Makefile, $(shell ...) included, even under -n */
+	hp_sandbox_step(b, "the package's Makefile (make -n)", tmp);
 	if (hp_detect_make(&b->det, &b->recipe, tmp, make_log, err, sizeof err) != 0 ||
 	    hp_detect_sources(&b->det, &b->recipe, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
@@ -81,6 +83,7 @@ int hp_build_prepare(struct hp_build *b)
 		hp_rmtree(tmp);
 		return hp_build_error(b, "build: out of memory");
 	}
+	hp_sandbox_step(b, "the preprocessor (the name probe)", tmp);
 	if (hp_detect_name(&b->det, b->opt.name, &b->recipe, &b->cppflags, tmp, detect_log, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
 		return hp_build_error(b, "build: %s", err);

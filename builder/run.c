@@ -7,8 +7,10 @@
  */
 #include "config.h"
 #include "builder.h"
+#include "util/confine.h"
 #include "util/monotonic.h"
 #include "util/proc.h"
+#include "util/supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +42,35 @@ void hp_proc_check_interrupt(void)
 	exit(128 + sig);
 }
 
+/* ---------- confinement ---------- */
+
+static const struct hp_confine *hp_run_policy;
+static void (*hp_on_blocked)(const char *why);
+
+void hp_proc_confine(const struct hp_confine *c)
+{
+	hp_run_policy = c && c->on ? c : NULL;
+}
+
+const struct hp_confine *hp_proc_confinement(void)
+{
+	return hp_run_policy;
+}
+
+void hp_proc_trap_blocked(void (*on_blocked)(const char *why))
+{
+	hp_on_blocked = on_blocked;
+}
+
+/* A confined program was blocked, or not confined: stop everything. */
+static void hp_proc_refuse(const char *why)
+{
+	hp_util_kill_groups();
+	if (hp_on_blocked)
+		hp_on_blocked(why);
+	exit(2);
+}
+
 /* ---------- running ---------- */
 
 /* In the child: open path onto fd, or /dev/null when path is NULL. */
@@ -63,16 +94,26 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const 
 {
 	int pipefd[2];
 	pid_t pid;
+	struct hp_confine_link link;
+	char why[HP_BLOCKED_MAX];
 
 	memset(p, 0, sizeof *p);
 	p->pid = -1;
 	hp_proc_check_interrupt();
 	if (pipe2(pipefd, O_CLOEXEC) != 0)
 		return -1;
+	if (hp_confine_link_open(hp_run_policy, &link) != 0) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return -1;
+	}
 	pid = hp_util_fork_group();
 	if (pid < 0) {
 		close(pipefd[0]);
 		close(pipefd[1]);
+		for (int i = 0; i < 2; i++)
+			if (link.fd[i] >= 0)
+				close(link.fd[i]);
 		return -1;
 	}
 	if (pid == 0) {
@@ -84,6 +125,12 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const 
 			     ? dup2(STDOUT_FILENO, STDERR_FILENO) < 0
 			     : hp_redirect(STDERR_FILENO, err_path, append) != 0))
 			goto fail;
+		/* its temporary files (the compiler's) in its scratch folder */
+		if (hp_run_policy && hp_run_policy->nwrite)
+			setenv("TMPDIR", hp_run_policy->write[0], 1);
+		/* the program starts confined, or not at all (the parent says why) */
+		if (hp_confine_enter(hp_run_policy, &link) != 0)
+			_exit(127);
 		execvp(argv[0], argv);
 	fail:
 		e = errno;
@@ -93,6 +140,16 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const 
 	}
 	close(pipefd[1]);
 	p->pid = pid;
+	p->confine = hp_run_policy;
+	if (hp_confine_adopt(hp_run_policy, &link, pid, why, sizeof why) != 0) {
+		int st;
+		close(pipefd[0]);
+		kill(-pid, SIGKILL);
+		while (hp_util_wait(pid, -1, &st) < 0 && errno == EINTR)
+			;
+		hp_util_group_done(pid);
+		hp_proc_refuse(why);
+	}
 	{
 		int e;
 		ssize_t got;
@@ -118,6 +175,7 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 			break;
 		if (r < 0 && errno != EINTR) {
 			hp_util_group_done(p->pid);
+			hp_supervise_forget(p->pid);
 			p->status = 127;
 			return p->status;
 		}
@@ -131,6 +189,28 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 	}
 	hp_util_group_done(p->pid);
 	hp_proc_check_interrupt();
+	if (hp_supervise_blocked(p->pid)[0]) {
+		char why[HP_BLOCKED_MAX];
+		hp_fmt(why, sizeof why, "%s", hp_supervise_blocked(p->pid));
+		hp_supervise_forget(p->pid);
+		hp_proc_refuse(why);
+	}
+	hp_supervise_forget(p->pid);
+	if (p->confine && WIFSIGNALED(st) &&
+	    (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGXFSZ || WTERMSIG(st) == SIGSYS)) {
+		char why[HP_BLOCKED_MAX];
+		const struct hp_confine *c = p->confine;
+		if (WTERMSIG(st) == SIGXCPU)
+			hp_fmt(why, sizeof why, "blocked: CPU time: %s used up its limit of %u s", c->what,
+			       c->cpu_seconds);
+		else if (WTERMSIG(st) == SIGXFSZ)
+			hp_fmt(why, sizeof why, "blocked: file size: %s wrote more than %u MiB to a file", c->what,
+			       c->file_mb);
+		else
+			hp_fmt(why, sizeof why,
+			       "blocked: %s made a system call the confinement forbids (killed by SIGSYS)", c->what);
+		hp_proc_refuse(why);
+	}
 	if (WIFEXITED(st))
 		p->status = WEXITSTATUS(st);
 	else if (WIFSIGNALED(st))

@@ -2,8 +2,10 @@
  * child.c - one child process per measurement (see child.h).
  */
 #include "child.h"
+#include "util/confine.h"
 #include "util/monotonic.h"
 #include "util/proc.h"
+#include "util/supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,19 +17,28 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define HP_PHASE_BYTES 160
+#define HP_CHILD_WATCHED 16 /* confined children served while reading one */
 
 /* What the running child is doing, in a page it shares with the parent. */
 struct hp_shared {
 	_Atomic double step_s; /* hp_util_monotonic() when the step began, s; 0: no step yet */
 	char step[HP_PHASE_BYTES]; /* the step: "operation 17 of 19", "set-up: sig_keygen" */
 	char phase[HP_PHASE_BYTES]; /* within it: "pass1 of an exchange"; "" */
+	_Atomic unsigned long long as_limit_kb; /* the child's RLIMIT_AS once confined, KiB; 0: none */
+	_Atomic unsigned long long as_peak_kb; /* its VmPeak when it failed or finished, KiB; 0: unknown */
+	_Atomic unsigned long long as_start_peak_kb; /* its VmPeak when it was confined (a sanitizer's shadow, the
+						     * parent's past, which fork copies), KiB */
 };
 static struct hp_shared *hp_shared; /* mmap'ed once, reset for each child */
 static int hp_in_child;
+static const struct hp_confine *hp_policy; /* hp_child_confine's; NULL: none */
+static int hp_blocked; /* the last child was blocked (hp_child_blocked) */
+static char hp_memory_line[256]; /* hp_child_blocked_memory's */
 
 void hp_child_step(const char *fmt, ...)
 {
@@ -76,6 +87,96 @@ static void hp_append_phase(char *failure, size_t len)
 		snprintf(failure + used, len - used, " during %s", step);
 }
 
+void hp_child_confine(const struct hp_confine *c)
+{
+	hp_policy = c;
+}
+
+int hp_child_blocked(void)
+{
+	return hp_blocked;
+}
+
+const char *hp_child_blocked_memory(void)
+{
+	return hp_memory_line;
+}
+
+/* The VmPeak of this process, KiB (0: unknown); async-signal-safe (a
+ * crash handler calls it). */
+static unsigned long long hp_vm_peak_kb(void)
+{
+	char buf[4096];
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+	unsigned long long kb = 0;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	for (const char *p = strstr(buf, "VmPeak:"); p && *p && *p != '\n'; p++)
+		if (*p >= '0' && *p <= '9')
+			kb = kb * 10 + (unsigned long long)(*p - '0');
+	return kb;
+}
+
+/* A crash, maybe from memory the limit refused: note the peak, then die
+ * of the signal as before. */
+static void hp_crash_handler(int sig)
+{
+	if (hp_shared)
+		atomic_store(&hp_shared->as_peak_kb, hp_vm_peak_kb());
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* In a confined child: note the address-space limit, and the peak at a
+ * crash.  The handlers run on a stack of their own (a stack overflow). */
+static void hp_watch_memory(void)
+{
+	static char altstack[64 * 1024];
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT };
+	stack_t st = { .ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0 };
+	struct sigaction sa;
+	struct rlimit as;
+
+	if (!hp_shared || getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY)
+		return;
+	atomic_store(&hp_shared->as_limit_kb, (unsigned long long)as.rlim_cur / 1024);
+	atomic_store(&hp_shared->as_start_peak_kb, hp_vm_peak_kb());
+	sigaltstack(&st, NULL);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = hp_crash_handler;
+	sa.sa_flags = SA_ONSTACK | SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+/* After the child ended: did it fail near its address-space limit (its
+ * peak, grown since it was confined, within 1/16 of the growth allowed
+ * or 8 MiB of the limit)?  Then the line into hp_memory_line ("blocked:
+ * memory: ..."), and 1. */
+static int hp_near_memory_limit(void)
+{
+	unsigned long long limit, peak, margin, grow = hp_policy ? hp_policy->memory_mb * 1024ull : 0;
+
+	hp_memory_line[0] = '\0';
+	if (!hp_shared || !(limit = atomic_load(&hp_shared->as_limit_kb)) ||
+	    !(peak = atomic_load(&hp_shared->as_peak_kb)) || peak <= atomic_load(&hp_shared->as_start_peak_kb))
+		return 0;
+	margin = grow / 16 > 8192 ? grow / 16 : 8192;
+	if (peak + margin < limit)
+		return 0;
+	snprintf(hp_memory_line, sizeof hp_memory_line,
+		 "blocked: memory: the measured code's address space reached %llu of %llu MiB (--max-memory %u "
+		 "above hashprof's own): it tried to allocate without bound",
+		 peak / 1024, limit / 1024, hp_policy ? hp_policy->memory_mb : 0);
+	return 1;
+}
+
 void hp_child_trap_interrupts(void)
 {
 	hp_util_trap_interrupts();
@@ -86,14 +187,23 @@ int hp_child_interrupted(void)
 	return hp_util_interrupted();
 }
 
-/* The child's side; it dies with hashprof (hp_util_fork_group). */
-static void hp_child_main(int fd, hp_child_fn fn, void *arg)
+/* The child's side; it dies with hashprof (hp_util_fork_group).  It is
+ * confined before anything of the package is loaded, and never runs
+ * unconfined when that fails. */
+static void hp_child_main(int fd, hp_child_fn fn, void *arg, struct hp_confine_link *link)
 {
 	json_t *out;
 
 	hp_in_child = 1;
 	dup2(STDERR_FILENO, STDOUT_FILENO);
+	hp_child_step("confining the measuring process");
+	if (hp_confine_enter(hp_policy, link) != 0)
+		_exit(HP_CHILD_UNCONFINED);
+	if (hp_policy && hp_policy->on)
+		hp_watch_memory();
 	out = fn(arg);
+	if (hp_shared)
+		atomic_store(&hp_shared->as_peak_kb, hp_vm_peak_kb());
 	hp_child_step("sending the result");
 	if (!out || json_dumpfd(out, fd, JSON_COMPACT) != 0)
 		_exit(3);
@@ -113,6 +223,7 @@ static int hp_read_all(int fd, double started_s, unsigned timeout_s, char **buf,
 	for (;;) {
 		struct pollfd p = { fd, POLLIN, 0 };
 		int wait_ms = -1;
+
 		if (timeout_s) {
 			double step_s = hp_shared ? atomic_load(&hp_shared->step_s) : 0;
 			double left = (step_s ? step_s : started_s) + timeout_s - hp_util_monotonic();
@@ -122,10 +233,15 @@ static int hp_read_all(int fd, double started_s, unsigned timeout_s, char **buf,
 			 * 23 days); a step begun since moves it */
 			wait_ms = left < 2e6 ? (int)(left * 1000) + 1 : 2000000000;
 		}
-		int rc = poll(&p, 1, wait_ms);
+		/* a confined child's calls wait for us: serve them meanwhile */
+		struct pollfd all[1 + HP_CHILD_WATCHED] = { p };
+		size_t watched = hp_supervise_pollfds(all + 1, HP_CHILD_WATCHED);
+		int rc = poll(all, 1 + watched, wait_ms);
 		if (rc < 0 && errno == EINTR)
 			continue;
-		if (rc == 0)
+		if (rc > 0)
+			hp_supervise_serve(all + 1, watched);
+		if (rc == 0 || !all[0].revents)
 			continue;
 		if (*len + 4096 > cap) {
 			char *grown = realloc(*buf, cap = 2 * cap + 65536);
@@ -157,18 +273,86 @@ static void hp_describe_status(int status, char *failure, size_t len)
 	}
 }
 
+/* A confined child killed by a resource limit's signal: the line, and 1. */
+static int hp_limit_signal(int status, char *failure, size_t len)
+{
+	if (!hp_policy || !hp_policy->on || !WIFSIGNALED(status))
+		return 0;
+	if (WTERMSIG(status) == SIGXCPU)
+		snprintf(failure, len, "blocked: CPU time: %s used up its limit of %u s", hp_policy->what,
+			 hp_policy->cpu_seconds);
+	else if (WTERMSIG(status) == SIGXFSZ)
+		snprintf(failure, len, "blocked: file size: %s wrote more than %u MiB to a file", hp_policy->what,
+			 hp_policy->file_mb);
+	else if (WTERMSIG(status) == SIGSYS)
+		snprintf(failure, len, "blocked: %s made a system call the confinement forbids (killed by SIGSYS)",
+			 hp_policy->what);
+	else
+		return 0;
+	return 1;
+}
+
+/* Why the child failed into failure, in order of precedence: an
+ * interruption, a confinement it could not enter or broke, a timeout,
+ * its end.  Sets hp_blocked for a confinement's "blocked: " lines. */
+static void hp_child_failure(pid_t pid, int status, int timed_out, unsigned timeout_s, const char *unconfined,
+			     char *failure, size_t len)
+{
+	const char *blocked = hp_supervise_blocked(pid);
+	int near = hp_near_memory_limit();
+
+	if (hp_util_interrupted()) {
+		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_util_interrupted()));
+		hp_append_phase(failure, len);
+	} else if (unconfined[0]) {
+		snprintf(failure, len, "%s", unconfined);
+	} else if (blocked[0]) {
+		snprintf(failure, len, "%s", blocked);
+		hp_append_phase(failure, len);
+		hp_blocked = 1;
+	} else if (timed_out) {
+		char step[2 * HP_PHASE_BYTES + 4];
+		hp_step_text(step, sizeof step);
+		if (step[0])
+			snprintf(failure, len, "timed out: %s did not finish within %u s", step, timeout_s);
+		else
+			snprintf(failure, len, "timed out after %u s", timeout_s);
+	} else if (hp_limit_signal(status, failure, len)) {
+		hp_append_phase(failure, len);
+		hp_blocked = 1;
+	} else {
+		char end[256];
+		hp_describe_status(status, end, sizeof end);
+		if (near)
+			snprintf(failure, len, "%s; %s", hp_memory_line, end);
+		else
+			snprintf(failure, len, "%s", end);
+		hp_append_phase(failure, len);
+		hp_blocked = near;
+	}
+}
+
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len)
 {
-	int fds[2], status = 0, timed_out;
+	int fds[2], status = 0, timed_out = 0;
 	double started_s;
 	pid_t pid;
-	char *buf = NULL;
+	char *buf = NULL, unconfined[HP_BLOCKED_MAX] = "";
 	size_t used = 0;
 	json_t *out = NULL;
 	json_error_t je;
+	struct hp_confine_link link;
 
+	hp_blocked = 0;
+	hp_memory_line[0] = '\0';
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		snprintf(failure, len, "pipe: %s", strerror(errno));
+		return NULL;
+	}
+	if (hp_confine_link_open(hp_policy, &link) != 0) {
+		snprintf(failure, len, "cannot confine the measuring process: socketpair: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
 		return NULL;
 	}
 	if (!hp_shared) {
@@ -177,6 +361,9 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	}
 	if (hp_shared) {
 		atomic_store(&hp_shared->step_s, 0);
+		atomic_store(&hp_shared->as_limit_kb, 0);
+		atomic_store(&hp_shared->as_peak_kb, 0);
+		atomic_store(&hp_shared->as_start_peak_kb, 0);
 		hp_shared->step[0] = hp_shared->phase[0] = '\0';
 	}
 	started_s = hp_util_monotonic();
@@ -185,14 +372,22 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		snprintf(failure, len, "fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
+		for (int i = 0; i < 2; i++)
+			if (link.fd[i] >= 0)
+				close(link.fd[i]);
 		return NULL;
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		hp_child_main(fds[1], fn, arg);
+		hp_child_main(fds[1], fn, arg, &link);
 	}
 	close(fds[1]);
-	timed_out = hp_read_all(fds[0], started_s, timeout_s, &buf, &used);
+	if (hp_confine_adopt(hp_policy, &link, pid, unconfined, sizeof unconfined) != 0) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	} else {
+		timed_out = hp_read_all(fds[0], started_s, timeout_s, &buf, &used);
+	}
 	close(fds[0]);
 	if (timed_out) {
 		kill(-pid, SIGKILL);
@@ -201,21 +396,14 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	while (hp_util_wait(pid, -1, &status) < 0 && errno == EINTR)
 		;
 	hp_util_group_done(pid);
-	if (hp_util_interrupted()) {
-		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_util_interrupted()));
-		hp_append_phase(failure, len);
-	} else if (timed_out) {
-		char step[2 * HP_PHASE_BYTES + 4];
-		hp_step_text(step, sizeof step);
-		if (step[0])
-			snprintf(failure, len, "timed out: %s did not finish within %u s", step, timeout_s);
-		else
-			snprintf(failure, len, "timed out after %u s", timeout_s);
-	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		hp_describe_status(status, failure, len);
-		hp_append_phase(failure, len);
-	} else if (!buf || !(out = json_loadb(buf, used, 0, &je)))
+	if (hp_util_interrupted() || unconfined[0] || hp_supervise_blocked(pid)[0] || timed_out || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)
+		hp_child_failure(pid, status, timed_out, timeout_s, unconfined, failure, len);
+	else if (!buf || !(out = json_loadb(buf, used, 0, &je)))
 		snprintf(failure, len, "the measuring process sent no readable result");
+	else
+		hp_near_memory_limit(); /* a row that failed there: rows.c asks */
+	hp_supervise_forget(pid);
 	free(buf);
 	return out;
 }

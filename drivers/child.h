@@ -8,6 +8,10 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "util/confine.h"
+
+#define HP_CHILD_UNCONFINED 5 /* exit status of a child that could not confine itself */
+
 /* The child's work: return a JSON value to send to the parent (owned). */
 typedef json_t *(*hp_child_fn)(void *arg);
 
@@ -50,6 +54,31 @@ void hp_child_step(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * hp_child_step clears it.  Does nothing outside hp_child_run.
  */
 void hp_child_phase(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Confine every child hp_child_run starts from now on with c (NULL or
+ * c->on == 0: none; util/confine.h), which must outlive those runs.  The
+ * child is confined before fn runs; one that cannot be fails with "cannot
+ * confine ...", one whose confinement blocked an action with "blocked:
+ * write to PATH: the measured code tried to ...", its process group
+ * killed at once.
+ */
+void hp_child_confine(const struct hp_confine *c);
+
+/* 1 when the last hp_child_run failed because its confinement blocked
+ * the package (the failure line starts with "blocked: "): run nothing
+ * further of that package.  0 otherwise. */
+int hp_child_blocked(void);
+
+/*
+ * After an hp_child_run whose child sent its result: "blocked: memory:
+ * the measured code's address space reached N of M MiB ..." when its
+ * peak address space (VmPeak) grew after it was confined to within 1/16
+ * of the growth --max-memory allows (or 8 MiB) of its limit, so that a
+ * row that failed there says why; "" otherwise.  (A child that crashed
+ * there has the line in its failure already.)
+ */
+const char *hp_child_blocked_memory(void);
 
 /* The (first) signal that interrupted the run, or 0. */
 int hp_child_interrupted(void);

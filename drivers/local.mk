@@ -9,6 +9,7 @@ noinst_LTLIBRARIES += drivers/libhpdrivers.la
 drivers_libhpdrivers_la_SOURCES = \
 	drivers/api.c drivers/api.h \
 	drivers/child.c drivers/child.h \
+	drivers/confinement.c drivers/confinement.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \
 	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \

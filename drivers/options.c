@@ -2,6 +2,7 @@
  * options.c - defaults and number parsing (see options.h).
  */
 #include "options.h"
+#include "util/confine.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,6 +24,7 @@ void hp_options_defaults(struct hp_options *o)
 	o->seed_len = 48;
 	hp_options_message_pattern(o, HP_DEFAULT_MESSAGE_LEN);
 	o->timeout = HP_DEFAULT_TIMEOUT;
+	o->max_memory_mb = HP_CONFINE_MEMORY_MB;
 	o->clock = HP_CLOCK_TSC;
 	o->format = HP_FORMAT_TEXT;
 	o->trials = HP_DEFAULT_TRIALS;

@@ -36,6 +36,8 @@ struct hp_options {
 	unsigned replay_max_mb; /* --replay-max-mb: the tape's bound, MiB (default HP_REPLAY_MAX_MB_DEFAULT) */
 	int call_sites; /* --call-sites: each measured row also gets its call-site table */
 	unsigned call_sites_depth; /* --call-sites=DEPTH: frames kept per path; 0: the whole path */
+	int no_confine; /* --no-confine: the measuring children run with the user's rights (confinement.h) */
+	unsigned max_memory_mb; /* --max-memory: address space a measuring child may add, MiB; 0: no limit */
 };
 
 /*

@@ -13,10 +13,22 @@
 #include <string.h>
 
 #include "child.h"
+#include "confinement.h"
 #include "plan.h"
 #include "procedure.h"
 #include "record.h"
 #include "rows.h"
+
+/* --no-confine and --max-memory for the children of hp_default_ops and
+ * hp_run_check_op (hp_rows_confinement); confined by default. */
+static int hp_rows_confine_on = 1;
+static unsigned hp_rows_max_memory_mb = HP_CONFINE_MEMORY_MB;
+
+void hp_rows_confinement(const struct hp_options *o)
+{
+	hp_rows_confine_on = !o->no_confine;
+	hp_rows_max_memory_mb = o->max_memory_mb;
+}
 
 /* What a measuring child is asked to do. */
 struct hp_job {
@@ -50,6 +62,14 @@ static void hp_run_job(const struct hp_job *j, struct hp_result *r)
 	hp_result_init(r);
 	if (rec && hp_record_to_result(rec, r, err, sizeof err) == 0) {
 		json_decref(rec);
+		/* an API call that failed where the address-space limit was
+		 * reached: that is why (child.h) */
+		if (r->status != HP_STATUS_OK && hp_child_blocked_memory()[0]) {
+			char was[sizeof r->failure];
+			snprintf(was, sizeof was, "%s", r->failure);
+			hp_result_fail(r, "%s; %s", hp_child_blocked_memory(), was);
+			r->blocked = 1;
+		}
 		return;
 	}
 	hp_result_free(r);
@@ -59,6 +79,7 @@ static void hp_run_job(const struct hp_job *j, struct hp_result *r)
 		hp_result_fail(r, "unreadable result from the measuring process: %s", err);
 	else
 		hp_result_fail(r, "%s", failure);
+	r->blocked = !rec && hp_child_blocked();
 	json_decref(rec);
 }
 
@@ -88,24 +109,38 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op, con
 int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops, const struct hp_options *o,
 		struct hp_result *rows, hp_row_done_fn *done, void *arg)
 {
+	struct hp_measure_confine policy;
+	const char *blocked = NULL; /* the operation whose confinement blocked the package */
 	int failed = 0;
 
 	hp_child_trap_interrupts();
+	/* the replay's tape and its shadow copy come on top of --max-memory */
+	hp_measure_confine_init(&policy, inst, !o->no_confine,
+				o->max_memory_mb && o->replay ? o->max_memory_mb + 2 * o->replay_max_mb
+							      : o->max_memory_mb);
+	hp_child_confine(&policy.c);
 	for (size_t i = 0; i < nops; i++) {
 		hp_result_init(&rows[i]);
 		if (hp_child_interrupted()) {
 			hp_procedure_describe(inst, ops[i], o, &rows[i]);
 			hp_result_fail(&rows[i], "not run: interrupted by SIG%s", sigabbrev_np(hp_child_interrupted()));
+		} else if (blocked) {
+			/* nothing further of a package its confinement blocked */
+			hp_procedure_describe(inst, ops[i], o, &rows[i]);
+			hp_result_fail(&rows[i], "not run: %s was blocked (its row says why)", blocked);
 		} else {
 			hp_run_operation(inst, ops[i], o, &rows[i]);
 		}
 		rows[i].interrupted = rows[i].status != HP_STATUS_OK && hp_child_interrupted();
+		if (rows[i].blocked && !blocked)
+			blocked = ops[i];
 		/* a failed replay keeps the row's window figures, but the run
 		 * did not measure what it was asked to */
 		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid);
 		if (done)
 			done(&rows[i], arg);
 	}
+	hp_child_confine(NULL);
 	return failed;
 }
 
@@ -130,8 +165,13 @@ size_t hp_default_ops(const struct hp_instance *inst, const struct hp_kind_ops *
 	json_int_t passes = 3;
 
 	if (!strcmp(inst->kind, "kex")) {
+		struct hp_measure_confine policy;
 		char failure[256];
-		json_t *j = hp_child_run(hp_passes_main, (void *)inst, timeout, failure, sizeof failure);
+		json_t *j;
+		hp_measure_confine_init(&policy, inst, hp_rows_confine_on, hp_rows_max_memory_mb);
+		hp_child_confine(&policy.c);
+		j = hp_child_run(hp_passes_main, (void *)inst, timeout, failure, sizeof failure);
+		hp_child_confine(NULL);
 		json_t *p = j ? json_object_get(j, "passes") : NULL;
 		if (p && json_is_integer(p))
 			passes = json_integer_value(p);

@@ -28,12 +28,23 @@ typedef void hp_row_done_fn(const struct hp_result *row, void *arg);
  * must have been measured (hp_clock_init, hp_clock_measure_rate).  A
  * crashing, hanging or failing operation fails its own row only.  With
  * o->replay, each measured row also gets its replay estimate (r->replay).
+ * The children are confined (confinement.h) unless o->no_confine; a row
+ * whose confinement blocked the package fails with "blocked: ...", and the
+ * operations after it are not run (the rows before it are kept).
  * done (may be NULL) gets each row, with arg, before the next is
  * measured.  Returns the number of rows whose status is not OK or whose
  * replay failed (0 = all measured).
  */
 int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops, const struct hp_options *o,
 		struct hp_result *rows, hp_row_done_fn *done, void *arg);
+
+/*
+ * The confinement (confinement.h) of the children hp_default_ops and
+ * hp_run_check_op start: o->no_confine, o->max_memory_mb.  Until this is
+ * called they are confined with the defaults.  hp_run_rows takes its own
+ * from its o.
+ */
+void hp_rows_confinement(const struct hp_options *o);
 
 /*
  * The operations `hashprof INSTANCE` runs for an instance of kind k: all

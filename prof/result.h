@@ -150,6 +150,8 @@ struct hp_result {
 	char failure[256]; /* one line, when status != OK */
 	int interrupted; /* 1: failed because the run was interrupted (^C, SIGTERM):
 					* nothing measured, never recorded; not serialised */
+	int blocked; /* 1: failed because the confinement blocked the package (failure
+		      * "blocked: ..."): nothing further of it runs; not serialised */
 
 	/* procedure (method.md, "Running") */
 	uint64_t iterations; /* N measured operations */

@@ -50,7 +50,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=un
 FUZZ_RUN_FLAGS = -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 HP_FUZZ_CPPFLAGS = -D_GNU_SOURCE -I$(top_builddir) -I$(top_srcdir)/wrap -I$(top_srcdir)/prof \
 	-DHP_ABS_BUILDDIR='"$(abs_top_builddir)"' $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
-HP_FUZZ_LIBS = $(PAPI_LIBS) $(JANSSON_LIBS) -lm
+HP_FUZZ_LIBS = $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBSECCOMP_LIBS) -lm
 HP_FUZZ_PROF = $(addprefix $(srcdir)/,$(filter %.c,$(prof_libhprof_la_SOURCES) $(prof_util_libhputil_la_SOURCES)))
 CLEANFILES += tests/fuzz/fuzz_record tests/fuzz/fuzz_published
 

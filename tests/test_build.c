@@ -655,22 +655,27 @@ static int pid_written(const void *arg)
 	return 0;
 }
 
-/* Signal sig to a build while its child (pid in pid_path) runs: hashprof
- * exits with 128 + sig (SIGKILL: it is killed, no handler runs) and the
- * child is gone (checked for up to 10 s, a generous wait: it is killed at
- * once).  hashprof runs with args (NULL-terminated) in the environment of
- * run_in_tmp, its output into tmp/bg.log. */
+/* Signal sig to a build while its child (pid in pid_path, where %ld is
+ * hashprof's pid) runs: hashprof exits with 128 + sig (SIGKILL: it is
+ * killed, no handler runs) and the child is gone (checked for up to 10 s,
+ * a generous wait: it is killed at once).  hashprof runs with args
+ * (NULL-terminated) in the environment of run_in_tmp, its output into
+ * tmp/bg.log. */
+static void expect_interrupt_kills(const char *const *args, const char *pid_path, int sig)
+	__attribute__((format(printf, 2, 0)));
 static void expect_interrupt_kills(const char *const *args, const char *pid_path, int sig)
 {
 	struct tmp_env e;
 	struct run_bg bg;
-	struct pid_file pf = { pid_path, 0, 0 };
-	char log[4200];
+	struct pid_file pf = { NULL, 0, 0 };
+	char log[4200], path[8400];
 	pid_t child;
 	int st, gone;
 
 	snprintf(log, sizeof log, "%s/bg.log", tmp);
 	run_start(&bg, HP_HASHPROF, args, tmp_env(&e, NULL), RUN_TO_FILE, log);
+	snprintf(path, sizeof path, pid_path, (long)bg.pid);
+	pf.path = path;
 	pf.hp = bg.pid;
 	/* two minutes: a bound for a slow machine, never reached otherwise */
 	if (!run_wait_until(pid_written, &pf, 120))
@@ -703,33 +708,33 @@ static void expect_interrupt_kills(const char *const *args, const char *pid_path
 		ck_assert_msg(st == 128 + sig, "hashprof: exit status %d, want %d", st, 128 + sig);
 }
 
-/* In a copy of the kat fixture, replace rel with format (its %s: the path
- * of the pid file the child writes), then send sig to `hashprof build`
- * with args while that child runs. */
-static void interrupt_case(const char *rel, const char *format, const char *const *args, int sig)
-	__attribute__((format(printf, 2, 0)));
-static void interrupt_case(const char *rel, const char *format, const char *const *args, int sig)
+/* In a copy of the kat fixture, replace rel with text, in which the child
+ * writes its pid into child.pid of its working folder, a scratch folder
+ * of the build (the only place it may write: README "Safety"), below
+ * OUT/.hashprof-build/ at where (%ld: hashprof's pid); then send sig to
+ * `hashprof build` with args while that child runs. */
+static void interrupt_case(const char *rel, const char *text, const char *where, const char *const *args, int sig)
 {
-	char pid_path[4200], text[8400];
+	char pid_path[8400];
 
 	setup_fixture("kat");
-	snprintf(pid_path, sizeof pid_path, "%s/child.pid", tmp);
-	snprintf(text, sizeof text, format, pid_path);
 	write_to(rel, text);
+	snprintf(pid_path, sizeof pid_path, "%s/.hashprof-build/%s/child.pid", out_dir, where);
 	expect_interrupt_kills(args, pid_path, sig);
 	teardown_fixture();
 }
 
 /* A KAT program that writes its pid, then runs (far) past any wait of the
- * test; --kat-timeout does not come into it. */
+ * test; --kat-timeout does not come into it.  It runs in
+ * OUT/.hashprof-build/FIX-KAT/kat/box/1/2/3/4/5/6/7/8/run (kat.c). */
 #define HANGING_KAT                                                      \
 	"/* a KAT program that hangs (test_build.c) */\n"                \
 	"#include <stdio.h>\n#include <unistd.h>\n#include \"drng.h\"\n" \
 	"DRNG_ctx drng_algorithm;\n"                                     \
 	"int main(void)\n{\n"                                            \
-	"\tFILE *f = fopen(\"%s\", \"w\");\n"                            \
+	"\tFILE *f = fopen(\"child.pid\", \"w\");\n"                     \
 	"\tif (!f)\n\t\treturn 1;\n"                                     \
-	"\tfprintf(f, \"%%ld\\n\", (long)getpid());\n"                   \
+	"\tfprintf(f, \"%ld\\n\", (long)getpid());\n"                    \
 	"\tfclose(f);\n"                                                 \
 	"\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n"         \
 	"\treturn 0;\n}\n"
@@ -737,7 +742,7 @@ static void interrupt_case(const char *rel, const char *format, const char *cons
 START_TEST(test_interrupt_kat)
 {
 	interrupt_case(
-		"KAT_SIG.c", HANGING_KAT,
+		"KAT_SIG.c", HANGING_KAT, "FIX-KAT/kat/box/1/2/3/4/5/6/7/8/run",
 		(const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
 		SIGTERM);
 }
@@ -749,20 +754,22 @@ END_TEST
 START_TEST(test_kill_kat)
 {
 	interrupt_case(
-		"KAT_SIG.c", HANGING_KAT,
+		"KAT_SIG.c", HANGING_KAT, "FIX-KAT/kat/box/1/2/3/4/5/6/7/8/run",
 		(const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "600", NULL },
 		SIGKILL);
 }
 END_TEST
 
-/* The Makefile's dry run (make -n) evaluates a slow $(shell ...). */
+/* The Makefile's dry run (make -n) evaluates a slow $(shell ...), in the
+ * scratch copy OUT/.hashprof-build/.tmp-PID/make-copy/kat. */
 START_TEST(test_interrupt_make)
 {
 	interrupt_case("Makefile",
 		       "# make -n evaluates this while it reads the Makefile (test_build.c)\n"
-		       "SLOW := $(shell echo $$$$ > '%s'; exec sleep 60)\n"
+		       "SLOW := $(shell echo $$$$ > child.pid; exec sleep 60)\n"
 		       "all:\n\t@:\n",
-		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL }, SIGTERM);
+		       ".tmp-%ld/make-copy/kat", (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL },
+		       SIGTERM);
 }
 END_TEST
 

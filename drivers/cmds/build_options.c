@@ -51,6 +51,10 @@ static void hp_build_help(void)
 	       "                         0: no limit)\n"
 	       "  -j, --jobs=N           compilers run at once (default: online CPUs)\n"
 	       "  -f, --force            rebuild even when up to date\n"
+	       "      --no-confine       run the package's Makefile, compiler and KAT program\n"
+	       "                         with your full rights (default: each may write only\n"
+	       "                         its scratch folder, $HOME hidden, no network; README\n"
+	       "                         \"Safety\")\n"
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 built or up to date, 1 built or up to date but the KAT failed, 2 failure.\n",
@@ -60,7 +64,7 @@ static void hp_build_help(void)
 /* Parse the options; returns -1 to go on, else an exit status. */
 int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 {
-	enum { OPT_CFLAGS = 256, OPT_RECIPE, OPT_KAT, OPT_KAT_TIMEOUT, OPT_FLAGS };
+	enum { OPT_CFLAGS = 256, OPT_RECIPE, OPT_KAT, OPT_KAT_TIMEOUT, OPT_FLAGS, OPT_NO_CONFINE };
 	static const struct option longopts[] = {
 		{ "name", required_argument, NULL, 'n' }, /* long only: -n is --iterations elsewhere */
 		{ "output-dir", required_argument, NULL, 'o' },
@@ -71,6 +75,7 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 		{ "kat-timeout", required_argument, NULL, OPT_KAT_TIMEOUT },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "no-confine", no_argument, NULL, OPT_NO_CONFINE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -132,6 +137,9 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 			break;
 		case 'f':
 			o->force = 1;
+			break;
+		case OPT_NO_CONFINE:
+			o->no_confine = 1;
 			break;
 		case 'h':
 			hp_build_help();

@@ -64,7 +64,9 @@ static void hp_check_help(void)
 	       "                         --replay; \"if free\" shares are compared (within\n"
 	       "                         --share-tolerance) only when both have them, and window\n"
 	       "                         shares with window shares; --published compares window\n"
-	       "                         shares only.\n"
+	       "                         shares only.\n");
+	hp_confine_help();
+	printf("\n"
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"

@@ -33,6 +33,7 @@
 #include "build_cmd.h"
 #include "cmds.h"
 #include "instance.h"
+#include "procedure_options.h"
 
 _Static_assert(HP_BUILD_DONE == HP_EXIT_OK && HP_BUILD_KAT_FAILED == HP_EXIT_FAILED &&
 		       HP_BUILD_STOPPED == HP_EXIT_USAGE,
@@ -52,6 +53,25 @@ static void hp_build_interrupted(int sig)
 		hp_rmtree(hp_build_scratch_dir());
 }
 
+/* The build whose programs run (for hp_build_blocked). */
+static const struct hp_build *hp_building;
+
+/* A program of the package was blocked by its confinement, or could not
+ * be confined (builder/run.c has killed every program still running):
+ * say so in the one line of a stopped build and remove the scratch
+ * folder.  The caller exits with 2. */
+static void hp_build_blocked(const char *why)
+{
+	fflush(stdout);
+	if (hp_building && hp_building->log[0])
+		fprintf(stderr, "hashprof: build %s stopped: %s; nothing further of the package was run (log: %s)\n",
+			hp_building->det.name, why, hp_building->log);
+	else
+		fprintf(stderr, "hashprof: build stopped: %s; nothing further of the package was run\n", why);
+	if (hp_build_scratch_dir()[0])
+		hp_rmtree(hp_build_scratch_dir());
+}
+
 int hp_cmd_build(int argc, char **argv)
 {
 	struct hp_build b;
@@ -66,8 +86,11 @@ int hp_cmd_build(int argc, char **argv)
 	hp_build_defaults(&b.opt);
 	b.recipe.make = -1;
 	hp_proc_trap_interrupts(hp_build_interrupted);
+	hp_proc_trap_blocked(hp_build_blocked);
+	hp_building = &b;
 	if ((rc = hp_build_parse(argc, argv, &b.opt)) >= 0)
 		goto out;
+	hp_confine_warn(!b.opt.no_confine);
 	if (!b.opt.outdir[0]) {
 		char user[PATH_MAX];
 		hp_instance_user_dir(user, sizeof user);

@@ -33,6 +33,7 @@
 #include "clock.h"
 #include "cmds.h"
 #include "instance.h"
+#include "procedure_options.h"
 #include "ops.h"
 #include "options.h"
 #include "published.h"
@@ -194,9 +195,11 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 
 		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops_of(inst.kind)) &&
 		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {
-			/* the instance is here: a wrong operation is a typo, not a gap */
+			/* the instance is here: a wrong operation is a typo, not a gap
+			 * (p is inside page: its line is read before page goes) */
+			unsigned line = p->line;
 			hp_published_free(&page);
-			return hp_usage_error("%s:%u: %s", c->published, p->line, err);
+			return hp_usage_error("%s:%u: %s", c->published, line, err);
 		}
 		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops_of(inst.kind))) {
 			if (used < sizeof c->missing)
@@ -269,6 +272,7 @@ int hp_cmd_check(int argc, char **argv)
 	hp_check_defaults(&c);
 	if ((rc = hp_check_parse(argc, argv, &c)) >= 0)
 		return rc;
+	hp_rows_confinement(&c.run);
 	npos = argc - optind;
 	baseline = npos > 0 && hp_is_baseline_arg(argv[optind]);
 	if (c.published && npos > 0)
@@ -291,6 +295,7 @@ int hp_cmd_check(int argc, char **argv)
 					      "--max-calls) or a baseline file",
 					      argv[optind]);
 	}
+	hp_confine_warn(!c.run.no_confine);
 	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 	c.run.tick_hz = hp_clock_measure_rate(20);

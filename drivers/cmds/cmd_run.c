@@ -79,6 +79,7 @@ static void hp_run_help(void)
 	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f)\n",
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
 	hp_replay_help();
+	hp_confine_help();
 	printf("\n"
 	       "Call sites:\n"
 	       "      --call-sites[=DEPTH]  under each row, the scheme functions that make each\n"
@@ -245,6 +246,8 @@ int hp_cmd_run(int argc, char **argv)
 		return hp_usage_error("too many arguments: '%s'", argv[optind + 2]);
 	if (hp_instance_find(argv[optind], &inst) != 0)
 		return hp_unknown_instance(argv[optind]);
+	hp_rows_confinement(&o);
+	hp_confine_warn(!o.no_confine);
 	if (!(k = hp_kind_ops_of(inst.kind)))
 		return hp_usage_error("%s: unknown API kind '%s' in %s", inst.name, inst.kind, inst.path);
 	if (optind + 1 < argc) {

@@ -11,6 +11,7 @@
 #include "cmds.h"
 #include "procedure_options.h"
 #include "replay.h"
+#include "util/confine.h"
 
 int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 {
@@ -41,6 +42,16 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 		return -1;
 	case HP_OPT_REPLAY_MB:
 		return hp_parse_replay_max_mb(arg, o);
+	case HP_OPT_NO_CONFINE:
+		o->no_confine = 1;
+		return -1;
+	case HP_OPT_MAX_MEMORY:
+		if (hp_parse_u64(arg, 0, HP_MAX_MEMORY_LIMIT, &v))
+			return hp_usage_error(
+				"--max-memory: '%s' is not a whole number of MiB from 0 to %u (0: no limit)", arg,
+				HP_MAX_MEMORY_LIMIT);
+		o->max_memory_mb = (unsigned)v;
+		return -1;
 	default:
 		return -2;
 	}
@@ -68,6 +79,26 @@ void hp_replay_help(void)
 	       "                         implies --replay); a row that needs more keeps its\n"
 	       "                         window shares and its replay fails (exit status 1)\n",
 	       HP_REPLAY_SAMPLES_MIN, HP_REPLAY_SAMPLES_MAX, HP_REPLAY_SAMPLES_SHORT, HP_REPLAY_MAX_MB_DEFAULT);
+}
+
+void hp_confine_help(void)
+{
+	printf("\n"
+	       "Safety (README \"Safety\"):\n"
+	       "      --no-confine       run the instance's code with your full rights (default:\n"
+	       "                         confined: read-only files, $HOME hidden, no network,\n"
+	       "                         no programs or processes, limits)\n"
+	       "      --max-memory=MB    address space a measuring process may add once\n"
+	       "                         confined, MiB (default %u; 0: no limit)\n",
+	       HP_CONFINE_MEMORY_MB);
+}
+
+void hp_confine_warn(int confine_on)
+{
+	const char *w = confine_on ? hp_confine_warning() : NULL;
+
+	if (w)
+		fprintf(stderr, "hashprof: warning: %s\n", w);
 }
 
 int hp_parse_replay_max_mb(const char *arg, struct hp_options *o)

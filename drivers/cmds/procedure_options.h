@@ -2,7 +2,8 @@
  * procedure_options.h - the options of the measuring procedure that
  * `hashprof INSTANCE`, `hashprof check` (which re-runs rows) and `hashprof
  * report` share, parsed once: -n/--iterations, -w/--warmup, --timeout,
- * --clock, --replay, --replay-max-mb, and --noise-threshold.
+ * --clock, --replay, --replay-max-mb, --no-confine, --max-memory, and
+ * --noise-threshold.
  */
 #ifndef HP_PROCEDURE_OPTIONS_H
 #define HP_PROCEDURE_OPTIONS_H
@@ -18,6 +19,8 @@ enum {
 	HP_OPT_REPLAY,
 	HP_OPT_REPLAY_MB,
 	HP_OPT_NOISE,
+	HP_OPT_NO_CONFINE,
+	HP_OPT_MAX_MEMORY,
 };
 
 /* The struct option entries of the procedure options (-n, -w and the
@@ -26,14 +29,26 @@ enum {
 	{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },                 \
 		{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT },                                             \
 		{ "clock", required_argument, NULL, HP_OPT_CLOCK }, { "replay", no_argument, NULL, HP_OPT_REPLAY }, \
+		{ "replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB },                                     \
+		{ "no-confine", no_argument, NULL, HP_OPT_NO_CONFINE },                                             \
 	{                                                                                                           \
-		"replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB                                          \
+		"max-memory", required_argument, NULL, HP_OPT_MAX_MEMORY                                            \
 	}
 
 #define HP_NOISE_LONGOPT                                                 \
 	{                                                                \
 		"noise-threshold", required_argument, NULL, HP_OPT_NOISE \
 	}
+
+/* The --max-memory bound, MiB (1 TiB). */
+#define HP_MAX_MEMORY_LIMIT 1048576u
+
+/* The --no-confine and --max-memory lines of a --help, to stdout. */
+void hp_confine_help(void);
+
+/* The one line on stderr when this kernel lacks a confinement mechanism
+ * and confinement is on (confine_on), else nothing. */
+void hp_confine_warn(int confine_on);
 
 /* The --replay-max-mb bound: a whole number of MiB from 1 to this. */
 #define HP_REPLAY_MAX_MB_LIMIT 65536u
@@ -42,7 +57,8 @@ enum {
  * Option c (a getopt_long result) with argument arg into o when it is
  * one of HP_PROCEDURE_LONGOPTS: -n (1..10^8 operations), -w (0..10^8,
  * sets warmup_set), --timeout (0..86400 s, 0: no limit), --clock,
- * --replay, --replay-max-mb (implies --replay).  Returns -2 when c is not
+ * --replay, --replay-max-mb (implies --replay), --no-confine, --max-memory
+ * (0..HP_MAX_MEMORY_LIMIT MiB, 0: no limit).  Returns -2 when c is not
  * one of them, -1 when it was parsed, else HP_EXIT_USAGE after the one
  * usage line.
  */

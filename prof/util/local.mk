@@ -1,7 +1,8 @@
 # prof/util/: the small utilities both the runtime (prof/) and the builder
 # (builder/libhpbuilder.la) use, once: a libtool convenience library below
 # prof/, so that neither has to reach into the other or up into drivers/.
-# It depends on nothing but libc.  libhprof.la and libhpbuilder.la carry
+# It depends on libc and libseccomp (the confinement of package code,
+# confine.h).  libhprof.la and libhpbuilder.la carry
 # its objects (LIBADD), so whatever links either gets them (an archive
 # member is linked once).  Its headers are included as "util/NAME.h".
 noinst_LTLIBRARIES += prof/util/libhputil.la
@@ -10,4 +11,10 @@ prof_util_libhputil_la_SOURCES = \
 	prof/util/write_file.c prof/util/write_file.h \
 	prof/util/monotonic.c prof/util/monotonic.h \
 	prof/util/build_tree.c prof/util/build_tree.h \
-	prof/util/proc.c prof/util/proc.h
+	prof/util/proc.c prof/util/proc.h \
+	prof/util/confine.c prof/util/confine.h \
+	prof/util/landlock.c prof/util/landlock.h \
+	prof/util/syscall_filter.c prof/util/syscall_filter.h \
+	prof/util/supervise.c prof/util/supervise.h
+prof_util_libhputil_la_CFLAGS = $(AM_CFLAGS) $(LIBSECCOMP_CFLAGS)
+prof_util_libhputil_la_LIBADD = $(LIBSECCOMP_LIBS)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "monotonic.h"
+#include "supervise.h"
 
 static const int hp_interrupt_signals[] = { SIGINT, SIGTERM, SIGHUP };
 #define HP_NSIGNALS (sizeof hp_interrupt_signals / sizeof hp_interrupt_signals[0])
@@ -107,40 +108,57 @@ static int hp_pidfd(pid_t pid)
 
 int hp_util_wait(pid_t pid, double deadline, int *status)
 {
+	struct pollfd p[1 + HP_PROC_GROUPS];
 	int fd = -1, rc, e;
 
-	if (deadline < 0)
-		return waitpid(pid, status, 0) == pid ? 1 : -1;
 	for (;;) {
 		pid_t r = waitpid(pid, status, WNOHANG);
-		double left;
+		double left = deadline < 0 ? -1 : deadline - hp_util_monotonic();
+		size_t n = 0, watched;
+		int ms;
 
 		if (r == pid || r < 0) {
 			rc = r == pid ? 1 : -1;
 			break;
 		}
-		if ((left = deadline - hp_util_monotonic()) <= 0) {
+		if (deadline >= 0 && left <= 0) {
 			rc = 0;
 			break;
 		}
 		if (fd < 0)
 			fd = hp_pidfd(pid);
-		if (fd >= 0) {
-			struct pollfd p = { fd, POLLIN, 0 };
-			/* wake at the deadline (looking again after at most 23 days) */
-			int ms = left < 2e6 ? (int)(left * 1000) + 1 : 2000000000;
-			if (poll(&p, 1, ms) < 0 && errno == EINTR) {
+		if (fd >= 0)
+			p[n++] = (struct pollfd){ fd, POLLIN, 0 };
+		/* a confined child's calls wait for us: serve them meanwhile */
+		watched = hp_supervise_pollfds(p + n, HP_PROC_GROUPS);
+		if (deadline < 0 && !watched) {
+			rc = waitpid(pid, status, 0) == pid ? 1 : -1;
+			break;
+		}
+		/* wake at the deadline (looking again after at most 23 days);
+		 * without a pidfd, look every 20 ms */
+		ms = fd < 0 ? 20 : left < 0 ? -1 : left < 2e6 ? (int)(left * 1000) + 1 : 2000000000;
+		if (fd < 0 && left >= 0 && left * 1000 < ms)
+			ms = (int)(left * 1000) + 1;
+		if (poll(p, n + watched, ms) < 0) {
+			if (errno == EINTR) {
 				rc = -1;
 				break;
 			}
-		} else if (nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL) != 0 && errno == EINTR) {
-			rc = -1;
-			break;
+			continue;
 		}
+		hp_supervise_serve(p + n, watched);
 	}
 	e = errno;
 	if (fd >= 0)
 		close(fd);
 	errno = e;
 	return rc;
+}
+
+void hp_util_kill_groups(void)
+{
+	for (size_t i = 0; i < HP_PROC_GROUPS; i++)
+		if (hp_groups[i] > 0)
+			kill(-(pid_t)hp_groups[i], SIGKILL);
 }

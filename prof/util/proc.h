@@ -46,10 +46,16 @@ void hp_util_group_done(pid_t pid);
  * Wait for the child pid to end and reap it, until the monotonic time
  * deadline (hp_util_monotonic(), seconds; < 0: no limit), sleeping in
  * poll(2) on a pidfd rather than waking up to look (where the kernel has
- * no pidfd_open: looking every 20 ms).  Returns 1 when reaped (*status:
- * the wait status), 0 when the deadline passed first, -1 with errno
- * (EINTR: a signal came; others: waitpid's).
+ * no pidfd_open: looking every 20 ms), and meanwhile answering the
+ * system calls of every confined child (supervise.h).  Returns 1 when
+ * reaped (*status: the wait status), 0 when the deadline passed first,
+ * -1 with errno (EINTR: a signal came; others: waitpid's).
  */
 int hp_util_wait(pid_t pid, double deadline, int *status);
+
+/* SIGKILL the process group of every child hp_util_fork_group started
+ * and hp_util_group_done did not forget (a package was blocked: nothing
+ * further of it runs). */
+void hp_util_kill_groups(void);
 
 #endif

@@ -4,9 +4,13 @@
  */
 #include "synth.h"
 
+#include <netinet/in.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -44,6 +48,55 @@ static void synth_diverge_calls(void)
 		pseudoXOF(256, in, 256, out);
 }
 
+/* What a misbehaving package does (the confinement tests, README
+ * "Safety"); each returns -3 when it was let do it and survived. */
+static int synth_misbehave(const char *kind)
+{
+	if (!strncmp(kind, "write-home", 10)) {
+		/* a file under $HOME: the tests point HOME at a folder of their own */
+		char path[4096];
+		const char *home = getenv("HOME");
+		FILE *f;
+		snprintf(path, sizeof path, "%s/synth-wrote-this", home ? home : "/tmp");
+		if ((f = fopen(path, "w")))
+			fclose(f);
+		return -3;
+	}
+	if (!strncmp(kind, "socket", 6)) {
+		struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(9) };
+		int s = socket(AF_INET, SOCK_STREAM, 0);
+		a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		if (s >= 0) {
+			connect(s, (struct sockaddr *)&a, sizeof a);
+			close(s);
+		}
+		return -3;
+	}
+	if (!strncmp(kind, "fork", 4)) {
+		pid_t pid = fork();
+		if (pid == 0)
+			_exit(0);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+		return -3;
+	}
+	if (!strncmp(kind, "exec", 4)) {
+		execl("/bin/true", "true", (char *)NULL);
+		return -3;
+	}
+	if (!strncmp(kind, "alloc", 5)) {
+		/* 8 MiB at a time, each touched, until malloc says no (never
+		 * freed: the process ends with the failed operation) */
+		for (;;) {
+			char *p = malloc(8u << 20);
+			if (!p)
+				return -3;
+			memset(p, 1, 8u << 20);
+		}
+	}
+	return 0;
+}
+
 int synth_fault(const char *op)
 {
 	static char counted_op[32];
@@ -74,7 +127,7 @@ int synth_fault(const char *op)
 			pause();
 	if (!strncmp(kind, "fail", 4))
 		return -3;
-	return 0;
+	return synth_misbehave(kind);
 }
 
 /* synth_offstack's context: the function and its argument, and the two
