@@ -110,6 +110,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "raw", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
+		{ "per-iteration", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -172,6 +173,9 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--record-dir: empty folder name");
 			hp_record_dir = optarg;
 			break;
+		case 'P':
+			o->per_iteration = 1;
+			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -186,6 +190,9 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	}
 	if (o->iterations && !o->warmup_set)
 		o->warmup = 1;
+	if (o->per_iteration && o->iterations > HP_PER_OP_MAX)
+		return hp_usage_error("--per-iteration keeps the counts of at most %u operations, not %llu (-n)",
+				      HP_PER_OP_MAX, (unsigned long long)o->iterations);
 	return -1;
 }
 
