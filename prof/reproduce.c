@@ -76,14 +76,14 @@ static void hp_search_fn(const double *means, uint64_t max_n, struct hp_repro_fn
 	}
 }
 
-int hp_reproduce_row(const struct hp_result *run, struct hp_repro *rp, char *err, size_t errlen)
+int hp_reproduce_row(const struct hp_result *run, uint64_t max_n, struct hp_repro *rp, char *err, size_t errlen)
 {
-	uint64_t n = run->operations;
+	uint64_t n = max_n && max_n < run->operations ? max_n : run->operations;
 	double *means;
 
 	rp->max_n = n;
 	rp->warmup = run->warmup;
-	if (!run->per_iteration || n == 0 || n > run->per_op_cap) {
+	if (!run->per_iteration || n == 0 || run->operations > run->per_op_cap) {
 		snprintf(err, errlen, "%s %s: no per-iteration counts to search (%s)", run->instance, run->operation,
 			 run->per_iteration ? "no operation was measured" : "the row was measured without them");
 		return -1;
@@ -225,7 +225,9 @@ size_t hp_reproduce_lines(const struct hp_repro *rp, const struct hp_result *run
 		hp_put(buf, len, &used, "%s %s: %s %s ", run->instance, run->operation, hp_fn_label(f->fn), f->text);
 		if (f->set.count) {
 			hp_nset_format(&f->set, 8, set, sizeof set);
-			hp_put(buf, len, &used, "reproduced at N = %s\n", set);
+			hp_put(buf, len, &used, "reproduced at %llu of N = 1..%llu (warm-up %llu): N = %s\n",
+			       (unsigned long long)f->set.count, (unsigned long long)rp->max_n,
+			       (unsigned long long)rp->warmup, set);
 		} else {
 			hp_put(buf, len, &used,
 			       "not reproduced: no N \u2264 %llu reproduces %s with this seed and warm-up %llu: the "

@@ -72,13 +72,13 @@ int hp_reproduce_add(struct hp_repro *rp, unsigned fn, double target, const char
 
 /*
  * Search every target of rp in the per-iteration counts of run (a
- * measured row with run->per_iteration, its operations the N searched:
- * 1..run->operations): each target's set, nearest N and mean, and the
- * intersection.  Returns 0, or -1 with a one-line reason in err (the row
+ * measured row with run->per_iteration), N = 1..max_n (at most
+ * run->operations; 0: all of them): each target's set, nearest N and
+ * mean, and the intersection.  Returns 0, or -1 with a one-line reason in err (the row
  * has no per-iteration counts or no operations; out of memory).  Free
  * with hp_reproduce_free.
  */
-int hp_reproduce_row(const struct hp_result *run, struct hp_repro *rp, char *err, size_t errlen);
+int hp_reproduce_row(const struct hp_result *run, uint64_t max_n, struct hp_repro *rp, char *err, size_t errlen);
 
 /* Release the sets of rp (the targets stay). */
 void hp_reproduce_free(struct hp_repro *rp);
@@ -95,9 +95,11 @@ size_t hp_nset_format(const struct hp_nset *s, size_t max_ranges, char *buf, siz
  * What a search found, one line per target and one for the row, each
  * starting with "INSTANCE OP: " and ending with '\n', into buf (len
  * bytes; cut when full):
- *   "ML-DSA-44 sign: pseudoXOF 44.2 reproduced at N = 200, 998–1000"
- *   "SHUTTLE-256 keygen: drng 293: no N ≤ 1000 reproduces 293 with this
- *    seed and warm-up 1: the procedure differs (nearest: N = 412, 293.6)"
+ *   "ML-DSA-44 sign: pseudoXOF 44.2 reproduced at 4 of N = 1..1000
+ *    (warm-up 1): N = 200, 998–1000"
+ *   "SHUTTLE-256 keygen: drng 293 not reproduced: no N ≤ 1000 reproduces
+ *    293 with this seed and warm-up 1: the procedure differs (nearest:
+ *    N = 412, 293.6)"
  * and for the row, when one N alone is in every target's set: "N = 200
  * alone reproduces every fractional count (pseudoXOF 44.2, drng 1.5):
  * the published procedure's N" (with one target: "N = 200 alone
