@@ -21,4 +21,4 @@ prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c p
 # issue 10 part 2: replay (what an operation would save if its helpers were free).
 prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h
 # issue 17: the N whose prefix mean reproduces a published mean, and the curve of a record's prefix means.
-prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h
+prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h prof/curve.c prof/curve.h prof/plot.c prof/plot.h
