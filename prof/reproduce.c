@@ -225,9 +225,8 @@ size_t hp_reproduce_lines(const struct hp_repro *rp, const struct hp_result *run
 		hp_put(buf, len, &used, "%s %s: %s %s ", run->instance, run->operation, hp_fn_label(f->fn), f->text);
 		if (f->set.count) {
 			hp_nset_format(&f->set, 8, set, sizeof set);
-			hp_put(buf, len, &used, "reproduced at %llu of N = 1..%llu (warm-up %llu): N = %s\n",
-			       (unsigned long long)f->set.count, (unsigned long long)rp->max_n,
-			       (unsigned long long)rp->warmup, set);
+			hp_put(buf, len, &used, "reproduced at %llu of N = 1..%llu: N = %s\n",
+			       (unsigned long long)f->set.count, (unsigned long long)rp->max_n, set);
 		} else {
 			hp_put(buf, len, &used,
 			       "not reproduced: no N \u2264 %llu reproduces %s with this seed and warm-up %llu: the "

@@ -95,8 +95,8 @@ size_t hp_nset_format(const struct hp_nset *s, size_t max_ranges, char *buf, siz
  * What a search found, one line per target and one for the row, each
  * starting with "INSTANCE OP: " and ending with '\n', into buf (len
  * bytes; cut when full):
- *   "ML-DSA-44 sign: pseudoXOF 44.2 reproduced at 4 of N = 1..1000
- *    (warm-up 1): N = 200, 998–1000"
+ *   "ML-DSA-44 sign: pseudoXOF 44.2 reproduced at 4 of N = 1..1000: N =
+ *    200, 998–1000"
  *   "SHUTTLE-256 keygen: drng 293 not reproduced: no N ≤ 1000 reproduces
  *    293 with this seed and warm-up 1: the procedure differs (nearest:
  *    N = 412, 293.6)"

@@ -145,6 +145,16 @@ int hp_reproduce_search_row(const struct hp_instance *inst, const char *op, cons
 				now->instance, now->operation, (unsigned long long)now->operations,
 				(unsigned long long)max_n, (unsigned long long)now->operations);
 	}
+	if (have_extra)
+		fprintf(out,
+			"%s %s: N = 1..%llu searched in one more run of %llu operations (the row's seed, warm-up "
+			"%llu)\n",
+			now->instance, now->operation, (unsigned long long)src->operations,
+			(unsigned long long)src->operations, (unsigned long long)src->warmup);
+	else
+		fprintf(out, "%s %s: N = 1..%llu searched in the row's own run (warm-up %llu)\n", now->instance,
+			now->operation, (unsigned long long)(max_n < src->operations ? max_n : src->operations),
+			(unsigned long long)src->warmup);
 	if (hp_reproduce_row(src, max_n, rp, err, sizeof err) != 0) {
 		fprintf(out, "%s %s: no N search: %s\n", now->instance, now->operation, err);
 		rc = -1;

@@ -50,7 +50,10 @@ int hp_reproduce_varies(const struct hp_result *r, unsigned fn);
  * timeout) and now's warm-up, so that its DRNG stream is now's.  That
  * run's first operations must make exactly now's calls (a note says when
  * they do not: the counts then follow more than the DRNG stream).
- * Writes the lines of hp_reproduce_lines, and those notes, to out.
+ * Writes a line saying which run was searched ("SYNTH-REJECT keygen: N =
+ * 1..1000 searched in the row's own run (warm-up 1)", "... in one more
+ * run of 1000 operations (the row's seed, warm-up 1)"), the lines of
+ * hp_reproduce_lines, and that note, to out.
  * Returns 0 when searched (free rp with hp_reproduce_free), -1 when the
  * search could not be made: the one line saying why written to out.
  */

@@ -6,10 +6,11 @@
  *           per draw pseudoXOF(512 out, 256 in) of it, and
  *           pseudohash(512 out, 256 in) of it when its second byte is odd:
  *           drng a, pseudoXOF a, pseudohash (draws with an odd second byte)
- *   sign:   draw until the first byte is below SYNTH_REJECT_SIGN_BELOW; per
- *           draw the tag pseudohash(512 out, 8 * (64 + mlen + 32) in) of
- *           pk || m || draw; then sm3hash(256 out, 512 in) of the last tag:
- *           drng a, pseudohash a, sm3hash 1
+ *   sign:   draw until the first byte is below SYNTH_REJECT_SIGN_BELOW;
+ *           then the tag pseudohash(512 out, 8 * (64 + mlen + 32) in) of
+ *           pk || m || the accepted draw and sm3hash(256 out, 512 in) of
+ *           it: drng a, pseudohash 1, sm3hash 1 (one helper varies, as in
+ *           ML-DSA sign)
  *   verify: the tag of the signature's draw and its sm3hash: pseudohash 1,
  *           sm3hash 1
  * Every drng call makes 2 nested sm3hash calls (synth_drng.c).
@@ -76,11 +77,11 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes, unsigned char *
 
 	if (synth_fault("sign") || sk_len_bytes != SYNTH_REJECT_SK_BYTES)
 		return -3;
-	do {
+	do
 		get_random_number(&drng_algorithm, c, 256);
-		if (synth_reject_tag(sk + 32, m, m_len_bytes, c, tag) != 0)
-			return -2;
-	} while (c[0] >= SYNTH_REJECT_SIGN_BELOW);
+	while (c[0] >= SYNTH_REJECT_SIGN_BELOW);
+	if (synth_reject_tag(sk + 32, m, m_len_bytes, c, tag) != 0)
+		return -2;
 	sm3hash(256, tag, 512, x);
 	memcpy(sn, c, 32);
 	memcpy(sn + 32, tag, 64);
