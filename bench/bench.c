@@ -1,11 +1,11 @@
 /*
  * bench.c - hp-bench, what `make bench` runs (issue 5, item 5).
  *
- *   hp-bench [--quick] [--only=abcde] [--rounds=N]
+ *   hp-bench [--quick] [--only=abcdef] [--rounds=N]
  *
  * Sections: (a) wrapper cost per call, (b) slowdown instrumented /
  * uninstrumented, (c) share error vs ground truth, (d) agreement with
- * callgrind, (e) wall time of one answer.  Ends with the targets of issue
+ * callgrind, (e) wall time of one answer, (f) the N search.  Ends with the targets of issue
  * 5, item 7, each marked met or not met with its number.
  */
 #include "bench.h"
@@ -25,9 +25,10 @@ static void hpb_usage(FILE *f, const char *argv0)
 		"usage: %s [--quick] [--only=SECTIONS] [--rounds=N]\n"
 		"  --quick        fewer rounds and repetitions; callgrind on at most 20 operations;\n"
 		"                 wall times only for the callgrind cases\n"
-		"  --only=abcde   run only these sections (default: all)\n"
+		"  --only=abcdef  run only these sections (default: all)\n"
 		"                   a wrapper cost per call   b slowdown instrumented/uninstrumented\n"
 		"                   c share vs ground truth   d callgrind agreement   e wall times\n"
+		"                   f the N search (check --published, --per-iteration)\n"
 		"  --rounds=N     rounds (a, b) and groups per process (c) instead of the defaults\n",
 		argv0);
 }
@@ -107,6 +108,9 @@ int main(int argc, char **argv)
 		failed = 1;
 	fflush(stdout);
 	if ((hpb_want(&o, 'd') || hpb_want(&o, 'e')) && hpb_external(&o, &s, hpb_want(&o, 'd'), hpb_want(&o, 'e')) != 0)
+		failed = 1;
+	fflush(stdout);
+	if (hpb_want(&o, 'f') && hpb_reproduce(&o, &s) != 0)
 		failed = 1;
 
 	hpb_load(load, sizeof load);

@@ -47,6 +47,8 @@ int hpb_groundtruth_process(const char *spec);
  * encaps and SPHINCS+-SHAKE-128f-simple sign (bench_replay.c); 0, or -1. */
 int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
+/* (f) the N search's cost and per-iteration counting (bench_reproduce.c); 0, or -1. */
+int hpb_reproduce(const struct hpb_opts *o, struct hpb_summary *s);
 
 /* --- bench_util.c ---------------------------------------------------------- */
 /* Median and minimum of n values (v is reordered). */
