@@ -577,8 +577,24 @@ START_TEST(test_published_unreachable_is_no_n)
 	expect_in(r.out, INST " keygen: drng 3.42 reproduced at");
 	ck_assert_ptr_null(strstr(r.out, "alone reproduces"));
 	run_free(&r);
-	/* another warm-up is another stream, searched as such */
+	/* a whole published mean of a helper whose calls vary is a rounded one ("298"): searched too */
 	memcpy(at, "pseudohash 1.66", 15);
+	at = strstr(page, "drng 3.42,");
+	ck_assert_ptr_nonnull(at);
+	memcpy(at, "drng 4   ,", 10);
+	hpt_write(f, page);
+	{
+		char set[600], want[1024];
+		uint64_t count = expected_set(&s, HP_FN_DRNG, 4, set, sizeof set);
+		ck_assert_uint_gt(count, 0);
+		snprintf(want, sizeof want, INST " keygen: drng 4 reproduced at %llu of N = 1..1000: N = %s\n",
+			 (unsigned long long)count, set);
+		hp(&r, 0, "check", WIDE, "--published", f, NULL);
+		expect_in(r.out, want);
+		run_free(&r);
+	}
+	memcpy(at, "drng 3.42,", 10);
+	/* another warm-up is another stream, searched as such */
 	hpt_write(f, page);
 	hp(&r, -2, "check", WIDE, "-w", "0", "--published", f, NULL);
 	expect_in(r.out, INST " keygen: N = 1..1000 searched in the row's own run (warm-up 0)\n");
