@@ -1,11 +1,12 @@
 /*
  * bench.c - hp-bench, what `make bench` runs (issue 5, item 5).
  *
- *   hp-bench [--quick] [--only=abcdef] [--rounds=N]
+ *   hp-bench [--quick] [--only=abcdefg] [--rounds=N]
  *
  * Sections: (a) wrapper cost per call, (b) slowdown instrumented /
  * uninstrumented, (c) share error vs ground truth, (d) agreement with
- * callgrind, (e) wall time of one answer, (f) the N search.  Ends with the targets of issue
+ * callgrind, (e) wall time of one answer, (f) shares and wall time with
+ * and without --call-sites, (g) the N search.  Ends with the targets of issue
  * 5, item 7, each marked met or not met with its number.
  */
 #include "bench.h"
@@ -25,10 +26,11 @@ static void hpb_usage(FILE *f, const char *argv0)
 		"usage: %s [--quick] [--only=SECTIONS] [--rounds=N]\n"
 		"  --quick        fewer rounds and repetitions; callgrind on at most 20 operations;\n"
 		"                 wall times only for the callgrind cases\n"
-		"  --only=abcdef  run only these sections (default: all)\n"
+		"  --only=abcdefg run only these sections (default: all)\n"
 		"                   a wrapper cost per call   b slowdown instrumented/uninstrumented\n"
 		"                   c share vs ground truth   d callgrind agreement   e wall times\n"
-		"                   f the N search (check --published, --per-iteration)\n"
+		"                   f with and without --call-sites\n"
+		"                   g the N search (check --published, --per-iteration)\n"
 		"  --rounds=N     rounds (a, b) and groups per process (c) instead of the defaults\n",
 		argv0);
 }
@@ -55,7 +57,7 @@ static void hpb_load(char *buf, size_t len)
 int main(int argc, char **argv)
 {
 	struct hpb_opts o = { 0 };
-	struct hpb_summary s = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN };
+	struct hpb_summary s = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN };
 	char err[256], load[64];
 	struct utsname u;
 	int failed = 0;
@@ -110,7 +112,10 @@ int main(int argc, char **argv)
 	if ((hpb_want(&o, 'd') || hpb_want(&o, 'e')) && hpb_external(&o, &s, hpb_want(&o, 'd'), hpb_want(&o, 'e')) != 0)
 		failed = 1;
 	fflush(stdout);
-	if (hpb_want(&o, 'f') && hpb_reproduce(&o, &s) != 0)
+	if (hpb_want(&o, 'f') && hpb_callsites(&o, &s) != 0)
+		failed = 1;
+	fflush(stdout);
+	if (hpb_want(&o, 'g') && hpb_reproduce(&o, &s) != 0)
 		failed = 1;
 
 	hpb_load(load, sizeof load);
@@ -132,6 +137,13 @@ int main(int argc, char **argv)
 	if (!isnan(s.mldsa_sign_wall))
 		printf("  hashprof ML-DSA-44 sign <= 3 s wall         %5.2f s %s\n", s.mldsa_sign_wall,
 		       s.mldsa_sign_wall <= 3 ? "met" : "NOT met");
+	if (!isnan(s.sites_mldsa_diff))
+		printf("  --call-sites share = without, within spread  ML-DSA-44 sign %+.2f pp (spread %.2f) %s; "
+		       "SPHINCS+ sign %+.2f pp (spread %.2f) %s\n",
+		       s.sites_mldsa_diff, s.sites_mldsa_spread,
+		       fabs(s.sites_mldsa_diff) <= s.sites_mldsa_spread ? "met" : "NOT met", s.sites_sphincs_diff,
+		       s.sites_sphincs_spread,
+		       fabs(s.sites_sphincs_diff) <= s.sites_sphincs_spread ? "met" : "NOT met");
 	printf("bench took %.0f s; load average at the end %s\n", hp_util_monotonic() - t0, load);
 	return failed;
 }

@@ -35,6 +35,9 @@ struct hpb_summary {
 	double gt_err_1e5, gt_err_1e5_lo, gt_err_1e5_hi; /* (c) corrected error at 10^5, pp, and its spread */
 	double gt_replay_worst; /* (c) the replay share's largest error over its rows, pp */
 	double mldsa_sign_wall; /* (e) seconds */
+	/* (f) corrected hash share with --call-sites minus without, pp, and
+	 * the larger of the two runs' spreads across trials, pp */
+	double sites_mldsa_diff, sites_mldsa_spread, sites_sphincs_diff, sites_sphincs_spread;
 };
 
 /* Sections; each returns 0, or -1 when it could not run (reason printed). */
@@ -47,8 +50,10 @@ int hpb_groundtruth_process(const char *spec);
  * encaps and SPHINCS+-SHAKE-128f-simple sign (bench_replay.c); 0, or -1. */
 int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
-/* (f) the N search's cost and per-iteration counting (bench_reproduce.c); 0, or -1. */
+/* (g) the N search's cost and per-iteration counting (bench_reproduce.c); 0, or -1. */
 int hpb_reproduce(const struct hpb_opts *o, struct hpb_summary *s);
+/* (f) ML-DSA-44 and SPHINCS+ sign with and without --call-sites (bench_callsites.c). */
+int hpb_callsites(const struct hpb_opts *o, struct hpb_summary *s);
 
 /* --- bench_util.c ---------------------------------------------------------- */
 /* Median and minimum of n values (v is reordered). */

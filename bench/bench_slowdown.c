@@ -14,7 +14,7 @@
  * three draws the same randomness and does the same work (checked: their
  * DRNG states must stay equal).  The instrumented instance runs exactly as
  * in a measuring child: accounting on around each API call
- * (drivers/meter.h).  The slowdown is the median over rounds of
+ * (prof/meter.h).  The slowdown is the median over rounds of
  * ticks(instrumented batch) / ticks(uninstrumented batch); the copy splits
  * it into what measuring costs (on/off, same code layout) and what the
  * different link costs (off/plain).

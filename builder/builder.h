@@ -469,6 +469,15 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
  */
 int hp_manifest_up_to_date(const char *path, const char *manifest, const char *so_path, int need_kat,
 			   struct hp_kat *stored_kat, char *why, size_t whylen);
+/* Is rel (a path relative to the package folder) an input of a build:
+ * not a product of someone's earlier make (objects, archives, shared
+ * objects, dependency files, logs, .tmp files)?  1 yes, 0 no.  The files
+ * the manifest hashes, and those `hashprof campaign` watches. */
+int hp_manifest_is_input(const char *rel);
+/* The KAT result stored in the manifest at path (OUTDIR/.hashprof-build/
+ * NAME.manifest) into k: "not checked" with an empty detail when there
+ * is none.  Returns 0, or -1 when the manifest cannot be read. */
+int hp_manifest_stored_kat(const char *path, struct hp_kat *k);
 /* Store the manifest plus the hash of the built .so and the KAT result
  * (NULL: the KAT did not run).  Returns 0, or -1 (errno). */
 int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat);

@@ -20,8 +20,7 @@
 
 #define HP_MANIFEST_MAGIC "hashprof-build-manifest 1"
 
-/* Is rel an input of the build (not a product of someone's earlier make)? */
-static int hp_is_input(const char *rel)
+int hp_manifest_is_input(const char *rel)
 {
 	static const char *const skip[] = { ".o", ".a", ".so", ".d", ".log", ".tmp" };
 	size_t n = strlen(rel);
@@ -62,7 +61,7 @@ int hp_manifest_make(const struct hp_detect *d, const struct hp_recipe *r, const
 	rc |= hp_manifest_file(&lines, "runtime", rt->drng_global, rt->drng_global);
 	for (size_t i = 0; rc == 0 && i < d->files.n; i++) {
 		char path[PATH_MAX];
-		if (!hp_is_input(d->files.v[i]))
+		if (!hp_manifest_is_input(d->files.v[i]))
 			continue;
 		hp_fmt(path, sizeof path, "%s/%s", d->dir, d->files.v[i]);
 		rc |= hp_manifest_file(&lines, "file", path, d->files.v[i]);
@@ -225,6 +224,18 @@ int hp_manifest_up_to_date(const char *path, const char *manifest, const char *s
 		return 0;
 	}
 	return 1;
+}
+
+int hp_manifest_stored_kat(const char *path, struct hp_kat *k)
+{
+	char *stored = hp_util_read_file(path, 0, NULL);
+
+	hp_stored_kat("", k);
+	if (!stored)
+		return -1;
+	hp_stored_kat(stored, k);
+	free(stored);
+	return 0;
 }
 
 int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat)

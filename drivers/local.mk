@@ -11,7 +11,6 @@ drivers_libhpdrivers_la_SOURCES = \
 	drivers/child.c drivers/child.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \
-	drivers/meter.h \
 	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
 	drivers/options.c drivers/options.h \
 	drivers/procedure.c drivers/procedure.h \
@@ -25,7 +24,7 @@ hashprof_SOURCES = \
 	drivers/cmds/hashprof.c drivers/cmds/cmds.h drivers/cmds/usage.c \
 	drivers/cmds/procedure_options.c drivers/cmds/procedure_options.h \
 	drivers/cmds/cmd_run.c drivers/cmds/cmd_list.c \
-	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/cmd_report.c \
+	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/sites_output.c drivers/cmds/sites_output.h drivers/cmds/cmd_report.c \
 	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
 	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
 	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c \

@@ -11,6 +11,8 @@
 
 #include "api.h"
 #include "calibrate.h"
+#include "callsite_insitu.h"
+#include "callsites.h"
 #include "child.h"
 #include "clock.h"
 #include "drng_state.h"
@@ -40,7 +42,26 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op, const
 static void hp_reset_counters(struct hp_op_ctx *c)
 {
 	hp_wrap_clear(c->api->wrap);
+	hp_callsite_rec_clear();
 	c->meter.ticks = 0;
+}
+
+/* --call-sites: the recorder's paths named and merged into r->sites (in
+ * this process, whose modules libdwfl reads). */
+static void hp_collect_sites(struct hp_result *r)
+{
+	char err[256];
+	struct hp_symbolizer *sym = hp_sym_open(err, sizeof err);
+	struct hp_site_lost all[HP_FN_SLOTS];
+
+	hp_child_step("naming the call sites");
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		all[fn] = *hp_callsite_rec_lost(fn);
+	if (hp_callsites_collect(hp_callsite_rec_table(), all, sym, r, err, sizeof err) != 0)
+		hp_result_fail(r, "call sites: %s", err);
+	else if (!sym)
+		snprintf(r->sites.note, sizeof r->sites.note, "frames named by address: %s", err);
+	hp_sym_close(sym);
 }
 
 /* Copy the shim's shape table into the row. */
@@ -59,6 +80,8 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 		}
 	}
 	hp_result_sort_shapes(r);
+	if (r->sites.requested)
+		hp_collect_sites(r);
 }
 
 /* Per-helper totals of the shim's table and overflow so far (calls, ticks). */
@@ -124,7 +147,9 @@ static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uin
 	*prev = now;
 }
 
-/* Calibrate the shims' overhead with the instance's own shim code. */
+/* Calibrate the shims' overhead with the instance's own shim code (the
+ * timed path: with --call-sites, the recorder's cost on top of it is
+ * measured in the operation, hp_sites_insitu). */
 static void hp_overhead(struct hp_api *api, struct hp_result *r)
 {
 	struct hp_overhead oh;
@@ -204,6 +229,95 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	if (r->operations > ops_before && r->ntrials < HP_TRIALS_MAX)
 		hp_close_trial(c, &prev, ops_before, r);
 	hp_collect(c, r);
+}
+
+/* ---------- call sites: the recorder's cost in the operation ---------- */
+
+struct hp_insitu_ctx {
+	struct hp_op_ctx *c;
+	const struct hp_kind_ops *k;
+};
+
+static int hp_insitu_op(void *ctx)
+{
+	struct hp_insitu_ctx *x = ctx;
+
+	return x->k->replay_op(x->c);
+}
+
+static void hp_insitu_reset(void *ctx)
+{
+	struct hp_insitu_ctx *x = ctx;
+
+	if (x->k->replay_reset)
+		x->k->replay_reset(x->c);
+}
+
+static uint32_t hp_replay_samples(const struct hp_result *r);
+
+/* The in-situ samples of a row: N / 4 within 5..25 (a median of each
+ * order), and as many as replay takes for an operation under 1 ms
+ * (HP_REPLAY_SAMPLES_SHORT, where a sample is cheap and noisy).  Each is
+ * two operations: a quarter of N keeps the cost to half of the measured
+ * part from N = 20 on, and an operation with many calls, where the
+ * recorder's cost matters, gets a precise difference from every sample. */
+static uint32_t hp_insitu_samples(const struct hp_result *r)
+{
+	uint64_t m = r->operations / 4;
+
+	if (hp_replay_samples(r) == HP_REPLAY_SAMPLES_SHORT)
+		return HP_REPLAY_SAMPLES_SHORT;
+	if (m < HP_REPLAY_SAMPLES_MIN)
+		m = HP_REPLAY_SAMPLES_MIN;
+	if (m > HP_REPLAY_SAMPLES_MAX)
+		m = HP_REPLAY_SAMPLES_MAX;
+	return (uint32_t)m;
+}
+
+/*
+ * --call-sites, after the measured operations (their sites and calls are
+ * in r already): M samples of the operation run with and without the
+ * recorder from one DRNG state (prof/callsite_insitu.h), the recorder's
+ * cost per call into r->sites.insitu_*.  A failure leaves the row
+ * measured, says why in insitu_error, and its shares uncorrected for the
+ * recorder (a note says so).
+ */
+static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_result *r)
+{
+	struct hp_result_sites *t = &r->sites;
+	struct hp_drng_state drng = { 0 };
+	struct hp_insitu_ctx x = { c, k };
+	struct hp_insitu_run run = { c->api->wrap, NULL, hp_clock_fn(), hp_insitu_op, hp_insitu_reset, &x };
+	struct hp_insitu_sample *s;
+	uint32_t m = hp_insitu_samples(r), taken = 0;
+	char err[256] = "";
+
+	if (!(s = calloc(m, sizeof *s))) {
+		snprintf(t->insitu_error, sizeof t->insitu_error, "out of memory for %u samples", m);
+		return;
+	}
+	if (c->api->drng_algorithm && hp_drng_state_open(c->api->dl, &drng, err, sizeof err) != 0)
+		goto done;
+	run.drng = c->api->drng_algorithm ? &drng : NULL;
+	hp_child_step("call sites: the inputs of the in-situ samples");
+	if (k->replay_prepare && k->replay_prepare(c, err, sizeof err) != 0)
+		goto done;
+	for (; taken < m; taken++) {
+		hp_child_step("call sites: in-situ sample %u of %u", taken + 1, m);
+		if (hp_insitu_sample(&run, taken & 1, &s[taken], err, sizeof err) != 0)
+			goto done;
+	}
+	if (hp_insitu_cost(s, taken, &t->insitu_added_ticks, &t->insitu_inside_ticks) != 0)
+		snprintf(err, sizeof err, "no helper call in the samples");
+	else
+		t->insitu_valid = 1;
+done:
+	t->insitu_samples = taken;
+	if (!t->insitu_valid)
+		snprintf(t->insitu_error, sizeof t->insitu_error, "%s: the recorder's cost in the operation: %s",
+			 r->operation, err[0] ? err : "not measured");
+	hp_drng_state_close(&drng);
+	free(s);
 }
 
 /* ---------- replay (docs/replay.md, "Integration") ---------- */
@@ -345,6 +459,27 @@ done:
 	p->seconds = hp_util_monotonic() - start;
 }
 
+/* --call-sites: the recorder on the instance's object (its address
+ * range: every frame inside it is the scheme's, the first one outside
+ * the driver's, past the API function).  0, or -1 with r failed. */
+static int hp_sites_start(struct hp_api *api, const struct hp_options *o, struct hp_result *r)
+{
+	uintptr_t lo, hi;
+	char err[256];
+
+	r->sites.requested = 1;
+	r->sites.depth = o->call_sites_depth;
+	if (hp_callsite_module_range(api->wrap, &lo, &hi) != 0) {
+		hp_result_fail(r, "call sites: the instance's object is not among the loaded ones");
+		return -1;
+	}
+	if (hp_callsite_rec_start(api->wrap, lo, hi, err, sizeof err) != 0) {
+		hp_result_fail(r, "call sites: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o, enum hp_run_mode mode,
 		      uint64_t iterations, uint64_t warmup, struct hp_result *r)
 {
@@ -382,7 +517,14 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	}
 	hp_clock_install(api.wrap);
 	api.wrap->accounting = 0;
-	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn() };
+	c.meter = (struct hp_meter){ .wrap = api.wrap, .clock = hp_clock_fn(), .mode = HP_ACCOUNTING_TIMED };
+	/* --call-sites: the measured operations only; the calibration call
+	 * that plans N runs as without, so that N, the DRNG stream and the
+	 * calls stay what they are without it */
+	if (mode == HP_RUN_MEASURE && o->call_sites && hp_sites_start(&api, o, r) == 0)
+		c.meter.mode = HP_ACCOUNTING_SITES;
+	if (r->status != HP_STATUS_OK)
+		return;
 	/* method.md: "seeded once, before anything else" */
 	if (api.init_random_number)
 		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);
@@ -391,7 +533,10 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, "%s", err);
 	else
 		hp_measure(&c, k, r->iterations, r->warmup, mode == HP_RUN_MEASURE ? o->trials : 0, r);
+	if (r->sites.requested && r->status == HP_STATUS_OK)
+		hp_sites_insitu(&c, k, r);
 	if (mode == HP_RUN_MEASURE && o->replay)
 		hp_replay_part(&c, k, o, r);
 	k->release(&c);
+	hp_callsite_rec_stop();
 }

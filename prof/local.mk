@@ -14,11 +14,16 @@ prof_libhprof_la_SOURCES = \
 	prof/calibrate.c prof/calibrate.h \
 	prof/shares.c prof/shares.h
 prof_libhprof_la_CPPFLAGS = $(HP_PROF_CPPFLAGS)
-prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
-prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) -lm
+prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS) $(LIBUNWIND_CFLAGS) $(LIBDW_CFLAGS)
+prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBUNWIND_LIBS) $(LIBDW_LIBS) -lm
 # issue 6: record files (atomic writing, reading back) and published pages.
 prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c prof/published.h
 # issue 10 part 2: replay (what an operation would save if its helpers were free).
-prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h
+prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h prof/meter.h
+# issue 11: call sites (--call-sites): the recorder (libunwind), the names
+# (libdwfl), the table, its JSON, its text, folded stacks and flame graph.
+prof_libhprof_la_SOURCES += prof/callsite_rec.c prof/callsite_rec.h prof/callsite_sym.c prof/callsite_sym.h \
+	prof/callsites.c prof/callsites.h prof/callsite_insitu.c prof/callsite_insitu.h prof/callsite_record.c prof/callsite_record.h \
+	prof/callsite_report.c prof/callsite_report.h prof/flame.c prof/flame.h
 # issue 17: the N whose prefix mean reproduces a published mean, and the curve of a record's prefix means.
 prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h prof/curve.c prof/curve.h prof/plot.c prof/plot.h

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "callsite_record.h"
 #include "hex.h"
 #include "shares.h"
 
@@ -119,6 +120,7 @@ static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static int hp_replay_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static json_t *hp_per_op_json(const struct hp_result *r);
 static int hp_per_op_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 
 /* the replay's optional fields; its shares, null when it failed */
 #define HP_REPLAY(type, f, m, unit)                                                                  \
@@ -218,6 +220,10 @@ static const struct hp_field hp_record_fields[] = {
 	  offsetof(struct hp_result, per_iteration), 0, 0,
 	  "per helper with calls: its outermost calls in each operation, in order", hp_per_op_json, hp_per_op_read,
 	  NULL },
+	/* --call-sites only (callsite_record.c): a row without it has no "call_sites" */
+	{ "call_sites", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
+	  offsetof(struct hp_result, sites.requested), 0, 0, "the call-site table", hp_callsites_json,
+	  hp_sites_field_read, NULL },
 	/* added by report.c (--format=json) and record_io.c (record files) */
 	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read", NULL, NULL,
 	  NULL },
@@ -1037,6 +1043,12 @@ static int hp_per_op_consistent(const struct hp_result *r, char *err, size_t err
 		}
 	}
 	return 0;
+}
+
+static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	(void)rec;
+	return hp_callsites_read(v, r, err, errlen);
 }
 
 /* What a measurement cannot produce: helper time beyond the operation's

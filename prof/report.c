@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callsite_report.h"
 #include "format.h"
 #include "published.h"
 #include "record.h"
@@ -419,6 +420,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 	hp_print_notes(out, rows, nrows, "");
 	hp_print_overhead(out, rows, nrows, "");
 	hp_print_replay(out, rows, nrows, "");
+	hp_callsites_print_text(out, rows, nrows, hp_raw);
 }
 
 /* The published markdown table (method.md). */

@@ -71,6 +71,47 @@ struct hp_result_replay {
 	char error[HP_REPLAY_ERROR_MAX]; /* one line naming the operation, when not valid */
 };
 
+/*
+ * The call sites of a row (--call-sites, docs/record-schema.md
+ * "call_sites"): for each helper, the call paths its outermost calls came
+ * along, from the instance's API function down to the last scheme frame
+ * (the helper itself, the ICCS helper files, the PQClean adapter and the
+ * shims collapsed into the helper's name, which is not a frame here).
+ */
+struct hp_site_frame {
+	char *function; /* owned; "poly_uniform", or "libx.so+0x1a2b" when unnamed */
+	char *where; /* owned; "poly.c:412" or "poly.c:412,418" (the calls' lines); "" without debug info */
+};
+
+struct hp_result_site {
+	uint32_t fn; /* enum hp_fn */
+	uint64_t calls; /* outermost calls over the measured operations */
+	uint64_t ticks; /* ticks inside them (as timed; the shares correct them like the row's) */
+	int cut; /* 1: the path is longer than the depth asked for (or than was unwound): outer frames left out */
+	size_t nframes;
+	struct hp_site_frame *frames; /* owned; nframes, outermost (the API function) first */
+};
+
+struct hp_result_sites {
+	int requested; /* 1: --call-sites; the row has a call-site table */
+	unsigned depth; /* frames kept per path, innermost ones; 0: the whole path */
+	/* outermost calls without a call path, per helper: the unwinder did
+	 * not reach the API function, or the path table was full */
+	uint64_t lost_calls[HP_FN_COUNT];
+	uint64_t lost_ticks[HP_FN_COUNT];
+	size_t nsites;
+	struct hp_result_site *sites; /* owned; by helper, then ticks, largest first */
+	char note[512]; /* what the names could not say (an object without symbols); "" when none */
+	/* the recorder's cost per outermost call, measured in the operation
+	 * (prof/callsite_insitu.h), which the shares subtract on top of the
+	 * calibrated overhead */
+	int insitu_valid; /* 1: measured; 0: not (insitu_error says why), the shares are not corrected for it */
+	uint32_t insitu_samples; /* samples taken (each the operation twice) */
+	double insitu_added_ticks; /* ticks the recorder adds to the operation's total, per call */
+	double insitu_inside_ticks; /* the part of them inside the helpers' windows, per call */
+	char insitu_error[256]; /* one line when not valid */
+};
+
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4]; /* "sig", "kem", "kex" */
@@ -122,6 +163,7 @@ struct hp_result {
 	struct hp_trial trials[HP_TRIALS_MAX];
 
 	struct hp_result_replay replay; /* zero (not requested) without --replay */
+	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
 
 	/* Per-iteration counts (issue 17: --per-iteration, `check --published`,
 	 * --reproduce): the outermost calls of each helper (overflowed ones
@@ -148,7 +190,7 @@ static inline uint64_t *hp_result_per_op(const struct hp_result *r, unsigned fn)
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes and r->per_op. */
+/* Release r->shapes, r->per_op and the call-site table. */
 void hp_result_free(struct hp_result *r);
 
 /* Room for the per-iteration counts of n operations (1..HP_PER_OP_MAX),
@@ -158,6 +200,15 @@ int hp_result_per_op_alloc(struct hp_result *r, uint64_t n);
 
 /* Append a shape; returns 0, or -1 when out of memory. */
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);
+
+/* Append a call site (fn, calls, ticks, cut of s; its frames are copied
+ * from frames[0..n), outermost first); returns it, or NULL when out of
+ * memory. */
+struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_result_site *s,
+					  const struct hp_site_frame *frames, size_t n);
+
+/* Release the call-site table of r (requested and depth stay). */
+void hp_result_free_sites(struct hp_result *r);
 
 /* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
 void hp_result_sort_shapes(struct hp_result *r);

@@ -16,20 +16,26 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 			   const uint64_t ticks[HP_FN_COUNT], uint64_t total, struct hp_shares *out)
 {
 	int correct = !raw && r->overhead_valid;
-	double all_calls = 0, inside = 0;
+	double all_calls = 0, inside = 0, per_call_added = r->overhead_added_ticks,
+	       per_call_inside = r->overhead_inside_ticks;
 
+	/* --call-sites: the recorder's cost, measured in the operation */
+	if (r->sites.requested && r->sites.insitu_valid) {
+		per_call_added += r->sites.insitu_added_ticks;
+		per_call_inside += r->sites.insitu_inside_ticks;
+	}
 	memset(out, 0, sizeof *out);
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		double t = (double)ticks[fn];
 		if (correct)
-			t -= r->overhead_inside_ticks * (double)calls[fn];
+			t -= per_call_inside * (double)calls[fn];
 		out->fn_ticks[fn] = t > 0 ? t : 0;
 		inside += out->fn_ticks[fn];
 		all_calls += (double)calls[fn];
 	}
 	out->total_ticks = (double)total;
 	if (correct)
-		out->total_ticks -= r->overhead_added_ticks * all_calls;
+		out->total_ticks -= per_call_added * all_calls;
 	/* an operation lasts at least as long as the helper calls inside it:
 	 * a correction that overshoots (or a malformed record) never makes
 	 * the shares add up to more than 100% */

@@ -10,6 +10,8 @@
  * (clamped at 0; total' is at least the sum of the ticks'(F), so that the
  * shares never add up to more than 1).  Nested calls are not corrected:
  * they take no clock reading, only a depth check and a counter update.
+ * A --call-sites row adds the call-site recorder's cost measured in the
+ * operation (result.h, sites.insitu_*) to both per-call figures.
  */
 #ifndef HP_SHARES_H
 #define HP_SHARES_H

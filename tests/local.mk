@@ -47,6 +47,16 @@ tests_test_cli_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 
+# issue 11: --call-sites on SYNTH-SIG's documented call sites, and on a
+# `hashprof build` instance compiled without -g (the subdirs fixture).
+check_PROGRAMS += tests/test_callsites
+TESTS += tests/test_callsites
+tests_test_callsites_SOURCES = tests/test_callsites.c tests/capture.c tests/capture.h tests/check_run.h
+tests_test_callsites_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
+tests_test_callsites_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_callsites_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
 # The tarball holds what .ci/run, setup.sh and README's Quick start run
 # (tests/dist_files.sh), checked against the Makefile's own list.
 TESTS += tests/dist_files.sh

@@ -35,6 +35,9 @@
 #include <string.h>
 
 #include "calibrate.h"
+#include "callsite_insitu.h"
+#include "callsite_rec.h"
+#include "callsites.h"
 #include "check_run.h"
 #include "fake_helpers.h"
 #include "fake_scheme.h"
@@ -64,7 +67,7 @@ static void snapshot(struct hp_trial *t, uint64_t total)
 
 /* A row as drivers/procedure.c makes one: OPERATIONS operations in
  * TRIALS slices, the shape table copied in, the calibration's overhead. */
-static void measure_row(const struct scheme *s, const struct hp_overhead *oh, struct hp_result *r)
+static void measure_row_in(const struct scheme *s, const struct hp_overhead *oh, int accounting, struct hp_result *r)
 {
 	struct hp_trial prev, now;
 	uint64_t total = 0;
@@ -76,7 +79,7 @@ static void measure_row(const struct scheme *s, const struct hp_overhead *oh, st
 	r->overhead_inside_ticks = oh->inside_ticks;
 	snapshot(&prev, 0);
 	for (unsigned op = 0; op < OPERATIONS; op++) {
-		total += timed(s, WRAPPED);
+		total += timed_in(s, WRAPPED, accounting);
 		r->operations++;
 		if (r->operations % (OPERATIONS / TRIALS) == 0) {
 			struct hp_trial *t = &r->trials[r->ntrials++];
@@ -97,6 +100,11 @@ static void measure_row(const struct scheme *s, const struct hp_overhead *oh, st
 		if (sh->used)
 			ck_assert_int_eq(hp_result_add_shape(r, &rs), 0);
 	}
+}
+
+static void measure_row(const struct scheme *s, const struct hp_overhead *oh, struct hp_result *r)
+{
+	measure_row_in(s, oh, HP_ACCOUNTING_TIMED, r);
 }
 
 static void setup(void)
@@ -208,6 +216,106 @@ START_TEST(wrong_corrections_miss_the_truth)
 }
 END_TEST
 
+/*
+ * --call-sites: the real recorder (prof/callsite_rec.c) after every
+ * outermost call, on the virtual clock, the meter taking its bracketed
+ * time out of the window (one read's after-part, its work, the next
+ * read's before-part: read ticks, since its unwinding takes no virtual
+ * time), and, as a real recorder does to the caches, POLLUTION ticks of
+ * the scheme's next work that no bracket or loop sees: fake_site_record
+ * charges them only while an operation runs.  The recorder's cost in the
+ * operation (prof/callsite_insitu.c, samples with and without it from
+ * the same state) must be read + POLLUTION per call exactly, and the
+ * corrected shares the truth as without call sites; without that term
+ * they miss it.  The sites' calls and ticks are the row's.
+ */
+#define POLLUTION 37u
+static int in_operation;
+
+static void fake_site_record(uint32_t fn, uint64_t ticks)
+{
+	hp_callsite_rec_record(fn, ticks);
+	if (in_operation)
+		fake_now += POLLUTION;
+}
+
+static int fake_op(void *ctx)
+{
+	in_operation = 1;
+	operation(ctx, WRAPPED);
+	in_operation = 0;
+	return 0;
+}
+
+START_TEST(corrected_share_with_call_sites)
+{
+	const struct correction_case *c = &cases[_i];
+	struct hp_overhead oh;
+	struct hp_result r;
+	struct hp_shares cor;
+	struct truth tr;
+	struct hp_insitu_sample smp[6];
+	struct hp_insitu_run run = { &W, NULL, virtual_clock, fake_op, NULL, (void *)&c->scheme };
+	uint64_t read = c->read_before + c->read_after;
+	uintptr_t lo, hi;
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], sc[HP_FN_COUNT], st[HP_FN_COUNT];
+	struct hp_site_lost lost[HP_FN_SLOTS];
+	char err[256];
+
+	read_before = c->read_before;
+	read_after = c->read_after;
+	hp_calibrate(&W, hashprof_calib_loop, virtual_clock, &oh);
+	ck_assert_int_eq(hp_callsite_module_range((const void *)measure_row_in, &lo, &hi), 0);
+	ck_assert_int_eq(hp_callsite_rec_start(&W, lo, hi, err, sizeof err), 0);
+	W.site_record = fake_site_record;
+	fake_truth(&c->scheme, &tr);
+	in_operation = 1;
+	measure_row_in(&c->scheme, &oh, HP_ACCOUNTING_SITES, &r);
+	in_operation = 0;
+	/* what the recorder took out of the windows: its reads' inner parts */
+	ck_assert_uint_eq(W.site_excluded_ticks, (uint64_t)OPERATIONS * c->scheme.iterations * 4 * read);
+	r.sites.requested = 1;
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		lost[fn] = *hp_callsite_rec_lost(fn);
+	ck_assert_int_eq(hp_callsites_collect(hp_callsite_rec_table(), lost, NULL, &r, err, sizeof err), 0);
+	hp_result_fn_totals(&r, calls, nested, ticks);
+	hp_callsites_sums(&r, sc, st);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		ck_assert_uint_eq(sc[fn], calls[fn]);
+		ck_assert_uint_eq(st[fn], ticks[fn]);
+	}
+	ck_assert_uint_eq(calls[HP_FN_XOF], (uint64_t)OPERATIONS * c->scheme.iterations);
+
+	/* without the recorder's cost in the operation: off the truth */
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert_msg(fabs(cor.hash - tr.hash) * PP >= 0.05, "hash %.4f%% vs truth %.4f%%: too close to test",
+		      PP * cor.hash, PP * tr.hash);
+	/* the samples: both orders */
+	for (unsigned i = 0; i < 6; i++)
+		ck_assert_int_eq(hp_insitu_sample(&run, i & 1, &smp[i], err, sizeof err), 0);
+	ck_assert_int_eq(hp_insitu_cost(smp, 6, &r.sites.insitu_added_ticks, &r.sites.insitu_inside_ticks), 0);
+	ck_assert_msg(r.sites.insitu_added_ticks == (double)(read + POLLUTION),
+		      "in situ %.6f ticks/call, expected %llu", r.sites.insitu_added_ticks,
+		      (unsigned long long)(read + POLLUTION));
+	ck_assert_msg(r.sites.insitu_inside_ticks == 0, "in situ inside %.6f", r.sites.insitu_inside_ticks);
+	r.sites.insitu_valid = 1;
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert_msg(fabs(cor.hash - tr.hash) < 1e-12, "hash: corrected %.6f%%, truth %.6f%%", PP * cor.hash,
+		      PP * tr.hash);
+	ck_assert_msg(fabs(cor.drng - tr.drng) < 1e-12, "DRNG: corrected %.6f%%, truth %.6f%%", PP * cor.drng,
+		      PP * tr.drng);
+	ck_assert_msg(cor.total_ticks == OPERATIONS * tr.plain, "corrected total %.1f, plain %.1f", cor.total_ticks,
+		      OPERATIONS * tr.plain);
+	for (unsigned t = 0; t < r.ntrials; t++) {
+		struct hp_shares ts;
+		hp_shares_of_trial(&r, t, 0, &ts);
+		ck_assert_msg(fabs(ts.hash - tr.hash) < 1e-12, "trial %u: hash %.6f%%", t, PP * ts.hash);
+	}
+	hp_result_free(&r);
+	hp_callsite_rec_stop();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("correction");
@@ -216,6 +324,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_loop_test(tc, corrected_share_is_the_truth, 0, FAKE_NCASES);
 	tcase_add_test(tc, wrong_corrections_miss_the_truth);
+	tcase_add_loop_test(tc, corrected_share_with_call_sites, 0, FAKE_NCASES);
 	suite_add_tcase(s, tc);
 	return hp_check_run(s);
 }

@@ -159,6 +159,63 @@ START_TEST(outer_calls_per_shape)
 }
 END_TEST
 
+/* HP_ACCOUNTING_SITES: the timed path, then the recorder once per
+ * outermost call with its helper and exactly the ticks the shape table
+ * got; nested calls are not handed over. */
+static unsigned site_calls[HP_FN_SLOTS];
+static uint64_t site_ticks[HP_FN_SLOTS];
+static unsigned long site_clock_reads;
+
+static void fake_site_record(uint32_t fn, uint64_t ticks)
+{
+	ck_assert_uint_lt(fn, HP_FN_SLOTS);
+	site_calls[fn]++;
+	site_ticks[fn] += ticks;
+	site_clock_reads = clock_reads; /* both of the call's reads are done */
+}
+
+START_TEST(sites_mode_hands_outermost_calls_to_the_recorder)
+{
+	reset();
+	memset(site_calls, 0, sizeof site_calls);
+	memset(site_ticks, 0, sizeof site_ticks);
+	W.site_record = fake_site_record;
+	W.accounting = HP_ACCOUNTING_SITES;
+	for (int i = 0; i < 3; i++)
+		pseudoXOF(1024, msg, 256, out);
+	pseudohash(512, msg, 1024, out); /* one nested sm3hash */
+	get_random_number(&drng_ctx, out, 256); /* two nested sm3hash */
+	sm3hash(256, msg, 1152, out);
+	init_random_number(&drng_ctx, msg, 48);
+	W.accounting = 0;
+	W.site_record = NULL;
+
+	expect_shape(HP_FN_XOF, 256, 1024, 3, 0, 3 * (FAKE_COST_XOF + FAKE_CLOCK_STEP));
+	ck_assert_uint_eq(site_calls[HP_FN_XOF], 3);
+	ck_assert_uint_eq(site_ticks[HP_FN_XOF], shape(HP_FN_XOF, 256, 1024)->ticks);
+	ck_assert_uint_eq(site_calls[HP_FN_PSEUDOHASH], 1);
+	ck_assert_uint_eq(site_ticks[HP_FN_PSEUDOHASH], shape(HP_FN_PSEUDOHASH, 1024, 512)->ticks);
+	ck_assert_uint_eq(site_calls[HP_FN_DRNG], 1);
+	ck_assert_uint_eq(site_ticks[HP_FN_DRNG], shape(HP_FN_DRNG, 0, 256)->ticks);
+	ck_assert_uint_eq(site_calls[HP_FN_SM3], 1); /* the outermost one only */
+	ck_assert_uint_eq(site_ticks[HP_FN_SM3], shape(HP_FN_SM3, 1152, 256)->ticks);
+	ck_assert_uint_eq(site_calls[HP_FN_DRNG_INIT], 1);
+	expect_shape(HP_FN_SM3, 264, 256, 0, 2, 0);
+	/* timed as the timed mode: two reads per outermost call, the recorder
+	 * after the second */
+	ck_assert_uint_eq(clock_reads, 2 * 7);
+	ck_assert_uint_eq(site_clock_reads, clock_reads);
+	/* and the timed mode never calls it */
+	memset(site_calls, 0, sizeof site_calls);
+	W.site_record = fake_site_record;
+	W.accounting = 1;
+	pseudoXOF(1024, msg, 256, out);
+	W.accounting = 0;
+	W.site_record = NULL;
+	ck_assert_uint_eq(site_calls[HP_FN_XOF], 0);
+}
+END_TEST
+
 START_TEST(same_lengths_other_function_is_other_shape)
 {
 	reset();
@@ -1051,6 +1108,7 @@ static Suite *wrap_suite(void)
 	tcase_add_test(tc, state_initialised);
 	tcase_add_test(tc, accounting_off_counts_nothing);
 	tcase_add_test(tc, outer_calls_per_shape);
+	tcase_add_test(tc, sites_mode_hands_outermost_calls_to_the_recorder);
 	tcase_add_test(tc, same_lengths_other_function_is_other_shape);
 	tcase_add_test(tc, drng_shape_and_nesting);
 	tcase_add_test(tc, nested_counted_not_timed);

@@ -172,6 +172,10 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
  *   hp_tape_F  HP_TAPE_HOOK, accounting negative (record, replay, double
  *              replay): out of line for the same reason, and so that
  *              none of the other paths carries its code.
+ *   hp_sites_F HP_SITES_HOOK, accounting HP_ACCOUNTING_SITES
+ *              (--call-sites): the cold path's timing, then the runtime's
+ *              call-site recorder; told from the tape modes only on the
+ *              negative branch, so the timed path gains nothing for it.
  *
  * The gate reads accounting once and tests it once: zero takes the tail
  * call of the helper, and the sign of that same test sends the tape modes
@@ -183,13 +187,16 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
  */
 #define HP_TIMED __attribute__((noinline))
 
-#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL, COLD_CALL, IN_BITS, OUT_BITS)                                    \
+#define HP_GATE(REAL_CALL, TIMED_CALL, TAPE_CALL, SITES_CALL, COLD_CALL, IN_BITS, OUT_BITS)                        \
 	do {                                                                                                       \
 		int a_ = hp_wrap_self.accounting;                                                                  \
 		if (hp_unlikely(!a_))                                                                              \
 			return REAL_CALL;                                                                          \
-		if (hp_unlikely(a_ < 0))                                                                           \
+		if (hp_unlikely(a_ < 0)) {                                                                         \
+			if (hp_unlikely(a_ == HP_ACCOUNTING_SITES))                                                \
+				return SITES_CALL;                                                                 \
 			return TAPE_CALL;                                                                          \
+		}                                                                                                  \
 		if (hp_unlikely(hp_depth || !hp_tick_fast_ok(&hp_wrap_self) || !hp_shape_fits(IN_BITS, OUT_BITS))) \
 			return COLD_CALL;                                                                          \
 		return TIMED_CALL;                                                                                 \
@@ -221,28 +228,40 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
 	} while (0)
 
 /*
- * HP_COLD_HOOK(fn-id, in-bits, out-bits, real-call): the body of every
- * hp_cold_F.  A nested call is executed and counted, never timed; any
+ * HP_COLD_HOOK_THEN(fn-id, in-bits, out-bits, real-call, after): the body
+ * of every hp_cold_F (after: nothing) and hp_sites_F (after: the call-site
+ * recorder, run only for an outermost call, after the second read).  A nested call is executed and counted, never timed; any
  * other call (a wide shape, or a clock without the inline counter) is
  * timed as HP_HOOK's, through hp_tick, and counted through hp_shape_slot.
  */
-#define HP_COLD_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL)         \
-	do {                                                   \
-		if (hp_depth) {                                \
-			hp_depth++;                            \
-			int r_ = REAL_CALL;                    \
-			hp_depth--;                            \
-			hp_count(FN, IN_BITS, OUT_BITS, 0, 1); \
-			return r_;                             \
-		}                                              \
-		hp_depth = 1;                                  \
-		uint64_t t0_ = hp_tick(&hp_wrap_self);         \
-		int r_ = REAL_CALL;                            \
-		uint64_t t1_ = hp_tick(&hp_wrap_self);         \
-		hp_depth = 0;                                  \
-		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0); \
-		return r_;                                     \
+#define HP_COLD_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, AFTER) \
+	do {                                                       \
+		if (hp_depth) {                                    \
+			hp_depth++;                                \
+			int r_ = REAL_CALL;                        \
+			hp_depth--;                                \
+			hp_count(FN, IN_BITS, OUT_BITS, 0, 1);     \
+			return r_;                                 \
+		}                                                  \
+		hp_depth = 1;                                      \
+		uint64_t t0_ = hp_tick(&hp_wrap_self);             \
+		int r_ = REAL_CALL;                                \
+		uint64_t t1_ = hp_tick(&hp_wrap_self);             \
+		hp_depth = 0;                                      \
+		hp_count(FN, IN_BITS, OUT_BITS, t1_ - t0_, 0);     \
+		AFTER;                                             \
+		return r_;                                         \
 	} while (0)
+
+#define HP_COLD_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL) HP_COLD_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, (void)0)
+
+/* The call-site mode's body (hp_sites_F): the cold one, then the
+ * outermost call's helper and ticks to the runtime's recorder, which
+ * unwinds from there (the same ticks the shape table got, so that the
+ * sites' ticks sum to the helper's exactly).  What this path costs beyond
+ * the timed one is measured in the operation (prof/callsite_insitu.c). */
+#define HP_SITES_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL) \
+	HP_COLD_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, hp_wrap_self.site_record(FN, t1_ - t0_))
 
 /*
  * Test-only costs of the tape path: tests/test_replay builds the shims

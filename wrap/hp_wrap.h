@@ -19,8 +19,9 @@
 
 /* Bumped whenever struct hp_wrap_state changes layout or the meaning of
  * its fields (3: the record/replay modes and the tape; 4: the double
- * replay mode and the shadow tape). */
-#define HP_WRAP_ABI_VERSION 5u
+ * replay mode and the shadow tape; 5: the shapes' one-word keys, or the
+ * call-site mode; 6: both). */
+#define HP_WRAP_ABI_VERSION 6u
 #define HP_WRAP_STATE_SYMBOL "hashprof_wrap_state"
 
 /*
@@ -100,6 +101,13 @@ struct hp_overflow {
  * path's cost (docs/replay.md): the helpers run as in the replay run, and
  * a passed call counts on both tapes. */
 #define HP_ACCOUNTING_DOUBLE (-3)
+/* Timed as HP_ACCOUNTING_TIMED, and every outermost call then handed to
+ * the runtime's call-site recorder (hp_wrap_state.site_record, after the
+ * second clock read: outside the helper's window), which unwinds the
+ * stack (--call-sites, prof/callsite_rec.c).  Negative so that the timed
+ * path's gate stays as it is: the gate tells it from the tape modes only
+ * on the negative branch. */
+#define HP_ACCOUNTING_SITES (-8)
 
 /*
  * The tape: the record of one operation's outermost helper calls, in call
@@ -157,6 +165,16 @@ struct hp_wrap_state {
 					  * tape.buf's len bytes (another buffer: its reads miss the
 					  * caches as the tape's do), its own pos and counters, which
 					  * end equal to tape's */
+	/* HP_ACCOUNTING_SITES: called by the shim after each outermost call,
+	 * after its second clock read, with the helper (enum hp_fn) and the
+	 * ticks it timed; installed by the runtime before it sets the mode. */
+	void (*site_record)(uint32_t fn, uint64_t ticks);
+	/* Ticks the recorder spent, read by the runtime's own clock reads at
+	 * its start and end: taken out of the operation's window (prof/
+	 * meter.h); what lies outside those reads (the call into the
+	 * recorder, what its unwinding does to the caches) is measured in the
+	 * operation (prof/callsite_insitu.h).  Written by the runtime only. */
+	uint64_t site_excluded_ticks;
 };
 
 /*

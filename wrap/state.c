@@ -72,6 +72,14 @@ static HP_COLD int hp_cold_hashprof_calib_nop(int digest_len_bits, const unsigne
 		     __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
 }
 
+/* --call-sites: the cold path's timing, then the call-site recorder (hook.h). */
+static HP_TIMED int hp_sites_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
+						unsigned long long msg_len_bits, unsigned char *digest)
+{
+	HP_SITES_HOOK(HP_FN_CALIB, msg_len_bits, (uint64_t)digest_len_bits,
+		      __real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
+}
+
 static HP_TIMED int hp_timed_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
 						unsigned long long msg_len_bits, unsigned char *digest)
 {
@@ -94,6 +102,7 @@ int __wrap_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg, uns
 	HP_GATE(__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
 		hp_timed_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
 		hp_tape_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
+		hp_sites_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest),
 		hp_cold_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest), msg_len_bits,
 		(uint64_t)digest_len_bits);
 }

@@ -16,6 +16,12 @@ static HP_COLD int hp_cold_get_random_number(void *drng, unsigned char *out, uns
 	HP_COLD_HOOK(HP_FN_DRNG, 0, out_len_bits, __real_get_random_number(drng, out, out_len_bits));
 }
 
+/* --call-sites: the cold path's timing, then the call-site recorder (hook.h). */
+static HP_TIMED int hp_sites_get_random_number(void *drng, unsigned char *out, unsigned long long out_len_bits)
+{
+	HP_SITES_HOOK(HP_FN_DRNG, 0, out_len_bits, __real_get_random_number(drng, out, out_len_bits));
+}
+
 static HP_TIMED int hp_timed_get_random_number(void *drng, unsigned char *out, unsigned long long out_len_bits)
 {
 	HP_HOOK(HP_FN_DRNG, 0, out_len_bits, __real_get_random_number(drng, out, out_len_bits));
@@ -31,6 +37,6 @@ static HP_TIMED int hp_tape_get_random_number(void *drng, unsigned char *out, un
 int __wrap_get_random_number(void *drng, unsigned char *out, unsigned long long out_len_bits)
 {
 	HP_GATE(__real_get_random_number(drng, out, out_len_bits), hp_timed_get_random_number(drng, out, out_len_bits),
-		hp_tape_get_random_number(drng, out, out_len_bits), hp_cold_get_random_number(drng, out, out_len_bits),
-		0, out_len_bits);
+		hp_tape_get_random_number(drng, out, out_len_bits), hp_sites_get_random_number(drng, out, out_len_bits),
+		hp_cold_get_random_number(drng, out, out_len_bits), 0, out_len_bits);
 }

@@ -16,6 +16,13 @@ static HP_COLD int hp_cold_init_random_number(void *drng, const unsigned char *s
 	HP_COLD_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, __real_init_random_number(drng, seed, seed_len_bytes));
 }
 
+/* --call-sites: the cold path's timing, then the call-site recorder (hook.h). */
+static HP_TIMED int hp_sites_init_random_number(void *drng, const unsigned char *seed,
+						unsigned long long seed_len_bytes)
+{
+	HP_SITES_HOOK(HP_FN_DRNG_INIT, seed_len_bytes * 8u, 0, __real_init_random_number(drng, seed, seed_len_bytes));
+}
+
 static HP_TIMED int hp_timed_init_random_number(void *drng, const unsigned char *seed,
 						unsigned long long seed_len_bytes)
 {
@@ -36,5 +43,6 @@ int __wrap_init_random_number(void *drng, const unsigned char *seed, unsigned lo
 	HP_GATE(__real_init_random_number(drng, seed, seed_len_bytes),
 		hp_timed_init_random_number(drng, seed, seed_len_bytes),
 		hp_tape_init_random_number(drng, seed, seed_len_bytes),
+		hp_sites_init_random_number(drng, seed, seed_len_bytes),
 		hp_cold_init_random_number(drng, seed, seed_len_bytes), seed_len_bytes * 8u, 0);
 }

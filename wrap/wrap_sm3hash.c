@@ -17,6 +17,14 @@ static HP_COLD int hp_cold_sm3hash(int digest_len_bits, const unsigned char *msg
 		     __real_sm3hash(digest_len_bits, msg, msg_len_bits, digest));
 }
 
+/* --call-sites: the cold path's timing, then the call-site recorder (hook.h). */
+static HP_TIMED int hp_sites_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+				     unsigned char *digest)
+{
+	HP_SITES_HOOK(HP_FN_SM3, msg_len_bits, (uint64_t)digest_len_bits,
+		      __real_sm3hash(digest_len_bits, msg, msg_len_bits, digest));
+}
+
 /* Accounting on: the timed path (hook.h). */
 static HP_TIMED int hp_timed_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
 				     unsigned char *digest)
@@ -39,5 +47,6 @@ int __wrap_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long 
 	HP_GATE(__real_sm3hash(digest_len_bits, msg, msg_len_bits, digest),
 		hp_timed_sm3hash(digest_len_bits, msg, msg_len_bits, digest),
 		hp_tape_sm3hash(digest_len_bits, msg, msg_len_bits, digest),
+		hp_sites_sm3hash(digest_len_bits, msg, msg_len_bits, digest),
 		hp_cold_sm3hash(digest_len_bits, msg, msg_len_bits, digest), msg_len_bits, (uint64_t)digest_len_bits);
 }

@@ -81,7 +81,10 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct 
 
 /*
  * Row n against the baseline row b: calls and nested calls per operation
- * of each helper (exactly, or within c->calls_tol relative), then the hash
+ * of each helper (exactly, or within c->calls_tol relative), the calls
+ * per operation of each call site when b has a call-site table (the same
+ * way: "site pseudoXOF poly_uniform"; a site missing on either side is 0
+ * there) and its calls without a call path, then the hash
  * and DRNG shares (within c->share_tol pp; uncorrected with c->raw), and
  * the replay ("if free") shares within c->share_tol pp when both rows have
  * them.  A replay that failed in n is a failing "replay" line.

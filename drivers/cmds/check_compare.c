@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "callsites.h"
 #include "check_cmd.h"
 #include "child.h"
 #include "published.h"
@@ -178,6 +179,70 @@ static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struc
 		hp_verdict(c, fabs(now_pct - expected_pct) <= c->share_tol + 1e-9, bad, now, q, expected_text, en));
 }
 
+/* The quantity naming site s of row r: "site pseudoXOF poly_uniform", with
+ * as many callers before the innermost function ("f>g") as it takes to
+ * tell it from r's other sites of the same helper. */
+static void hp_site_quantity(const struct hp_result *r, const struct hp_result_site *s, char *q, size_t len)
+{
+	size_t frames = 1;
+
+	for (; frames < s->nframes; frames++) {
+		int unique = 1;
+		for (size_t i = 0; i < r->sites.nsites && unique; i++) {
+			const struct hp_result_site *o = &r->sites.sites[i];
+			if (o == s || o->fn != s->fn || o->nframes < frames)
+				continue;
+			unique = 0;
+			for (size_t k = 1; k <= frames && !unique; k++)
+				unique = strcmp(o->frames[o->nframes - k].function,
+						s->frames[s->nframes - k].function) != 0;
+		}
+		if (unique)
+			break;
+	}
+	size_t used = (size_t)snprintf(q, len, "site %s ", hp_fn_label(s->fn));
+	if (!s->nframes)
+		snprintf(q + used, len - used, "(the API function)");
+	for (size_t k = frames < s->nframes ? frames : s->nframes; k > 0 && used < len; k--)
+		used += (size_t)snprintf(q + used, len - used, "%s%s", s->frames[s->nframes - k].function,
+					 k > 1 ? ">" : "");
+}
+
+/* Calls per operation of every call site of the baseline b against n's,
+ * exactly like the row's (a site found in only one of them is 0 in the
+ * other), and the calls without a call path. */
+static void hp_compare_sites(struct hp_check *c, struct hp_table *t, const struct hp_result *b,
+			     const struct hp_result *n)
+{
+	char q[256];
+
+	if (!b->sites.requested)
+		return;
+	for (size_t i = 0; i < b->sites.nsites; i++) {
+		const struct hp_result_site *s = &b->sites.sites[i];
+		uint64_t now = 0;
+		for (size_t k = 0; k < n->sites.nsites; k++)
+			if (hp_callsite_same(s, &n->sites.sites[k]))
+				now = n->sites.sites[k].calls;
+		hp_site_quantity(b, s, q, sizeof q);
+		hp_compare_calls(c, t, b, n, q, s->calls, now);
+	}
+	for (size_t k = 0; k < n->sites.nsites; k++) {
+		const struct hp_result_site *s = &n->sites.sites[k];
+		int found = 0;
+		for (size_t i = 0; i < b->sites.nsites && !found; i++)
+			found = hp_callsite_same(s, &b->sites.sites[i]);
+		if (found)
+			continue;
+		hp_site_quantity(n, s, q, sizeof q);
+		hp_compare_calls(c, t, b, n, q, 0, s->calls);
+	}
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		snprintf(q, sizeof q, "%s calls/op without a call path", hp_fn_label(fn));
+		hp_compare_calls(c, t, b, n, q, b->sites.lost_calls[fn], n->sites.lost_calls[fn]);
+	}
+}
+
 void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b, const struct hp_result *n)
 {
 	uint64_t cb[HP_FN_COUNT], nb[HP_FN_COUNT], tb[HP_FN_COUNT];
@@ -195,6 +260,7 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 		snprintf(q, sizeof q, "%s nested/op", hp_fn_label(fn));
 		hp_compare_calls(c, t, b, n, q, nb[fn], nn[fn]);
 	}
+	hp_compare_sites(c, t, b, n);
 	hp_shares_of_result(b, c->raw, &sb);
 	hp_shares_of_result(n, c->raw, &sn);
 	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.hash);

@@ -61,6 +61,11 @@ static void hp_baseline_procedure(const struct hp_check *c, const struct hp_resu
 	/* like with like: replay shares in the baseline, replay shares now */
 	if (b->replay.requested)
 		o->replay = 1;
+	/* and call sites with call sites, of the same depth */
+	if (b->sites.requested) {
+		o->call_sites = 1;
+		o->call_sites_depth = b->sites.depth;
+	}
 }
 
 /* Check a baseline row can be re-run here; 0, or exit 2 with one line. */

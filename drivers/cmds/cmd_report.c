@@ -24,6 +24,7 @@
 #include "plot.h"
 #include "procedure_options.h"
 #include "record_io.h"
+#include "sites_output.h"
 #include "report.h"
 
 static void hp_report_help(void)
@@ -38,6 +39,9 @@ static void hp_report_help(void)
 	       "      --raw          uncorrected figures (computed the published way)\n"
 	       "      --noise-threshold=PP  flag rows whose share varies more across trials\n"
 	       "                     (percentage points, default %.1f)\n"
+	       "      --folded=FILE  also write the records' call sites (--call-sites) as\n"
+	       "                     folded stacks to FILE\n"
+	       "      --flame-graph=FILE.svg  and as an SVG flame graph\n"
 	       "      --curve        print, instead of the table, the prefix-mean curve of each\n"
 	       "                     record with per-iteration counts (--per-iteration,\n"
 	       "                     --reproduce): each helper's mean over the first N\n"
@@ -50,8 +54,8 @@ static void hp_report_help(void)
 	       "\n"
 	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
 	       "stored shares disagree with its calls, 2 bad input (unreadable or malformed\n"
-	       "record: one line naming the file and field), 3 the --plot file could not be\n"
-	       "written (gnuplot missing or failing).\n",
+	       "record: one line naming the file and field), 3 a --folded, --flame-graph or\n"
+	       "--plot file could not be written (--plot: gnuplot missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
 }
 
@@ -132,9 +136,12 @@ int hp_cmd_report(int argc, char **argv)
 		{ "curve", no_argument, NULL, 'C' },
 		{ "plot", required_argument, NULL, 'P' },
 		HP_NOISE_LONGOPT,
+		{ "folded", required_argument, NULL, 'F' },
+		{ "flame-graph", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *folded = NULL, *flame = NULL;
 	enum hp_format fmt = HP_FORMAT_TEXT;
 	struct hp_record_set set;
 	struct hp_result *rows;
@@ -165,6 +172,12 @@ int hp_cmd_report(int argc, char **argv)
 			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
 				return c;
 			break;
+		case 'F':
+		case 'G':
+			if (!*optarg)
+				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
+			*(c == 'F' ? &folded : &flame) = optarg;
+			break;
 		case 'h':
 			hp_report_help();
 			return HP_EXIT_OK;
@@ -172,6 +185,8 @@ int hp_cmd_report(int argc, char **argv)
 			return hp_bad_option("report", argv);
 		}
 	}
+	if (hp_sites_outputs_prepare(folded, flame, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
 	if (curve && fmt != HP_FORMAT_TEXT && fmt != HP_FORMAT_CSV)
@@ -232,6 +247,8 @@ int hp_cmd_report(int argc, char **argv)
 		if (rc == HP_EXIT_OK)
 			rc = HP_EXIT_FAILED;
 	}
+	if (hp_sites_outputs_write(folded, flame, rows, set.n) != 0)
+		rc = HP_EXIT_UNWRITTEN;
 	json_decref(meta);
 	free(rows);
 	hp_record_set_free(&set);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callsites.h"
 #include "child.h"
 #include "cmds.h"
 #include "environment.h"
@@ -23,9 +24,11 @@
 #include "reproduce_cmd.h"
 #include "rows.h"
 #include "run_output.h"
+#include "sites_output.h"
 
-/* --output FILE.json and --record-dir DIR (run_output.c); NULL when not given. */
-static const char *hp_output, *hp_record_dir;
+/* --output FILE.json and --record-dir DIR (run_output.c), --folded FILE
+ * and --flame-graph FILE.svg (sites_output.c); NULL when not given. */
+static const char *hp_output, *hp_record_dir, *hp_folded, *hp_flame;
 
 /* --reproduce=VALUE[,FN=VALUE...] (issue 17): the values, and the argument as given. */
 static struct hp_reproduce_spec hp_reproduce;
@@ -50,6 +53,7 @@ static void hp_run_help(void)
 	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
 	       "       hashprof list\n"
 	       "       hashprof build DIR      (a submission folder -> a profiled instance)\n"
+	       "       hashprof campaign ROOT [-o OUT]   (every instance folder below ROOT: pages, index)\n"
 	       "       hashprof report FILE...|DIR      (tables of stored records)\n"
 	       "       hashprof check BASELINE|INSTANCE|--published PAGE.md   (regression checks)\n"
 	       "Measure the share of time an NGCC instance spends in the ICCS hash helpers\n"
@@ -79,6 +83,18 @@ static void hp_run_help(void)
 	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f)\n",
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
 	hp_replay_help();
+	printf("\n"
+	       "Call sites:\n"
+	       "      --call-sites[=DEPTH]  under each row, the scheme functions that make each\n"
+	       "                         helper's calls, with calls, ticks and share per site and\n"
+	       "                         the call path from the API function (DEPTH 1..%u: only\n"
+	       "                         its innermost DEPTH frames; default: the whole path)\n"
+	       "      --folded=FILE      also write the call sites as folded stacks to FILE\n"
+	       "                         (\"f1;f2;helper TICKS\" lines: flamegraph.pl, inferno,\n"
+	       "                         speedscope); implies --call-sites\n"
+	       "      --flame-graph=FILE.svg  also draw them as an SVG flame graph; implies\n"
+	       "                         --call-sites\n",
+	       HP_SITE_DEPTH_MAX);
 	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
@@ -127,6 +143,9 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "record-dir", required_argument, NULL, 'D' },
 		{ "per-iteration", no_argument, NULL, 'P' },
 		{ "reproduce", required_argument, NULL, 'r' },
+		{ "call-sites", optional_argument, NULL, 'C' },
+		{ "folded", required_argument, NULL, 'F' },
+		{ "flame-graph", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -196,6 +215,22 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			if ((c = hp_reproduce_spec_parse(optarg, &hp_reproduce)) >= 0)
 				return c;
 			hp_reproduce_arg = optarg;
+			break;
+		case 'C':
+			o->call_sites = 1;
+			if (optarg && hp_parse_u64(optarg, 1, HP_SITE_DEPTH_MAX, &v))
+				return hp_usage_error(
+					"--call-sites: '%s' is not a depth from 1 to %u frames (without =DEPTH: the "
+					"whole path)",
+					optarg, HP_SITE_DEPTH_MAX);
+			o->call_sites_depth = optarg ? (unsigned)v : 0;
+			break;
+		case 'F':
+		case 'G':
+			if (!*optarg)
+				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
+			*(c == 'F' ? &hp_folded : &hp_flame) = optarg;
+			o->call_sites = 1;
 			break;
 		case 'h':
 			hp_run_help();
@@ -335,6 +370,8 @@ int hp_cmd_run(int argc, char **argv)
 
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
+	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
 
 	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
 	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
@@ -348,6 +385,7 @@ int hp_cmd_run(int argc, char **argv)
 		fprintf(stderr, "hashprof: --output: %s\n", err);
 		sink.unwritten++;
 	}
+	sink.unwritten += hp_sites_outputs_write(hp_folded, hp_flame, rows, nops);
 	if (hp_reproduce_arg && !hp_child_interrupted()) {
 		int rr = hp_run_reproduce(&inst, ops[0], &o, &rows[0]);
 		if (rr > rc)

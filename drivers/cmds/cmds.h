@@ -29,6 +29,10 @@ int hp_cmd_check(int argc, char **argv);
 /* `hashprof build DIR ...`: a submission folder into an instance (issue 4). */
 int hp_cmd_build(int argc, char **argv);
 
+/* `hashprof campaign ROOT ...`: every instance folder of a tree of
+ * submission packages built, profiled, and published (issue 14). */
+int hp_cmd_campaign(int argc, char **argv);
+
 /* Print "hashprof: <message>\n" to stderr; returns HP_EXIT_USAGE. */
 int hp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

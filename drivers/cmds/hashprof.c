@@ -15,10 +15,8 @@ static const struct {
 	const char *word;
 	int (*run)(int argc, char **argv);
 } hp_cmds[] = {
-	{ "list", hp_cmd_list },
-	{ "report", hp_cmd_report },
-	{ "check", hp_cmd_check },
-	{ "build", hp_cmd_build },
+	{ "list", hp_cmd_list },   { "report", hp_cmd_report },     { "check", hp_cmd_check },
+	{ "build", hp_cmd_build }, { "campaign", hp_cmd_campaign },
 };
 
 int main(int argc, char **argv)

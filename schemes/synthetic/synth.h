@@ -33,6 +33,23 @@ int synth_fault(const char *op);
  */
 int synth_diverge(const char *kind);
 
+/* A function whose frame is a documented call site (README.md, "Call
+ * sites"): never inlined, never cloned under another name. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define SYNTH_SITE __attribute__((noinline, noclone))
+#else
+#define SYNTH_SITE __attribute__((noinline))
+#endif
+
+/*
+ * HASHPROF_SYNTH_OFFSTACK=1: run fn(arg) on a private stack (makecontext,
+ * swapcontext), from which no unwinder gets back to the caller: the helper
+ * calls it makes have no call path (--call-sites counts them as such).
+ * Returns 0 when it ran fn there, -1 when the variable is not set or the
+ * stack cannot be had (the caller then runs fn itself).
+ */
+int synth_offstack(void (*fn)(const unsigned char *), const unsigned char *arg);
+
 /* Non-helper work: `rounds` steps of a xorshift generator (the scheme's
  * "own" time, so that shares are neither 0 nor 100%). */
 void synth_work(unsigned rounds);

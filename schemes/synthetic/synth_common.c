@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 /* HASHPROF_SYNTH_SLEEP="OP:MS": every call of OP sleeps MS milliseconds. */
@@ -74,6 +75,40 @@ int synth_fault(const char *op)
 	if (!strncmp(kind, "fail", 4))
 		return -3;
 	return 0;
+}
+
+/* synth_offstack's context: the function and its argument, and the two
+ * contexts (makecontext passes only ints). */
+static struct {
+	void (*fn)(const unsigned char *);
+	const unsigned char *arg;
+	ucontext_t caller, callee;
+} synth_off;
+
+static void synth_offstack_entry(void)
+{
+	synth_off.fn(synth_off.arg);
+}
+
+int synth_offstack(void (*fn)(const unsigned char *), const unsigned char *arg)
+{
+	static unsigned char *stack;
+	const size_t size = 256 * 1024;
+	const char *v = getenv("HASHPROF_SYNTH_OFFSTACK");
+
+	if (!v || strcmp(v, "1"))
+		return -1;
+	if (!stack && !(stack = malloc(size)))
+		return -1;
+	if (getcontext(&synth_off.callee) != 0)
+		return -1;
+	synth_off.callee.uc_stack.ss_sp = stack;
+	synth_off.callee.uc_stack.ss_size = size;
+	synth_off.callee.uc_link = &synth_off.caller;
+	synth_off.fn = fn;
+	synth_off.arg = arg;
+	makecontext(&synth_off.callee, synth_offstack_entry, 0);
+	return swapcontext(&synth_off.caller, &synth_off.callee) == 0 ? 0 : -1;
 }
 
 /* Where synth_work leaves its result, so the compiler keeps the loop. */

@@ -1,0 +1,291 @@
+/*
+ * find.c - the instance folders of a tree of submission packages, and
+ * what each is: tier, candidate, key (see campaign.h).
+ *
+ * A submission package lays its instances out as
+ * <Package>/Implementations/Reference_Implementation/<INSTANCE>/ (also
+ * Optimized_Implementation/, Additional_Implementation/; ngcc-api.md),
+ * with variations: no Implementations/ level, "Implementations and
+ * Test_Vectors", a tree that is one package or one instance folder.  The
+ * candidate is the package's folder name, as the published pages name
+ * candidates (sign-08).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "campaign.h"
+
+static const char *const hp_tier_names[HP_TIERS] = { "reference", "optimized", "additional" };
+
+const char *hp_tier_name(enum hp_tier t)
+{
+	return t < HP_TIERS ? hp_tier_names[t] : "?";
+}
+
+int hp_tier_parse(const char *s, enum hp_tier *t)
+{
+	for (int i = 0; i < HP_TIERS; i++)
+		if (!strcasecmp(s, hp_tier_names[i])) {
+			*t = (enum hp_tier)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* The tier a path component names ("Reference_Implementation",
+ * "Optimized Implementation", "Additional_Implementations"), or -1. */
+static int hp_component_tier(const char *c, size_t len)
+{
+	static const char *const starts[HP_TIERS] = { "reference", "optimi", "additional" };
+
+	for (int i = 0; i < HP_TIERS; i++) {
+		size_t k = strlen(starts[i]);
+		if (len >= k && !strncasecmp(c, starts[i], k))
+			return i;
+	}
+	return -1;
+}
+
+/* Does the component say "Implementations..." (the level above the tiers)? */
+static int hp_component_implementations(const char *c, size_t len)
+{
+	return len >= 14 && !strncasecmp(c, "implementation", 14);
+}
+
+/* s made a safe file name (letters, digits, '.', '_', '+', '-'; no
+ * leading '.'), len bytes at most, into out. */
+static void hp_safe(const char *s, size_t n, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && o + 1 < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		int keep = isalnum(ch) || ch == '_' || ch == '+' || ch == '-' || (ch == '.' && o > 0);
+		out[o++] = keep ? (char)ch : '_';
+	}
+	out[o] = '\0';
+	if (!o && len > 1)
+		snprintf(out, len, "_");
+}
+
+/* The last component of path (no trailing '/'). */
+static const char *hp_last(const char *path, size_t *len)
+{
+	size_t n = strlen(path);
+	const char *p;
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	p = path + n;
+	while (p > path && p[-1] != '/')
+		p--;
+	*len = (size_t)(path + n - p);
+	return p;
+}
+
+/* Does the regular file at path define ALGORITHM_INSTANCE? */
+static int hp_defines_instance(const char *path)
+{
+	char *text = hp_util_read_file(path, 1u << 20, NULL);
+	int yes = text && strstr(text, "ALGORITHM_INSTANCE") && strstr(text, "define");
+
+	free(text);
+	return yes;
+}
+
+/* Is name (an entry of dir) an adapter header?  Sets kind ("" unknown). */
+static int hp_adapter_header(const char *dir, const char *name, char kind[4])
+{
+	size_t n = strlen(name);
+	int prefixed = n > 6 && (!strncasecmp(name, "SIG_", 4) || !strncasecmp(name, "KEM_", 4) ||
+				 !strncasecmp(name, "KEX_", 4));
+	char path[PATH_MAX];
+
+	if (n < 3 || strcmp(name + n - 2, ".h"))
+		return 0;
+	kind[0] = '\0';
+	if (prefixed) {
+		for (int k = 0; k < 3; k++)
+			kind[k] = (char)tolower((unsigned char)name[k]);
+		kind[3] = '\0';
+	}
+	if (n > 22 && !strcmp(name + n - 22, "_AlgorithmInstance.h"))
+		return 1;
+	if (!prefixed)
+		return 0;
+	hp_fmt(path, sizeof path, "%s/%s", dir, name);
+	return hp_defines_instance(path);
+}
+
+/* Is dir an instance folder (an adapter header directly in it)?  Sets kind. */
+static int hp_is_instance_folder(const char *dir, char kind[4])
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d))) {
+		char path[PATH_MAX];
+		struct stat st;
+		if (e->d_name[0] == '.')
+			continue;
+		hp_fmt(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			found = hp_adapter_header(dir, e->d_name, kind);
+	}
+	closedir(d);
+	return found;
+}
+
+int hp_campaign_describe(const char *root, const char *rel, struct hp_folder *f, char *err, size_t errlen)
+{
+	const char *comp[64];
+	size_t clen[64], nc = 0;
+	int tier = -1, t_at = -1;
+	const char *cand = NULL, *base;
+	size_t cand_len = 0, base_len;
+	char safe_cand[HP_CANDIDATE_MAX], safe_base[64], hex[17];
+
+	memset(f, 0, sizeof *f);
+	if (strchr(rel, '\n') || rel[0] == '/')
+		return hp_fmt(err, errlen, "'%s': not a folder below %s", rel, root), -1;
+	hp_fmt(f->rel, sizeof f->rel, "%s", rel[0] ? rel : ".");
+	if (!strcmp(f->rel, "."))
+		hp_fmt(f->abs, sizeof f->abs, "%s", root);
+	else if (hp_path_abs(root, f->rel, f->abs) != 0)
+		return hp_fmt(err, errlen, "%s/%s: path too long", root, rel), -1;
+	if (strcmp(f->rel, ".") && (strncmp(f->abs, root, strlen(root)) || f->abs[strlen(root)] != '/'))
+		return hp_fmt(err, errlen, "'%s' is not below %s", rel, root), -1;
+	if (!hp_is_instance_folder(f->abs, f->kind))
+		return hp_fmt(err, errlen, "%s is not an instance folder (no *_AlgorithmInstance.h in it)", f->abs), -1;
+	for (const char *p = f->rel; strcmp(f->rel, ".") && *p && nc < 64;) {
+		size_t n = strcspn(p, "/");
+		if (n) {
+			comp[nc] = p;
+			clen[nc++] = n;
+		}
+		p += n + (p[n] == '/');
+	}
+	for (size_t i = 0; i + 1 < nc && tier < 0; i++)
+		if ((tier = hp_component_tier(comp[i], clen[i])) >= 0)
+			t_at = (int)i;
+	f->tier = tier < 0 ? HP_TIER_REFERENCE : (enum hp_tier)tier;
+	if (t_at >= 0) {
+		int i = t_at - 1;
+		while (i >= 0 && hp_component_implementations(comp[i], clen[i]))
+			i--;
+		if (i >= 0)
+			cand = comp[i], cand_len = clen[i];
+	} else if (nc >= 2) {
+		cand = comp[0], cand_len = clen[0];
+	}
+	if (!cand) {
+		/* the tree is the package (or the instance folder itself): its name */
+		char up[PATH_MAX];
+		hp_fmt(up, sizeof up, "%s", root);
+		if (!strcmp(f->rel, ".")) {
+			char *slash = strrchr(up, '/');
+			if (slash && slash != up)
+				*slash = '\0';
+		}
+		cand = hp_last(up, &cand_len);
+		hp_safe(cand, cand_len, safe_cand, sizeof safe_cand);
+	} else {
+		hp_safe(cand, cand_len, safe_cand, sizeof safe_cand);
+	}
+	hp_fmt(f->candidate, sizeof f->candidate, "%s", safe_cand);
+	base = hp_last(f->abs, &base_len);
+	hp_safe(base, base_len, safe_base, sizeof safe_base);
+	hp_hex64(hp_fnv(HP_FNV_INIT, f->rel, strlen(f->rel)), hex);
+	hp_fmt(f->key, sizeof f->key, "%.100s__%.60s-%.8s", f->candidate, safe_base, hex);
+	return 0;
+}
+
+static int hp_folders_add(struct hp_folders *fs, const struct hp_folder *f)
+{
+	if (fs->n == fs->cap) {
+		size_t cap = fs->cap ? 2 * fs->cap : 16;
+		struct hp_folder *v = realloc(fs->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		fs->v = v;
+		fs->cap = cap;
+	}
+	fs->v[fs->n++] = *f;
+	return 0;
+}
+
+void hp_folders_free(struct hp_folders *fs)
+{
+	free(fs->v);
+	memset(fs, 0, sizeof *fs);
+}
+
+/* Walk dir (rel below root): an instance folder is added and not entered. */
+static int hp_find_in(const char *root, const char *dir, const char *rel, struct hp_folders *out, char *err,
+		      size_t errlen)
+{
+	struct hp_strv names = { 0 };
+	struct dirent *e;
+	DIR *d;
+	char kind[4];
+	int rc = 0;
+
+	if (hp_is_instance_folder(dir, kind)) {
+		struct hp_folder f;
+		if (hp_campaign_describe(root, rel, &f, err, errlen) != 0)
+			return -1;
+		return hp_folders_add(out, &f) ? (hp_fmt(err, errlen, "out of memory"), -1) : 0;
+	}
+	if (!(d = opendir(dir))) {
+		if (!rel[0] || !strcmp(rel, "."))
+			return hp_fmt(err, errlen, "cannot read %s: %s", dir, strerror(errno)), -1;
+		return 0; /* an unreadable sub-folder holds nothing we can build */
+	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && !strchr(e->d_name, '\n') && hp_strv_add(&names, e->d_name)) {
+			rc = -1;
+			break;
+		}
+	closedir(d);
+	for (size_t i = 0; rc == 0 && i < names.n; i++) {
+		char path[PATH_MAX], sub[PATH_MAX];
+		struct stat st;
+		hp_fmt(path, sizeof path, "%s/%s", dir, names.v[i]);
+		if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+			continue; /* files, and links to folders (loops, copies) */
+		hp_fmt(sub, sizeof sub, "%s%s%s", strcmp(rel, ".") ? rel : "", strcmp(rel, ".") ? "/" : "", names.v[i]);
+		rc = hp_find_in(root, path, sub, out, err, errlen);
+	}
+	hp_strv_free(&names);
+	if (rc && !err[0])
+		hp_fmt(err, errlen, "out of memory");
+	return rc;
+}
+
+static int hp_folder_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct hp_folder *)a)->rel, ((const struct hp_folder *)b)->rel);
+}
+
+int hp_campaign_find(const char *root, struct hp_folders *out, char *err, size_t errlen)
+{
+	err[0] = '\0';
+	memset(out, 0, sizeof *out);
+	if (hp_find_in(root, root, ".", out, err, errlen) != 0) {
+		hp_folders_free(out);
+		return -1;
+	}
+	qsort(out->v, out->n, sizeof out->v[0], hp_folder_cmp);
+	return 0;
+}

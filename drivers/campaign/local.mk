@@ -1,0 +1,25 @@
+# drivers/campaign/: `hashprof campaign` (issue 14), every instance folder
+# of a tree of submission packages built, profiled and published; its
+# parts, one concept per file (campaign.h), are part of the hashprof
+# program beside drivers/cmds/cmd_campaign.c, its command line.  They sit
+# above the builder (the content hashes, the process runner, the KAT
+# result of a manifest) and the measuring engine (instances, the
+# operations of each kind), and run both only through child processes
+# (`hashprof build`, `hashprof INSTANCE OP`) and GNU make.
+hashprof_SOURCES += drivers/cmds/cmd_campaign.c drivers/campaign/campaign.h \
+	drivers/campaign/find.c drivers/campaign/inputs.c drivers/campaign/state.c \
+	drivers/campaign/unit.c drivers/campaign/cpus.c drivers/campaign/engine.c \
+	drivers/campaign/progress.c drivers/campaign/pages.c
+hashprof_CPPFLAGS += -I$(top_srcdir)/drivers/campaign
+
+# Check suite: `hashprof campaign` on a copy of the fixture tree
+# tests/fixtures/campaign (tests/fixtures/README.md): pages, index,
+# statuses and reasons; a second run that does nothing; a run killed
+# halfway and finished by the next; the --jobs file run by GNU parallel.
+check_PROGRAMS += tests/test_campaign
+TESTS += tests/test_campaign
+tests_test_campaign_SOURCES = tests/test_campaign.c tests/capture.c tests/capture.h
+tests_test_campaign_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PARALLEL=\"$(HP_PARALLEL)\"
+tests_test_campaign_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_campaign_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)

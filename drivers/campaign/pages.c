@@ -1,0 +1,400 @@
+/*
+ * pages.c - what a campaign publishes (see campaign.h): one markdown page
+ * per candidate, OUT/pages/CANDIDATE.md, with the "Symmetric primitives"
+ * section in the published shape (the KAT status of each instance, the
+ * table exactly as `hashprof --format=md` prints it, so that `hashprof
+ * check --published` reads it, and the notes: what --wrap cannot see,
+ * what failed), and OUT/index.md, every folder of the plan with its
+ * build, KAT, operations profiled, status and one-line reason.
+ *
+ * Everything comes from the folders' state files and the records; the
+ * table is rendered by prof/report.c from the records, so its figures are
+ * recomputed from the call tables like `hashprof report`'s.  A file whose
+ * text is unchanged is not rewritten: a campaign that had nothing to do
+ * touches nothing.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign.h"
+#include "record_io.h"
+#include "report.h"
+
+/* A folder's state, read once. */
+struct hp_fstate {
+	const struct hp_folder *f;
+	struct hp_unit_build b;
+	struct hp_unit_profile p;
+	const char *status; /* "profiled", "failed", "not run" */
+	char reason[HP_CAMPAIGN_REASON];
+	char log[PATH_MAX]; /* relative to OUT: the log that says more; "" none */
+	size_t ok; /* operations profiled */
+};
+
+/* The folder's status and reason from its state. */
+static void hp_fstate_judge(struct hp_fstate *s)
+{
+	size_t failed = 0, pending = 0;
+	const struct hp_unit_op *first = NULL;
+
+	s->status = "not run";
+	s->reason[0] = s->log[0] = '\0';
+	if (!s->b.present) {
+		hp_fmt(s->reason, sizeof s->reason, "not built yet");
+		return;
+	}
+	if (strcmp(s->b.status, "built")) {
+		s->status = "failed";
+		hp_fmt(s->reason, sizeof s->reason, "%s", s->b.reason);
+		hp_fmt(s->log, sizeof s->log, "%s", s->b.log);
+		return;
+	}
+	if (!s->p.present) {
+		hp_fmt(s->reason, sizeof s->reason, "built, not profiled yet");
+		return;
+	}
+	if (s->p.reason[0]) {
+		s->status = "failed";
+		hp_fmt(s->reason, sizeof s->reason, "not profiled: %s", s->p.reason);
+		return;
+	}
+	for (size_t i = 0; i < s->p.nops; i++) {
+		const struct hp_unit_op *u = &s->p.ops[i];
+		if (!strcmp(u->status, "profiled"))
+			s->ok++;
+		else if (!strcmp(u->status, "pending"))
+			pending++;
+		else if (!failed++)
+			first = u;
+	}
+	if (first) {
+		s->status = "failed";
+		hp_fmt(s->reason, sizeof s->reason, "%s", first->reason);
+		if (failed > 1) {
+			size_t n = strlen(s->reason);
+			hp_fmt(s->reason + n, sizeof s->reason - n, " (and %zu more operation%s)", failed - 1,
+			       failed > 2 ? "s" : "");
+		}
+		hp_fmt(s->log, sizeof s->log, "units/%s/%s.log", s->f->key, first->op);
+	} else if (pending) {
+		hp_fmt(s->reason, sizeof s->reason, "%zu of %zu operations not profiled yet", pending, s->p.nops);
+		return;
+	} else if (!strcmp(s->b.kat, "fail")) {
+		s->status = "failed";
+		hp_fmt(s->reason, sizeof s->reason, "the KAT failed: %s", s->b.kat_detail);
+		hp_fmt(s->log, sizeof s->log, "%s", s->b.log);
+	} else {
+		s->status = "profiled";
+	}
+}
+
+/* s as one markdown table cell: '|' escaped, line ends made blanks. */
+static void hp_md_cell(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", out);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', out);
+		else
+			fputc(*s, out);
+	}
+}
+
+/* Write text to path unless the file already holds exactly that.
+ * Returns 1 written, 0 unchanged, -1 failed (one line on stderr). */
+static int hp_write_if_changed(const char *path, const char *text, size_t len)
+{
+	size_t old_len;
+	char *old = hp_util_read_file(path, 0, &old_len), err[1024];
+	int same = old && old_len == len && !memcmp(old, text, len);
+
+	free(old);
+	if (same)
+		return 0;
+	if (hp_util_write_file(path, text, len, "pages", err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: campaign: %s\n", err);
+		return -1;
+	}
+	return 1;
+}
+
+/* ---------- a candidate's page ---------- */
+
+/* The rows of the candidate's folders (states st[0..n)), from their
+ * records, in folder and operation order, into set.  An operation whose
+ * record cannot be read is a note. */
+static void hp_page_rows(const char *out, struct hp_fstate *const *st, size_t n, struct hp_record_set *set, FILE *notes)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; st[i]->p.present && k < st[i]->p.nops; k++) {
+			const struct hp_unit_op *u = &st[i]->p.ops[k];
+			char path[PATH_MAX], err[HP_RECORD_ERR_MAX];
+			if (!u->record[0]) {
+				if (!strcmp(u->status, "failed")) {
+					fprintf(notes, "- `%s` %s: failed, no record: ", st[i]->b.instance, u->op);
+					hp_md_cell(notes, u->reason);
+					fputc('\n', notes);
+				}
+				continue;
+			}
+			hp_fmt(path, sizeof path, "%s/%s", out, u->record);
+			if (hp_record_load(path, set, err, sizeof err) < 0) {
+				fprintf(notes, "- `%s` %s: record not read: ", st[i]->b.instance, u->op);
+				hp_md_cell(notes, err);
+				fputc('\n', notes);
+			}
+		}
+}
+
+/* The run description of the first row that has one, as a sentence. */
+static void hp_page_measured_on(const struct hp_record_set *set, FILE *out)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		const json_t *run = set->rows[i].run;
+		const char *cpu = json_string_value(json_object_get(run, "cpu"));
+		const char *kernel = json_string_value(json_object_get(run, "kernel"));
+		const char *version = json_string_value(json_object_get(run, "hashprof"));
+		if (!cpu)
+			continue;
+		fprintf(out, "Measured on %s (%s) by hashprof %s, one process per instance and operation", cpu,
+			kernel ? kernel : "?", version ? version : "?");
+		if (set->rows[i].r.iterations)
+			fprintf(out, ", %llu operations per row (%s)", (unsigned long long)set->rows[i].r.iterations,
+				set->rows[i].r.planned ? "planned from a calibration call" : "-n");
+		fputs(".\n\n", out);
+		return;
+	}
+}
+
+static int hp_page_write(const struct hp_campaign *c, const char *candidate, struct hp_fstate *const *st, size_t n,
+			 struct hp_summary *sum)
+{
+	struct hp_record_set set;
+	struct hp_result *rows = NULL;
+	char *text = NULL, *notes_text = NULL, path[PATH_MAX];
+	size_t len = 0, notes_len = 0;
+	FILE *out = open_memstream(&text, &len), *notes = open_memstream(&notes_text, &notes_len);
+	int rc;
+
+	if (!out || !notes) {
+		if (out)
+			fclose(out);
+		if (notes)
+			fclose(notes);
+		free(text);
+		free(notes_text);
+		fprintf(stderr, "hashprof: campaign: out of memory\n");
+		sum->unwritten++;
+		return -1;
+	}
+	hp_record_set_init(&set);
+	hp_page_rows(c->out, st, n, &set, notes);
+	fprintf(out, "# %s\n\n", candidate);
+	fprintf(out,
+		"<!-- Written by hashprof campaign from ../records/%s/ and the state of its folders; "
+		"hashprof campaign rewrites it. -->\n\n",
+		candidate);
+	fprintf(out, "Tier: %s. Folders:", hp_tier_name(c->tier));
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s `%s`", i ? "," : "", st[i]->f->rel);
+	fputs(".\n\n", out);
+	hp_page_measured_on(&set, out);
+	fputs("## Symmetric primitives\n\nKAT:\n\n", out);
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(st[i]->b.status, "built"))
+			continue;
+		fprintf(out, "- `%s`: %s", st[i]->b.instance, st[i]->b.kat);
+		if (st[i]->b.kat_detail[0]) {
+			fputs(" (", out);
+			hp_md_cell(out, st[i]->b.kat_detail);
+			fputc(')', out);
+		}
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+	if (set.n && (rows = calloc(set.n, sizeof *rows))) {
+		for (size_t i = 0; i < set.n; i++)
+			rows[i] = set.rows[i].r; /* shallow: the set keeps owning the shapes */
+		hp_report_configure(0, 2.0);
+		hp_report_print(out, HP_FORMAT_MD, rows, set.n, NULL);
+		free(rows);
+		fputc('\n', out);
+	} else {
+		fputs("No operation of this candidate was profiled.\n\n", out);
+	}
+	fputs("Notes:\n\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct hp_fstate *s = st[i];
+		if (!s->b.present || strcmp(s->b.status, "built")) {
+			fprintf(out, "- `%s`: %s: ", s->f->rel, s->b.present ? "not built" : "not run yet");
+			hp_md_cell(out, s->b.present ? s->b.reason : "the campaign has not built it yet");
+			fputc('\n', out);
+			continue;
+		}
+		if (s->b.warnings[0]) {
+			fprintf(out, "- `%s`: what --wrap cannot see: ", s->b.instance);
+			hp_md_cell(out, s->b.warnings);
+			fputc('\n', out);
+		} else {
+			fprintf(out,
+				"- `%s`: its build found no helper call hidden from --wrap (none inside the object "
+				"that defines the helper, no LTO object, helpers called)\n",
+				s->b.instance);
+		}
+		if (!strcmp(s->b.kat, "fail"))
+			fprintf(out, "- `%s`: the KAT failed: its rows may not measure the scheme's code\n",
+				s->b.instance);
+		if (!strcmp(s->status, "failed") || !strcmp(s->status, "not run")) {
+			fprintf(out, "- `%s`: %s: ", s->b.instance, s->status);
+			hp_md_cell(out, s->reason);
+			fputc('\n', out);
+		}
+	}
+	fclose(notes);
+	fputs(notes_text, out);
+	free(notes_text);
+	fclose(out);
+	hp_record_set_free(&set);
+	hp_fmt(path, sizeof path, "%s/pages/%s.md", c->out, candidate);
+	rc = hp_write_if_changed(path, text, len);
+	free(text);
+	if (rc < 0)
+		sum->unwritten++;
+	else
+		sum->written += (size_t)rc;
+	return rc < 0 ? -1 : 0;
+}
+
+/* ---------- the index ---------- */
+
+static int hp_index_write(const struct hp_campaign *c, struct hp_fstate *st, size_t n, size_t other_tiers,
+			  struct hp_summary *sum)
+{
+	char *text = NULL, path[PATH_MAX];
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	int rc;
+
+	if (!out) {
+		fprintf(stderr, "hashprof: campaign: out of memory\n");
+		sum->unwritten++;
+		return -1;
+	}
+	fprintf(out, "# hashprof campaign: %s\n\n", c->root);
+	fprintf(out, "<!-- Written by hashprof campaign; it rewrites this file. -->\n\n");
+	fprintf(out, "Tier %s: %zu instance folders, %zu profiled, %zu failed, %zu not run.", hp_tier_name(c->tier),
+		sum->folders, sum->profiled, sum->failed, sum->not_run);
+	if (other_tiers)
+		fprintf(out, " %zu folder%s of other tiers not selected (--tier).", other_tiers,
+			other_tiers == 1 ? "" : "s");
+	fputs("\n\nPages:", out);
+	for (size_t i = 0, shown = 0; i < n; i++) {
+		int seen = 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !strcmp(st[k].f->candidate, st[i].f->candidate);
+		if (!seen)
+			fprintf(out, "%s [%s](pages/%s.md)", shown++ ? "," : "", st[i].f->candidate,
+				st[i].f->candidate);
+	}
+	fputs(". Records: records/CANDIDATE/INSTANCE__OPERATION.json.\n\n", out);
+	fputs("| folder | candidate | instance | kind | build | KAT | operations | status | reason | log |\n"
+	      "|---|---|---|---|---|---|---|---|---|---|\n",
+	      out);
+	for (size_t i = 0; i < n; i++) {
+		const struct hp_fstate *s = &st[i];
+		int built = s->b.present && !strcmp(s->b.status, "built");
+		fputs("| `", out);
+		hp_md_cell(out, s->f->rel);
+		fprintf(out, "` | [%s](pages/%s.md) | ", s->f->candidate, s->f->candidate);
+		if (built)
+			fprintf(out, "`%s`", s->b.instance);
+		else
+			fputs("-", out);
+		fprintf(out, " | %s | %s | %s | ", built ? s->b.kind : (s->f->kind[0] ? s->f->kind : "-"),
+			s->b.present ? s->b.status : "not run", built ? s->b.kat : "-");
+		if (built && s->p.present && !s->p.reason[0])
+			fprintf(out, "%zu/%zu", s->ok, s->p.nops);
+		else
+			fputs("-", out);
+		fprintf(out, " | %s | ", s->status);
+		hp_md_cell(out, s->reason);
+		fputs(" | ", out);
+		if (s->log[0])
+			fprintf(out, "[log](%s)", s->log);
+		fputs(" |\n", out);
+	}
+	fclose(out);
+	hp_fmt(path, sizeof path, "%s/index.md", c->out);
+	rc = hp_write_if_changed(path, text, len);
+	free(text);
+	if (rc < 0)
+		sum->unwritten++;
+	else
+		sum->written += (size_t)rc;
+	return rc < 0 ? -1 : 0;
+}
+
+/* By candidate, then folder (qsort is not stable: the folder decides). */
+static int hp_fstate_cmp(const void *a, const void *b)
+{
+	const struct hp_fstate *x = *(struct hp_fstate *const *)a, *y = *(struct hp_fstate *const *)b;
+	int c = strcmp(x->f->candidate, y->f->candidate);
+
+	return c ? c : strcmp(x->f->rel, y->f->rel);
+}
+
+int hp_campaign_collect(const struct hp_campaign *c, const struct hp_folders *fs, size_t other_tiers,
+			struct hp_summary *sum)
+{
+	struct hp_fstate *st = calloc(fs->n + 1, sizeof *st), **by_candidate;
+	char dir[PATH_MAX];
+
+	memset(sum, 0, sizeof *sum);
+	if (!st) {
+		fprintf(stderr, "hashprof: campaign: out of memory\n");
+		sum->unwritten++;
+		return 3;
+	}
+	sum->folders = fs->n;
+	for (size_t i = 0; i < fs->n; i++) {
+		st[i].f = &fs->v[i];
+		hp_unit_build_load(c->out, fs->v[i].key, &st[i].b);
+		hp_unit_profile_load(c->out, fs->v[i].key, &st[i].p);
+		hp_fstate_judge(&st[i]);
+		if (!strcmp(st[i].status, "profiled"))
+			sum->profiled++;
+		else if (!strcmp(st[i].status, "failed"))
+			sum->failed++;
+		else
+			sum->not_run++;
+	}
+	hp_fmt(dir, sizeof dir, "%s/pages", c->out);
+	if (hp_mkdirs(dir) != 0) {
+		fprintf(stderr, "hashprof: campaign: cannot create %s: %s\n", dir, strerror(errno));
+		sum->unwritten++;
+	} else if ((by_candidate = calloc(fs->n + 1, sizeof *by_candidate))) {
+		/* a candidate's folders, in path order, for its page */
+		for (size_t i = 0; i < fs->n; i++)
+			by_candidate[i] = &st[i];
+		qsort(by_candidate, fs->n, sizeof *by_candidate, hp_fstate_cmp);
+		for (size_t i = 0, j; i < fs->n; i = j) {
+			for (j = i + 1;
+			     j < fs->n && !strcmp(by_candidate[j]->f->candidate, by_candidate[i]->f->candidate); j++)
+				;
+			sum->candidates++;
+			hp_page_write(c, by_candidate[i]->f->candidate, by_candidate + i, j - i, sum);
+		}
+		free(by_candidate);
+	} else {
+		fprintf(stderr, "hashprof: campaign: out of memory\n");
+		sum->unwritten++;
+	}
+	hp_index_write(c, st, fs->n, other_tiers, sum);
+	free(st);
+	return sum->unwritten ? 3 : 0;
+}

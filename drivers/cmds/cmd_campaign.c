@@ -1,0 +1,598 @@
+/*
+ * cmd_campaign.c - `hashprof campaign ROOT [-o OUT]`: every instance
+ * folder of a tree of submission packages built (`hashprof build`, with
+ * its KAT gate), profiled (every operation, `hashprof INSTANCE OP`), and
+ * published as one markdown page per candidate and an index (issue 14;
+ * user guide docs/campaign.md).  The parts are in drivers/campaign/
+ * (campaign.h); this file is the command line and the order of things:
+ *
+ *   hashprof campaign ROOT [-o OUT] [-j N]   plan, run the stale steps with
+ *                                            GNU make, write pages and index
+ *   hashprof campaign ROOT --jobs=FILE       plan, write one command per
+ *                                            stale folder (GNU parallel,
+ *                                            Slurm), run nothing
+ *   hashprof campaign --collect [-o OUT]     pages and index from OUT
+ *   hashprof campaign ROOT --unit=FOLDER     one folder's steps: what the
+ *                                            Makefile and the job file run
+ *
+ * Exit status: 0 every folder profiled; 1 a folder failed (build, KAT or
+ * an operation) or did not run; 2 bad input (ROOT missing or holding no
+ * instance folder, OUT not writable, a bad option); 3 a page, the index
+ * or a state file could not be written; 128 + N after signal N (what was
+ * finished is kept, and the pages and index say so).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "campaign.h"
+#include "cmds.h"
+#include "hex.h"
+#include "options.h"
+#include "procedure_options.h"
+#include "util/proc.h"
+
+#define HP_CAMPAIGN_DEFAULT_OUT "hashprof-campaign"
+#define HP_CAMPAIGN_BUILD_TIMEOUT 3600u /* seconds: one `hashprof build`, compilers and KAT included */
+
+enum {
+	HP_OPT_TIER = 0x200,
+	HP_OPT_JOBS_FILE,
+	HP_OPT_COLLECT,
+	HP_OPT_UNIT,
+	HP_OPT_PHASE,
+	HP_OPT_CPUS,
+	HP_OPT_BUILD_JOBS,
+	HP_OPT_BUILD_TIMEOUT,
+	HP_OPT_FORCE,
+	HP_OPT_PROGRESS,
+	HP_OPT_TRIALS,
+	HP_OPT_SEED,
+};
+
+/* What the command line asked for, beyond struct hp_campaign. */
+struct hp_campaign_args {
+	const char *root_arg, *out_arg, *jobs_file, *unit, *cpus;
+	int collect;
+	enum hp_unit_phase phase;
+	enum hp_progress_mode progress;
+};
+
+static void hp_campaign_help(void)
+{
+	printf("Usage: hashprof campaign ROOT [-o OUT] [OPTION]...\n"
+	       "       hashprof campaign ROOT --jobs=FILE [-o OUT] [OPTION]...\n"
+	       "       hashprof campaign --collect [-o OUT]\n"
+	       "Build (hashprof build, with its KAT gate where vectors are shipped) and profile\n"
+	       "(every operation; a key exchange's exchange and every step) each instance folder\n"
+	       "of the submission packages below ROOT; write the records to\n"
+	       "OUT/records/CANDIDATE/, one page per candidate to OUT/pages/CANDIDATE.md and\n"
+	       "OUT/index.md.  Run again, it redoes only what changed.\n"
+	       "\n"
+	       "  -o, --output=OUT       the campaign's folder (default " HP_CAMPAIGN_DEFAULT_OUT ")\n"
+	       "      --tier=TIER        reference (default), optimized or additional\n"
+	       "  -j N                   builds at once (GNU make -j; default 1); profiles run\n"
+	       "                         at most one per distinct CPU, each pinned to its own\n"
+	       "      --jobs=FILE        write one self-contained command per folder to FILE\n"
+	       "                         (GNU parallel, a Slurm array) instead of running them;\n"
+	       "                         then --collect\n"
+	       "      --collect          write the pages and the index from OUT (after --jobs)\n"
+	       "      --timeout=S        seconds each step of a row and the KAT program may take\n"
+	       "                         (default %u; 0: no limit)\n"
+	       "      --build-timeout=S  seconds one hashprof build may take (default %u)\n"
+	       "  -n, --iterations=N, -w, --warmup=W, --trials=T, --seed=HEX, --clock=tsc|cycles,\n"
+	       "      --replay, --replay-max-mb=MB   the procedure of every row (hashprof --help)\n"
+	       "  -f, --force            redo every step, even the ones that are up to date\n"
+	       "      --progress=MODE    auto (default: a status line on a terminal), tty, plain\n"
+	       "  -h, --help             display this help and exit\n"
+	       "\n"
+	       "Exit status: 0 every folder profiled, 1 a folder failed or did not run, 2 bad\n"
+	       "input, 3 a page or the index could not be written, 128+N interrupted by signal N.\n",
+	       HP_DEFAULT_TIMEOUT, HP_CAMPAIGN_BUILD_TIMEOUT);
+}
+
+/* A procedure option for the rows: checked as hashprof checks it, kept as
+ * "--name=value" for the steps' command lines.  Returns -1, or an exit
+ * status after the usage line. */
+static int hp_campaign_procedure(int c, const char *name, const char *arg, struct hp_campaign *cp)
+{
+	struct hp_options o;
+	unsigned char seed[HP_BYTES_MAX];
+	uint64_t v;
+	int rc;
+
+	hp_options_defaults(&o);
+	if (c == HP_OPT_TRIALS) {
+		if (hp_parse_u64(arg, 1, HP_TRIALS_MAX, &v))
+			return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", arg, HP_TRIALS_MAX);
+	} else if (c == HP_OPT_SEED) {
+		if (hp_hex_decode(arg, seed, sizeof seed) < 1)
+			return hp_usage_error("--seed: '%.40s' is not 1 to %u bytes of hex", arg, HP_BYTES_MAX);
+	} else if ((rc = hp_procedure_option(c, arg, &o)) >= 0) {
+		return rc;
+	}
+	if (arg ? hp_strv_addf(&cp->run_args, "--%s=%s", name, arg) : hp_strv_addf(&cp->run_args, "--%s", name))
+		return hp_usage_error("campaign: out of memory");
+	return -1;
+}
+
+/* A whole number of seconds, 0..86400. */
+static int hp_campaign_seconds(const char *opt, const char *arg, unsigned *out)
+{
+	uint64_t v;
+
+	if (hp_parse_u64(arg, 0, 86400, &v))
+		return hp_usage_error("%s: '%s' is not a whole number of seconds from 0 to 86400 (0: no limit)", opt,
+				      arg);
+	*out = (unsigned)v;
+	return -1;
+}
+
+static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struct hp_campaign_args *a)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "tier", required_argument, NULL, HP_OPT_TIER },
+		{ "jobs", required_argument, NULL, HP_OPT_JOBS_FILE },
+		{ "collect", no_argument, NULL, HP_OPT_COLLECT },
+		{ "unit", required_argument, NULL, HP_OPT_UNIT },
+		{ "phase", required_argument, NULL, HP_OPT_PHASE },
+		{ "cpus", required_argument, NULL, HP_OPT_CPUS },
+		{ "build-jobs", required_argument, NULL, HP_OPT_BUILD_JOBS },
+		{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT },
+		{ "build-timeout", required_argument, NULL, HP_OPT_BUILD_TIMEOUT },
+		{ "force", no_argument, NULL, 'f' },
+		{ "progress", required_argument, NULL, HP_OPT_PROGRESS },
+		{ "iterations", required_argument, NULL, 'n' },
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "trials", required_argument, NULL, HP_OPT_TRIALS },
+		{ "seed", required_argument, NULL, HP_OPT_SEED },
+		{ "clock", required_argument, NULL, HP_OPT_CLOCK },
+		{ "replay", no_argument, NULL, HP_OPT_REPLAY },
+		{ "replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t v;
+	int opt, idx, rc;
+
+	while ((opt = getopt_long(argc, argv, "o:j:fn:w:h", longopts, &idx)) != -1) {
+		rc = -1;
+		switch (opt) {
+		case 'o':
+			if (!*optarg)
+				return hp_usage_error("campaign: -o: empty folder name");
+			a->out_arg = optarg;
+			break;
+		case HP_OPT_TIER:
+			if (hp_tier_parse(optarg, &c->tier))
+				return hp_usage_error(
+					"campaign: --tier: '%s' is not reference, optimized or additional", optarg);
+			break;
+		case 'j':
+			if (hp_parse_u64(optarg, 1, 256, &v))
+				return hp_usage_error("campaign: -j: '%s' is not a whole number from 1 to 256", optarg);
+			c->jobs = (unsigned)v;
+			break;
+		case HP_OPT_JOBS_FILE:
+			if (!*optarg)
+				return hp_usage_error("campaign: --jobs: empty file name");
+			a->jobs_file = optarg;
+			break;
+		case HP_OPT_COLLECT:
+			a->collect = 1;
+			break;
+		case HP_OPT_UNIT:
+			a->unit = optarg;
+			break;
+		case HP_OPT_PHASE:
+			if (!strcmp(optarg, "build"))
+				a->phase = HP_PHASE_BUILD;
+			else if (!strcmp(optarg, "profile"))
+				a->phase = HP_PHASE_PROFILE;
+			else
+				return hp_usage_error("campaign: --phase: '%s' is not build or profile", optarg);
+			break;
+		case HP_OPT_CPUS:
+			a->cpus = optarg;
+			break;
+		case HP_OPT_BUILD_JOBS:
+			if (hp_parse_u64(optarg, 1, 64, &v))
+				return hp_usage_error("campaign: --build-jobs: '%s' is not a whole number from 1 to 64",
+						      optarg);
+			c->build_jobs = (unsigned)v;
+			break;
+		case HP_OPT_TIMEOUT:
+			rc = hp_campaign_seconds("--timeout", optarg, &c->timeout);
+			break;
+		case HP_OPT_BUILD_TIMEOUT:
+			rc = hp_campaign_seconds("--build-timeout", optarg, &c->build_timeout);
+			break;
+		case 'f':
+			c->force = 1;
+			break;
+		case HP_OPT_PROGRESS:
+			if (!strcmp(optarg, "auto"))
+				a->progress = HP_PROGRESS_AUTO;
+			else if (!strcmp(optarg, "tty"))
+				a->progress = HP_PROGRESS_TTY;
+			else if (!strcmp(optarg, "plain"))
+				a->progress = HP_PROGRESS_PLAIN;
+			else
+				return hp_usage_error("campaign: --progress: '%s' is not auto, tty or plain", optarg);
+			break;
+		case 'n':
+			rc = hp_campaign_procedure(opt, "iterations", optarg, c);
+			break;
+		case 'w':
+			rc = hp_campaign_procedure(opt, "warmup", optarg, c);
+			break;
+		case HP_OPT_TRIALS:
+		case HP_OPT_SEED:
+		case HP_OPT_CLOCK:
+		case HP_OPT_REPLAY:
+		case HP_OPT_REPLAY_MB:
+			rc = hp_campaign_procedure(opt, longopts[idx].name, optarg, c);
+			break;
+		case 'h':
+			hp_campaign_help();
+			return HP_EXIT_OK;
+		default:
+			return hp_bad_option("campaign", argv);
+		}
+		if (rc >= 0)
+			return rc;
+	}
+	if (a->collect) {
+		if (optind < argc)
+			return hp_usage_error("campaign: --collect reads OUT's plan: no ROOT ('%s') with it",
+					      argv[optind]);
+		if (a->jobs_file || a->unit)
+			return hp_usage_error("campaign: --collect goes alone (after the jobs of --jobs have run)");
+		return -1;
+	}
+	if (optind >= argc)
+		return hp_usage_error("campaign: missing ROOT, the folder of the submission packages");
+	if (argc - optind > 1)
+		return hp_usage_error("campaign: too many arguments: '%s'", argv[optind + 1]);
+	a->root_arg = argv[optind];
+	if ((a->phase != HP_PHASE_ALL || a->cpus) && !a->unit)
+		return hp_usage_error("campaign: --phase and --cpus go with --unit");
+	if (a->unit && a->jobs_file)
+		return hp_usage_error("campaign: --unit and --jobs exclude each other");
+	return -1;
+}
+
+/* OUT made absolute, created (unless create is 0: then it must exist),
+ * and checked writable (a file created and
+ * removed in it: root passes every permission check, and a read-only
+ * file system only says so when written to).  Returns -1, or exit status 2
+ * after one line. */
+static int hp_campaign_out(const char *arg, int create, char out[PATH_MAX])
+{
+	char probe[PATH_MAX + 32];
+	struct stat st;
+	int fd;
+
+	if (hp_path_abs(NULL, arg, out) != 0)
+		return hp_usage_error("campaign: -o %s: path too long", arg);
+	if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode))
+		return hp_usage_error("campaign: -o %s: not a folder", arg);
+	if (!create && stat(out, &st) != 0)
+		return hp_usage_error("campaign: -o %s: %s", arg, strerror(errno));
+	if (hp_mkdirs(out) != 0)
+		return hp_usage_error("campaign: -o %s: cannot create the folder: %s", arg, strerror(errno));
+	snprintf(probe, sizeof probe, "%s/.hashprof-probe.XXXXXX", out);
+	if ((fd = mkstemp(probe)) < 0)
+		return hp_usage_error("campaign: -o %s: not writable: %s", arg, strerror(errno));
+	close(fd);
+	unlink(probe);
+	return -1;
+}
+
+/* ROOT resolved (symbolic links too, so that folders are named the same
+ * way in every run).  Returns -1, or exit status 2 after one line. */
+static int hp_campaign_root(const char *arg, char root[PATH_MAX])
+{
+	struct stat st;
+
+	if (stat(arg, &st) != 0)
+		return hp_usage_error("campaign: ROOT %s: %s", arg, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return hp_usage_error("campaign: ROOT %s: not a folder", arg);
+	if (!realpath(arg, root))
+		return hp_usage_error("campaign: ROOT %s: %s", arg, strerror(errno));
+	return -1;
+}
+
+/* SIGINT, SIGTERM or SIGHUP in a step: its programs' groups are killed
+ * already (builder/run.c); what it finished is in its state files. */
+static void hp_unit_interrupted(int sig)
+{
+	const char *abbrev = sigabbrev_np(sig);
+
+	fflush(stdout);
+	fprintf(stderr, "hashprof: campaign: step interrupted by SIG%s: the programs it started were killed\n",
+		abbrev ? abbrev : "?");
+}
+
+/* `--unit=FOLDER`: one folder's steps. */
+static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args *a)
+{
+	const char *make_pid = getenv("HASHPROF_CAMPAIGN_MAKE_PID");
+	struct hp_folder f;
+	int cpus[256];
+	long ncpus = 0;
+	char err[HP_CAMPAIGN_REASON];
+	int rc;
+
+	if (make_pid) {
+		/* run by the campaign's make (engine.c): end when make ends,
+		 * whatever ends it, as the measuring children end with hashprof */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if ((long)getppid() != strtol(make_pid, NULL, 10))
+			return 128 + SIGTERM;
+		unsetenv("HASHPROF_CAMPAIGN_MAKE_PID");
+	}
+	if (a->cpus && (ncpus = hp_cpu_list_parse(a->cpus, cpus, 256)) < 1)
+		return hp_usage_error("campaign: --cpus: '%s' is not a list of CPU numbers (0,2,4)", a->cpus);
+	if (hp_campaign_describe(c->root, a->unit, &f, err, sizeof err) != 0)
+		return hp_usage_error("campaign: --unit: %s", err);
+	if ((rc = hp_campaign_out(a->out_arg, 1, c->out)) >= 0)
+		return rc;
+	hp_proc_trap_interrupts(hp_unit_interrupted);
+	return hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
+}
+
+/* The instance folders of c->tier below c->root into fs.  Returns -1, or
+ * exit status 2 after one line. */
+static int hp_campaign_folders(struct hp_campaign *c, struct hp_folders *fs, size_t *other_tiers)
+{
+	struct hp_folders all;
+	size_t per_tier[HP_TIERS] = { 0 };
+	char err[HP_CAMPAIGN_REASON];
+
+	if (hp_campaign_find(c->root, &all, err, sizeof err) != 0)
+		return hp_usage_error("campaign: %s", err);
+	if (!all.n) {
+		hp_folders_free(&all);
+		return hp_usage_error("campaign: ROOT %s holds no instance folder (no folder with a "
+				      "SIG_/KEM_/KEX_AlgorithmInstance.h below it)",
+				      c->root);
+	}
+	memset(fs, 0, sizeof *fs);
+	fs->v = calloc(all.n, sizeof *fs->v);
+	if (!fs->v) {
+		hp_folders_free(&all);
+		return hp_usage_error("campaign: out of memory");
+	}
+	fs->cap = all.n;
+	for (size_t i = 0; i < all.n; i++) {
+		per_tier[all.v[i].tier]++;
+		if (all.v[i].tier == c->tier)
+			fs->v[fs->n++] = all.v[i];
+	}
+	*other_tiers = all.n - fs->n;
+	hp_folders_free(&all);
+	if (!fs->n) {
+		hp_folders_free(fs);
+		return hp_usage_error("campaign: ROOT %s holds no instance folder of tier %s (reference %zu, "
+				      "optimized %zu, additional %zu): choose one with --tier",
+				      c->root, hp_tier_name(c->tier), per_tier[0], per_tier[1], per_tier[2]);
+	}
+	return -1;
+}
+
+/* "6 folders: 3 profiled, 2 failed, 1 not run" and the exit status it means. */
+static int hp_campaign_result(const struct hp_campaign *c, const struct hp_summary *s)
+{
+	printf("hashprof campaign: %zu folder%s: %zu profiled, %zu failed, %zu not run; %zu page%s in %s/pages, "
+	       "index %s/index.md\n",
+	       s->folders, s->folders == 1 ? "" : "s", s->profiled, s->failed, s->not_run, s->candidates,
+	       s->candidates == 1 ? "" : "s", c->out, c->out);
+	if (s->unwritten)
+		return HP_EXIT_UNWRITTEN;
+	return s->failed || s->not_run ? HP_EXIT_FAILED : HP_EXIT_OK;
+}
+
+/* `--collect`: the pages and the index from OUT's plan and state. */
+static int hp_campaign_collect_cmd(struct hp_campaign *c)
+{
+	struct hp_folders fs;
+	struct hp_summary s;
+	char err[HP_CAMPAIGN_REASON];
+	size_t other;
+	int rc = hp_plan_load(c->out, c, &fs, &other, err, sizeof err);
+
+	if (rc == 1)
+		return hp_usage_error("campaign: --collect: %s holds no campaign (no campaign.json): run "
+				      "hashprof campaign ROOT -o %s, or with --jobs, first",
+				      c->out, c->out);
+	if (rc < 0)
+		return hp_usage_error("campaign: --collect: %s", err);
+	hp_campaign_collect(c, &fs, other, &s);
+	hp_folders_free(&fs);
+	return hp_campaign_result(c, &s);
+}
+
+/* A plan of another tier already in OUT: its records would mix with
+ * these (records/CANDIDATE/ does not name the tier).  Returns -1, or
+ * exit status 2. */
+static int hp_campaign_same_plan(const struct hp_campaign *c)
+{
+	struct hp_campaign old;
+	struct hp_folders fs;
+	char err[HP_CAMPAIGN_REASON];
+	size_t other;
+	int rc;
+
+	memset(&old, 0, sizeof old);
+	rc = hp_plan_load(c->out, &old, &fs, &other, err, sizeof err);
+	hp_strv_free(&old.run_args);
+	if (rc != 0)
+		return -1; /* none, or unreadable: this run writes a new one */
+	hp_folders_free(&fs);
+	if (old.tier != c->tier)
+		return hp_usage_error("campaign: %s holds the campaign of tier %s: profile tier %s into another "
+				      "folder (-o), so that their records do not mix",
+				      c->out, hp_tier_name(old.tier), hp_tier_name(c->tier));
+	return -1;
+}
+
+/* Run the stale steps with make: the builds, then the profiles.
+ * Returns 0; HP_EXIT_FAILED when a step did not finish (make's status
+ * was not 0: its folder is 'not run'); HP_EXIT_USAGE when make could not
+ * be run; HP_EXIT_UNWRITTEN when the Makefile could not be written;
+ * 128 + N after signal N. */
+static int hp_campaign_make(struct hp_campaign *c, const struct hp_folders *fs, const struct hp_stale *s,
+			    enum hp_progress_mode mode)
+{
+	struct hp_progress pg;
+	int cpus[256], rc = 0;
+	size_t ncpus = hp_distinct_cpus(cpus, 256);
+	unsigned profile_jobs = c->jobs < ncpus ? c->jobs : (unsigned)ncpus;
+	char list[1024], mk[PATH_MAX], err[HP_CAMPAIGN_REASON];
+
+	hp_cpu_list(cpus, ncpus, list, sizeof list);
+	if (hp_makefile_write(c, fs, s, list, mk, sizeof mk, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: campaign: %s\n", err);
+		return HP_EXIT_UNWRITTEN;
+	}
+	if (s->nprofile && profile_jobs > 1)
+		fprintf(stderr,
+			"hashprof: campaign: warning: %u profiles at once, one per CPU (%s): shares measured beside "
+			"other jobs are noisier than alone (-j 1 profiles one at a time); call counts are not "
+			"affected\n",
+			profile_jobs, list);
+	hp_progress_init(&pg, mode, s->nbuild + s->nprofile);
+	for (int phase = 0; phase < 2 && !hp_util_interrupted(); phase++) {
+		int st;
+		if (!(phase ? s->nprofile : s->nbuild))
+			continue;
+		st = hp_make_run(mk, phase ? "profile" : "build", phase ? profile_jobs : c->jobs, &pg, err, sizeof err);
+		if (st < 0) {
+			hp_progress_end(&pg);
+			fprintf(stderr, "hashprof: campaign: %s\n", err);
+			return HP_EXIT_USAGE;
+		}
+		if (st && !hp_util_interrupted()) {
+			hp_progress_end(&pg);
+			fprintf(stderr,
+				"hashprof: campaign: warning: make exited with status %d: a step did not finish (its "
+				"folder is 'not run' in the index; its output is above)\n",
+				st);
+			rc = HP_EXIT_FAILED;
+		}
+	}
+	hp_progress_end(&pg);
+	if (hp_util_interrupted()) {
+		const char *abbrev = sigabbrev_np(hp_util_interrupted());
+		fprintf(stderr,
+			"hashprof: campaign: interrupted by SIG%s after %zu of %zu steps: what they finished is kept; "
+			"run it again to do the rest\n",
+			abbrev ? abbrev : "?", pg.done, pg.total);
+		return 128 + hp_util_interrupted();
+	}
+	return rc;
+}
+
+int hp_cmd_campaign(int argc, char **argv)
+{
+	struct hp_campaign c;
+	struct hp_campaign_args a;
+	struct hp_folders fs = { 0 };
+	struct hp_stale stale = { 0 };
+	struct hp_summary sum;
+	char err[HP_CAMPAIGN_REASON];
+	size_t other = 0;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	memset(&a, 0, sizeof a);
+	c.tier = HP_TIER_REFERENCE;
+	c.jobs = 1;
+	c.timeout = HP_DEFAULT_TIMEOUT;
+	c.build_timeout = HP_CAMPAIGN_BUILD_TIMEOUT;
+	if ((rc = hp_campaign_parse(argc, argv, &c, &a)) >= 0)
+		goto out;
+	if (c.jobs > 1 && !c.build_jobs) {
+		/* N builds at once share the CPUs: each its part of the compilers */
+		long online = sysconf(_SC_NPROCESSORS_ONLN);
+		c.build_jobs = online > (long)c.jobs ? (unsigned)(online / (long)c.jobs) : 1;
+	}
+	if (!realpath("/proc/self/exe", c.hashprof)) {
+		rc = hp_usage_error("campaign: cannot tell where this hashprof is: %s", strerror(errno));
+		goto out;
+	}
+	if (!a.out_arg)
+		a.out_arg = HP_CAMPAIGN_DEFAULT_OUT;
+	if (a.collect) {
+		if ((rc = hp_campaign_out(a.out_arg, 0, c.out)) < 0)
+			rc = hp_campaign_collect_cmd(&c);
+		goto out;
+	}
+	if ((rc = hp_campaign_root(a.root_arg, c.root)) >= 0)
+		goto out;
+	if (a.unit) {
+		rc = hp_campaign_unit(&c, &a);
+		goto out;
+	}
+	/* bad input is told before OUT is touched */
+	if ((rc = hp_campaign_folders(&c, &fs, &other)) >= 0 || (rc = hp_campaign_out(a.out_arg, 1, c.out)) >= 0 ||
+	    (rc = hp_campaign_same_plan(&c)) >= 0)
+		goto out;
+	if (hp_campaign_stale(&c, &fs, &stale, err, sizeof err) != 0 ||
+	    hp_plan_store(&c, &fs, other, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: campaign: %s\n", err);
+		rc = HP_EXIT_UNWRITTEN;
+		goto out;
+	}
+	if (a.jobs_file) {
+		long n = hp_jobs_write(&c, &fs, &stale, a.jobs_file, err, sizeof err);
+		if (n < 0) {
+			fprintf(stderr, "hashprof: campaign: --jobs: %s\n", err);
+			rc = HP_EXIT_UNWRITTEN;
+		} else {
+			printf("hashprof campaign: %s%ld command%s in %s (%zu folder%s up to date); run them, e.g. "
+			       "parallel < %s, then: hashprof campaign --collect -o %s\n",
+			       n ? "" : "nothing to do: ", n, n == 1 ? "" : "s", a.jobs_file, fs.n - (size_t)n,
+			       fs.n - (size_t)n == 1 ? "" : "s", a.jobs_file, c.out);
+			rc = HP_EXIT_OK;
+		}
+		goto out;
+	}
+	if (!stale.nbuild && !stale.nprofile) {
+		printf("hashprof campaign: nothing to do: %zu folder%s up to date\n", fs.n, fs.n == 1 ? "" : "s");
+		rc = HP_EXIT_OK;
+	} else {
+		hp_proc_trap_interrupts(NULL);
+		rc = hp_campaign_make(&c, &fs, &stale, a.progress);
+	}
+	{
+		/* the pages and the index, also of an interrupted run: what it
+		 * finished is published, the rest is 'not run' */
+		int collected = hp_campaign_collect(&c, &fs, other, &sum);
+		int result = hp_campaign_result(&c, &sum);
+		if (hp_util_interrupted())
+			rc = 128 + hp_util_interrupted();
+		else if (rc == HP_EXIT_USAGE || rc == HP_EXIT_UNWRITTEN)
+			; /* make could not be run, or the Makefile not written */
+		else if (collected)
+			rc = HP_EXIT_UNWRITTEN;
+		else if (result != HP_EXIT_OK || rc == HP_EXIT_OK)
+			rc = result; /* a step that did not finish left its folder 'not run': 1 */
+	}
+out:
+	hp_stale_free(&stale);
+	hp_folders_free(&fs);
+	hp_strv_free(&c.run_args);
+	return rc;
+}

@@ -1,0 +1,915 @@
+/*
+ * test_campaign.c - `hashprof campaign` (issue 14) on copies of the
+ * fixture tree tests/fixtures/campaign (tests/fixtures/README.md): six
+ * reference instance folders (a SIG with KAT vectors, two KEM parameter
+ * sets, a KEX, one that does not compile, one whose verify hangs) and one
+ * optimized one.
+ *
+ * Each test copies the tree (symbolic links dereferenced) into a fresh
+ * temporary folder and runs the build tree's hashprof (HP_HASHPROF) with
+ * HOME and XDG_DATA_HOME inside it.  The figures asserted are exact:
+ * statuses, reasons, call counts per operation (the documented patterns
+ * of schemes/synthetic/README.md), call tables, file sets and bytes;
+ * shares never are.  The procedure is short (-n 3); the hanging verify is
+ * killed by hashprof's --timeout of HP_TIMEOUT seconds, which every other
+ * step (milliseconds) is far below.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "capture.h"
+
+#ifndef HP_HASHPROF
+#error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
+#endif
+#ifndef HP_FIXTURES
+#error "HP_FIXTURES (the absolute path of tests/fixtures) must be defined"
+#endif
+#ifndef HP_PARALLEL
+#error "HP_PARALLEL (the absolute path of GNU parallel) must be defined"
+#endif
+
+#define HP_TIMEOUT "4"
+
+#define SIG_DIR "sign-fix/Implementations/Reference_Implementation/FIX-CAMP-SIG"
+#define KEM128_DIR "kem-fix/Reference_Implementation/FIX-CAMP-KEM-128"
+#define KEM256_DIR "kem-fix/Reference_Implementation/FIX-CAMP-KEM-256"
+#define KEX_DIR "kex-fix/Implementations/Reference_Implementation/FIX-CAMP-KEX"
+#define BROKEN_DIR "sign-broken/Implementations/Reference_Implementation/FIX-CAMP-BROKEN"
+#define HANG_DIR "sign-hang/Implementations/Reference_Implementation/FIX-CAMP-HANG"
+
+/* ---------- running programs ---------- */
+
+static char tmp[4096], tree[4200];
+
+/* The environment of every program a test runs: HOME in tmp, no
+ * HASHPROF_PATH, the C locale (compiler messages in ASCII), and fault
+ * (a HASHPROF_SYNTH_FAULT=... entry, or NULL for none). */
+struct tmp_env {
+	char home[4200], xdg[4200];
+	const char *changes[8];
+};
+
+static const char *const *tmp_env(struct tmp_env *e, const char *fault)
+{
+	snprintf(e->home, sizeof e->home, "HOME=%s/home", tmp);
+	snprintf(e->xdg, sizeof e->xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+	e->changes[0] = e->home;
+	e->changes[1] = e->xdg;
+	e->changes[2] = "HASHPROF_PATH";
+	e->changes[3] = "LC_ALL=C";
+	e->changes[4] = fault ? fault : "HASHPROF_SYNTH_FAULT";
+	e->changes[5] = "HASHPROF_SYNTH_SLEEP";
+	e->changes[6] = NULL;
+	return e->changes;
+}
+
+static void run_in_tmp(struct run *r, const char *prog, const char *const *args)
+{
+	struct tmp_env e;
+
+	run_capture(r, prog, args, tmp_env(&e, NULL));
+}
+
+#define HASHPROF(r, ...) run_in_tmp((r), HP_HASHPROF, (const char *const[]){ __VA_ARGS__, NULL })
+/* A campaign of the tree with the tests' procedure (timeout: --timeout). */
+#define CAMPAIGN_T(r, out, timeout, ...)                                                                    \
+	HASHPROF((r), "campaign", tree, "-o", (out), "-n", "3", "--timeout", (timeout), "--progress=plain", \
+		 ##__VA_ARGS__)
+#define CAMPAIGN(r, out, ...) CAMPAIGN_T((r), (out), HP_TIMEOUT, ##__VA_ARGS__)
+
+static void expect_in(const struct run *r, const char *text, const char *what)
+{
+	if (!strstr(text, what))
+		run_show(r);
+	ck_assert_msg(strstr(text, what) != NULL, "output lacks '%s'", what);
+}
+
+static void expect_not_in(const struct run *r, const char *text, const char *what)
+{
+	if (strstr(text, what))
+		run_show(r);
+	ck_assert_msg(strstr(text, what) == NULL, "output has '%s'", what);
+}
+
+/* ---------- the tree ---------- */
+
+/* A fresh temporary folder with a standalone copy of the fixture tree in
+ * tmp/SUB (tree), without the folders named in drop (NULL-terminated
+ * relative paths). */
+static void setup_tree(const char *sub, const char *const *drop)
+{
+	const char *base = getenv("TMPDIR");
+	char src[4200], path[8400];
+	struct run r;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(src, sizeof src, "%s/campaign", HP_FIXTURES);
+	snprintf(tree, sizeof tree, "%s/%s", tmp, sub);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-RL", src, tree, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	run_in_tmp(&r, "/bin/chmod", (const char *const[]){ "-R", "u+w", tree, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	for (; drop && *drop; drop++) {
+		snprintf(path, sizeof path, "%s/%s", tree, *drop);
+		run_in_tmp(&r, "/bin/rm", (const char *const[]){ "-rf", path, NULL });
+		run_expect_status(&r, 0);
+		run_free(&r);
+	}
+}
+
+static void teardown_tree(void)
+{
+	struct run r;
+
+	if (!tmp[0])
+		return;
+	run_in_tmp(&r, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL });
+	run_free(&r);
+	tmp[0] = '\0';
+}
+
+/* tmp/NAME into buf. */
+static const char *in_tmp(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s", tmp, name);
+	return buf;
+}
+
+/* The whole file dir/rel (malloc'd), or NULL when it cannot be read. */
+static char *slurp(const char *dir, const char *rel)
+{
+	char path[8400], *text;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	if (!(f = fopen(path, "rb")))
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = calloc((size_t)n + 1, 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return text;
+}
+
+/* ---------- the index ---------- */
+
+/* The index's row of folder rel: its cells after the folder, into cells
+ * (candidate, instance, kind, build, KAT, operations, status, reason,
+ * log), each cut at 600 bytes. */
+#define NCELLS 9
+static void index_row(const char *out, const char *rel, char cells[NCELLS][600])
+{
+	char *text = slurp(out, "index.md"), start[4400], *p, *end;
+
+	ck_assert_ptr_nonnull(text);
+	snprintf(start, sizeof start, "\n| `%s` | ", rel);
+	p = strstr(text, start);
+	ck_assert_msg(p != NULL, "index.md has no row for %s:\n%s", rel, text);
+	p += strlen(start);
+	end = strchr(p, '\n');
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	for (int i = 0; i < NCELLS; i++) {
+		char *bar = strstr(p, " |");
+		ck_assert_msg(bar != NULL, "index row of %s has fewer than %d cells", rel, NCELLS);
+		*bar = '\0';
+		snprintf(cells[i], 600, "%s", p);
+		p = bar + 2 + (bar[2] == ' ');
+	}
+	free(text);
+}
+
+/* The index says of folder rel: instance (without the backquotes; "-"),
+ * kind, build, KAT, operations, status; reason starts with reason_start
+ * (exactly reason when exact). */
+static void expect_folder(const char *out, const char *rel, const char *instance, const char *kind, const char *build,
+			  const char *kat, const char *ops, const char *status, const char *reason, int exact)
+{
+	char cells[NCELLS][600], inst[128];
+
+	index_row(out, rel, cells);
+	snprintf(inst, sizeof inst, strcmp(instance, "-") ? "`%s`" : "%s", instance);
+	ck_assert_str_eq(cells[1], inst);
+	ck_assert_str_eq(cells[2], kind);
+	ck_assert_str_eq(cells[3], build);
+	ck_assert_str_eq(cells[4], kat);
+	ck_assert_str_eq(cells[5], ops);
+	ck_assert_str_eq(cells[6], status);
+	if (exact)
+		ck_assert_str_eq(cells[7], reason);
+	else
+		ck_assert_msg(!strncmp(cells[7], reason, strlen(reason)), "reason of %s: '%s', not '%s...'", rel,
+			      cells[7], reason);
+}
+
+/* The documented outcome of every reference folder of the fixture tree
+ * (hang: whether sign-hang is in it). */
+static void expect_index(const char *out, int hang)
+{
+	expect_folder(out, KEM128_DIR, "FIX-CAMP-KEM-128", "kem", "built", "not checked", "3/3", "profiled", "", 1);
+	expect_folder(out, KEM256_DIR, "FIX-CAMP-KEM-256", "kem", "built", "not checked", "3/3", "profiled", "", 1);
+	expect_folder(out, KEX_DIR, "FIX-CAMP-KEX", "kex", "built", "not checked", "7/7", "profiled", "", 1);
+	expect_folder(out, SIG_DIR, "FIX-CAMP-SIG", "sig", "built", "pass", "3/3", "profiled", "", 1);
+	/* the compiler's first error, the package's paths relative to the tree */
+	expect_folder(out, BROKEN_DIR, "-", "sig", "failed", "-", "-", "failed",
+		      "build FIX-CAMP-BROKEN failed: " BROKEN_DIR "/params.c:3:", 0);
+	{
+		char cells[NCELLS][600];
+		index_row(out, BROKEN_DIR, cells);
+		ck_assert_msg(strstr(cells[7], ": error: ") && !strstr(cells[7], "(command: "), "broken reason: %s",
+			      cells[7]);
+		ck_assert_msg(strstr(cells[8], "/build.log)"), "broken log: %s", cells[8]);
+	}
+	if (hang) {
+		expect_folder(out, HANG_DIR, "FIX-CAMP-HANG", "sig", "built", "not checked", "2/3", "failed",
+			      "verify: timed out: warm-up operation 1 of 1 did not finish within " HP_TIMEOUT " s", 1);
+	}
+}
+
+/* ---------- the pages ---------- */
+
+/* The rows of the page's "Symmetric primitives" table as "INSTANCE OP:
+ * CALLS" lines (the shares left out), in table order, into buf. */
+static void page_rows(const char *out, const char *candidate, char *buf, size_t len)
+{
+	char rel[256], *text, *line, *save = NULL;
+	size_t used = 0;
+
+	snprintf(rel, sizeof rel, "pages/%s.md", candidate);
+	text = slurp(out, rel);
+	ck_assert_msg(text != NULL, "no page %s", rel);
+	buf[0] = '\0';
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char inst[128], op[32], hash[64], drng[64], calls[512];
+		if (sscanf(line, "| `%127[^`]` | %31[^ |] | %63[^|]| %63[^|]| %511[^|]|", inst, op, hash, drng,
+			   calls) != 5)
+			continue;
+		calls[strlen(calls) - 1] = '\0'; /* the blank before the last '|' */
+		used += (size_t)snprintf(buf + used, len - used, "%s %s: %s\n", inst, op, calls);
+	}
+	free(text);
+}
+
+#define SIG_ROWS(I)                                                                                                  \
+	I " keygen: drng 1, pseudoXOF 4, pseudohash 2\n" I " sign: drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1\n" I \
+	  " verify: pseudoXOF 8, pseudohash 3, sm3hash 1\n"
+#define KEM_ROWS(I)                                                                                       \
+	I " keygen: drng 1, pseudoXOF 2\n" I " encaps: drng 1, pseudoXOF 1, pseudohash 2\n" I " decaps: " \
+	  "pseudoXOF 1, pseudohash 2, sm3hash 1\n"
+#define KEX_ROWS(I)                                                                                        \
+	I " exchange: drng 3, pseudoXOF 2, pseudohash 2, sm3hash 2\n" I " init_a: drng 1, pseudoXOF 1\n" I \
+	  " init_b: drng 1, pseudoXOF 1\n" I " pass1: pseudohash 1\n" I " pass2: drng 1, pseudohash 1\n" I \
+	  " derive_a: sm3hash 1\n" I " derive_b: sm3hash 1\n"
+
+static void expect_page_rows(const char *out, const char *candidate, const char *want)
+{
+	char got[8192];
+
+	page_rows(out, candidate, got, sizeof got);
+	ck_assert_str_eq(got, want);
+}
+
+static void expect_page_has(const char *out, const char *candidate, const char *what)
+{
+	char rel[256], *text;
+
+	snprintf(rel, sizeof rel, "pages/%s.md", candidate);
+	text = slurp(out, rel);
+	ck_assert_msg(text != NULL, "no page %s", rel);
+	ck_assert_msg(strstr(text, what) != NULL, "page %s lacks '%s':\n%s", rel, what, text);
+	free(text);
+}
+
+static void expect_pages(const char *out, int hang)
+{
+	expect_page_rows(out, "sign-fix", SIG_ROWS("FIX-CAMP-SIG"));
+	expect_page_rows(out, "kem-fix", KEM_ROWS("FIX-CAMP-KEM-128") KEM_ROWS("FIX-CAMP-KEM-256"));
+	expect_page_rows(out, "kex-fix", KEX_ROWS("FIX-CAMP-KEX"));
+	expect_page_rows(out, "sign-broken", "");
+	expect_page_has(out, "sign-fix",
+			"## Symmetric primitives\n\nKAT:\n\n- `FIX-CAMP-SIG`: pass "
+			"(KAT_SIG_FIX-CAMP-SIG.txt matches Test_Vectors/KAT_SIG_FIX-CAMP-SIG.txt)\n");
+	expect_page_has(out, "sign-fix",
+			"| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n");
+	expect_page_has(out, "kem-fix", "- `FIX-CAMP-KEM-128`: not checked (the package has no KAT program");
+	expect_page_has(out, "sign-broken", "No operation of this candidate was profiled.");
+	expect_page_has(out, "sign-broken", "- `" BROKEN_DIR "`: not built: build FIX-CAMP-BROKEN failed: ");
+	if (hang) {
+		expect_page_rows(out, "sign-hang",
+				 "FIX-CAMP-HANG keygen: drng 1, pseudoXOF 4, pseudohash 2\n"
+				 "FIX-CAMP-HANG sign: drng 1, pseudoXOF 8, pseudohash 3, sm3hash 1\n"
+				 "FIX-CAMP-HANG verify: verify: timed out: warm-up operation 1 of 1 did not finish "
+				 "within " HP_TIMEOUT " s\n");
+		expect_page_has(out, "sign-hang",
+				"- `FIX-CAMP-HANG`: failed: verify: timed out: warm-up operation 1 of 1 did not "
+				"finish within " HP_TIMEOUT " s\n");
+	}
+}
+
+/* ---------- records ---------- */
+
+/* Every file below dir (relative paths, sorted; with mtimes: each path
+ * followed by its modification time in ns) appended to list. */
+static void list_files_at(const char *dir, const char *rel, int mtimes, char *list, size_t len)
+{
+	char path[8400], names[256][256];
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof path, "%s%s%s", dir, rel[0] ? "/" : "", rel);
+	if (!(d = opendir(path)))
+		return;
+	while ((e = readdir(d)) && n < 256)
+		if (e->d_name[0] != '.')
+			snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+	closedir(d);
+	qsort(names, n, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+	for (size_t i = 0; i < n; i++) {
+		char sub[8400];
+		struct stat st;
+		snprintf(sub, sizeof sub, "%.4000s%s%.255s", rel, rel[0] ? "/" : "", names[i]);
+		snprintf(path, sizeof path, "%.4000s/%.4300s", dir, sub);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			list_files_at(dir, sub, mtimes, list, len);
+		} else {
+			size_t used = strlen(list);
+			if (mtimes)
+				snprintf(list + used, len - used, "%s %lld.%09ld\n", sub, (long long)st.st_mtim.tv_sec,
+					 st.st_mtim.tv_nsec);
+			else
+				snprintf(list + used, len - used, "%s\n", sub);
+		}
+	}
+}
+
+/* a and b are the same text; else fail naming the first line that
+ * differs (Check's messages are short). */
+static void expect_same_lines(const char *a, const char *b, const char *what)
+{
+	size_t i = 0, line = 0;
+
+	while (a[i] && a[i] == b[i])
+		i++;
+	if (!a[i] && !b[i])
+		return;
+	while (i > 0 && a[i - 1] != '\n')
+		i--;
+	for (size_t k = 0; k < i; k++)
+		line += a[k] == '\n';
+	ck_abort_msg("%s differ at line %zu: '%.200s' against '%.200s'", what, line + 1, a + i, b + i);
+}
+
+static void list_files(const char *dir, const char *rel, char *list, size_t len)
+{
+	list_files_at(dir, rel, 0, list, len);
+}
+
+/* The structure of a record: instance, operation, status, failure, N and
+ * its call table (shapes, calls, nested calls) without ticks, into buf. */
+static void record_structure(const char *path, char *buf, size_t len)
+{
+	json_error_t je;
+	json_t *j = json_load_file(path, 0, &je), *calls, *c;
+	size_t used, i;
+
+	ck_assert_msg(j != NULL, "%s: %s", path, je.text);
+	used = (size_t)snprintf(
+		buf, len, "%s %s %s '%s' N=%lld ops=%lld:", json_string_value(json_object_get(j, "instance")),
+		json_string_value(json_object_get(j, "operation")), json_string_value(json_object_get(j, "status")),
+		json_string_value(json_object_get(j, "failure")),
+		(long long)json_integer_value(json_object_get(json_object_get(j, "procedure"), "iterations")),
+		(long long)json_integer_value(json_object_get(json_object_get(j, "totals"), "operations")));
+	calls = json_object_get(j, "calls");
+	json_array_foreach(calls, i, c)
+	{
+		used += (size_t)snprintf(buf + used, len - used, " %s(%lld,%lld)x%lld+%lld",
+					 json_string_value(json_object_get(c, "fn")),
+					 (long long)json_integer_value(json_object_get(c, "in_bits")),
+					 (long long)json_integer_value(json_object_get(c, "out_bits")),
+					 (long long)json_integer_value(json_object_get(c, "calls")),
+					 (long long)json_integer_value(json_object_get(c, "nested")));
+		if (used >= len)
+			break;
+	}
+	json_decref(j);
+}
+
+/* Both campaigns hold the same record files with the same structure. */
+static void expect_same_records(const char *out_a, const char *out_b)
+{
+	char dir_a[8400], dir_b[8400], list_a[16384] = "", list_b[16384] = "", *save = NULL;
+
+	snprintf(dir_a, sizeof dir_a, "%s/records", out_a);
+	snprintf(dir_b, sizeof dir_b, "%s/records", out_b);
+	list_files(dir_a, "", list_a, sizeof list_a);
+	list_files(dir_b, "", list_b, sizeof list_b);
+	expect_same_lines(list_a, list_b, "the record files");
+	ck_assert_msg(list_a[0], "no record in %s", dir_a);
+	for (char *f = strtok_r(list_a, "\n", &save); f; f = strtok_r(NULL, "\n", &save)) {
+		char pa[8400 + 256], pb[8400 + 256], sa[4096], sb[4096];
+		snprintf(pa, sizeof pa, "%s/%s", dir_a, f);
+		snprintf(pb, sizeof pb, "%s/%s", dir_b, f);
+		record_structure(pa, sa, sizeof sa);
+		record_structure(pb, sb, sizeof sb);
+		ck_assert_str_eq(sa, sb);
+	}
+}
+
+/* ---------- tests ---------- */
+
+/* The whole tree: every folder built, KAT-checked and profiled or failed
+ * with its reason; the pages and the index; then a second run that does
+ * nothing and says so, and a third after one file changed that redoes
+ * that folder only. */
+START_TEST(test_campaign_tree)
+{
+	struct run r;
+	char out[8400], *index1, *index2, files1[65536] = "", files2[65536] = "";
+	char rel[8400];
+
+	setup_tree("tree", NULL);
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out);
+	/* the broken and the hanging package cost their own rows: exit 1 */
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: 6 folders: 4 profiled, 2 failed, 0 not run; 5 pages in ");
+	expect_in(&r, r.out, "[12/12] ");
+	expect_in(&r, r.out, "] build " SIG_DIR ": built FIX-CAMP-SIG (KAT pass)\n");
+	expect_in(&r, r.out,
+		  "  FIX-CAMP-HANG verify: failed: verify: timed out: warm-up operation 1 of 1 did not "
+		  "finish within " HP_TIMEOUT " s\n");
+	/* one CPU at a time: no warning about shares measured beside others */
+	expect_not_in(&r, r.err, "noisier");
+	run_free(&r);
+	expect_index(out, 1);
+	expect_pages(out, 1);
+	index1 = slurp(out, "index.md");
+	ck_assert_ptr_nonnull(index1);
+	ck_assert_ptr_nonnull(strstr(index1, "Tier reference: 6 instance folders, 4 profiled, 2 failed, 0 not run. "
+					     "1 folder of other tiers not selected (--tier)."));
+	/* the optimized folder of the same candidate is not part of it */
+	ck_assert_ptr_null(strstr(index1, "Optimized_Implementation"));
+	{
+		char list[16384] = "", dir[8500];
+		snprintf(dir, sizeof dir, "%s/records", out);
+		list_files(dir, "", list, sizeof list);
+		ck_assert_str_eq(list, "kem-fix/FIX-CAMP-KEM-128__decaps.json\n"
+				       "kem-fix/FIX-CAMP-KEM-128__encaps.json\n"
+				       "kem-fix/FIX-CAMP-KEM-128__keygen.json\n"
+				       "kem-fix/FIX-CAMP-KEM-256__decaps.json\n"
+				       "kem-fix/FIX-CAMP-KEM-256__encaps.json\n"
+				       "kem-fix/FIX-CAMP-KEM-256__keygen.json\n"
+				       "kex-fix/FIX-CAMP-KEX__derive_a.json\n"
+				       "kex-fix/FIX-CAMP-KEX__derive_b.json\n"
+				       "kex-fix/FIX-CAMP-KEX__exchange.json\n"
+				       "kex-fix/FIX-CAMP-KEX__init_a.json\n"
+				       "kex-fix/FIX-CAMP-KEX__init_b.json\n"
+				       "kex-fix/FIX-CAMP-KEX__pass1.json\n"
+				       "kex-fix/FIX-CAMP-KEX__pass2.json\n"
+				       "sign-fix/FIX-CAMP-SIG__keygen.json\n"
+				       "sign-fix/FIX-CAMP-SIG__sign.json\n"
+				       "sign-fix/FIX-CAMP-SIG__verify.json\n"
+				       "sign-hang/FIX-CAMP-HANG__keygen.json\n"
+				       "sign-hang/FIX-CAMP-HANG__sign.json\n"
+				       "sign-hang/FIX-CAMP-HANG__verify.failed.json\n");
+	}
+
+	/* again: nothing to do, nothing touched, the same verdict */
+	list_files_at(out, "", 1, files1, sizeof files1);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 6 folders up to date\n");
+	expect_not_in(&r, r.out, "] build ");
+	expect_not_in(&r, r.out, "] profile ");
+	run_free(&r);
+	list_files_at(out, "", 1, files2, sizeof files2);
+	expect_same_lines(files1, files2, "the files of OUT and their times before and after");
+	index2 = slurp(out, "index.md");
+	expect_same_lines(index1, index2, "the index before and after");
+	free(index2);
+
+	/* one input changes: that folder's steps run, no other */
+	snprintf(rel, sizeof rel, "%s/%s/KEM_AlgorithmInstance.h", tree, KEM256_DIR);
+	{
+		FILE *f = fopen(rel, "a");
+		ck_assert_ptr_nonnull(f);
+		fputs("/* edited after the first campaign */\n", f);
+		ck_assert_int_eq(fclose(f), 0);
+	}
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "[1/2] build " KEM256_DIR ": built FIX-CAMP-KEM-256 (KAT not checked)\n");
+	expect_in(&r, r.out, "[2/2] profile " KEM256_DIR ": ");
+	expect_not_in(&r, r.out, KEM128_DIR);
+	expect_not_in(&r, r.out, HANG_DIR);
+	run_free(&r);
+	expect_index(out, 1);
+	free(index1);
+	teardown_tree();
+}
+END_TEST
+
+/* The tree without the hanging package, as the reference of the tests
+ * that compare records: one uninterrupted local campaign into tmp/ref. */
+static const char *const no_hang[] = { "sign-hang", NULL };
+
+static void reference_campaign(char *ref, size_t len)
+{
+	struct run r;
+
+	in_tmp("ref", ref, len);
+	CAMPAIGN(&r, ref);
+	run_expect_status(&r, 1); /* the broken package */
+	expect_in(&r, r.out, "hashprof campaign: 5 folders: 4 profiled, 1 failed, 0 not run");
+	run_free(&r);
+	expect_index(ref, 0);
+}
+
+/* A campaign killed outright halfway (SIGKILL, while the first folder's
+ * third operation runs: a fault makes FIX-CAMP-KEM-128's decaps hang
+ * after its set-up) leaves nothing running; the next run, without the
+ * fault, redoes only what was not finished and ends with the records an
+ * uninterrupted campaign writes, while the operations finished before the
+ * kill keep their records byte for byte. */
+#define KILLED_TIMEOUT "60"
+
+static int kem_decaps_running(const void *arg)
+{
+	(void)arg;
+	return run_marked_alive("FIX-CAMP-KEM-128 decaps");
+}
+
+START_TEST(test_campaign_killed_and_resumed)
+{
+	struct run r;
+	struct run_bg bg;
+	struct tmp_env e;
+	char ref[8400], out[8400], log[8400], *before[2];
+	const char *kept[] = { "records/kem-fix/FIX-CAMP-KEM-128__keygen.json",
+			       "records/kem-fix/FIX-CAMP-KEM-128__encaps.json" };
+	const char *not_yet[] = { "records/kem-fix/FIX-CAMP-KEM-128__decaps.json",
+				  "records/kem-fix/FIX-CAMP-KEM-256__keygen.json",
+				  "records/sign-fix/FIX-CAMP-SIG__keygen.json" };
+
+	setup_tree("tree", no_hang);
+	reference_campaign(ref, sizeof ref);
+	in_tmp("out", out, sizeof out);
+	in_tmp("killed.log", log, sizeof log);
+	/* the second kem_dec of a process hangs: decaps's warm-up operation
+	 * (its set-up decapsulates once); keygen and encaps call none.  A
+	 * timeout longer than the test waits: a step left running by the
+	 * kill would still run when the test looks */
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "campaign", tree, "-o", out, "-n", "3", "--timeout", KILLED_TIMEOUT,
+					 "--progress=plain", NULL },
+		  tmp_env(&e, "HASHPROF_SYNTH_FAULT=dec:hang:2"), RUN_TO_FILE, log);
+	ck_assert_msg(run_wait_until(kem_decaps_running, NULL, 60), "the first folder's decaps never started");
+	ck_assert_int_eq(kill(bg.pid, SIGKILL), 0);
+	ck_assert_int_eq(run_wait(bg.pid, 30), -1);
+	/* make notices, then the step, and they end what they ran */
+	ck_assert_msg(run_wait_marked("FIX-CAMP-KEM-128", 0, 20), "a step of the killed campaign still runs");
+	ck_assert_msg(run_wait_marked(out, 0, 20), "a process of the killed campaign still runs");
+	for (size_t i = 0; i < 2; i++) {
+		before[i] = slurp(out, kept[i]);
+		ck_assert_msg(before[i] != NULL, "%s was not written before the kill", kept[i]);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		char *text = slurp(out, not_yet[i]);
+		ck_assert_msg(text == NULL, "%s was written before the kill", not_yet[i]);
+	}
+
+	/* the next run, without the fault: the rest of the first folder's
+	 * profile and the three others; no build */
+	CAMPAIGN_T(&r, out, KILLED_TIMEOUT);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "[1/4] profile " KEM128_DIR ": FIX-CAMP-KEM-128: 3 of 3 operations profiled\n");
+	expect_in(&r, r.out, "  FIX-CAMP-KEM-128 decaps: profiled");
+	expect_not_in(&r, r.out, "FIX-CAMP-KEM-128 keygen: profiled");
+	expect_not_in(&r, r.out, "FIX-CAMP-KEM-128 encaps: profiled");
+	expect_in(&r, r.out, "[4/4] profile " SIG_DIR ": FIX-CAMP-SIG: 3 of 3 operations profiled\n");
+	expect_not_in(&r, r.out, "] build ");
+	run_free(&r);
+	for (size_t i = 0; i < 2; i++) {
+		char *after = slurp(out, kept[i]);
+		ck_assert_ptr_nonnull(after);
+		ck_assert_msg(!strcmp(before[i], after), "%s was measured again", kept[i]);
+		free(after);
+		free(before[i]);
+	}
+	expect_index(out, 0);
+	expect_pages(out, 0);
+	expect_same_records(ref, out);
+	teardown_tree();
+}
+END_TEST
+
+/* --jobs: one self-contained command per folder, run by GNU parallel (two
+ * at a time), then --collect: the same records and the same index as the
+ * local campaign; run again, every command finds its folder up to date.
+ * The tree lies below a folder whose name has a blank and a quote, which
+ * the commands must carry as they are. */
+START_TEST(test_campaign_jobs_parallel)
+{
+	struct run r;
+	char ref[8400], out[8400], jobs[8400], *index_ref, *index_out, *text;
+	size_t lines = 0;
+
+	setup_tree("packages 'of' round 1", no_hang);
+	reference_campaign(ref, sizeof ref);
+	in_tmp("out", out, sizeof out);
+	in_tmp("jobs.txt", jobs, sizeof jobs);
+	CAMPAIGN(&r, out, "--jobs", jobs);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: 5 commands in ");
+	run_free(&r);
+	text = slurp(tmp, "jobs.txt");
+	ck_assert_ptr_nonnull(text);
+	for (char *p = text; *p; p++)
+		lines += *p == '\n';
+	ck_assert_uint_eq(lines, 5);
+	ck_assert_ptr_nonnull(strstr(text, " campaign '"));
+	ck_assert_ptr_nonnull(strstr(text, "--unit=" SIG_DIR " "));
+	free(text);
+	/* nothing ran yet */
+	ck_assert_ptr_null(slurp(out, "index.md"));
+
+	run_in_tmp(&r, HP_PARALLEL, (const char *const[]){ "--will-cite", "-j", "2", "-a", jobs, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	HASHPROF(&r, "campaign", "--collect", "-o", out);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: 5 folders: 4 profiled, 1 failed, 0 not run");
+	run_free(&r);
+	expect_index(out, 0);
+	expect_pages(out, 0);
+	expect_same_records(ref, out);
+	/* the index names no share, and the folders are the same: byte for byte */
+	index_ref = slurp(ref, "index.md");
+	index_out = slurp(out, "index.md");
+	expect_same_lines(index_ref, index_out, "the index of the local campaign and of the job file's");
+	free(index_ref);
+	free(index_out);
+
+	/* again: each command finds its folder up to date */
+	run_in_tmp(&r, HP_PARALLEL, (const char *const[]){ "--will-cite", "-j", "2", "-a", jobs, NULL });
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: done build " SIG_DIR ": up to date (built FIX-CAMP-SIG)\n");
+	expect_in(&r, r.out,
+		  "hashprof campaign: done profile " SIG_DIR ": up to date (FIX-CAMP-SIG: 3 of 3 "
+		  "operations profiled)\n");
+	expect_not_in(&r, r.out, "start ");
+	run_free(&r);
+	CAMPAIGN(&r, out, "--jobs", jobs);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 0 commands in ");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
+/* -j 2: the builds two at a time, the profiles one per distinct CPU with
+ * the warning about shares measured beside other jobs when there are two
+ * (a one-CPU machine profiles one at a time, without it); the same
+ * records; --tier picks the optimized folder alone, into its own OUT;
+ * the status line of a terminal (--progress=tty). */
+START_TEST(test_campaign_parallel_and_tier)
+{
+	struct run r;
+	char ref[8400], out[8400], opt[8400];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	setup_tree("tree", no_hang);
+	reference_campaign(ref, sizeof ref);
+	in_tmp("out-j2", out, sizeof out);
+	CAMPAIGN(&r, out, "-j", "2");
+	run_expect_status(&r, 1);
+	if (cpus > 1)
+		expect_in(&r, r.err, "profiles at once, one per CPU (");
+	expect_in(&r, r.out, "[10/10] ");
+	run_free(&r);
+	expect_index(out, 0);
+	expect_same_records(ref, out);
+
+	in_tmp("out-optimized", opt, sizeof opt);
+	HASHPROF(&r, "campaign", tree, "-o", opt, "-n", "3", "--tier=optimized", "--progress=tty");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "\r\033[K[0/2] ");
+	expect_in(&r, r.out, " elapsed, ETA ");
+	expect_in(&r, r.out,
+		  "\r\033[K[2/2] profile sign-fix/Implementations/Optimized_Implementation/FIX-CAMP-SIG: "
+		  "FIX-CAMP-SIG: 3 of 3 operations profiled\n");
+	expect_in(&r, r.out, "hashprof campaign: 1 folder: 1 profiled, 0 failed, 0 not run; 1 page in ");
+	run_free(&r);
+	expect_folder(opt, "sign-fix/Implementations/Optimized_Implementation/FIX-CAMP-SIG", "FIX-CAMP-SIG", "sig",
+		      "built", "not checked", "3/3", "profiled", "", 1);
+	expect_page_rows(opt, "sign-fix", SIG_ROWS("FIX-CAMP-SIG"));
+	/* the page is in the published shape: `hashprof check --published`
+	 * reads it and re-runs its rows with the instance the campaign built
+	 * (calls exact; shares are times, any difference allowed) */
+	{
+		char units[8500], inst[9000], page[8500], path_env[9100];
+		struct tmp_env te;
+		struct dirent *d;
+		DIR *dir;
+		snprintf(units, sizeof units, "%s/units", opt);
+		dir = opendir(units);
+		ck_assert_ptr_nonnull(dir);
+		inst[0] = '\0';
+		while ((d = readdir(dir)))
+			if (d->d_name[0] != '.')
+				snprintf(inst, sizeof inst, "%s/%s/instance", units, d->d_name);
+		closedir(dir);
+		ck_assert_msg(inst[0], "no folder in %s", units);
+		snprintf(page, sizeof page, "%s/pages/sign-fix.md", opt);
+		snprintf(path_env, sizeof path_env, "HASHPROF_PATH=%s", inst);
+		tmp_env(&te, NULL);
+		te.changes[2] = path_env;
+		run_capture(&r, HP_HASHPROF,
+			    (const char *const[]){ "check", "--published", page, "-n", "3", "--share-tolerance", "100",
+						   NULL },
+			    te.changes);
+		run_expect_status(&r, 0);
+		/* 3 rows: 10 call counts (3 + 4 + 3 helpers called) and 6 shares */
+		expect_in(&r, r.out, "check: pass: 16 comparisons within tolerance");
+		run_free(&r);
+	}
+	/* another tier into the same OUT would mix the records: refused */
+	HASHPROF(&r, "campaign", tree, "-o", opt, "-n", "3");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "hashprof: campaign: ");
+	expect_in(&r, r.err, " holds the campaign of tier optimized: profile tier reference into another folder (-o)");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
+/* Write text into the file rel of the copied tree (fopen mode). */
+static void put_in_tree(const char *rel, const char *mode, const char *text)
+{
+	char path[8400];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", tree, rel);
+	f = fopen(path, mode);
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Names that would make a folder's records lie: a copy of a folder that
+ * builds the same instance name for its candidate (the first folder by
+ * path keeps it), and a package named like an instance that comes
+ * earlier on hashprof's search path (the build tree's SYNTH-SIG); each
+ * fails its own folder with the reason.  Then --force redoes every step. */
+START_TEST(test_campaign_names)
+{
+	static const char *const only_kem[] = { "sign-fix", "kex-fix", "sign-broken", "sign-hang", NULL };
+	struct run r;
+	char out[8400], src[8400], dst[8400];
+
+	setup_tree("tree", only_kem);
+	snprintf(src, sizeof src, "%s/%s", tree, KEM128_DIR);
+	snprintf(dst, sizeof dst, "%s/%s-old", tree, KEM128_DIR);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-R", src, dst, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	snprintf(dst, sizeof dst, "%s/kem-fix/Reference_Implementation/SYNTH-KEM", tree);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-R", src, dst, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	put_in_tree("kem-fix/Reference_Implementation/SYNTH-KEM/KEM_AlgorithmInstance.h", "a",
+		    "#undef ALGORITHM_INSTANCE\n#define ALGORITHM_INSTANCE \"SYNTH-KEM\"\n");
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: 4 folders: 2 profiled, 2 failed, 0 not run; 1 page in ");
+	run_free(&r);
+	expect_folder(out, KEM128_DIR, "FIX-CAMP-KEM-128", "kem", "built", "not checked", "3/3", "profiled", "", 1);
+	expect_folder(
+		out, KEM128_DIR "-old", "FIX-CAMP-KEM-128", "kem", "built", "not checked", "-", "failed",
+		"not profiled: " KEM128_DIR " built the same instance name FIX-CAMP-KEM-128 for this "
+		"candidate: the records would overwrite each other; not profiled (rename one, or remove the copy)",
+		1);
+	expect_folder(out, "kem-fix/Reference_Implementation/SYNTH-KEM", "SYNTH-KEM", "kem", "built", "not checked",
+		      "-", "failed", "not profiled: the instance name SYNTH-KEM is taken by ", 0);
+	{
+		char cells[NCELLS][600];
+		index_row(out, "kem-fix/Reference_Implementation/SYNTH-KEM", cells);
+		ck_assert_msg(strstr(cells[7], "/synth-kem.so, which comes earlier on hashprof's search path"),
+			      "reason: %s", cells[7]);
+	}
+	expect_page_rows(out, "kem-fix", KEM_ROWS("FIX-CAMP-KEM-128") KEM_ROWS("FIX-CAMP-KEM-256"));
+
+	/* --force: every step again, though nothing changed */
+	CAMPAIGN(&r, out, "--force");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "[8/8] ");
+	expect_not_in(&r, r.out, "nothing to do");
+	expect_not_in(&r, r.out, "up to date");
+	run_free(&r);
+	expect_page_rows(out, "kem-fix", KEM_ROWS("FIX-CAMP-KEM-128") KEM_ROWS("FIX-CAMP-KEM-256"));
+	teardown_tree();
+}
+END_TEST
+
+/* Exactly one line on stderr, holding what; nothing on stdout; exit 2. */
+static void expect_bad(struct run *r, const char *what)
+{
+	run_expect_status(r, 2);
+	expect_in(r, r->err, what);
+	ck_assert_msg(strchr(r->err, '\n') == r->err + r->err_len - 1, "not one line on stderr:\n%s", r->err);
+	ck_assert_uint_eq(r->out_len, 0);
+	run_free(r);
+}
+
+START_TEST(test_campaign_bad_input)
+{
+	struct run r;
+	char out[8400], missing[8400], empty[8400], file[8400], below_file[8500];
+	FILE *f;
+
+	setup_tree("tree", NULL);
+	in_tmp("out", out, sizeof out);
+	in_tmp("no-such-folder", missing, sizeof missing);
+	HASHPROF(&r, "campaign", missing, "-o", out);
+	expect_bad(&r, "hashprof: campaign: ROOT ");
+	HASHPROF(&r, "campaign", "-o", out);
+	expect_bad(&r, "hashprof: campaign: missing ROOT");
+	/* a tree with no instance folder: the candidate's documentation */
+	snprintf(empty, sizeof empty, "%s/sign-fix/Supporting_Documentation", tree);
+	HASHPROF(&r, "campaign", empty, "-o", out);
+	expect_bad(&r, "holds no instance folder (no folder with a SIG_/KEM_/KEX_AlgorithmInstance.h below it)");
+	HASHPROF(&r, "campaign", tree, "-o", out, "--tier=additional");
+	expect_bad(&r, "holds no instance folder of tier additional (reference 6, optimized 1, additional 0)");
+	HASHPROF(&r, "campaign", tree, "-o", out, "--tier=fastest");
+	expect_bad(&r, "hashprof: campaign: --tier: 'fastest' is not reference, optimized or additional");
+	HASHPROF(&r, "campaign", tree, "-o", out, "-n", "0");
+	expect_bad(&r, "--iterations: '0' is not a whole number from 1 to 100000000");
+	/* OUT that cannot be written: a file, and a folder below a file */
+	in_tmp("a-file", file, sizeof file);
+	f = fopen(file, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	HASHPROF(&r, "campaign", tree, "-o", file);
+	expect_bad(&r, ": not a folder");
+	snprintf(below_file, sizeof below_file, "%s/out", file);
+	HASHPROF(&r, "campaign", tree, "-o", below_file);
+	expect_bad(&r, ": cannot create the folder: ");
+	HASHPROF(&r, "campaign", "--collect", "-o", out);
+	expect_bad(&r, ": No such file or directory");
+	HASHPROF(&r, "campaign", "--collect", "-o", tmp);
+	expect_bad(&r, "holds no campaign (no campaign.json)");
+	/* a step's folder must be an instance folder below ROOT */
+	HASHPROF(&r, "campaign", tree, "--unit=sign-fix/Supporting_Documentation", "-o", out);
+	expect_bad(&r, "/sign-fix/Supporting_Documentation is not an instance folder");
+	HASHPROF(&r, "campaign", tree, "--phase=build", "-o", out);
+	expect_bad(&r, "hashprof: campaign: --phase and --cpus go with --unit");
+	/* none of it touched OUT */
+	{
+		struct stat st;
+		ck_assert_int_ne(stat(out, &st), 0);
+	}
+	teardown_tree();
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("campaign");
+	TCase *tc = tcase_create("campaign");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_campaign_bad_input);
+	tcase_add_test(tc, test_campaign_tree);
+	tcase_add_test(tc, test_campaign_killed_and_resumed);
+	tcase_add_test(tc, test_campaign_jobs_parallel);
+	tcase_add_test(tc, test_campaign_parallel_and_tier);
+	tcase_add_test(tc, test_campaign_names);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
