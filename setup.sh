@@ -10,10 +10,11 @@ cd "$(dirname "$0")"
 # libclang-rt-14-dev (libFuzzer, sanitizers) serve `make fuzz` only;
 # clang-format the style check of make check (tests/format_check.sh);
 # parallel (GNU parallel) runs a campaign's job file in make check;
-# cmake the flags of packages that only have a CMakeLists.txt (hashprof build).
+# cmake the flags of packages that only have a CMakeLists.txt (hashprof build);
+# gnuplot-nox draws `hashprof report --plot`.
 PACKAGES="build-essential autoconf automake libtool pkg-config ca-certificates
   libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev libdw-dev libseccomp-dev valgrind
-  clang libclang-rt-14-dev clang-format parallel cmake"
+  clang libclang-rt-14-dev clang-format parallel cmake gnuplot-nox"
 # npm fetches PQClean at configure time; Debian's npm only when none is installed.
 command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
 

@@ -1,12 +1,12 @@
 /*
  * bench.c - hp-bench, what `make bench` runs (issue 5, item 5).
  *
- *   hp-bench [--quick] [--only=abcdef] [--rounds=N]
+ *   hp-bench [--quick] [--only=abcdefgh] [--rounds=N]
  *
  * Sections: (a) wrapper cost per call, (b) slowdown instrumented /
  * uninstrumented, (c) share error vs ground truth, (d) agreement with
  * callgrind, (e) wall time of one answer, (f) shares and wall time with
- * and without --call-sites, (g) confined vs --no-confine.  Ends with the targets of issue
+ * and without --call-sites, (g) confined vs --no-confine, (h) the N search.  Ends with the targets of issue
  * 5, item 7, each marked met or not met with its number.
  */
 #include "bench.h"
@@ -26,11 +26,12 @@ static void hpb_usage(FILE *f, const char *argv0)
 		"usage: %s [--quick] [--only=SECTIONS] [--rounds=N]\n"
 		"  --quick        fewer rounds and repetitions; callgrind on at most 20 operations;\n"
 		"                 wall times only for the callgrind cases\n"
-		"  --only=abcdef  run only these sections (default: all)\n"
+		"  --only=abcdefgh run only these sections (default: all)\n"
 		"                   a wrapper cost per call   b slowdown instrumented/uninstrumented\n"
 		"                   c share vs ground truth   d callgrind agreement   e wall times\n"
 		"                   f with and without --call-sites\n"
 		"                   g confined vs --no-confine\n"
+		"                   h the N search (check --published, --per-iteration)\n"
 		"  --rounds=N     rounds (a, b, g) and groups per process (c) instead of the defaults\n",
 		argv0);
 }
@@ -112,8 +113,13 @@ int main(int argc, char **argv)
 		failed = 1;
 	fflush(stdout);
 	if (hpb_want(&o, 'f') && hpb_callsites(&o, &s) != 0)
-		if (hpb_want(&o, 'g') && hpb_confine(&o, &s) != 0)
-			failed = 1;
+		failed = 1;
+	fflush(stdout);
+	if (hpb_want(&o, 'g') && hpb_confine(&o, &s) != 0)
+		failed = 1;
+	fflush(stdout);
+	if (hpb_want(&o, 'h') && hpb_reproduce(&o, &s) != 0)
+		failed = 1;
 
 	hpb_load(load, sizeof load);
 	printf("\nTargets\n");

@@ -51,6 +51,8 @@ int hpb_groundtruth_process(const char *spec);
  * encaps and SPHINCS+-SHAKE-128f-simple sign (bench_replay.c); 0, or -1. */
 int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
+/* (g) the N search's cost and per-iteration counting (bench_reproduce.c); 0, or -1. */
+int hpb_reproduce(const struct hpb_opts *o, struct hpb_summary *s);
 /* (f) ML-DSA-44 and SPHINCS+ sign with and without --call-sites (bench_callsites.c). */
 int hpb_callsites(const struct hpb_opts *o, struct hpb_summary *s);
 /* (g) confined vs --no-confine (bench_confine.c). */

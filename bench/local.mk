@@ -7,7 +7,7 @@
 #                       truth (window and replay; and window vs replay on three
 #                       PQClean operations), (d) agreement with callgrind,
 #                       (e) wall times, (f) shares and wall time with and
-#                       without --call-sites, (g) confined vs --no-confine
+#                       without --call-sites, (g) confined vs --no-confine, (h) the N search
 #   bench/hp-bench-run  a plain driver (seed, set-up, N operations) that
 #                       callgrind runs for (d) and (e)
 #   bench/minwrap.la    the minimal rdtsc-only wrapper of the published
@@ -29,7 +29,8 @@
 EXTRA_PROGRAMS = bench/hp-bench bench/hp-bench-run
 EXTRA_LTLIBRARIES = bench/minwrap.la
 CLEANFILES += $(EXTRA_PROGRAMS) $(EXTRA_LTLIBRARIES) bench/callgrind.* bench/hashprof.json \
-	bench/hashprof.err bench/copy-*.so bench/groundtruth.out bench/callsites.json bench/callsites.err
+	bench/hashprof.err bench/copy-*.so bench/groundtruth.out bench/callsites.json bench/callsites.err \
+	bench/reproduce-page.md bench/reproduce.out bench/reproduce.json
 
 HP_BENCH_MODULE_LDFLAGS = -module -avoid-version -shared -no-undefined -rpath $(abs_builddir)/bench
 
@@ -47,7 +48,7 @@ bench_hp_bench_run_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS)
 
 bench_hp_bench_SOURCES = bench/bench.c bench/bench.h bench/bench_util.c \
 	bench/bench_overhead.c bench/bench_slowdown.c bench/bench_groundtruth.c bench/bench_replay.c \
-	bench/bench_external.c bench/bench_callsites.c bench/bench_confine.c
+	bench/bench_external.c bench/bench_callsites.c bench/bench_confine.c bench/bench_reproduce.c
 bench_hp_bench_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/schemes/iccs \
 	-DHP_BENCH_BUILDDIR='"$(abs_top_builddir)"' \
 	-DHP_BENCH_PQCLEAN=$(hp_bench_pqclean)

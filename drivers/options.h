@@ -34,6 +34,8 @@ struct hp_options {
 	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
 	int replay; /* --replay: each measured row also gets its replay estimate */
 	unsigned replay_max_mb; /* --replay-max-mb: the tape's bound, MiB (default HP_REPLAY_MAX_MB_DEFAULT) */
+	int per_iteration; /* --per-iteration: each measured row keeps its per-operation helper
+			    * counts (r->per_op; at most HP_PER_OP_MAX operations) */
 	int call_sites; /* --call-sites: each measured row also gets its call-site table */
 	unsigned call_sites_depth; /* --call-sites=DEPTH: frames kept per path; 0: the whole path */
 	int no_confine; /* --no-confine: the measuring children run with the user's rights (confinement.h) */

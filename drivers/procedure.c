@@ -117,6 +117,36 @@ static void hp_snapshot(const struct hp_op_ctx *c, struct hp_trial *t)
 	}
 }
 
+/* Outermost calls of each helper so far, the shim's table and overflow
+ * (hp_snapshot's calls alone). */
+static void hp_calls_so_far(const struct hp_wrap_state *w, uint64_t calls[HP_FN_COUNT])
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		calls[fn] = w->overflow[fn].calls;
+	for (unsigned i = 0; i < HP_SHAPES_MAX; i++)
+		if (w->shapes[i].used && w->shapes[i].fn < HP_FN_COUNT)
+			calls[w->shapes[i].fn] += w->shapes[i].calls;
+}
+
+/*
+ * After operation r->operations, outside its metered window: its calls of
+ * each helper, the difference of the shim's per-helper totals since the
+ * previous operation (last, updated), into the per-iteration counts.  No
+ * change to the shims: a walk of the shape table between operations.
+ */
+static void hp_count_operation(const struct hp_op_ctx *c, uint64_t last[HP_FN_COUNT], struct hp_result *r)
+{
+	uint64_t now[HP_FN_COUNT], i = r->operations - 1;
+
+	if (!r->per_op || i >= r->per_op_cap)
+		return;
+	hp_calls_so_far(c->api->wrap, now);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		hp_result_per_op(r, fn)[i] = now[fn] - last[fn];
+		last[fn] = now[fn];
+	}
+}
+
 /* Close trial r->ntrials: what was measured since the previous snapshot. */
 static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uint64_t ops_before, struct hp_result *r)
 {
@@ -158,7 +188,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 {
 	char err[256];
 	struct hp_trial prev;
-	uint64_t ops_before = 0;
+	uint64_t ops_before = 0, last[HP_FN_COUNT];
 	int calibrating = !trials;
 
 	for (uint64_t i = 0; i < warmup; i++) {
@@ -177,6 +207,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	}
 	hp_reset_counters(c);
 	hp_snapshot(c, &prev);
+	hp_calls_so_far(c->api->wrap, last);
 	if (calibrating) /* one slice */
 		trials = 1;
 	if (trials > iterations)
@@ -205,6 +236,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 		if (calibrating)
 			r->calibration_seconds = hp_util_monotonic() - t0;
 		r->operations++;
+		hp_count_operation(c, last, r);
 		/* trial t ends after operation floor((t+1) * N / trials) */
 		if (r->operations == (r->ntrials + 1) * iterations / trials) {
 			hp_close_trial(c, &prev, ops_before, r);
@@ -476,6 +508,14 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	hp_procedure_describe(inst, op, o, r);
 	r->iterations = mode == HP_RUN_CALIBRATE ? 1 : iterations;
 	r->warmup = mode == HP_RUN_CALIBRATE ? 0 : warmup;
+	/* before anything runs: a row that cannot keep what it was asked to
+	 * keep is not measured */
+	if (mode == HP_RUN_MEASURE && o->per_iteration && hp_result_per_op_alloc(r, r->iterations) != 0) {
+		hp_result_fail(r,
+			       "cannot keep the per-iteration counts of %llu operations (at most %u; out of memory?)",
+			       (unsigned long long)r->iterations, HP_PER_OP_MAX);
+		return;
+	}
 	if (hp_clock_init(o->clock, err, sizeof err) != 0) {
 		hp_result_fail(r, "%s", err);
 		return;

@@ -25,3 +25,5 @@ prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/d
 prof_libhprof_la_SOURCES += prof/callsite_rec.c prof/callsite_rec.h prof/callsite_sym.c prof/callsite_sym.h \
 	prof/callsites.c prof/callsites.h prof/callsite_insitu.c prof/callsite_insitu.h prof/callsite_record.c prof/callsite_record.h \
 	prof/callsite_report.c prof/callsite_report.h prof/flame.c prof/flame.h
+# issue 17: the N whose prefix mean reproduces a published mean, and the curve of a record's prefix means.
+prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h prof/curve.c prof/curve.h prof/plot.c prof/plot.h

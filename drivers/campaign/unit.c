@@ -10,10 +10,11 @@
  *            --build-timeout seconds;
  *   profile  for each operation of the instance (hp_default_ops: a key
  *            exchange's every step up to its number of passes, and
- *            exchange), `hashprof PROCEDURE --timeout=S --record-dir
- *            OUT/records/CANDIDATE NAME OP`, which writes the record
- *            atomically and kills an operation step that runs longer than
- *            S seconds.
+ *            exchange), `hashprof PROCEDURE --timeout=S --per-iteration
+ *            --record-dir OUT/records/CANDIDATE NAME OP`, which writes the
+ *            record atomically (with each operation's helper calls, for
+ *            the N search of issue 17) and kills an operation step that
+ *            runs longer than S seconds.
  *
  * Each step's outcome is written to the folder's state as soon as it is
  * known, an operation's before the next one starts, so that a campaign
@@ -329,6 +330,9 @@ static void hp_profile_op(const struct hp_campaign *c, const struct hp_folder *f
 	hp_strv_add(&argv, c->hashprof);
 	hp_strv_extend(&argv, &c->run_args);
 	hp_strv_addf(&argv, "--timeout=%u", c->timeout);
+	/* the records keep each operation's calls: report --curve and the
+	 * N search read them (docs/record-schema.md, per_iteration) */
+	hp_strv_add(&argv, "--per-iteration");
 	hp_strv_add(&argv, "--record-dir");
 	hp_strv_add(&argv, recdir);
 	hp_strv_add(&argv, b->instance);

@@ -9,9 +9,12 @@
 #define HP_CHECK_CMD_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "options.h"
 #include "published.h"
+#include "reproduce.h"
 #include "result.h"
 #include "table.h"
 
@@ -30,6 +33,11 @@ struct hp_check {
 	size_t page_rows; /* rows of the --published page */
 	int fractional_differs; /* --published: a fractional calls/op differed */
 	int page_corrected; /* --published: a hashprof page of corrected shares */
+	uint64_t reproduce_max; /* --published: the N search covers N = 1..this (--reproduce-max) */
+	int reproduce_max_set; /* --reproduce-max given */
+	char *search_text; /* --published: the lines of the N searches (open_memstream), printed after the tables */
+	size_t search_len;
+	FILE *search; /* writes search_text; NULL when it could not be opened */
 };
 
 /* ---------- check_options.c ---------- */
@@ -86,9 +94,12 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 /*
  * Row n against the published row p: calls per operation at the printed
  * 3 significant digits (or within c->calls_tol), uncorrected shares
- * within c->share_tol pp.
+ * within c->share_tol pp.  rp (NULL: none made) is the N search of the
+ * row's fractional counts: a count that differs at n's N but that some
+ * N reproduces is no difference ("ok at N = 200, 998–1000": the page was
+ * measured with another N), one that no N reproduces differs.
  */
 void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct hp_published_row *p,
-			  const struct hp_result *n);
+			  const struct hp_result *n, const struct hp_repro *rp);
 
 #endif

@@ -287,12 +287,21 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 
 /* ---------- published page ---------- */
 
+/* The search of helper fn in rp, or NULL. */
+static const struct hp_repro_fn *hp_searched(const struct hp_repro *rp, unsigned fn)
+{
+	for (size_t i = 0; rp && i < rp->nfn; i++)
+		if (rp->fn[i].fn == fn)
+			return &rp->fn[i];
+	return NULL;
+}
+
 void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct hp_published_row *p,
-			  const struct hp_result *n)
+			  const struct hp_result *n, const struct hp_repro *rp)
 {
 	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
 	struct hp_shares sh;
-	char q[64], en[64], diff[64], tol[32];
+	char q[64], en[64], diff[64], tol[32], res[HP_TCELL];
 
 	if (hp_status_line(c, t, n, "DIFFERS"))
 		return;
@@ -312,10 +321,18 @@ void hp_compare_published(struct hp_check *c, struct hp_table *t, const struct h
 			snprintf(tol, sizeof tol, "3 digits or %g%%", 100.0 * c->calls_tol);
 		else
 			snprintf(tol, sizeof tol, "3 digits");
-		hp_table_add(t, n->instance, n->operation, q, pub, en, ok ? "0" : diff, tol,
-			     hp_verdict(c, ok, "DIFFERS", n, q, pub, en));
-		/* a fractional mean (rejection sampling) moves with N */
-		if (!ok && calls[fn] % (n->operations ? n->operations : 1))
+		const struct hp_repro_fn *f = hp_searched(rp, fn);
+		const char *verdict = hp_verdict(c, ok || (f && f->set.count), "DIFFERS", n, q, pub, en);
+		/* a fractional mean (rejection sampling) moves with N: the
+		 * search says which N print the page's figure */
+		if (!ok && f && f->set.count) {
+			char set[128];
+			hp_nset_format(&f->set, 3, set, sizeof set);
+			snprintf(res, sizeof res, "ok at N = %s", set);
+			verdict = res;
+		}
+		hp_table_add(t, n->instance, n->operation, q, pub, en, ok ? "0" : diff, tol, verdict);
+		if (!ok && !f && calls[fn] % (n->operations ? n->operations : 1))
 			c->fractional_differs = 1;
 	}
 	/* The published shares are uncorrected (method.md): compare raw ones,

@@ -30,6 +30,7 @@ void hp_check_defaults(struct hp_check *c)
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		c->max_calls[fn] = -1;
 	hp_options_defaults(&c->run);
+	c->reproduce_max = HP_REPRODUCE_MAX_N;
 }
 
 static void hp_check_help(void)
@@ -53,7 +54,11 @@ static void hp_check_help(void)
 	       "      --max-hash-share=PCT   fail when the pseudohash/XOF/sm3 share is above PCT\n"
 	       "      --max-calls=FN=N       fail when FN (drng, pseudoXOF, pseudohash, sm3hash)\n"
 	       "                         makes more than N calls per operation; repeatable\n"
-	       "      --published=PAGE.md    compare with a published page\n"
+	       "      --published=PAGE.md    compare with a published page; a fractional count\n"
+	       "                         (rejection sampling) is also searched for among the\n"
+	       "                         means of N = 1..1000 of one run, the row's own when it\n"
+	       "                         measured 1000 operations (the N that reproduce it)\n"
+	       "      --reproduce-max=N      search N = 1..N instead (the page's cap on N)\n"
 	       "      --raw                  compare uncorrected shares (not with --published)\n"
 	       "  -n, --iterations=N, -w, --warmup=W   procedure of INSTANCE and --published rows\n"
 	       "                         (default: planned as by `hashprof INSTANCE`)\n"
@@ -132,7 +137,7 @@ static int hp_parse_max_calls(const char *arg, struct hp_check *c)
 int hp_check_parse(int argc, char **argv, struct hp_check *c)
 {
 	/* above procedure_options.h's codes */
-	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW };
+	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_RMAX };
 	static const struct option longopts[] = {
 		{ "calls-tolerance", required_argument, NULL, O_CALLS },
 		{ "share-tolerance", required_argument, NULL, O_SHARE },
@@ -141,6 +146,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "max-calls", required_argument, NULL, O_MAXC },
 		{ "published", required_argument, NULL, O_PUB },
 		{ "raw", no_argument, NULL, O_RAW },
+		{ "reproduce-max", required_argument, NULL, O_RMAX },
 		HP_PROCEDURE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -188,6 +194,14 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 			break;
 		case O_RAW:
 			c->raw = 1;
+			break;
+		case O_RMAX:
+			if (hp_parse_u64(optarg, 1, HP_PER_OP_MAX, &c->reproduce_max))
+				return hp_usage_error(
+					"--reproduce-max: '%s' is not a whole number of operations from 1 "
+					"to %u",
+					optarg, HP_PER_OP_MAX);
+			c->reproduce_max_set = 1;
 			break;
 		case 'h':
 			hp_check_help();

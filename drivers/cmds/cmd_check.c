@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@
 #include "options.h"
 #include "published.h"
 #include "record_io.h"
+#include "reproduce_cmd.h"
 #include "rows.h"
 #include "run_output.h"
 #include "table.h"
@@ -172,6 +174,19 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 
 /* ---------- published page ---------- */
 
+/* The fractional counts of the published row p measured as now: the
+ * helpers whose published mean is not a whole number, or whose calls
+ * vary between now's operations (a whole published mean is then a
+ * rounded one: "298"), into rp's targets.  Returns how many. */
+static size_t hp_published_targets(const struct hp_published_row *p, const struct hp_result *now, struct hp_repro *rp)
+{
+	memset(rp, 0, sizeof *rp);
+	for (unsigned fn = 0; fn < HP_FN_DRNG_INIT; fn++)
+		if (p->calls_text[fn][0] && (p->calls[fn] != floor(p->calls[fn]) || hp_reproduce_varies(now, fn)))
+			hp_reproduce_add(rp, fn, p->calls[fn], p->calls_text[fn]);
+	return rp->nfn;
+}
+
 /* --published mode.  A page covers more candidates than one machine has
  * built: rows whose instance is not here are listed, not failed (but a
  * page of which nothing is here fails: a check that compared nothing must
@@ -210,8 +225,20 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 							 " (failed on the page)");
 			continue;
 		}
-		hp_run_rows(&inst, &op, 1, &c->run, &now, NULL, NULL);
-		hp_compare_published(c, diff, p, &now);
+		/* the per-iteration counts: a fractional count's N search reads
+		 * this run's when it has N = reproduce_max operations */
+		struct hp_options o = c->run;
+		struct hp_repro rp;
+		int searched = 0;
+		o.per_iteration = o.iterations <= HP_PER_OP_MAX;
+		hp_run_rows(&inst, &op, 1, &o, &now, NULL, NULL);
+		if (now.status == HP_STATUS_OK && !hp_child_interrupted() && hp_published_targets(p, &now, &rp) &&
+		    c->search)
+			searched = hp_reproduce_search_row(&inst, op, &c->run, &now, c->reproduce_max, &rp,
+							   c->search) == 0;
+		hp_compare_published(c, diff, p, &now, searched ? &rp : NULL);
+		if (searched)
+			hp_reproduce_free(&rp);
 		hp_check_thresholds(c, thr, &now, 1);
 		hp_result_free(&now);
 		if (hp_child_interrupted())
@@ -281,6 +308,8 @@ int hp_cmd_check(int argc, char **argv)
 	if (c.published && c.raw)
 		return hp_usage_error("check: --raw does not apply to --published (a page's shares are compared "
 				      "as it printed them: uncorrected, or corrected when its overhead line says so)");
+	if (c.reproduce_max_set && !c.published)
+		return hp_usage_error("check: --reproduce-max applies to --published only");
 	if (!c.published && npos == 0)
 		return hp_usage_error("check: missing BASELINE.json|DIR, INSTANCE or --published PAGE.md; "
 				      "try 'hashprof check --help'");
@@ -302,9 +331,10 @@ int hp_cmd_check(int argc, char **argv)
 
 	hp_table_init(&diff, 8, c.published ? pub_hdr : diff_hdr);
 	hp_table_init(&thr, 6, thr_hdr);
-	if (c.published)
+	if (c.published) {
+		c.search = open_memstream(&c.search_text, &c.search_len);
 		rc = hp_check_published(&c, &diff, &thr);
-	else if (baseline)
+	} else if (baseline)
 		rc = hp_check_baselines(&c, npos, argv + optind, &diff, &thr);
 	else
 		rc = hp_check_instance(&c, argv[optind], npos > 1 ? argv[optind + 1] : NULL, &thr);
@@ -315,6 +345,8 @@ int hp_cmd_check(int argc, char **argv)
 			printf("\n");
 		if (thr.n)
 			hp_table_print(&thr);
+		if (c.search && fflush(c.search) == 0 && c.search_len)
+			printf("\n%s", c.search_text);
 		if (c.missing[0])
 			printf("not available: %s\n", c.missing);
 		if (c.fractional_differs)
@@ -339,6 +371,9 @@ int hp_cmd_check(int argc, char **argv)
 	}
 	hp_table_free(&diff);
 	hp_table_free(&thr);
+	if (c.search)
+		fclose(c.search);
+	free(c.search_text);
 	fflush(stdout);
 	return rc;
 }

@@ -18,8 +18,10 @@
 #include <sys/stat.h>
 
 #include "cmds.h"
+#include "curve.h"
 #include "ops.h"
 #include "options.h"
+#include "plot.h"
 #include "procedure_options.h"
 #include "record_io.h"
 #include "sites_output.h"
@@ -40,12 +42,20 @@ static void hp_report_help(void)
 	       "      --folded=FILE  also write the records' call sites (--call-sites) as\n"
 	       "                     folded stacks to FILE\n"
 	       "      --flame-graph=FILE.svg  and as an SVG flame graph\n"
+	       "      --curve        print, instead of the table, the prefix-mean curve of each\n"
+	       "                     record with per-iteration counts (--per-iteration,\n"
+	       "                     --reproduce): each helper's mean over the first N\n"
+	       "                     operations (text: N = 1..10, 20, ..., 100, 200, ...;\n"
+	       "                     --format=csv: every N)\n"
+	       "      --plot=FILE    also draw those curves with gnuplot into FILE (.png or\n"
+	       "                     .svg): where each mean settles, and the band of means that\n"
+	       "                     print as the last one (%%.3g)\n"
 	       "  -h, --help         display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
 	       "stored shares disagree with its calls, 2 bad input (unreadable or malformed\n"
-	       "record: one line naming the file and field), 3 a --folded or --flame-graph\n"
-	       "file could not be written.\n",
+	       "record: one line naming the file and field), 3 a --folded, --flame-graph or\n"
+	       "--plot file could not be written (--plot: gnuplot missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
 }
 
@@ -93,11 +103,38 @@ static json_t *hp_report_meta(const struct hp_record_set *s, int argc, char **ar
 	return json_pack("{s:o, s:s, s:o}", "report_command", cmd, "hashprof", PACKAGE_VERSION, "files", files);
 }
 
+/* --curve: the prefix-mean curve of every row (curve.h), rows without
+ * per-iteration counts named in a line (text); bad input (2) when no row
+ * has them.  Returns rc, or the status a failure calls for. */
+static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_format fmt, int rc)
+{
+	size_t with = 0;
+
+	for (size_t i = 0; i < n; i++)
+		with += rows[i].per_iteration != 0;
+	if (!with)
+		return hp_usage_error("report --curve: no record has per-iteration counts (measure with "
+				      "--per-iteration, or --reproduce)");
+	for (size_t i = 0, k = 0; i < n; i++) {
+		if (fmt == HP_FORMAT_TEXT && k++)
+			putchar('\n');
+		if (hp_curve_print(stdout, &rows[i], fmt, i == 0) != 0)
+			return hp_usage_error("report --curve: out of memory");
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
+		return HP_EXIT_USAGE;
+	}
+	return rc;
+}
+
 int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "raw", no_argument, NULL, 'R' },
+		{ "curve", no_argument, NULL, 'C' },
+		{ "plot", required_argument, NULL, 'P' },
 		HP_NOISE_LONGOPT,
 		{ "folded", required_argument, NULL, 'F' },
 		{ "flame-graph", required_argument, NULL, 'G' },
@@ -109,7 +146,8 @@ int hp_cmd_report(int argc, char **argv)
 	struct hp_record_set set;
 	struct hp_result *rows;
 	char err[HP_RECORD_ERR_MAX], msg[512];
-	int c, raw = 0, rc = HP_EXIT_OK;
+	int c, raw = 0, curve = 0, rc = HP_EXIT_OK;
+	const char *plot = NULL;
 	double noise = HP_DEFAULT_NOISE_PP;
 	json_t *meta;
 
@@ -121,6 +159,14 @@ int hp_cmd_report(int argc, char **argv)
 			break;
 		case 'R':
 			raw = 1;
+			break;
+		case 'C':
+			curve = 1;
+			break;
+		case 'P':
+			if (!*optarg)
+				return hp_usage_error("--plot: empty file name");
+			plot = optarg;
 			break;
 		case HP_OPT_NOISE:
 			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
@@ -143,6 +189,9 @@ int hp_cmd_report(int argc, char **argv)
 		return hp_usage_error("%s", err);
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
+	if (curve && fmt != HP_FORMAT_TEXT && fmt != HP_FORMAT_CSV)
+		return hp_usage_error("report: --curve prints text or csv, not --format=%s",
+				      fmt == HP_FORMAT_MD ? "md" : "json");
 	hp_record_set_init(&set);
 	for (int i = optind; i < argc; i++) {
 		size_t start = set.n;
@@ -172,9 +221,18 @@ int hp_cmd_report(int argc, char **argv)
 	}
 	hp_report_configure(raw, noise);
 	meta = hp_report_meta(&set, argc, argv);
-	if (hp_report_print(stdout, fmt, rows, set.n, meta) != 0) {
+	if (curve)
+		rc = hp_report_curves(rows, set.n, fmt, rc);
+	else if (hp_report_print(stdout, fmt, rows, set.n, meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
 		rc = HP_EXIT_USAGE;
+	}
+	if (plot && rc != HP_EXIT_USAGE) {
+		int prc = hp_plot_curves(plot, rows, set.n, err, sizeof err);
+		if (prc) {
+			fprintf(stderr, "hashprof: %s\n", err);
+			rc = prc;
+		}
 	}
 	for (size_t i = 0; i < set.n; i++) {
 		const struct hp_loaded_row *row = &set.rows[i];

@@ -21,6 +21,7 @@
 #include "procedure_options.h"
 #include "record.h"
 #include "report.h"
+#include "reproduce_cmd.h"
 #include "rows.h"
 #include "run_output.h"
 #include "sites_output.h"
@@ -28,6 +29,10 @@
 /* --output FILE.json and --record-dir DIR (run_output.c), --folded FILE
  * and --flame-graph FILE.svg (sites_output.c); NULL when not given. */
 static const char *hp_output, *hp_record_dir, *hp_folded, *hp_flame;
+
+/* --reproduce=VALUE[,FN=VALUE...] (issue 17): the values, and the argument as given. */
+static struct hp_reproduce_spec hp_reproduce;
+static const char *hp_reproduce_arg;
 
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
@@ -103,6 +108,16 @@ static void hp_run_help(void)
 	       "                         measured: DIR/INSTANCE__OP.json (a failed row:\n"
 	       "                         INSTANCE__OP.failed.json; an interrupted one: none);\n"
 	       "                         see `hashprof report`\n"
+	       "      --per-iteration    also keep each operation's helper calls in the JSON\n"
+	       "                         record (per_iteration; at most %u operations)\n"
+	       "\n"
+	       "Which N reproduces a published mean (one OPERATION):\n"
+	       "      --reproduce=VALUE[,FN=VALUE...]  measure N = 1000 operations (-n: another\n"
+	       "                         N; warm-up 1 unless -w) and say which N <= that print\n"
+	       "                         each helper's mean as VALUE (%%.3g), from the means of\n"
+	       "                         the first N operations; FN: drng, pseudoXOF, pseudohash,\n"
+	       "                         sm3hash; a VALUE alone: the helper whose calls vary.\n"
+	       "                         Exit status 1 when no N reproduces a VALUE.\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"
@@ -111,7 +126,7 @@ static void hp_run_help(void)
 	       "Exit status: 0 all rows measured, 1 a row failed (or its replay), 2 bad input,\n"
 	       "3 an output could not be written (each file named on stderr; the others are),\n"
 	       "128+N interrupted by signal N (^C: 130).\n",
-	       HP_PKGLIBDIR);
+	       HP_PER_OP_MAX, HP_PKGLIBDIR);
 }
 
 /* Parse the options; returns -1 to go on, else an exit status. */
@@ -128,6 +143,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "raw", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
+		{ "per-iteration", no_argument, NULL, 'P' },
+		{ "reproduce", required_argument, NULL, 'r' },
 		{ "call-sites", optional_argument, NULL, 'C' },
 		{ "folded", required_argument, NULL, 'F' },
 		{ "flame-graph", required_argument, NULL, 'G' },
@@ -193,6 +210,14 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--record-dir: empty folder name");
 			hp_record_dir = optarg;
 			break;
+		case 'P':
+			o->per_iteration = 1;
+			break;
+		case 'r':
+			if ((c = hp_reproduce_spec_parse(optarg, &hp_reproduce)) >= 0)
+				return c;
+			hp_reproduce_arg = optarg;
+			break;
 		case 'C':
 			o->call_sites = 1;
 			if (optarg && hp_parse_u64(optarg, 1, HP_SITE_DEPTH_MAX, &v))
@@ -221,9 +246,87 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return c;
 		}
 	}
+	/* the search reads the prefix means of one run of N = 1000 (or -n) */
+	if (hp_reproduce_arg) {
+		o->per_iteration = 1;
+		if (!o->iterations)
+			o->iterations = HP_REPRODUCE_MAX_N;
+	}
 	if (o->iterations && !o->warmup_set)
 		o->warmup = 1;
+	if (o->per_iteration && o->iterations > HP_PER_OP_MAX)
+		return hp_usage_error("--per-iteration keeps the counts of at most %u operations, not %llu (-n)",
+				      HP_PER_OP_MAX, (unsigned long long)o->iterations);
 	return -1;
+}
+
+/*
+ * --reproduce's targets for the measured row r into rp: FN=VALUE as
+ * given; a bare VALUE for the one helper whose calls vary between the
+ * operations (or, when none varies, the one helper with calls).  Returns
+ * 0, or HP_EXIT_USAGE after one line when the bare VALUE names none or
+ * several.
+ */
+static int hp_reproduce_targets(const struct hp_result *r, struct hp_repro *rp)
+{
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+
+	memset(rp, 0, sizeof *rp);
+	hp_result_fn_totals(r, calls, nested, ticks);
+	for (size_t i = 0; i < hp_reproduce.n; i++) {
+		int fn = hp_reproduce.item[i].fn;
+		for (int pass = 0; fn < 0 && pass < 2; pass++) {
+			char names[128] = "";
+			int found = -1, many = 0;
+			for (unsigned k = 0; k < HP_FN_DRNG_INIT; k++) {
+				int given = 0;
+				for (size_t j = 0; j < hp_reproduce.n; j++)
+					given |= hp_reproduce.item[j].fn == (int)k;
+				if (given || !(pass ? calls[k] != 0 : hp_reproduce_varies(r, k)))
+					continue;
+				snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+					 found >= 0 ? ", " : "", hp_fn_label(k));
+				many |= found >= 0;
+				found = (int)k;
+			}
+			if (many)
+				return hp_usage_error("--reproduce=%s: the calls of %s %s: write FN=VALUE",
+						      hp_reproduce_arg, names,
+						      pass ? "are all constant" : "all vary between operations");
+			fn = found;
+		}
+		if (fn < 0)
+			return hp_usage_error(
+				"--reproduce=%s: %s %s makes no helper call that a VALUE alone could name",
+				hp_reproduce_arg, r->instance, r->operation);
+		if (hp_reproduce_add(rp, (unsigned)fn, hp_reproduce.item[i].value, hp_reproduce.item[i].text) != 0)
+			return hp_usage_error("--reproduce=%s: %s given twice", hp_reproduce_arg, hp_fn_label(fn));
+	}
+	return 0;
+}
+
+/* After the row is printed: the search of --reproduce in its per-iteration
+ * counts, its lines below the table (on stderr under csv and json, which
+ * stay machine-readable).  Returns the exit status it calls for: 0, 1 when
+ * a value is not reproduced, 2 for a bare VALUE that names no helper. */
+static int hp_run_reproduce(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+			    const struct hp_result *r)
+{
+	struct hp_repro rp;
+	FILE *out = o->format == HP_FORMAT_CSV || o->format == HP_FORMAT_JSON ? stderr : stdout;
+	int rc;
+
+	if (r->status != HP_STATUS_OK)
+		return HP_EXIT_OK; /* the row's failure is the exit status already */
+	if ((rc = hp_reproduce_targets(r, &rp)) != 0)
+		return rc;
+	if (out == stdout)
+		fputc('\n', out);
+	if (hp_reproduce_search_row(inst, op, o, r, o->iterations, &rp, out) != 0)
+		return HP_EXIT_FAILED;
+	rc = hp_reproduce_all_found(&rp) ? HP_EXIT_OK : HP_EXIT_FAILED;
+	hp_reproduce_free(&rp);
+	return rc;
 }
 
 int hp_cmd_run(int argc, char **argv)
@@ -244,6 +347,10 @@ int hp_cmd_run(int argc, char **argv)
 		return hp_usage_error("missing INSTANCE; try 'hashprof --help' or 'hashprof list'");
 	if (argc - optind > 2)
 		return hp_usage_error("too many arguments: '%s'", argv[optind + 2]);
+	if (hp_reproduce_arg && argc - optind < 2)
+		return hp_usage_error("--reproduce searches one row: give INSTANCE OPERATION ('%s' alone runs every "
+				      "operation)",
+				      argv[optind]);
 	if (hp_instance_find(argv[optind], &inst) != 0)
 		return hp_unknown_instance(argv[optind]);
 	hp_rows_confinement(&o);
@@ -283,6 +390,11 @@ int hp_cmd_run(int argc, char **argv)
 		sink.unwritten++;
 	}
 	sink.unwritten += hp_sites_outputs_write(hp_folded, hp_flame, rows, nops);
+	if (hp_reproduce_arg && !hp_child_interrupted()) {
+		int rr = hp_run_reproduce(&inst, ops[0], &o, &rows[0]);
+		if (rr > rc)
+			rc = rr;
+	}
 	if (sink.unwritten)
 		rc = HP_EXIT_UNWRITTEN;
 	json_decref(sink.meta);

@@ -11,7 +11,7 @@ SYNTH_LDFLAGS = $(HP_INSTANCE_LDFLAGS)
 SYNTH_LIBADD = $(HP_WRAP_LIBADD) $(LIBCRYPTO_LIBS)
 
 pkglib_LTLIBRARIES += schemes/synth-sig.la schemes/synth-kem.la schemes/synth-kex.la schemes/synth-none.la \
-	schemes/synth-reseed.la
+	schemes/synth-reseed.la schemes/synth-reject.la
 
 schemes_synth_sig_la_SOURCES = $(SYNTH_SOURCES) \
 	schemes/synthetic/sig/SIG_AlgorithmInstance.c schemes/synthetic/sig/SIG_AlgorithmInstance.h
@@ -52,6 +52,15 @@ schemes_synth_reseed_la_LDFLAGS = $(SYNTH_LDFLAGS)
 schemes_synth_reseed_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_reseed_la_LDFLAGS) $(LDFLAGS) -o $@
 EXTRA_schemes_synth_reseed_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_synth_reseed_la_LIBADD = $(SYNTH_LIBADD)
+
+# issue 17: rejection sampling, calls per operation a function of the DRNG stream.
+schemes_synth_reject_la_SOURCES = $(SYNTH_SOURCES) \
+	schemes/synthetic/reject/SIG_AlgorithmInstance.c schemes/synthetic/reject/SIG_AlgorithmInstance.h
+schemes_synth_reject_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthetic/reject \
+	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"'
+schemes_synth_reject_la_CFLAGS = $(SYNTH_CFLAGS)
+schemes_synth_reject_la_LDFLAGS = $(SYNTH_LDFLAGS)
+schemes_synth_reject_la_LIBADD = $(SYNTH_LIBADD)
 
 # No helper at all: only the shims' state, no --wrap, no DRNG.
 schemes_synth_none_la_SOURCES = schemes/synthetic/none/SIG_AlgorithmInstance.c \
