@@ -25,6 +25,7 @@ struct hp_shared {
 	_Atomic double step_s; /* hp_util_monotonic() when the step began, s; 0: no step yet */
 	char step[HP_PHASE_BYTES]; /* the step: "operation 17 of 19", "set-up: sig_keygen" */
 	char phase[HP_PHASE_BYTES]; /* within it: "pass1 of an exchange"; "" */
+	char label[HP_PHASE_BYTES]; /* before every step: "SHAKE256" (a --hash arm); "" */
 };
 static struct hp_shared *hp_shared; /* mmap'ed once, reset for each child */
 static int hp_in_child;
@@ -42,6 +43,17 @@ void hp_child_step(const char *fmt, ...)
 	atomic_store(&hp_shared->step_s, hp_util_monotonic());
 }
 
+void hp_child_label(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!hp_in_child || !hp_shared)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(hp_shared->label, HP_PHASE_BYTES, fmt, ap);
+	va_end(ap);
+}
+
 void hp_child_phase(const char *fmt, ...)
 {
 	va_list ap;
@@ -56,19 +68,26 @@ void hp_child_phase(const char *fmt, ...)
 /* The child's step as "operation 3 of 5 (pass1 of an exchange)"; "" when it declared none. */
 static void hp_step_text(char *buf, size_t len)
 {
+	size_t used = 0;
+
 	buf[0] = '\0';
 	if (!hp_shared || !hp_shared->step[0])
 		return;
+	if (hp_shared->label[0])
+		used = (size_t)snprintf(buf, len, "%.*s: ", HP_PHASE_BYTES, hp_shared->label);
+	if (used >= len)
+		return;
 	if (hp_shared->phase[0])
-		snprintf(buf, len, "%.*s (%.*s)", HP_PHASE_BYTES, hp_shared->step, HP_PHASE_BYTES, hp_shared->phase);
+		snprintf(buf + used, len - used, "%.*s (%.*s)", HP_PHASE_BYTES, hp_shared->step, HP_PHASE_BYTES,
+			 hp_shared->phase);
 	else
-		snprintf(buf, len, "%.*s", HP_PHASE_BYTES, hp_shared->step);
+		snprintf(buf + used, len - used, "%.*s", HP_PHASE_BYTES, hp_shared->step);
 }
 
 /* " during <step>" when the child said what it was doing. */
 static void hp_append_phase(char *failure, size_t len)
 {
-	char step[2 * HP_PHASE_BYTES + 4];
+	char step[3 * HP_PHASE_BYTES + 8];
 	size_t used = strlen(failure);
 
 	hp_step_text(step, sizeof step);
@@ -177,7 +196,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	}
 	if (hp_shared) {
 		atomic_store(&hp_shared->step_s, 0);
-		hp_shared->step[0] = hp_shared->phase[0] = '\0';
+		hp_shared->step[0] = hp_shared->phase[0] = hp_shared->label[0] = '\0';
 	}
 	started_s = hp_util_monotonic();
 	pid = hp_util_fork_group();
@@ -205,7 +224,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		snprintf(failure, len, "interrupted by SIG%s", sigabbrev_np(hp_util_interrupted()));
 		hp_append_phase(failure, len);
 	} else if (timed_out) {
-		char step[2 * HP_PHASE_BYTES + 4];
+		char step[3 * HP_PHASE_BYTES + 8];
 		hp_step_text(step, sizeof step);
 		if (step[0])
 			snprintf(failure, len, "timed out: %s did not finish within %u s", step, timeout_s);

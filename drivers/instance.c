@@ -8,15 +8,12 @@
 
 #include <ctype.h>
 #include <dirent.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#define HP_SECTION ".hashprof"
+#include "elf_info.h"
+
 #define HP_MAGIC "hashprof-instance 1\n"
 #define HP_DIRS_MAX 32
 
@@ -61,46 +58,17 @@ static int hp_parse_info(const char *text, size_t len, struct hp_instance *out)
 	return out->name[0] && out->kind[0] ? 0 : 1;
 }
 
-static int hp_read_section(Elf *elf, struct hp_instance *out)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return 1;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-		Elf_Data *data;
-
-		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
-			continue;
-		if (strcmp(name, HP_SECTION))
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf)
-			return 1;
-		return hp_parse_info(data->d_buf, data->d_size, out);
-	}
-	return 1;
-}
-
 int hp_instance_read(const char *path, struct hp_instance *out)
 {
-	int fd, rc;
-	Elf *elf;
+	char *text;
+	size_t len;
+	int rc;
 
 	memset(out, 0, sizeof *out);
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	elf = elf_begin(fd, ELF_C_READ, NULL);
-	rc = elf ? hp_read_section(elf, out) : 1;
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	rc = hp_elf_section_text(path, HP_ELF_SECTION, &text, &len);
+	if (rc == 0)
+		rc = hp_parse_info(text, len, out);
+	free(text);
 	if (rc == 0)
 		hp_set(out->path, sizeof out->path, path, strlen(path));
 	return rc;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "candidates.h"
 #include "clock.h"
 #include "replay.h"
 #include "report.h"
@@ -34,6 +35,10 @@ struct hp_options {
 	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
 	int replay; /* --replay: each measured row also gets its replay estimate */
 	unsigned replay_max_mb; /* --replay-max-mb: the tape's bound, MiB (default HP_REPLAY_MAX_MB_DEFAULT) */
+	/* --hash (issue 13): the candidates measured beside the placeholder in
+	 * every row (drivers/swap.c); ncands 0 without it */
+	struct hp_candidate cands[HP_CANDIDATES_MAX];
+	size_t ncands;
 };
 
 /*

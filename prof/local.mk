@@ -20,3 +20,5 @@ prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) -l
 prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c prof/published.h
 # issue 10 part 2: replay (what an operation would save if its helpers were free).
 prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h
+# issue 13: the tables of --hash rows.
+prof_libhprof_la_SOURCES += prof/swap_report.c prof/swap_report.h

@@ -117,6 +117,8 @@ static int hp_trials_read(const json_t *v, const json_t *rec, struct hp_result *
 static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static int hp_replay_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_arms_json(const struct hp_result *r);
+static int hp_arms_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 
 /* the replay's optional fields; its shares, null when it failed */
 #define HP_REPLAY(type, f, m, unit)                                                                  \
@@ -211,6 +213,10 @@ static const struct hp_field hp_record_fields[] = {
 	HP_REPLAY(HP_F_NUMBER, "replay.seconds", replay.seconds, "seconds"),
 	{ "replay.error", HP_F_STRING, HP_FF_OPTIONAL, offsetof(struct hp_result, replay.error),
 	  HP_SIZE(struct hp_result, replay.error), 0, "one line; empty when valid", NULL, NULL, NULL },
+	/* --hash only (docs/candidates.md): each candidate's arm, a whole record */
+	{ "candidates", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
+	  offsetof(struct hp_result, nmeasured), 0, 0, "the arms of the candidates: name, helpers, record",
+	  hp_arms_json, hp_arms_read, NULL },
 	/* added by report.c (--format=json) and record_io.c (record files) */
 	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read", NULL, NULL,
 	  NULL },
@@ -455,8 +461,9 @@ static json_t *hp_pack(const struct hp_field *t, size_t n, const void *row, cons
 
 		if (f->flags & HP_FF_OUTER)
 			continue;
-		if ((f->flags & HP_FF_IF_SET) && (f->type == HP_F_STRING ? !*(const char *)hp_member(f, row, view)
-									 : !*(const int *)hp_member(f, row, view)))
+		if ((f->flags & HP_FF_IF_SET) && (f->type == HP_F_STRING  ? !*(const char *)hp_member(f, row, view)
+						  : f->type == HP_F_ARRAY ? !*(const size_t *)hp_member(f, row, view)
+									  : !*(const int *)hp_member(f, row, view)))
 			continue;
 		if (!(parent = hp_json_parent(obj, f)))
 			continue; /* its group was left out */
@@ -503,6 +510,32 @@ static json_t *hp_trials_json(const struct hp_result *r)
 		hp_shares_of_trial(r, t, 1, &v.raw);
 		hp_shares_of_trial(r, t, 0, &v.corrected);
 		json_array_append_new(a, hp_pack(hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[t], &v));
+	}
+	return a;
+}
+
+/* [{"name", "helpers", "record"}, ...]: the candidates' arms (--hash);
+ * NULL when one cannot be written. */
+static json_t *hp_arms_json(const struct hp_result *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < r->narms; i++) {
+		const struct hp_result_arm *arm = &r->arms[i];
+		json_t *rec, *helpers;
+		if (!arm->r)
+			continue; /* projected only (report --hash): nothing measured to keep */
+		rec = hp_record_from_result(arm->r);
+		helpers = json_array();
+		for (unsigned fn = 0; helpers && fn < HP_FN_COUNT; fn++)
+			if (arm->helpers & HP_TAPE_BIT(fn))
+				json_array_append_new(helpers, json_string(hp_fn_name(fn)));
+		if (!rec || !helpers ||
+		    json_array_append_new(a, json_pack("{s:s, s:o, s:o}", "name", arm->name, "helpers", helpers,
+						       "record", rec)) != 0) {
+			json_decref(a);
+			return NULL;
+		}
 	}
 	return a;
 }
@@ -917,6 +950,74 @@ static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *
 	}
 	hp_group_store(rec, g, r);
 	r->replay.requested = 1;
+	return 0;
+}
+
+/*
+ * "candidates" (--hash) into r->arms: each element's name (an instance
+ * name), helpers (names of the helpers a candidate stands in for) and
+ * record, itself a record (checked and read as one, without candidates
+ * of its own) of the same instance and operation.
+ */
+static int hp_arms_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+
+	(void)rec;
+	if (!a)
+		return 0;
+	if (!json_is_array(a)) {
+		snprintf(err, errlen, "field 'candidates': expected an array");
+		return -1;
+	}
+	json_array_foreach(a, i, e)
+	{
+		const char *name = json_string_value(json_object_get(e, "name"));
+		const json_t *helpers = json_object_get(e, "helpers"), *arec = json_object_get(e, "record"), *h;
+		unsigned mask = 0;
+		struct hp_result *row;
+		char sub[512];
+		size_t k;
+
+		if (!json_is_object(e) || !name || !hp_name_valid(name)) {
+			snprintf(err, errlen, "field 'candidates[%zu].name': expected a candidate name", i);
+			return -1;
+		}
+		if (!json_is_array(helpers)) {
+			snprintf(err, errlen, "field 'candidates[%zu].helpers': expected an array of helper names", i);
+			return -1;
+		}
+		json_array_foreach(helpers, k, h)
+		{
+			int fn = json_is_string(h) ? hp_fn_from_name(json_string_value(h)) : -1;
+			if (fn != HP_FN_XOF && fn != HP_FN_PSEUDOHASH && fn != HP_FN_SM3) {
+				snprintf(err, errlen,
+					 "field 'candidates[%zu].helpers[%zu]': not pseudohash, pseudoXOF or sm3hash",
+					 i, k);
+				return -1;
+			}
+			mask |= HP_TAPE_BIT(fn);
+		}
+		if (json_object_get(arec, "candidates")) {
+			snprintf(err, errlen, "field 'candidates[%zu].record.candidates': an arm has no arms", i);
+			return -1;
+		}
+		if (hp_result_add_arm(r, name, mask, &row) != 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (hp_record_check(arec, sub, sizeof sub) != 0 ||
+		    hp_record_to_result(arec, row, sub, sizeof sub) != 0) {
+			snprintf(err, errlen, "field 'candidates[%zu].record': %s", i, sub);
+			return -1;
+		}
+		if (strcmp(row->instance, r->instance) || strcmp(row->operation, r->operation)) {
+			snprintf(err, errlen, "field 'candidates[%zu].record': %s %s, not the row's %s %s", i,
+				 row->instance, row->operation, r->instance, r->operation);
+			return -1;
+		}
+	}
 	return 0;
 }
 

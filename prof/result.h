@@ -71,6 +71,26 @@ struct hp_result_replay {
 	char error[HP_REPLAY_ERROR_MAX]; /* one line naming the operation, when not valid */
 };
 
+/*
+ * One candidate's arm of a --hash row (issue 13, docs/candidates.md): the
+ * operation measured with the candidate computing the helpers it stands
+ * in for, in the same process as the row, interleaved with it.  The row
+ * itself is the placeholder's arm.
+ */
+struct hp_result_arm {
+	char name[HP_NAME_MAX + 1]; /* the candidate ("SHAKE256", a module's name) */
+	unsigned helpers; /* HP_TAPE_BIT()s of the helpers it stood in for (0: the placeholder, A/A) */
+	struct hp_result *r; /* its measurement: own status and failure, totals, call table, trials;
+				* owned (freed by hp_result_free of the row) */
+	/* The projection of the candidate's time from the row's call table and
+	 * the per-shape costs (prof/projection.h), set by whoever has the
+	 * costs (`hashprof --hash`, `hashprof report --hash`); not stored in
+	 * records. */
+	int projected; /* 1: projected_ticks holds it */
+	double projected_ticks; /* per operation, in the row's ticks */
+	char projection_note[160]; /* why there is none, when projected is 0 ("" : not asked) */
+};
+
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4]; /* "sig", "kem", "kex" */
@@ -122,16 +142,34 @@ struct hp_result {
 	struct hp_trial trials[HP_TRIALS_MAX];
 
 	struct hp_result_replay replay; /* zero (not requested) without --replay */
+
+	/* --hash: the candidates' arms beside this, the placeholder's (none without it) */
+	size_t narms;
+	struct hp_result_arm *arms; /* narms entries, owned */
+	size_t nmeasured; /* of them, arms with a measurement (r not NULL): what records hold */
 };
 
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes. */
+/* Release r->shapes, and the arms (each arm's row) with theirs. */
 void hp_result_free(struct hp_result *r);
 
 /* Append a shape; returns 0, or -1 when out of memory. */
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);
+
+/* Add s's calls, nested calls and ticks to r's shape of the same (fn,
+ * in_bits, out_bits), appending it when r has none.  Returns 0, or -1
+ * when out of memory. */
+int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s);
+
+/* Append an arm for candidate `name`: with a new row (hp_result_init'ed)
+ * into *arm to measure into; arm NULL: an arm to project only (its r
+ * NULL).  Returns 0, or -1 when out of memory. */
+int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, struct hp_result **arm);
+
+/* Does a candidate's arm of r have status FAILED?  1 or 0. */
+int hp_result_arm_failed(const struct hp_result *r);
 
 /* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
 void hp_result_sort_shapes(struct hp_result *r);

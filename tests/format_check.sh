@@ -12,7 +12,7 @@ if ! command -v "$cf" >/dev/null 2>&1; then
 	exit 1
 fi
 cd "$src" || exit 1
-files=$(find wrap prof builder drivers bench tests schemes -name '*.[ch]' ! -path 'tests/fixtures/*' | sort)
+files=$(find wrap candidates prof builder drivers bench tests schemes -name '*.[ch]' ! -path 'tests/fixtures/*' | sort)
 bad=0
 for f in $files; do
 	if ! "$cf" --dry-run -Werror --style=file "$f" >/dev/null 2>&1; then

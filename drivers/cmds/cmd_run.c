@@ -75,6 +75,14 @@ static void hp_run_help(void)
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
 	hp_replay_help();
 	printf("\n"
+	       "Hash candidates (docs/candidates.md):\n"
+	       "      --hash=CANDIDATE[,CANDIDATE...]|all\n"
+	       "                         also measure each operation with CANDIDATE computing\n"
+	       "                         pseudohash and pseudoXOF (sm3hash stays SM3 unless the\n"
+	       "                         candidate says otherwise), in the same process,\n"
+	       "                         interleaved with the placeholder: time, ratio, share and\n"
+	       "                         calls of each; `hashprof list --hashes` lists them\n");
+	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
 	       "      --output=FILE      also write the run document (--format=json) to FILE at\n"
@@ -110,6 +118,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "raw", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
+		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -117,6 +126,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	int c, message_set = 0;
 	uint64_t v;
 	long n;
+	char err[2560];
 
 	while ((c = getopt_long(argc, argv, "n:w:f:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -172,6 +182,10 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--record-dir: empty folder name");
 			hp_record_dir = optarg;
 			break;
+		case 'H':
+			if (hp_candidate_parse(optarg, o->cands, &o->ncands, err, sizeof err) != 0)
+				return hp_usage_error("%s", err);
+			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -186,6 +200,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	}
 	if (o->iterations && !o->warmup_set)
 		o->warmup = 1;
+	if (o->ncands && o->replay)
+		return hp_usage_error("--hash and --replay exclude each other");
 	return -1;
 }
 
