@@ -35,6 +35,7 @@ struct hpb_summary {
 	double gt_err_1e5, gt_err_1e5_lo, gt_err_1e5_hi; /* (c) corrected error at 10^5, pp, and its spread */
 	double gt_replay_worst; /* (c) the replay share's largest error over its rows, pp */
 	double mldsa_sign_wall; /* (e) seconds */
+	double proj_synth_worst; /* (f) SYNTH-SIG sign: the median projection error farthest from 0, fraction */
 };
 
 /* Sections; each returns 0, or -1 when it could not run (reason printed). */
@@ -47,6 +48,8 @@ int hpb_groundtruth_process(const char *spec);
  * encaps and SPHINCS+-SHAKE-128f-simple sign (bench_replay.c); 0, or -1. */
 int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_external(const struct hpb_opts *o, struct hpb_summary *s, int callgrind, int walltimes);
+/* (f) projection vs direct swap per instance and candidate (bench_projection.c). */
+int hpb_projection(const struct hpb_opts *o, struct hpb_summary *s);
 
 /* --- bench_util.c ---------------------------------------------------------- */
 /* Median and minimum of n values (v is reordered). */

@@ -51,7 +51,7 @@ tests_test_swap_SOURCES = tests/test_swap.c tests/capture.c tests/capture.h
 tests_test_swap_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_TESTS_LIBS=\"$(abs_top_builddir)/tests/.libs\"
 tests_test_swap_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-tests_test_swap_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+tests_test_swap_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 
 # SYNTH-SIG linked with -Bsymbolic: its calls bind to its own helpers at
 # link time, so no swap module can take them.  test_swap checks that a

@@ -10,6 +10,7 @@ drivers_libhpdrivers_la_SOURCES = \
 	drivers/api.c drivers/api.h \
 	drivers/candidates.c drivers/candidates.h \
 	drivers/child.c drivers/child.h \
+	drivers/costs.c drivers/costs.h drivers/hashcost.c drivers/hashcost.h \
 	drivers/elf_info.c drivers/elf_info.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \

@@ -22,3 +22,11 @@ prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c p
 prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h
 # issue 13: the tables of --hash rows.
 prof_libhprof_la_SOURCES += prof/swap_report.c prof/swap_report.h
+# issue 13 part 2: per-shape costs and the projection from them.
+prof_libhprof_la_SOURCES += prof/cost_table.c prof/cost_table.h prof/projection.c prof/projection.h
+check_PROGRAMS += tests/test_projection
+TESTS += tests/test_projection
+tests_test_projection_SOURCES = tests/test_projection.c
+tests_test_projection_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_projection_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_projection_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm

@@ -214,9 +214,8 @@ static const struct hp_field hp_record_fields[] = {
 	{ "replay.error", HP_F_STRING, HP_FF_OPTIONAL, offsetof(struct hp_result, replay.error),
 	  HP_SIZE(struct hp_result, replay.error), 0, "one line; empty when valid", NULL, NULL, NULL },
 	/* --hash only (docs/candidates.md): each candidate's arm, a whole record */
-	{ "candidates", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
-	  offsetof(struct hp_result, nmeasured), 0, 0, "the arms of the candidates: name, helpers, record",
-	  hp_arms_json, hp_arms_read, NULL },
+	{ "candidates", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET, offsetof(struct hp_result, narms), 0,
+	  0, "the arms of the candidates: name, helpers, record", hp_arms_json, hp_arms_read, NULL },
 	/* added by report.c (--format=json) and record_io.c (record files) */
 	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read", NULL, NULL,
 	  NULL },
@@ -514,25 +513,26 @@ static json_t *hp_trials_json(const struct hp_result *r)
 	return a;
 }
 
-/* [{"name", "helpers", "record"}, ...]: the candidates' arms (--hash);
- * NULL when one cannot be written. */
+/* [{"name", "helpers", "record", projection}, ...]: the candidates' arms
+ * (--hash); "record" only for a measured arm; the projection (computed,
+ * never read back) when the arm has one.  NULL when one cannot be written. */
 static json_t *hp_arms_json(const struct hp_result *r)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; a && i < r->narms; i++) {
 		const struct hp_result_arm *arm = &r->arms[i];
-		json_t *rec, *helpers;
-		if (!arm->r)
-			continue; /* projected only (report --hash): nothing measured to keep */
-		rec = hp_record_from_result(arm->r);
-		helpers = json_array();
+		json_t *rec = arm->r ? hp_record_from_result(arm->r) : NULL, *helpers = json_array(), *e;
 		for (unsigned fn = 0; helpers && fn < HP_FN_COUNT; fn++)
 			if (arm->helpers & HP_TAPE_BIT(fn))
 				json_array_append_new(helpers, json_string(hp_fn_name(fn)));
-		if (!rec || !helpers ||
-		    json_array_append_new(a, json_pack("{s:s, s:o, s:o}", "name", arm->name, "helpers", helpers,
-						       "record", rec)) != 0) {
+		e = helpers ? json_pack("{s:s, s:o}", "name", arm->name, "helpers", helpers) : NULL;
+		if (!e || (arm->r && (!rec || json_object_set_new(e, "record", rec) != 0)) ||
+		    (arm->projected &&
+		     json_object_set_new(e, "projected_ticks_per_operation", json_real(arm->projected_ticks)) != 0) ||
+		    (arm->projection_note[0] &&
+		     json_object_set_new(e, "projection_note", json_string(arm->projection_note)) != 0) ||
+		    json_array_append_new(a, e) != 0) {
 			json_decref(a);
 			return NULL;
 		}
@@ -999,6 +999,8 @@ static int hp_arms_read(const json_t *a, const json_t *rec, struct hp_result *r,
 			}
 			mask |= HP_TAPE_BIT(fn);
 		}
+		if (!arec)
+			continue; /* projected only: the projection is recomputed, not read */
 		if (json_object_get(arec, "candidates")) {
 			snprintf(err, errlen, "field 'candidates[%zu].record.candidates': an arm has no arms", i);
 			return -1;

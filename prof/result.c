@@ -26,7 +26,7 @@ void hp_result_free(struct hp_result *r)
 	}
 	free(r->arms);
 	r->arms = NULL;
-	r->narms = r->nmeasured = 0;
+	r->narms = 0;
 }
 
 int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s)
@@ -61,7 +61,6 @@ int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, s
 	if (arm) {
 		hp_result_init(row);
 		grown[r->narms].r = row;
-		r->nmeasured++;
 		*arm = row;
 	}
 	r->narms++;

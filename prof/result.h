@@ -88,7 +88,7 @@ struct hp_result_arm {
 	 * records. */
 	int projected; /* 1: projected_ticks holds it */
 	double projected_ticks; /* per operation, in the row's ticks */
-	char projection_note[160]; /* why there is none, when projected is 0 ("" : not asked) */
+	char projection_note[640]; /* why there is none, when projected is 0 ("" : not asked) */
 };
 
 struct hp_result {
@@ -146,7 +146,6 @@ struct hp_result {
 	/* --hash: the candidates' arms beside this, the placeholder's (none without it) */
 	size_t narms;
 	struct hp_result_arm *arms; /* narms entries, owned */
-	size_t nmeasured; /* of them, arms with a measurement (r not NULL): what records hold */
 };
 
 /* Zero r and set the defaults of an empty row. */

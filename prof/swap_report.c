@@ -193,6 +193,16 @@ static size_t hp_swap_lines(const struct hp_result *rows, size_t nrows, unsigned
 	return n;
 }
 
+/* Does any arm hold a measurement (not a projection only)? */
+static int hp_swap_any_measured(const struct hp_result *rows, size_t nrows)
+{
+	for (size_t i = 0; i < nrows; i++)
+		for (size_t k = 0; k < rows[i].narms; k++)
+			if (rows[i].arms[k].r)
+				return 1;
+	return 0;
+}
+
 static int hp_swap_any_projection(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
@@ -252,11 +262,17 @@ static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows
 							 rows[i].arms[k].name);
 	snprintf(helpers, sizeof helpers, "%s",
 		 mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash, pseudoXOF and sm3hash" : "pseudohash and pseudoXOF");
-	fprintf(out,
-		"%sswap: %s computed %s in place of each instance's own helpers%s; measured in one process with "
-		"the placeholder, interleaved; \"vs placeholder\" = time with the candidate / time with the "
-		"placeholder; constructions: hashprof list --hashes\n",
-		prefix, names, helpers, mask & HP_TAPE_BIT(HP_FN_SM3) ? "" : " (sm3hash stays SM3)");
+	if (hp_swap_any_measured(rows, nrows))
+		fprintf(out,
+			"%sswap: %s computed %s in place of each instance's own helpers%s; measured in one process "
+			"with the placeholder, interleaved; \"vs placeholder\" = time with the candidate / time with "
+			"the placeholder; constructions: hashprof list --hashes\n",
+			prefix, names, helpers, mask & HP_TAPE_BIT(HP_FN_SM3) ? "" : " (sm3hash stays SM3)");
+	else
+		fprintf(out,
+			"%sprojected only (nothing measured with %s): \"vs placeholder\" = projected time / the "
+			"placeholder's measured time; constructions: hashprof list --hashes\n",
+			prefix, names);
 	if (hp_swap_any_projection(rows, nrows))
 		fprintf(out,
 			"%sprojected: time - calls x t_placeholder(shape) + calls x t_candidate(shape) over the row's "

@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +43,15 @@
 
 #define BUILTINS "placeholder, SHAKE128, SHAKE256, SHA3-256, SHA3-512, BLAKE2b-512"
 
+/* Every run's cost cache: this suite's own file, never the user's. */
+static char cache_env[128];
+
 static void run_env_v(struct run *r, const char *setting, const char *const *args)
 {
-	const char *const env[] = { "HASHPROF_SYNTH_*", "HASHPROF_PATH", "HASHPROF_HASH_PATH", setting, NULL };
+	/* a setting of the cache replaces the suite's (getenv finds the first) */
+	int own = setting && !strncmp(setting, "HASHPROF_COST_CACHE=", 20);
+	const char *const env[] = { "HASHPROF_SYNTH_*",        "HASHPROF_PATH",      "HASHPROF_HASH_PATH",
+				    own ? setting : cache_env, own ? NULL : setting, NULL };
 
 	run_capture(r, HP_HASHPROF, args, env);
 }
@@ -333,9 +340,9 @@ START_TEST(arms_in_records)
 	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,BLAKE2b-512", "-n", "4", "--record-dir", dir);
 	run_expect_status(&r, 0);
 	snprintf(file, sizeof file, "%s/SYNTH-KEM__encaps.json", dir);
-	RUN(&rep, "report", dir);
+	RUN(&rep, "report", "--hash=SHAKE128,BLAKE2b-512", dir);
 	run_expect_status(&rep, 0);
-	/* the same table, from the record */
+	/* the same table, from the record, projected with the same cached costs */
 	ck_assert_str_eq(rep.out, r.out);
 	run_free(&rep);
 	RUN(&rep, "report", "--format=json", file);
@@ -351,13 +358,236 @@ START_TEST(arms_in_records)
 }
 END_TEST
 
+/* ---------- projection ---------- */
+
+/* A number member of o by dotted path. */
+static double jnum(const json_t *o, const char *path)
+{
+	char key[64];
+	const char *dot = strchr(path, '.');
+
+	if (dot) {
+		snprintf(key, sizeof key, "%.*s", (int)(dot - path), path);
+		return jnum(json_object_get(o, key), dot + 1);
+	}
+	ck_assert_msg(json_is_number(json_object_get(o, path)), "'%s' is not a number", path);
+	return json_number_value(json_object_get(o, path));
+}
+
+/* Write a hashprof-costs/1 table for the pseudoXOF and pseudohash shapes
+ * of rec, of a candidate `cand` and the placeholder: the i-th shape costs
+ * 1000 + 70 i ticks for the placeholder and 300 + 11 i for the candidate,
+ * measured at half rec's tick rate; skip (an index, or -1) leaves one
+ * shape out of the candidate's. */
+static void write_costs(const char *path, const json_t *rec, const char *cand, long skip)
+{
+	json_t *ph = json_array(), *cc = json_array(), *e, *doc;
+	size_t i;
+
+	json_array_foreach(json_object_get(rec, "calls"), i, e)
+	{
+		const char *fn = jstr(e, "fn");
+		if (strcmp(fn, "pseudoXOF") && strcmp(fn, "pseudohash"))
+			continue;
+		json_array_append_new(ph, json_pack("{s:s, s:O, s:O, s:f, s:f, s:f, s:i, s:i}", "fn", fn, "in_bits",
+						    json_object_get(e, "in_bits"), "out_bits",
+						    json_object_get(e, "out_bits"), "median_ticks", 1000.0 + 70.0 * i,
+						    "q1_ticks", 0.0, "q3_ticks", 0.0, "samples", 31, "batch_calls", 1));
+		if ((long)i != skip)
+			json_array_append_new(cc, json_pack("{s:s, s:O, s:O, s:f, s:f, s:f, s:i, s:i}", "fn", fn,
+							    "in_bits", json_object_get(e, "in_bits"), "out_bits",
+							    json_object_get(e, "out_bits"), "median_ticks",
+							    300.0 + 11.0 * i, "q1_ticks", 0.0, "q3_ticks", 0.0,
+							    "samples", 31, "batch_calls", 1));
+	}
+	doc = json_pack("{s:s, s:{s:s, s:s, s:s, s:s, s:f}, s:{s:{s:s, s:o}, s:{s:s, s:o}}}", "schema",
+			"hashprof-costs/1", "machine", "cpu", "elsewhere", "host", "elsewhere", "clock",
+			"PAPI_get_real_cyc", "unit", "TSC ticks", "rate_hz", jnum(rec, "clock.rate_hz") / 2, "subjects",
+			"placeholder", "version", "", "shapes", ph, cand, "version", "", "shapes", cc);
+	ck_assert_int_eq(json_dump_file(doc, path, 0), 0);
+	json_decref(doc);
+}
+
+/* The projection, by the formula, of rec with write_costs' table. */
+static double expected_projection(const json_t *rec)
+{
+	double added = jnum(rec, "overhead.added_ticks_per_call"), total = jnum(rec, "totals.ticks"), outer = 0;
+	double delta = 0, ops = jnum(rec, "totals.operations");
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(json_object_get(rec, "calls"), i, e)
+	{
+		double n = jnum(e, "calls") + jnum(e, "nested");
+		outer += jnum(e, "calls");
+		if (!strcmp(jstr(e, "fn"), "pseudoXOF") || !strcmp(jstr(e, "fn"), "pseudohash"))
+			/* the costs' ticks are twice the row's: measured at half its rate */
+			delta += n * 2 * ((300.0 + 11.0 * i) - (1000.0 + 70.0 * i));
+	}
+	return (total - added * outer + delta) / ops;
+}
+
+START_TEST(projection_from_known_costs)
+{
+	char dir[] = "/tmp/hp-proj-XXXXXX", rec_path[256], costs[256];
+	struct run r;
+	json_error_t je;
+	json_t *rec, *doc, *arm;
+	double want, got, measured;
+
+	ck_assert(mkdtemp(dir));
+	RUN(&r, "SYNTH-SIG", "sign", "--hash=SHAKE256", "-n", "5", "--record-dir", dir);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	snprintf(rec_path, sizeof rec_path, "%s/SYNTH-SIG__sign.json", dir);
+	snprintf(costs, sizeof costs, "%s/costs.json", dir);
+	ck_assert_msg((rec = json_load_file(rec_path, 0, &je)), "%s", je.text);
+	write_costs(costs, rec, "SHAKE256", -1);
+	want = expected_projection(rec);
+
+	/* report --hash projects the stored record with exactly these costs */
+	RUN(&r, "report", "--hash=SHAKE256", "--costs", costs, "--format=json", rec_path);
+	run_expect_status(&r, 0);
+	doc = parse_json(&r);
+	arm = json_array_get(json_object_get(json_array_get(json_object_get(doc, "rows"), 0), "candidates"), 0);
+	got = jnum(arm, "projected_ticks_per_operation");
+	ck_assert_msg(fabs(got - want) <= 1e-9 * want, "projected %.17g, by the formula %.17g", got, want);
+	json_decref(doc);
+	run_free(&r);
+
+	/* ... and the text table has the error against the measured arm */
+	RUN(&r, "report", "--hash=SHAKE256", "--costs", costs, "--format=csv", rec_path);
+	run_expect_status(&r, 0);
+	{
+		char *line = strstr(r.out, "\n\"SYNTH-SIG\",sign,\"SHAKE256\",ok,"), cells[32][64];
+		int n = 0;
+		ck_assert_msg(line, "%s", r.out);
+		for (char *p = line + 1; n < 32 && *p && *p != '\n'; n++) {
+			/* RFC 4180: a quoted field runs to its closing quote */
+			size_t len = *p == '"' ? strcspn(p + 1, "\"") + 2 : strcspn(p, ",\n");
+			snprintf(cells[n], sizeof cells[n], "%.*s", (int)len, p);
+			p += len + (p[len] == ',');
+		}
+		/* ticks_per_operation (4), projected_ticks_per_operation (15), projection_error (17) */
+		measured = strtod(cells[4], NULL);
+		ck_assert_msg(fabs(strtod(cells[15], NULL) - want) <= 1e-5 * want, "%s", line);
+		ck_assert_msg(fabs(strtod(cells[17], NULL) - (want / measured - 1)) <= 1e-4, "%s", line);
+	}
+	run_free(&r);
+
+	/* a shape the table lacks: no projection, and the reason */
+	write_costs(costs, rec, "SHAKE256", 1);
+	RUN(&r, "report", "--hash=SHAKE256", "--costs", costs, rec_path);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG sign SHAKE256: no projection: no cost of SHAKE256 for "), "%s",
+		      r.out);
+	ck_assert_msg(strstr(r.out, costs), "%s", r.out);
+	run_free(&r);
+
+	/* a table that is not one: bad input, the field named */
+	{
+		FILE *f = fopen(costs, "w");
+		ck_assert(f);
+		fputs("{\"schema\": \"hashprof-costs/1\", \"machine\": 3}", f);
+		fclose(f);
+	}
+	RUN(&r, "report", "--hash=SHAKE256", "--costs", costs, rec_path);
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "field 'machine': expected an object"), "%s", r.err);
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	RUN(&r, "report", "--costs", costs, rec_path);
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "--costs needs --hash"), "%s", r.err);
+	run_free(&r);
+
+	json_decref(rec);
+	unlink(costs);
+	unlink(rec_path);
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(costs_cached_per_machine)
+{
+	char dir[] = "/tmp/hp-cache-XXXXXX", cache[256], env[300], rec_path[256];
+	struct run r;
+	json_error_t je;
+	json_t *c, *doc;
+	double first, again;
+	char host[128];
+
+	ck_assert(mkdtemp(dir));
+	snprintf(cache, sizeof cache, "%s/costs.json", dir);
+	snprintf(env, sizeof env, "HASHPROF_COST_CACHE=%s", cache);
+	snprintf(rec_path, sizeof rec_path, "%s/SYNTH-KEM__decaps.json", dir);
+	RUN_ENV(&r, env, "SYNTH-KEM", "decaps", "--hash=SHA3-512", "-n", "3", "--record-dir", dir, "--format=json");
+	run_expect_status(&r, 0);
+	doc = parse_json(&r);
+	first = jnum(json_array_get(json_object_get(json_array_get(json_object_get(doc, "rows"), 0), "candidates"), 0),
+		     "projected_ticks_per_operation");
+	json_decref(doc);
+	run_free(&r);
+	/* the cache: this machine, the candidate and the instance's placeholder */
+	ck_assert_msg((c = json_load_file(cache, 0, &je)), "%s", je.text);
+	snprintf(host, sizeof host, "%s", jstr(json_object_get(c, "machine"), "host"));
+	ck_assert_str_eq(jstr(json_object_get(json_object_get(c, "subjects"), "SHA3-512"), "version"), "built in");
+	ck_assert(json_object_get(json_object_get(c, "subjects"), "placeholder@SYNTH-KEM"));
+
+	/* report projects with the cached costs: the very same figure */
+	RUN_ENV(&r, env, "report", "--hash=SHA3-512", "--format=json", rec_path);
+	run_expect_status(&r, 0);
+	doc = parse_json(&r);
+	again = jnum(json_array_get(json_object_get(json_array_get(json_object_get(doc, "rows"), 0), "candidates"), 0),
+		     "projected_ticks_per_operation");
+	ck_assert_msg(again == first, "%.17g then %.17g", first, again);
+	json_decref(doc);
+	run_free(&r);
+
+	/* another machine's cache is not used: measured again, this machine's
+	 * (its costs here would project a negative time) */
+	json_object_set_new(json_object_get(c, "machine"), "host", json_string("elsewhere"));
+	{
+		const char *key;
+		json_t *subj, *e;
+		size_t i;
+		json_object_foreach(json_object_get(c, "subjects"), key, subj)
+			json_array_foreach(json_object_get(subj, "shapes"), i, e)
+				json_object_set_new(e, "median_ticks", json_real(strcmp(key, "SHA3-512") ? 1e12 : 0));
+	}
+	ck_assert_int_eq(json_dump_file(c, cache, 0), 0);
+	json_decref(c);
+	RUN_ENV(&r, env, "report", "--hash=SHA3-512", "--format=json", rec_path);
+	run_expect_status(&r, 0);
+	doc = parse_json(&r);
+	again = jnum(json_array_get(json_object_get(json_array_get(json_object_get(doc, "rows"), 0), "candidates"), 0),
+		     "projected_ticks_per_operation");
+	ck_assert_msg(again > 0, "projected %g with the other machine's costs", again);
+	json_decref(doc);
+	run_free(&r);
+	ck_assert_msg((c = json_load_file(cache, 0, &je)), "%s", je.text);
+	ck_assert_str_eq(jstr(json_object_get(c, "machine"), "host"), host);
+	ck_assert(
+		jnum(json_array_get(
+			     json_object_get(json_object_get(json_object_get(c, "subjects"), "SHA3-512"), "shapes"), 0),
+		     "median_ticks") > 0);
+	json_decref(c);
+	unlink(cache);
+	unlink(rec_path);
+	rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
-	Suite *s = suite_create("swap");
-	TCase *tc = tcase_create("core");
+	Suite *s;
+	TCase *tc;
 	SRunner *sr;
 	int failed;
 
+	snprintf(cache_env, sizeof cache_env, "HASHPROF_COST_CACHE=/tmp/hp-swap-costs-%ld.json", (long)getpid());
+	s = suite_create("swap");
+	tc = tcase_create("core");
 	/* the every-scheme test runs SPHINCS+ sign and verify under six hashes */
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, synth_sig_shake256_same_calls);
@@ -368,10 +598,13 @@ int main(void)
 	tcase_add_test(tc, instance_bound_to_its_own_helpers);
 	tcase_add_test(tc, list_hashes);
 	tcase_add_test(tc, arms_in_records);
+	tcase_add_test(tc, projection_from_known_costs);
+	tcase_add_test(tc, costs_cached_per_machine);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	unlink(strchr(cache_env, '=') + 1);
 	return failed ? 1 : 0;
 }

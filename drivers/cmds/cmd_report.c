@@ -17,7 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clock.h"
 #include "cmds.h"
+#include "costs.h"
 #include "ops.h"
 #include "options.h"
 #include "procedure_options.h"
@@ -36,6 +38,12 @@ static void hp_report_help(void)
 	       "      --raw          uncorrected figures (computed the published way)\n"
 	       "      --noise-threshold=PP  flag rows whose share varies more across trials\n"
 	       "                     (percentage points, default %.1f)\n"
+	       "      --hash=CANDIDATE[,CANDIDATE...]|all\n"
+	       "                     project each record's time with each candidate from its\n"
+	       "                     call table and per-shape costs (docs/candidates.md), beside\n"
+	       "                     the measured time of a --hash record's arm, with the error\n"
+	       "      --costs=FILE   the per-shape costs to project with (hashprof-costs/1, read\n"
+	       "                     only); default this machine's cache, measuring what it lacks\n"
 	       "  -h, --help         display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
@@ -88,12 +96,48 @@ static json_t *hp_report_meta(const struct hp_record_set *s, int argc, char **ar
 	return json_pack("{s:o, s:s, s:o}", "report_command", cmd, "hashprof", PACKAGE_VERSION, "files", files);
 }
 
+/*
+ * --hash: project every row (rows[i], a shallow copy of set's) with each
+ * candidate of o; the arms it adds go back to set, which owns them.
+ * Returns 0, or -1 after the usage line (a --costs file that cannot be
+ * read, no clock to measure costs with).
+ */
+static int hp_report_project(struct hp_options *o, const char *costs_file, int raw, struct hp_record_set *set,
+			     struct hp_result *rows)
+{
+	struct hp_costs costs;
+	char err[1024];
+
+	/* costs measured here need the clock and its rate (the cache's machine) */
+	if (!costs_file) {
+		if (hp_clock_init(o->clock, err, sizeof err) != 0) {
+			hp_usage_error("report: %s", err);
+			return -1;
+		}
+		o->tick_hz = hp_clock_measure_rate(20);
+	}
+	if (hp_costs_open(&costs, costs_file, o, err, sizeof err) != 0) {
+		hp_usage_error("report: --costs: %s", err);
+		return -1;
+	}
+	hp_costs_project(&costs, rows, set->n, o->cands, o->ncands, o, 1, raw);
+	for (size_t i = 0; i < set->n; i++) {
+		set->rows[i].r.arms = rows[i].arms;
+		set->rows[i].r.narms = rows[i].narms;
+	}
+	if (hp_costs_close(&costs, err, sizeof err) != 0)
+		fprintf(stderr, "hashprof: warning: the cost cache is not kept: %s\n", err);
+	return 0;
+}
+
 int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "raw", no_argument, NULL, 'R' },
 		HP_NOISE_LONGOPT,
+		{ "hash", required_argument, NULL, 'H' },
+		{ "costs", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -104,6 +148,11 @@ int hp_cmd_report(int argc, char **argv)
 	int c, raw = 0, rc = HP_EXIT_OK;
 	double noise = HP_DEFAULT_NOISE_PP;
 	json_t *meta;
+	static struct hp_options o; /* --hash's candidates (large: static) */
+	const char *costs_file = NULL;
+	char cerr[2560];
+
+	hp_options_defaults(&o);
 
 	while ((c = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -118,6 +167,15 @@ int hp_cmd_report(int argc, char **argv)
 			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
 				return c;
 			break;
+		case 'H':
+			if (hp_candidate_parse(optarg, o.cands, &o.ncands, cerr, sizeof cerr) != 0)
+				return hp_usage_error("report: %s", cerr);
+			break;
+		case 'C':
+			if (!*optarg)
+				return hp_usage_error("report: --costs: empty file name");
+			costs_file = optarg;
+			break;
 		case 'h':
 			hp_report_help();
 			return HP_EXIT_OK;
@@ -127,6 +185,8 @@ int hp_cmd_report(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
+	if (costs_file && !o.ncands)
+		return hp_usage_error("report: --costs needs --hash (the candidates to project)");
 	hp_record_set_init(&set);
 	for (int i = optind; i < argc; i++) {
 		size_t start = set.n;
@@ -155,6 +215,11 @@ int hp_cmd_report(int argc, char **argv)
 			rc = HP_EXIT_FAILED;
 	}
 	hp_report_configure(raw, noise);
+	if (o.ncands && hp_report_project(&o, costs_file, raw, &set, rows) != 0) {
+		free(rows);
+		hp_record_set_free(&set);
+		return HP_EXIT_USAGE;
+	}
 	meta = hp_report_meta(&set, argc, argv);
 	if (hp_report_print(stdout, fmt, rows, set.n, meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");

@@ -12,6 +12,7 @@
 
 #include "child.h"
 #include "cmds.h"
+#include "costs.h"
 #include "environment.h"
 #include "hex.h"
 #include "instance.h"
@@ -25,6 +26,8 @@
 
 /* --output FILE.json and --record-dir DIR (run_output.c); NULL when not given. */
 static const char *hp_output, *hp_record_dir;
+/* --costs FILE: the per-shape costs of the projections (drivers/costs.h); NULL: this machine's cache. */
+static const char *hp_costs_file;
 
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
@@ -81,7 +84,11 @@ static void hp_run_help(void)
 	       "                         pseudohash and pseudoXOF (sm3hash stays SM3 unless the\n"
 	       "                         candidate says otherwise), in the same process,\n"
 	       "                         interleaved with the placeholder: time, ratio, share and\n"
-	       "                         calls of each; `hashprof list --hashes` lists them\n");
+	       "                         calls of each, and its time projected from the\n"
+	       "                         placeholder's calls and per-shape costs, with the\n"
+	       "                         projection's error; `hashprof list --hashes` lists them\n"
+	       "      --costs=FILE       project with the per-shape costs of FILE (hashprof-costs/1,\n"
+	       "                         read only) instead of this machine's cache, measuring none\n");
 	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
@@ -119,6 +126,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
 		{ "hash", required_argument, NULL, 'H' },
+		{ "costs", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -186,6 +194,11 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			if (hp_candidate_parse(optarg, o->cands, &o->ncands, err, sizeof err) != 0)
 				return hp_usage_error("%s", err);
 			break;
+		case 'C':
+			if (!*optarg)
+				return hp_usage_error("--costs: empty file name");
+			hp_costs_file = optarg;
+			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -202,6 +215,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		o->warmup = 1;
 	if (o->ncands && o->replay)
 		return hp_usage_error("--hash and --replay exclude each other");
+	if (hp_costs_file && !o->ncands)
+		return hp_usage_error("--costs needs --hash (the candidates to project)");
 	return -1;
 }
 
@@ -245,8 +260,20 @@ int hp_cmd_run(int argc, char **argv)
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 
+	struct hp_costs costs;
+	if (o.ncands && hp_costs_open(&costs, hp_costs_file, &o, err, sizeof err) != 0)
+		return hp_usage_error("--costs: %s", err);
+
 	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
 	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
+	/* --hash: each arm's time projected from the placeholder's calls, beside its measured one */
+	if (o.ncands && !hp_child_interrupted()) {
+		hp_costs_project(&costs, rows, nops, o.cands, o.ncands, &o, 0, o.raw);
+		if (hp_costs_close(&costs, err, sizeof err) != 0)
+			fprintf(stderr, "hashprof: warning: the cost cache is not kept: %s\n", err);
+	} else if (o.ncands) {
+		hp_costs_close(&costs, err, sizeof err);
+	}
 	/* everything that can be written is, and each file that cannot is
 	 * named in a line of its own: a full disk is not bad input */
 	if (hp_report_print(stdout, o.format, rows, nops, sink.meta) != 0) {
