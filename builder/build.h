@@ -34,6 +34,8 @@ struct hp_build_opts {
 	const char *recipe;
 	const char *flagset; /* --flags: NULL, "reference" or "permissive" */
 	int kat, force;
+	int hash; /* --hash: an NGCC hash submission into a candidate module (hash_build.h) */
+	int sm3hash; /* --sm3hash (with --hash): the module stands in for sm3hash too */
 	unsigned kat_timeout;
 	unsigned jobs;
 };

@@ -13,7 +13,8 @@ noinst_LTLIBRARIES += builder/libhpbuilder.la
 builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/prepare.c builder/make.c builder/attempt.c \
 	builder/files.c builder/run.c builder/recipe.c builder/detect.c \
-	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c
+	builder/compile.c builder/inspect.c builder/link.c builder/kat.c builder/manifest.c \
+	builder/hash_build.c builder/hash_build.h
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
@@ -24,6 +25,10 @@ builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS)
 hashprof_SOURCES += drivers/cmds/cmd_build.c
 hashprof_CPPFLAGS += -I$(top_srcdir)/builder
 dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
+# what `hashprof build --hash` compiles into every candidate module
+candidatedatadir = $(pkgdatadir)/candidate
+dist_candidatedata_DATA = candidates/module_adapter.c candidates/module_info.c \
+	candidates/construct.c candidates/construct.h candidates/module.h
 
 # Check suite: the build tree's `hashprof build` on copies of the
 # submission-shaped fixtures (tests/fixtures/README.md), then profiles of

@@ -70,19 +70,18 @@ int hp_cand_xof(const struct hp_cand_digest *d, unsigned long long out_bits, con
 	return rc;
 }
 
-int hp_cand_hash(const struct hp_cand_digest *d, int len_bits, const unsigned char *msg, unsigned long long msg_bits,
-		 unsigned char *out)
+/* nbytes (<= 128) of the fixed-length mapping: H(m) truncated when it
+ * is long enough, else the counter-mode stream. */
+static int hp_cand_fixed(const struct hp_cand_digest *d, size_t nbytes, const unsigned char *msg,
+			 unsigned long long msg_bits, unsigned char *out)
 {
 	/* through tmp, since msg and out may overlap (the placeholder's
 	 * pseudohash allows it, auxfunc.h): the whole message is read before
 	 * out is written */
 	unsigned char tmp[HP_CAND_DIGEST_MAX_BYTES];
 	struct hp_cand_piece pc = { msg, 0 };
-	const size_t nbytes = (size_t)len_bits / 8;
 	int rc;
 
-	if (len_bits != 512 && len_bits != 768 && len_bits != 1024)
-		return HP_CAND_BAD_LENGTH;
 	if ((rc = hp_cand_msg_bytes(msg_bits, &pc.len)) != HP_CAND_OK)
 		return rc;
 	if (d->bytes == 0 || d->bytes > HP_CAND_DIGEST_MAX_BYTES)
@@ -92,4 +91,20 @@ int hp_cand_hash(const struct hp_cand_digest *d, int len_bits, const unsigned ch
 	if (rc == HP_CAND_OK)
 		memcpy(out, tmp, nbytes);
 	return rc;
+}
+
+int hp_cand_hash(const struct hp_cand_digest *d, int len_bits, const unsigned char *msg, unsigned long long msg_bits,
+		 unsigned char *out)
+{
+	if (len_bits != 512 && len_bits != 768 && len_bits != 1024)
+		return HP_CAND_BAD_LENGTH;
+	return hp_cand_fixed(d, (size_t)len_bits / 8, msg, msg_bits, out);
+}
+
+int hp_cand_sm3(const struct hp_cand_digest *d, int len_bits, const unsigned char *msg, unsigned long long msg_bits,
+		unsigned char *out)
+{
+	if (len_bits != 256)
+		return HP_CAND_BAD_LENGTH;
+	return hp_cand_fixed(d, 32, msg, msg_bits, out);
 }

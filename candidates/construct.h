@@ -65,6 +65,13 @@ int hp_cand_xof(const struct hp_cand_digest *d, unsigned long long out_bits, con
 int hp_cand_hash(const struct hp_cand_digest *d, int len_bits, const unsigned char *msg, unsigned long long msg_bits,
 		 unsigned char *out);
 
+/* sm3hash with the digest d: len_bits must be 256 (else -4), out gets 32
+ * bytes: the first 256 bits of H(m) when d >= 256 bits, else of the
+ * counter-mode stream, as pseudohash's mapping.  Returns 0, the digest's
+ * code, or -4. */
+int hp_cand_sm3(const struct hp_cand_digest *d, int len_bits, const unsigned char *msg, unsigned long long msg_bits,
+		unsigned char *out);
+
 /* Message bits to bytes: 0 with *bytes set, or -4 when msg_bits is not a
  * multiple of 8 (or does not fit a size_t). */
 int hp_cand_msg_bytes(unsigned long long msg_bits, size_t *bytes);

@@ -64,3 +64,25 @@ tests_synth_symbolic_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthet
 tests_synth_symbolic_la_CFLAGS = $(SYNTH_CFLAGS)
 tests_synth_symbolic_la_LDFLAGS = $(SYNTH_LDFLAGS) -Wl,-Bsymbolic -rpath /nowhere
 tests_synth_symbolic_la_LIBADD = $(SYNTH_LIBADD)
+
+# A candidate module without hashprof_candidate_pseudoXOF (tests/cand_noxof.c).
+check_LTLIBRARIES += tests/cand-noxof.la
+tests_cand_noxof_la_SOURCES = tests/cand_noxof.c
+tests_cand_noxof_la_CPPFLAGS = $(HP_CANDIDATES_CPPFLAGS)
+tests_cand_noxof_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
+tests_cand_noxof_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+
+# Check suite: `hashprof build --hash` on the hash-shaped fixtures
+# (tests/fixtures/README.md), the modules it makes under --hash, and
+# their bad inputs.  The fixture's CryptHash is compiled in too, to
+# recompute what the module's stand-ins must give.
+check_PROGRAMS += tests/test_hash_build
+TESTS += tests/test_hash_build
+tests_test_hash_build_SOURCES = tests/test_hash_build.c tests/capture.c tests/capture.h \
+	tests/fixtures/hash-toy/CryptHash_AlgorithmInstance.c tests/fixtures/hash-toy/toy.c
+tests_test_hash_build_CPPFLAGS = $(HP_WRAP_CPPFLAGS) $(HP_CANDIDATES_CPPFLAGS) \
+	-I$(top_srcdir)/tests/fixtures/hash-toy \
+	-DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" -DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" \
+	-DHP_TESTS_LIBS=\"$(abs_top_builddir)/tests/.libs\"
+tests_test_hash_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_hash_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS) -ldl
