@@ -8,10 +8,11 @@ cd "$(dirname "$0")"
 # Build tools and the libraries hashprof uses (configure names the package
 # of anything missing).  valgrind serves `make bench` only; clang and
 # libclang-rt-14-dev (libFuzzer, sanitizers) serve `make fuzz` only;
-# clang-format the style check of make check (tests/format_check.sh).
+# clang-format the style check of make check (tests/format_check.sh);
+# gnuplot-nox draws the heat maps of --plot.
 PACKAGES="build-essential autoconf automake libtool pkg-config ca-certificates
   libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev valgrind
-  clang libclang-rt-14-dev clang-format"
+  clang libclang-rt-14-dev clang-format gnuplot-nox"
 # npm fetches PQClean at configure time; Debian's npm only when none is installed.
 command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
 

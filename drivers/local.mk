@@ -35,7 +35,8 @@ hashprof_SOURCES = \
 	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/cmd_report.c \
 	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
 	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
-	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c
+	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c \
+	drivers/cmds/plot.c drivers/cmds/plot.h
 hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"'
 hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)

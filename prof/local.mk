@@ -21,7 +21,7 @@ prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c p
 # issue 10 part 2: replay (what an operation would save if its helpers were free).
 prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h
 # issue 13: the tables of --hash rows.
-prof_libhprof_la_SOURCES += prof/swap_report.c prof/swap_report.h
+prof_libhprof_la_SOURCES += prof/swap_report.c prof/swap_report.h prof/swap_matrix.c prof/swap_matrix.h
 # issue 13 part 2: per-shape costs and the projection from them.
 prof_libhprof_la_SOURCES += prof/cost_table.c prof/cost_table.h prof/projection.c prof/projection.h
 check_PROGRAMS += tests/test_projection

@@ -10,6 +10,7 @@
 #include "published.h"
 #include "record.h"
 #include "shares.h"
+#include "swap_matrix.h"
 #include "swap_report.h"
 
 static int hp_raw;
@@ -564,6 +565,14 @@ static int hp_print_json(FILE *out, const struct hp_result *rows, size_t nrows, 
 		json_array_append_new(arr, rec);
 	}
 	json_object_set_new(doc, "rows", arr);
+	/* --hash rows: instances x candidates too (swap_matrix.h) */
+	if (hp_swap_any(rows, nrows)) {
+		struct hp_matrix m;
+		if (hp_matrix_build(&m, rows, nrows, hp_raw) == 0) {
+			json_object_set_new(doc, "matrix", hp_matrix_json(&m));
+			hp_matrix_free(&m);
+		}
+	}
 	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);
 	json_decref(doc);

@@ -9,6 +9,14 @@
 
 #include "format.h"
 #include "shares.h"
+#include "swap_matrix.h"
+
+static int hp_swap_arms_mode; /* 1: one line per arm even with several candidates */
+
+void hp_swap_configure(int arms)
+{
+	hp_swap_arms_mode = arms;
+}
 
 int hp_swap_any(const struct hp_result *rows, size_t nrows)
 {
@@ -193,16 +201,6 @@ static size_t hp_swap_lines(const struct hp_result *rows, size_t nrows, unsigned
 	return n;
 }
 
-/* Does any arm hold a measurement (not a projection only)? */
-static int hp_swap_any_measured(const struct hp_result *rows, size_t nrows)
-{
-	for (size_t i = 0; i < nrows; i++)
-		for (size_t k = 0; k < rows[i].narms; k++)
-			if (rows[i].arms[k].r)
-				return 1;
-	return 0;
-}
-
 static int hp_swap_any_projection(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
@@ -250,29 +248,33 @@ static void hp_pad(FILE *out, const char *s, size_t w, int right, int last)
  * that has no projection and why. */
 static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	char names[1024] = "", helpers[64] = "";
-	size_t used = 0;
+	char names[1024] = "", only[1024] = "", helpers[64] = "";
+	size_t used = 0, uo = 0;
 	unsigned mask = hp_swap_mask(rows, nrows);
 
 	hp_report_footer(out, rows, nrows, prefix);
+	/* the candidates measured, and those only projected */
 	for (size_t i = 0; i < nrows; i++)
-		for (size_t k = 0; k < rows[i].narms; k++)
-			if (!strstr(names, rows[i].arms[k].name) && used < sizeof names)
-				used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
-							 rows[i].arms[k].name);
+		for (size_t k = 0; k < rows[i].narms; k++) {
+			const struct hp_result_arm *a = &rows[i].arms[k];
+			char *list = a->r ? names : only;
+			size_t *u = a->r ? &used : &uo;
+			if (!strstr(list, a->name) && *u < sizeof names)
+				*u += (size_t)snprintf(list + *u, sizeof names - *u, "%s%s", *u ? ", " : "", a->name);
+		}
 	snprintf(helpers, sizeof helpers, "%s",
 		 mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash, pseudoXOF and sm3hash" : "pseudohash and pseudoXOF");
-	if (hp_swap_any_measured(rows, nrows))
+	if (names[0])
 		fprintf(out,
 			"%sswap: %s computed %s in place of each instance's own helpers%s; measured in one process "
-			"with the placeholder, interleaved; \"vs placeholder\" = time with the candidate / time with "
-			"the placeholder; constructions: hashprof list --hashes\n",
+			"with the placeholder, interleaved; the ratio (\"vs placeholder\") = time with the candidate "
+			"/ time with the placeholder; constructions: hashprof list --hashes\n",
 			prefix, names, helpers, mask & HP_TAPE_BIT(HP_FN_SM3) ? "" : " (sm3hash stays SM3)");
-	else
+	if (only[0])
 		fprintf(out,
-			"%sprojected only (nothing measured with %s): \"vs placeholder\" = projected time / the "
-			"placeholder's measured time; constructions: hashprof list --hashes\n",
-			prefix, names);
+			"%sprojected only (nothing measured with %s): the ratio (\"vs placeholder\") = projected "
+			"time / the placeholder's measured time; constructions: hashprof list --hashes\n",
+			prefix, only);
 	if (hp_swap_any_projection(rows, nrows))
 		fprintf(out,
 			"%sprojected: time - calls x t_placeholder(shape) + calls x t_candidate(shape) over the row's "
@@ -415,6 +417,20 @@ void hp_swap_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, 
 
 	if (!l) {
 		fprintf(out, "hashprof: out of memory printing the table\n");
+		return;
+	}
+	/* several candidates: instances x candidates */
+	if (!hp_swap_arms_mode && hp_matrix_candidates(rows, nrows) > 1) {
+		struct hp_matrix m;
+		free(l);
+		if (hp_matrix_build(&m, rows, nrows, raw) != 0) {
+			fprintf(out, "hashprof: out of memory printing the table\n");
+			return;
+		}
+		hp_matrix_print(out, fmt, &m);
+		hp_matrix_free(&m);
+		if (fmt != HP_FORMAT_CSV)
+			hp_swap_footer(out, rows, nrows, fmt == HP_FORMAT_MD ? "\n" : "");
 		return;
 	}
 	if (fmt == HP_FORMAT_MD)

@@ -17,11 +17,17 @@
 #include "report.h"
 #include "result.h"
 
+/* arms != 0: one line per arm even when the rows have several candidates
+ * (default: the instances x candidates matrix then, swap_matrix.h). */
+void hp_swap_configure(int arms);
+
 /* Does any row have candidates' arms?  1 or 0. */
 int hp_swap_any(const struct hp_result *rows, size_t nrows);
 
 /* Print the swap table of the rows in text, md or csv (JSON is the
- * records, report.h); rows without arms print as placeholder lines. */
+ * records, report.h): one line per arm, or with several candidates (and
+ * without hp_swap_configure's arms) the matrix of swap_matrix.h; rows
+ * without arms print as placeholder lines. */
 void hp_swap_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows);
 
 /* The time per operation of r (ticks; corrected unless raw), 0 when

@@ -8,7 +8,8 @@
  *     the DRNG it alone uses left out, only the stand-ins exported (the
  *     package's get_random_number must never reach an instance);
  *   - its stand-ins are construct.h's mapping over the fixture's own
- *     CryptHash (compiled into this test): pseudoXOF the counter mode,
+ *     CryptHash (compiled here with cc into a library of its own):
+ *     pseudoXOF the counter mode,
  *     pseudohash(512) the counter mode too (a 256-bit digest), and with
  *     --sm3hash, sm3hash = CryptHash(m);
  *   - `hashprof list --hashes` finds it along HASHPROF_HASH_PATH, and
@@ -35,7 +36,6 @@
 
 #include <jansson.h>
 
-#include "CryptHash_AlgorithmInstance.h"
 #include "candidate.h"
 #include "capture.h"
 #include "module.h"
@@ -123,6 +123,40 @@ START_TEST(toy_builds)
 }
 END_TEST
 
+/* TOYHASH-256's digest length (tests/fixtures/hash-toy). */
+#define TOY_DIGEST_BITS 256
+
+/* The fixture's own CryptHash, compiled by ref_crypthash. */
+static int (*ref)(int, const unsigned char *, unsigned long long, unsigned char *);
+
+/* Compile the fixture's CryptHash into OUTDIR/ref.so with the cc along
+ * PATH and load it into ref. */
+static void ref_crypthash(void)
+{
+	char so[128], c1[512], c2[512], cc[512] = "";
+	const char *path = getenv("PATH");
+	struct run r;
+	void *dl;
+
+	while (path && *path && !cc[0]) {
+		size_t n = strcspn(path, ":");
+		snprintf(cc, sizeof cc, "%.*s/cc", (int)n, path);
+		if (!n || access(cc, X_OK) != 0)
+			cc[0] = '\0';
+		path += n + (path[n] == ':');
+	}
+	ck_assert_msg(cc[0], "no cc along PATH");
+	snprintf(so, sizeof so, "%s/ref.so", outdir);
+	snprintf(c1, sizeof c1, "%s/hash-toy/CryptHash_AlgorithmInstance.c", HP_FIXTURES);
+	snprintf(c2, sizeof c2, "%s/hash-toy/toy.c", HP_FIXTURES);
+	run_capture(&r, cc, (const char *const[]){ "-shared", "-fPIC", "-O2", "-o", so, c1, c2, NULL }, NULL);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	ck_assert_msg((dl = dlopen(so, RTLD_NOW | RTLD_LOCAL)), "%s", dlerror());
+	*(void **)&ref = dlsym(dl, "CryptHash");
+	ck_assert(ref);
+}
+
 /* H(m || BE32(ct)) with the fixture's own CryptHash (ct 0: H(m)). */
 static void toy(const unsigned char *m, size_t n, unsigned ct, unsigned char out[32])
 {
@@ -136,7 +170,7 @@ static void toy(const unsigned char *m, size_t n, unsigned ct, unsigned char out
 		buf[n + 2] = (unsigned char)(ct >> 8);
 		buf[n + 3] = (unsigned char)ct;
 	}
-	ck_assert_int_eq(CryptHash(DIGEST_BIT_LENGTH, buf, 8ull * (n + (ct ? 4 : 0)), out), 0);
+	ck_assert_int_eq(ref(TOY_DIGEST_BITS, buf, 8ull * (n + (ct ? 4 : 0)), out), 0);
 }
 
 START_TEST(stand_ins_are_the_mapping)
@@ -150,6 +184,7 @@ START_TEST(stand_ins_are_the_mapping)
 
 	for (size_t i = 0; i < sizeof m; i++)
 		m[i] = (unsigned char)(i * 29 + 5);
+	ref_crypthash();
 	build(&r, "hash-toy", "--sm3hash");
 	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, "stands in for: pseudohash, pseudoXOF, sm3hash"), "%s", r.out);
@@ -225,7 +260,7 @@ START_TEST(broken_candidate_fails_its_rows)
 	build(&r, "hash-broken", NULL);
 	run_expect_status(&r, 0);
 	run_free(&r);
-	RUN(&r, "SYNTH-SIG", "--hash=BROKEN-256,SHAKE256", "-n", "3");
+	RUN(&r, "SYNTH-SIG", "--hash=BROKEN-256,SHAKE256", "-n", "3", "--arms");
 	run_expect_status(&r, 1);
 	for (size_t k = 0; k < 3; k++) {
 		char want[256];
@@ -239,6 +274,15 @@ START_TEST(broken_candidate_fails_its_rows)
 		ck_assert_msg(strstr(r.out, want), "no measured SHAKE256 %s in:\n%s", ops[k], r.out);
 	}
 	ck_assert_msg(!strstr(r.out, "SHAKE256     failed") && !strstr(r.out, "placeholder  failed"), "%s", r.out);
+	run_free(&r);
+
+	/* the matrix says it too: a failed cell, and why below it */
+	RUN(&r, "SYNTH-SIG", "sign", "--hash=BROKEN-256,SHAKE256", "-n", "3");
+	run_expect_status(&r, 1);
+	ck_assert_msg(strstr(r.out, "failed: SYNTH-SIG sign BROKEN-256: BROKEN-256: the scheme fails under the "
+				    "candidate: round trip"),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "  failed  "), "%s", r.out);
 	run_free(&r);
 }
 END_TEST

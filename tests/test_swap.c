@@ -249,7 +249,8 @@ START_TEST(failing_arm_fails_alone)
 	/* sign calls in the process: the placeholder's set-up (1), SHAKE256's
 	 * round trip (2) and set-up (3), SHA3-256's round trip (4) and
 	 * set-up (5): the fifth fails */
-	RUN_ENV(&r, "HASHPROF_SYNTH_FAULT=sign:fail:5", "SYNTH-SIG", "verify", "--hash=SHAKE256,SHA3-256", "-n", "3");
+	RUN_ENV(&r, "HASHPROF_SYNTH_FAULT=sign:fail:5", "SYNTH-SIG", "verify", "--hash=SHAKE256,SHA3-256", "-n", "3",
+		"--arms");
 	run_expect_status(&r, 1);
 	ck_assert_msg(strstr(r.out, "SHA3-256     failed: SHA3-256: the scheme fails under the candidate: set-up: "
 				    "sig_sign returned -3"),

@@ -23,8 +23,10 @@
 #include "ops.h"
 #include "options.h"
 #include "procedure_options.h"
+#include "plot.h"
 #include "record_io.h"
 #include "report.h"
+#include "swap_report.h"
 
 static void hp_report_help(void)
 {
@@ -44,11 +46,15 @@ static void hp_report_help(void)
 	       "                     the measured time of a --hash record's arm, with the error\n"
 	       "      --costs=FILE   the per-shape costs to project with (hashprof-costs/1, read\n"
 	       "                     only); default this machine's cache, measuring what it lacks\n"
+	       "      --arms         one line per arm also with several candidates (default then:\n"
+	       "                     instances x candidates)\n"
+	       "      --plot=FILE    also draw the instances x candidates ratios as a heat map into\n"
+	       "                     FILE.png or FILE.svg (gnuplot; a --hash record's arms or --hash)\n"
 	       "  -h, --help         display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
 	       "stored shares disagree with its calls, 2 bad input (unreadable or malformed\n"
-	       "record: one line naming the file and field).\n",
+	       "record: one line naming the file and field), 3 the --plot file could not be written.\n",
 	       HP_DEFAULT_NOISE_PP);
 }
 
@@ -138,6 +144,8 @@ int hp_cmd_report(int argc, char **argv)
 		HP_NOISE_LONGOPT,
 		{ "hash", required_argument, NULL, 'H' },
 		{ "costs", required_argument, NULL, 'C' },
+		{ "arms", no_argument, NULL, 'A' },
+		{ "plot", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -149,7 +157,7 @@ int hp_cmd_report(int argc, char **argv)
 	double noise = HP_DEFAULT_NOISE_PP;
 	json_t *meta;
 	static struct hp_options o; /* --hash's candidates (large: static) */
-	const char *costs_file = NULL;
+	const char *costs_file = NULL, *plot_file = NULL;
 	char cerr[2560];
 
 	hp_options_defaults(&o);
@@ -175,6 +183,14 @@ int hp_cmd_report(int argc, char **argv)
 			if (!*optarg)
 				return hp_usage_error("report: --costs: empty file name");
 			costs_file = optarg;
+			break;
+		case 'A':
+			hp_swap_configure(1);
+			break;
+		case 'P':
+			if (hp_plot_check(optarg, cerr, sizeof cerr) != 0)
+				return hp_usage_error("report: %s", cerr);
+			plot_file = optarg;
 			break;
 		case 'h':
 			hp_report_help();
@@ -237,6 +253,10 @@ int hp_cmd_report(int argc, char **argv)
 				row->where, row->r.instance, row->r.operation, msg);
 		if (rc == HP_EXIT_OK)
 			rc = HP_EXIT_FAILED;
+	}
+	if (plot_file && hp_plot_write(plot_file, rows, set.n, raw, cerr, sizeof cerr) != 0) {
+		fprintf(stderr, "hashprof: report: --plot: %s\n", cerr);
+		rc = HP_EXIT_UNWRITTEN;
 	}
 	json_decref(meta);
 	free(rows);

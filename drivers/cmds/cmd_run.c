@@ -18,16 +18,20 @@
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
+#include "plot.h"
 #include "procedure_options.h"
 #include "record.h"
 #include "report.h"
 #include "rows.h"
 #include "run_output.h"
+#include "swap_report.h"
 
 /* --output FILE.json and --record-dir DIR (run_output.c); NULL when not given. */
 static const char *hp_output, *hp_record_dir;
 /* --costs FILE: the per-shape costs of the projections (drivers/costs.h); NULL: this machine's cache. */
 static const char *hp_costs_file;
+/* --plot FILE.png|.svg: the heat map of the rows' candidates (plot.h); NULL: none. */
+static const char *hp_plot_file;
 
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
@@ -88,7 +92,11 @@ static void hp_run_help(void)
 	       "                         placeholder's calls and per-shape costs, with the\n"
 	       "                         projection's error; `hashprof list --hashes` lists them\n"
 	       "      --costs=FILE       project with the per-shape costs of FILE (hashprof-costs/1,\n"
-	       "                         read only) instead of this machine's cache, measuring none\n");
+	       "                         read only) instead of this machine's cache, measuring none\n"
+	       "      --arms             one line per arm (time, ratio, share, calls) also with\n"
+	       "                         several candidates (default then: instances x candidates)\n"
+	       "      --plot=FILE        also draw the instances x candidates ratios as a heat map\n"
+	       "                         into FILE.png or FILE.svg (gnuplot)\n");
 	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
@@ -127,6 +135,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "record-dir", required_argument, NULL, 'D' },
 		{ "hash", required_argument, NULL, 'H' },
 		{ "costs", required_argument, NULL, 'C' },
+		{ "arms", no_argument, NULL, 'A' },
+		{ "plot", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -199,6 +209,14 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--costs: empty file name");
 			hp_costs_file = optarg;
 			break;
+		case 'A':
+			hp_swap_configure(1);
+			break;
+		case 'P':
+			if (hp_plot_check(optarg, err, sizeof err) != 0)
+				return hp_usage_error("%s", err);
+			hp_plot_file = optarg;
+			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -217,6 +235,8 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		return hp_usage_error("--hash and --replay exclude each other");
 	if (hp_costs_file && !o->ncands)
 		return hp_usage_error("--costs needs --hash (the candidates to project)");
+	if (hp_plot_file && !o->ncands)
+		return hp_usage_error("--plot needs --hash (the candidates to plot)");
 	return -1;
 }
 
@@ -278,6 +298,10 @@ int hp_cmd_run(int argc, char **argv)
 	 * named in a line of its own: a full disk is not bad input */
 	if (hp_report_print(stdout, o.format, rows, nops, sink.meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
+		sink.unwritten++;
+	}
+	if (hp_plot_file && hp_plot_write(hp_plot_file, rows, nops, o.raw, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: --plot: %s\n", err);
 		sink.unwritten++;
 	}
 	if (hp_run_outputs_finish(hp_output, hp_record_dir, rows, nops, sink.meta, err, sizeof err) != 0) {
