@@ -52,9 +52,10 @@ static void hp_report_help(void)
 	       "                     FILE.png or FILE.svg (gnuplot; a --hash record's arms or --hash)\n"
 	       "  -h, --help         display this help and exit\n"
 	       "\n"
-	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
-	       "stored shares disagree with its calls, 2 bad input (unreadable or malformed\n"
-	       "record: one line naming the file and field), 3 the --plot file could not be written.\n",
+	       "Exit status: 0 all rows measured and consistent, 1 a row or a candidate's arm\n"
+	       "failed, or a record's stored shares disagree with its calls, 2 bad input\n"
+	       "(unreadable or malformed record: one line naming the file and field), 3 the\n"
+	       "--plot file could not be written.\n",
 	       HP_DEFAULT_NOISE_PP);
 }
 
@@ -227,7 +228,8 @@ int hp_cmd_report(int argc, char **argv)
 	}
 	for (size_t i = 0; i < set.n; i++) {
 		rows[i] = set.rows[i].r; /* shallow: the set keeps owning the shapes */
-		if (rows[i].status != HP_STATUS_OK)
+		/* a candidate's failed arm (--hash) failed the run that measured it */
+		if (rows[i].status != HP_STATUS_OK || hp_result_arm_failed(&rows[i]))
 			rc = HP_EXIT_FAILED;
 	}
 	hp_report_configure(raw, noise);

@@ -52,6 +52,7 @@ static void hp_run_help(void)
 	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
 	       "       hashprof list\n"
 	       "       hashprof build DIR      (a submission folder -> a profiled instance)\n"
+	       "       hashprof build --hash DIR   (a hash submission -> a candidate of --hash)\n"
 	       "       hashprof report FILE...|DIR      (tables of stored records)\n"
 	       "       hashprof check BASELINE|INSTANCE|--published PAGE.md   (regression checks)\n"
 	       "Measure the share of time an NGCC instance spends in the ICCS hash helpers\n"
