@@ -251,15 +251,19 @@ static void hp_matrix_table(FILE *out, const struct hp_matrix *m, int md, int wi
 	free(w);
 }
 
-/* The error cell of (i, j): "+1.2%", or "-" without both figures. */
+/* The projection cell of (i, j): "45.1 us +1.2%" (the projected time and
+ * its error), or "-" without both figures. */
 static void hp_matrix_error_text(const struct hp_matrix *m, size_t i, size_t j, char *buf, size_t len)
 {
 	const struct hp_cell *c = hp_matrix_cell(m, i, j);
+	char t[32];
 
-	if (c->have_projection)
-		snprintf(buf, len, "%+.1f%%", 100 * c->error);
-	else
+	if (c->have_projection) {
+		hp_matrix_seconds(m, i, c->projected_ticks, t, sizeof t);
+		snprintf(buf, len, "%s %+.1f%%", t, 100 * c->error);
+	} else {
 		snprintf(buf, len, "-");
+	}
 }
 
 static int hp_matrix_any(const struct hp_matrix *m, int (*has)(const struct hp_cell *))
@@ -355,7 +359,8 @@ void hp_matrix_print(FILE *out, enum hp_format fmt, const struct hp_matrix *m)
 	fprintf(out, "%scells: time per operation and its ratio to the placeholder's (below 1: faster)%s\n", p,
 		hp_matrix_any(m, hp_has_projected) ? "; ~: projected from the placeholder's calls (not measured)" : "");
 	if (hp_matrix_any(m, hp_has_error)) {
-		fprintf(out, "%sprojection error (projected / measured - 1):\n%s", p, p);
+		fprintf(out, "%sprojected from the placeholder's calls, and the error (projected / measured - 1):\n%s",
+			p, p);
 		hp_matrix_table(out, m, md, 0, hp_matrix_error_text);
 	}
 	/* the failures, each once: a candidate's, then a whole row's */
