@@ -39,6 +39,7 @@ struct hpb_summary {
 	 * the larger of the two runs' spreads across trials, pp */
 	double sites_mldsa_diff, sites_mldsa_spread, sites_sphincs_diff, sites_sphincs_spread;
 	int confine_equal; /* (g) 1: every confined share equal to the unconfined one within the spread; -1: not measured */
+	double proj_synth_worst; /* (i) SYNTH-SIG sign: the median projection error farthest from 0, fraction */
 };
 
 /* Sections; each returns 0, or -1 when it could not run (reason printed). */
@@ -57,6 +58,8 @@ int hpb_reproduce(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_callsites(const struct hpb_opts *o, struct hpb_summary *s);
 /* (g) confined vs --no-confine (bench_confine.c). */
 int hpb_confine(const struct hpb_opts *o, struct hpb_summary *s);
+/* (i) projection vs direct swap per instance and candidate (bench_projection.c). */
+int hpb_projection(const struct hpb_opts *o, struct hpb_summary *s);
 
 /* --- bench_util.c ---------------------------------------------------------- */
 /* Median and minimum of n values (v is reordered). */

@@ -48,7 +48,8 @@ bench_hp_bench_run_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS)
 
 bench_hp_bench_SOURCES = bench/bench.c bench/bench.h bench/bench_util.c \
 	bench/bench_overhead.c bench/bench_slowdown.c bench/bench_groundtruth.c bench/bench_replay.c \
-	bench/bench_external.c bench/bench_callsites.c bench/bench_confine.c bench/bench_reproduce.c
+	bench/bench_external.c bench/bench_callsites.c bench/bench_confine.c bench/bench_reproduce.c \
+	bench/bench_projection.c
 bench_hp_bench_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/schemes/iccs \
 	-DHP_BENCH_BUILDDIR='"$(abs_top_builddir)"' \
 	-DHP_BENCH_PQCLEAN=$(hp_bench_pqclean)
@@ -58,6 +59,7 @@ bench_hp_bench_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS) $(J
 # What the bench needs from a normal build: the instances, the ground truth
 # pair, the hashprof command.
 HP_BENCH_DEPS = hashprof$(EXEEXT) schemes/ground-truth.la schemes/ground-truth-plain.la \
+	candidates/hashprof-swap.la candidates/hashprof-swap-sm3.la schemes/synth-sig.la \
 	bench/hp-bench$(EXEEXT) bench/hp-bench-run$(EXEEXT) bench/minwrap.la
 
 if HAVE_PQCLEAN

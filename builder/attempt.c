@@ -136,6 +136,18 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			rc = 1;
 			goto compile_failure;
 		}
+		for (size_t i = 0; i < b->det.nsrc; i++)
+			if (objs[i].inspected && hp_object_defines(&objs[i], "CryptHash")) {
+				/* a hash submission: a candidate, not an instance */
+				hp_build_error(
+					b,
+					"build %s: a hash submission (%s defines CryptHash, the NGCC hash API's "
+					"function), not a public-key instance: build it as a hash candidate with "
+					"hashprof build --hash %s",
+					b->det.name, objs[i].src->rel, b->opt.dir_arg);
+				hp_strv_free(&cc);
+				return 2;
+			}
 		hp_build_error(b,
 			       "build %s: cannot tell the API kind: no *_AlgorithmInstance.h, and the objects "
 			       "define %s of sig_keygen, kem_keygen, kex_init_a; give kind = ... in a recipe",

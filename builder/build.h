@@ -36,6 +36,8 @@ struct hp_build_opts {
 	const char *flagset; /* --flags: NULL, "reference" or "permissive" */
 	int kat, force;
 	int no_confine; /* --no-confine: the package's programs run with the user's rights */
+	int hash; /* --hash: an NGCC hash submission into a candidate module (hash_build.h) */
+	int sm3hash; /* --sm3hash (with --hash): the module stands in for sm3hash too */
 	unsigned kat_timeout;
 	unsigned jobs;
 };

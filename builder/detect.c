@@ -170,7 +170,10 @@ int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen)
 	for (int pass = 0; pass < 2; pass++) /* 0: the shallowest depth; 1: its folders */
 		for (size_t i = 0; i < d->files.n; i++) {
 			int depth, seen = 0;
-			if (!hp_has_suffix(hp_basename(d->files.v[i]), "_AlgorithmInstance.h"))
+			/* a hash submission's CryptHash_AlgorithmInstance.h is no
+			 * public-key instance's (that is `build --hash`) */
+			if (!hp_has_suffix(hp_basename(d->files.v[i]), "_AlgorithmInstance.h") ||
+			    !strncmp(hp_basename(d->files.v[i]), "CryptHash", 9))
 				continue;
 			depth = hp_path_depth(d->files.v[i]);
 			if (pass == 0) {

@@ -17,7 +17,8 @@ builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/detect.c builder/borrow.c builder/prebuilt.c \
 	builder/compile.c builder/inspect.c builder/link.c builder/vectors.c builder/kat.c builder/manifest.c \
 	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_dwarf.c \
-	builder/sandbox.c
+	builder/sandbox.c \
+	builder/hash_build.c builder/hash_build.h
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_PKGINCLUDEDIR='"$(pkgincludedir)"' \
@@ -35,6 +36,10 @@ builder_hp_survey_LDADD = builder/libhpbuilder.la prof/libhprof.la
 hashprof_SOURCES += drivers/cmds/cmd_build.c
 hashprof_CPPFLAGS += -I$(top_srcdir)/builder
 dist_pkgdata_DATA = schemes/common/instance_info.c builder/drng_global.c
+# what `hashprof build --hash` compiles into every candidate module
+candidatedatadir = $(pkgdatadir)/candidate
+dist_candidatedata_DATA = candidates/module_adapter.c candidates/module_info.c \
+	candidates/construct.c candidates/construct.h candidates/module.h
 
 # Check suite: the build tree's `hashprof build` on copies of the
 # submission-shaped fixtures (tests/fixtures/README.md), then profiles of

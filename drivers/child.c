@@ -33,6 +33,7 @@ struct hp_shared {
 	_Atomic unsigned long long as_peak_kb; /* its VmPeak when it failed or finished, KiB; 0: unknown */
 	_Atomic unsigned long long as_start_peak_kb; /* its VmPeak when it was confined (a sanitizer's shadow, the
 						     * parent's past, which fork copies), KiB */
+	char label[HP_PHASE_BYTES]; /* before every step: "SHAKE256" (a --hash arm); "" */
 };
 static struct hp_shared *hp_shared; /* mmap'ed once, reset for each child */
 static int hp_in_child;
@@ -53,6 +54,17 @@ void hp_child_step(const char *fmt, ...)
 	atomic_store(&hp_shared->step_s, hp_util_monotonic());
 }
 
+void hp_child_label(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!hp_in_child || !hp_shared)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(hp_shared->label, HP_PHASE_BYTES, fmt, ap);
+	va_end(ap);
+}
+
 void hp_child_phase(const char *fmt, ...)
 {
 	va_list ap;
@@ -67,19 +79,26 @@ void hp_child_phase(const char *fmt, ...)
 /* The child's step as "operation 3 of 5 (pass1 of an exchange)"; "" when it declared none. */
 static void hp_step_text(char *buf, size_t len)
 {
+	size_t used = 0;
+
 	buf[0] = '\0';
 	if (!hp_shared || !hp_shared->step[0])
 		return;
+	if (hp_shared->label[0])
+		used = (size_t)snprintf(buf, len, "%.*s: ", HP_PHASE_BYTES, hp_shared->label);
+	if (used >= len)
+		return;
 	if (hp_shared->phase[0])
-		snprintf(buf, len, "%.*s (%.*s)", HP_PHASE_BYTES, hp_shared->step, HP_PHASE_BYTES, hp_shared->phase);
+		snprintf(buf + used, len - used, "%.*s (%.*s)", HP_PHASE_BYTES, hp_shared->step, HP_PHASE_BYTES,
+			 hp_shared->phase);
 	else
-		snprintf(buf, len, "%.*s", HP_PHASE_BYTES, hp_shared->step);
+		snprintf(buf + used, len - used, "%.*s", HP_PHASE_BYTES, hp_shared->step);
 }
 
 /* " during <step>" when the child said what it was doing. */
 static void hp_append_phase(char *failure, size_t len)
 {
-	char step[2 * HP_PHASE_BYTES + 4];
+	char step[3 * HP_PHASE_BYTES + 8];
 	size_t used = strlen(failure);
 
 	hp_step_text(step, sizeof step);
@@ -364,7 +383,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		atomic_store(&hp_shared->as_limit_kb, 0);
 		atomic_store(&hp_shared->as_peak_kb, 0);
 		atomic_store(&hp_shared->as_start_peak_kb, 0);
-		hp_shared->step[0] = hp_shared->phase[0] = '\0';
+		hp_shared->step[0] = hp_shared->phase[0] = hp_shared->label[0] = '\0';
 	}
 	started_s = hp_util_monotonic();
 	pid = hp_util_fork_group();

@@ -80,6 +80,14 @@ int hp_child_blocked(void);
  */
 const char *hp_child_blocked_memory(void);
 
+/*
+ * In the child: what every later step belongs to ("SHAKE256": the arm of
+ * a --hash row), printf-style; "" clears it.  Named before the step in a
+ * failure ("during SHAKE256: operation 3 of 5").  Does nothing outside
+ * hp_child_run.
+ */
+void hp_child_label(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* The (first) signal that interrupted the run, or 0. */
 int hp_child_interrupted(void);
 

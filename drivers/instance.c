@@ -8,15 +8,12 @@
 
 #include <ctype.h>
 #include <dirent.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#define HP_SECTION ".hashprof"
+#include "elf_info.h"
+
 #define HP_MAGIC "hashprof-instance 1\n"
 #define HP_SURVEY_SECTION ".hashprof_survey"
 #define HP_SURVEY_MAGIC "hashprof-survey 1\n"
@@ -101,56 +98,22 @@ static void hp_parse_survey(const char *text, size_t len, struct hp_instance *ou
 		}
 }
 
-/* The data of the section named name, or NULL. */
-static Elf_Data *hp_section_data(Elf *elf, size_t shstrndx, const char *want)
-{
-	Elf_Scn *scn = NULL;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-		Elf_Data *data;
-
-		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)) || strcmp(name, want))
-			continue;
-		data = elf_getdata(scn, NULL);
-		return data && data->d_buf ? data : NULL;
-	}
-	return NULL;
-}
-
-static int hp_read_section(Elf *elf, struct hp_instance *out)
-{
-	size_t shstrndx;
-	Elf_Data *data, *survey;
-	int rc;
-
-	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return 1;
-	if (!(data = hp_section_data(elf, shstrndx, HP_SECTION)))
-		return 1;
-	rc = hp_parse_info(data->d_buf, data->d_size, out);
-	if (rc == 0 && (survey = hp_section_data(elf, shstrndx, HP_SURVEY_SECTION)))
-		hp_parse_survey(survey->d_buf, survey->d_size, out);
-	return rc;
-}
-
 int hp_instance_read(const char *path, struct hp_instance *out)
 {
-	int fd, rc;
-	Elf *elf;
+	char *text;
+	size_t len;
+	int rc;
 
 	memset(out, 0, sizeof *out);
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	elf = elf_begin(fd, ELF_C_READ, NULL);
-	rc = elf ? hp_read_section(elf, out) : 1;
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	rc = hp_elf_section_text(path, HP_ELF_SECTION, &text, &len);
+	if (rc == 0)
+		rc = hp_parse_info(text, len, out);
+	free(text);
+	/* the survey's section, when the instance has one */
+	if (rc == 0 && hp_elf_section_text(path, HP_SURVEY_SECTION, &text, &len) == 0) {
+		hp_parse_survey(text, len, out);
+		free(text);
+	}
 	if (rc == 0)
 		hp_set(out->path, sizeof out->path, path, strlen(path));
 	return rc;

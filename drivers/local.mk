@@ -8,17 +8,24 @@
 noinst_LTLIBRARIES += drivers/libhpdrivers.la
 drivers_libhpdrivers_la_SOURCES = \
 	drivers/api.c drivers/api.h \
+	drivers/candidates.c drivers/candidates.h \
 	drivers/child.c drivers/child.h \
 	drivers/confinement.c drivers/confinement.h \
+	drivers/costs.c drivers/costs.h drivers/hashcost.c drivers/hashcost.h \
+	drivers/elf_info.c drivers/elf_info.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \
 	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
 	drivers/options.c drivers/options.h \
 	drivers/procedure.c drivers/procedure.h \
-	drivers/rows.c drivers/rows.h
+	drivers/rows.c drivers/rows.h \
+	drivers/swap_run.c drivers/swap_run.h
 drivers_libhpdrivers_la_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"'
 drivers_libhpdrivers_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
+# the candidates' objects go in with the engine's (a convenience library
+# holds them once)
+drivers_libhpdrivers_la_LIBADD = candidates/libhpcand.la $(LIBELF_LIBS) $(LIBCRYPTO_LIBS)
 
 bin_PROGRAMS += hashprof
 hashprof_SOURCES = \
@@ -29,9 +36,10 @@ hashprof_SOURCES = \
 	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
 	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
 	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c \
-	drivers/cmds/reproduce_cmd.c drivers/cmds/reproduce_cmd.h
+	drivers/cmds/reproduce_cmd.c drivers/cmds/reproduce_cmd.h \
+	drivers/cmds/heatmap.c drivers/cmds/heatmap.h
 hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"'
 hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)
 hashprof_LDADD = drivers/libhpdrivers.la builder/libhpbuilder.la prof/libhprof.la \
-	$(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) -lm
+	$(PAPI_LIBS) $(JANSSON_LIBS) $(LIBELF_LIBS) $(LIBCRYPTO_LIBS) -lm

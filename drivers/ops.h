@@ -36,6 +36,13 @@ struct hp_kind_ops {
 	int (*prepare)(struct hp_op_ctx *c, char *err, size_t errlen);
 	/* Unmeasured set-up: keys, and a signature/ciphertext that is checked. */
 	int (*setup)(struct hp_op_ctx *c, char *err, size_t errlen);
+	/* Whether the scheme still works, whatever the operation: keys, a
+	 * signature that must verify, a ciphertext that must decapsulate to
+	 * the same secret, an exchange whose two secrets agree; on the
+	 * state's buffers, unmetered, drawing from the DRNG (a --hash arm's
+	 * check that the candidate breaks nothing, drivers/swap.c).  0, or -1
+	 * with "sig_verify rejected a fresh signature (returned -1)". */
+	int (*roundtrip)(struct hp_op_ctx *c, char *err, size_t errlen);
 	/* One operation, the meter around the measured API call(s). */
 	int (*iterate)(struct hp_op_ctx *c, char *err, size_t errlen);
 	void (*release)(struct hp_op_ctx *c);

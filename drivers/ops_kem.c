@@ -39,35 +39,54 @@ static int hp_kem_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 	return 0;
 }
 
-static int hp_kem_setup(struct hp_op_ctx *c, char *err, size_t errlen)
+/* Keys, a ciphertext, its decapsulation to the same secret: each step
+ * named "WHAT: kem_keygen".  0, or -1 with the failing call in err. */
+static int hp_kem_trio(struct hp_op_ctx *c, const char *what, char *err, size_t errlen)
 {
 	const struct hp_kem_api *a = &c->api->kem;
 	struct hp_kem_state *s = c->state;
 	ull len = 0;
 	int rc;
 
-	if (!strcmp(c->op, "keygen"))
-		return 0;
-	hp_child_step("set-up: kem_keygen");
+	hp_child_step("%s: kem_keygen", what);
 	if ((rc = a->keygen(s->pk, &s->pk_len, s->sk, &s->sk_len)) != 0) {
-		snprintf(err, errlen, "set-up: kem_keygen returned %d", rc);
+		snprintf(err, errlen, "kem_keygen returned %d", rc);
 		return -1;
 	}
-	hp_child_step("set-up: kem_enc");
+	hp_child_step("%s: kem_enc", what);
 	if ((rc = a->enc(s->pk, s->pk_len, s->ss, &s->ss_len, s->ct, &s->ct_len)) != 0) {
-		snprintf(err, errlen, "set-up: kem_enc returned %d", rc);
+		snprintf(err, errlen, "kem_enc returned %d", rc);
 		return -1;
 	}
-	hp_child_step("set-up: kem_dec");
+	hp_child_step("%s: kem_dec", what);
 	if ((rc = a->dec(s->sk, s->sk_len, s->ct, s->ct_len, s->ss2, &len)) != 0) {
-		snprintf(err, errlen, "set-up: kem_dec returned %d", rc);
+		snprintf(err, errlen, "kem_dec returned %d", rc);
 		return -1;
 	}
 	if (len != s->ss_len || memcmp(s->ss, s->ss2, s->ss_len)) {
-		snprintf(err, errlen, "set-up: kem_dec did not recover the shared secret of kem_enc");
+		snprintf(err, errlen, "kem_dec did not recover the shared secret of kem_enc");
 		return -1;
 	}
 	return 0;
+}
+
+/* keys and a ciphertext that decapsulates (encaps, decaps); nothing for keygen */
+static int hp_kem_setup(struct hp_op_ctx *c, char *err, size_t errlen)
+{
+	char why[200];
+
+	if (!strcmp(c->op, "keygen"))
+		return 0;
+	if (hp_kem_trio(c, "set-up", why, sizeof why) != 0) {
+		snprintf(err, errlen, "set-up: %s", why);
+		return -1;
+	}
+	return 0;
+}
+
+static int hp_kem_roundtrip(struct hp_op_ctx *c, char *err, size_t errlen)
+{
+	return hp_kem_trio(c, "round trip", err, errlen);
 }
 
 static int hp_kem_iterate(struct hp_op_ctx *c, char *err, size_t errlen)
@@ -157,6 +176,7 @@ const struct hp_kind_ops hp_kem_ops = {
 	.operations = hp_kem_operations,
 	.prepare = hp_kem_prepare,
 	.setup = hp_kem_setup,
+	.roundtrip = hp_kem_roundtrip,
 	.iterate = hp_kem_iterate,
 	.release = hp_kem_release,
 	.replay_op = hp_kem_replay_op,

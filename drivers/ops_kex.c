@@ -277,6 +277,21 @@ static int hp_kex_steps(struct hp_op_ctx *c, int from, int to, int metered, char
 	return rc;
 }
 
+/* A whole exchange, unmetered, whose two secrets must agree. */
+static int hp_kex_roundtrip(struct hp_op_ctx *c, char *err, size_t errlen)
+{
+	struct hp_kex_state *s = c->state;
+
+	hp_child_step("round trip: an exchange");
+	if (hp_kex_steps(c, 0, HP_STEPS, 0, err, errlen) < 0)
+		return -1;
+	if (s->ssa_len != s->ssb_len || memcmp(s->ssa, s->ssb, s->ssa_len)) {
+		snprintf(err, errlen, "the two parties derived different shared secrets");
+		return -1;
+	}
+	return 0;
+}
+
 static int hp_kex_iterate(struct hp_op_ctx *c, char *err, size_t errlen)
 {
 	struct hp_kex_state *s = c->state;
@@ -395,6 +410,7 @@ const struct hp_kind_ops hp_kex_ops = {
 	.operations = hp_kex_operations,
 	.prepare = hp_kex_prepare,
 	.setup = hp_kex_setup,
+	.roundtrip = hp_kex_roundtrip,
 	.iterate = hp_kex_iterate,
 	.release = hp_kex_release,
 	.replay_prepare = hp_kex_replay_prepare,

@@ -37,30 +37,50 @@ static int hp_sig_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 	return 0;
 }
 
-static int hp_sig_setup(struct hp_op_ctx *c, char *err, size_t errlen)
+/* Keys, a signature of the message, its verification: each step named
+ * "WHAT: sig_keygen" for a crash report.  0, or -1 with the failing call
+ * in err ("sig_verify rejected a fresh signature (returned -1)"). */
+static int hp_sig_pair(struct hp_op_ctx *c, const char *what, char *err, size_t errlen)
 {
 	const struct hp_sig_api *a = &c->api->sig;
 	struct hp_sig_state *s = c->state;
 	int rc;
 
-	if (!strcmp(c->op, "keygen"))
-		return 0;
-	hp_child_step("set-up: sig_keygen");
+	hp_child_step("%s: sig_keygen", what);
 	if ((rc = a->keygen(s->pk, &s->pk_len, s->sk, &s->sk_len)) != 0) {
-		snprintf(err, errlen, "set-up: sig_keygen returned %d", rc);
+		snprintf(err, errlen, "sig_keygen returned %d", rc);
 		return -1;
 	}
-	hp_child_step("set-up: sig_sign");
+	hp_child_step("%s: sig_sign", what);
 	if ((rc = a->sign(s->sk, s->sk_len, (u8 *)c->message, c->message_len, s->sn, &s->sn_len)) != 0) {
-		snprintf(err, errlen, "set-up: sig_sign returned %d", rc);
+		snprintf(err, errlen, "sig_sign returned %d", rc);
 		return -1;
 	}
-	hp_child_step("set-up: sig_verify");
+	hp_child_step("%s: sig_verify", what);
 	if ((rc = a->verify(s->pk, s->pk_len, s->sn, s->sn_len, (u8 *)c->message, c->message_len)) != 0) {
-		snprintf(err, errlen, "set-up: sig_verify rejected a fresh signature (returned %d)", rc);
+		snprintf(err, errlen, "sig_verify rejected a fresh signature (returned %d)", rc);
 		return -1;
 	}
 	return 0;
+}
+
+/* keys and a signature that verifies (sign, verify); nothing for keygen */
+static int hp_sig_setup(struct hp_op_ctx *c, char *err, size_t errlen)
+{
+	char why[200];
+
+	if (!strcmp(c->op, "keygen"))
+		return 0;
+	if (hp_sig_pair(c, "set-up", why, sizeof why) != 0) {
+		snprintf(err, errlen, "set-up: %s", why);
+		return -1;
+	}
+	return 0;
+}
+
+static int hp_sig_roundtrip(struct hp_op_ctx *c, char *err, size_t errlen)
+{
+	return hp_sig_pair(c, "round trip", err, errlen);
 }
 
 static int hp_sig_iterate(struct hp_op_ctx *c, char *err, size_t errlen)
@@ -144,6 +164,7 @@ const struct hp_kind_ops hp_sig_ops = {
 	.operations = hp_sig_operations,
 	.prepare = hp_sig_prepare,
 	.setup = hp_sig_setup,
+	.roundtrip = hp_sig_roundtrip,
 	.iterate = hp_sig_iterate,
 	.release = hp_sig_release,
 	.replay_op = hp_sig_replay_op,

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "candidates.h"
 #include "clock.h"
 #include "replay.h"
 #include "report.h"
@@ -40,6 +41,10 @@ struct hp_options {
 	unsigned call_sites_depth; /* --call-sites=DEPTH: frames kept per path; 0: the whole path */
 	int no_confine; /* --no-confine: the measuring children run with the user's rights (confinement.h) */
 	unsigned max_memory_mb; /* --max-memory: address space a measuring child may add, MiB; 0: no limit */
+	/* --hash (issue 13): the candidates measured beside the placeholder in
+	 * every row (drivers/swap.c); ncands 0 without it */
+	struct hp_candidate cands[HP_CANDIDATES_MAX];
+	size_t ncands;
 };
 
 /*

@@ -18,6 +18,7 @@
 #include "procedure.h"
 #include "record.h"
 #include "rows.h"
+#include "swap_run.h"
 
 /* --no-confine and --max-memory for the children of hp_default_ops and
  * hp_run_check_op (hp_rows_confinement); confined by default. */
@@ -46,7 +47,12 @@ static json_t *hp_job_main(void *arg)
 	json_t *out;
 
 	hp_result_init(&r);
-	hp_procedure_run(j->inst, j->op, j->opt, j->mode, j->iterations, j->warmup, &r);
+	/* --hash: the row's measuring child runs every arm (swap_run.h); its
+	 * N is planned from the placeholder alone, as a row without --hash */
+	if (j->mode == HP_RUN_MEASURE && j->opt->ncands)
+		hp_swap_run(j->inst, j->op, j->opt, j->iterations, j->warmup, &r);
+	else
+		hp_procedure_run(j->inst, j->op, j->opt, j->mode, j->iterations, j->warmup, &r);
 	out = hp_record_from_result(&r);
 	hp_result_free(&r);
 	return out;
@@ -136,7 +142,8 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 			blocked = ops[i];
 		/* a failed replay keeps the row's window figures, but the run
 		 * did not measure what it was asked to */
-		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid);
+		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid) ||
+			  hp_result_arm_failed(&rows[i]);
 		if (done)
 			done(&rows[i], arg);
 	}

@@ -32,8 +32,10 @@ typedef void hp_row_done_fn(const struct hp_result *row, void *arg);
  * whose confinement blocked the package fails with "blocked: ...", and the
  * operations after it are not run (the rows before it are kept).
  * done (may be NULL) gets each row, with arg, before the next is
- * measured.  Returns the number of rows whose status is not OK or whose
- * replay failed (0 = all measured).
+ * measured.  With o->ncands (--hash), each row also gets an arm per
+ * candidate (swap_run.h).  Returns the number of rows whose status is
+ * not OK, whose replay failed or a candidate's arm failed (0 = all
+ * measured).
  */
 int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops, const struct hp_options *o,
 		struct hp_result *rows, hp_row_done_fn *done, void *arg);

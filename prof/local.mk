@@ -27,3 +27,13 @@ prof_libhprof_la_SOURCES += prof/callsite_rec.c prof/callsite_rec.h prof/callsit
 	prof/callsite_report.c prof/callsite_report.h prof/flame.c prof/flame.h
 # issue 17: the N whose prefix mean reproduces a published mean, and the curve of a record's prefix means.
 prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h prof/curve.c prof/curve.h prof/plot.c prof/plot.h
+# issue 13: the tables of --hash rows.
+prof_libhprof_la_SOURCES += prof/swap_report.c prof/swap_report.h prof/swap_matrix.c prof/swap_matrix.h
+# issue 13 part 2: per-shape costs and the projection from them.
+prof_libhprof_la_SOURCES += prof/cost_table.c prof/cost_table.h prof/projection.c prof/projection.h
+check_PROGRAMS += tests/test_projection
+TESTS += tests/test_projection
+tests_test_projection_SOURCES = tests/test_projection.c
+tests_test_projection_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_projection_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_projection_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm

@@ -11,6 +11,8 @@
 #include "published.h"
 #include "record.h"
 #include "shares.h"
+#include "swap_matrix.h"
+#include "swap_report.h"
 
 static int hp_raw;
 static double hp_noise_pp = 2.0;
@@ -19,6 +21,11 @@ void hp_report_configure(int raw, double noise_pp)
 {
 	hp_raw = raw;
 	hp_noise_pp = noise_pp;
+}
+
+int hp_report_raw(void)
+{
+	return hp_raw;
 }
 
 int hp_format_parse(const char *name, enum hp_format *fmt)
@@ -720,14 +727,34 @@ static int hp_print_json(FILE *out, const struct hp_result *rows, size_t nrows, 
 		json_array_append_new(arr, rec);
 	}
 	json_object_set_new(doc, "rows", arr);
+	/* --hash rows: instances x candidates too (swap_matrix.h) */
+	if (hp_swap_any(rows, nrows)) {
+		struct hp_matrix m;
+		if (hp_matrix_build(&m, rows, nrows, hp_raw) == 0) {
+			json_object_set_new(doc, "matrix", hp_matrix_json(&m));
+			hp_matrix_free(&m);
+		}
+	}
 	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);
 	json_decref(doc);
 	return rc;
 }
 
+void hp_report_footer(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
+{
+	hp_print_notes(out, rows, nrows, prefix);
+	hp_print_overhead(out, rows, nrows, prefix);
+	hp_print_replay(out, rows, nrows, prefix);
+}
+
 int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows, json_t *meta)
 {
+	/* --hash rows: their tables (swap_report.h); JSON holds their arms */
+	if (fmt != HP_FORMAT_JSON && hp_swap_any(rows, nrows)) {
+		hp_swap_print(out, fmt, rows, nrows);
+		return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+	}
 	switch (fmt) {
 	case HP_FORMAT_TEXT:
 		hp_print_text(out, rows, nrows);

@@ -20,6 +20,9 @@ enum hp_format { HP_FORMAT_TEXT = 0, HP_FORMAT_MD, HP_FORMAT_CSV, HP_FORMAT_JSON
  */
 void hp_report_configure(int raw, double noise_pp);
 
+/* The raw setting of hp_report_configure (1: uncorrected figures). */
+int hp_report_raw(void);
+
 /* Parse "text", "md", "csv" or "json"; returns 0, or -1. */
 int hp_format_parse(const char *name, enum hp_format *fmt);
 
@@ -54,9 +57,16 @@ json_t *hp_report_notes_json(const struct hp_result *r);
  * published one (which stays as it is, for `check --published`), CSV the
  * columns replay_hash_share and replay_drng_share (fractions; empty when
  * the replay failed), JSON each record its "replay" object; without one,
- * every format is exactly what it was before replay existed.  Returns 0,
- * or -1 when writing failed.
+ * every format is exactly what it was before replay existed.  Rows of
+ * --hash (with candidates' arms) print as swap_report.h's tables instead,
+ * JSON as their records with the arms.  Returns 0, or -1 when writing
+ * failed.
  */
 int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows, json_t *meta);
+
+/* Under a table: the notes of every row, one line each ("note: INSTANCE
+ * OP: ..."), the overhead line, the replay lines; prefix goes before the
+ * first line printed ("\n" below a markdown table). */
+void hp_report_footer(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix);
 
 #endif

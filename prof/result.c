@@ -39,6 +39,14 @@ void hp_result_free(struct hp_result *r)
 	r->per_op_cap = 0;
 	r->per_iteration = 0;
 	hp_result_free_sites(r);
+	for (size_t i = 0; i < r->narms; i++) {
+		if (r->arms[i].r)
+			hp_result_free(r->arms[i].r);
+		free(r->arms[i].r);
+	}
+	free(r->arms);
+	r->arms = NULL;
+	r->narms = 0;
 }
 
 int hp_result_per_op_alloc(struct hp_result *r, uint64_t n)
@@ -73,6 +81,52 @@ struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_r
 			return NULL;
 	}
 	return d;
+}
+
+int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s)
+{
+	for (size_t i = 0; i < r->nshapes; i++) {
+		struct hp_result_shape *t = &r->shapes[i];
+		if (t->fn == s->fn && t->in_bits == s->in_bits && t->out_bits == s->out_bits) {
+			t->calls += s->calls;
+			t->nested += s->nested;
+			t->ticks += s->ticks;
+			return 0;
+		}
+	}
+	return hp_result_add_shape(r, s);
+}
+
+int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, struct hp_result **arm)
+{
+	struct hp_result_arm *grown = realloc(r->arms, (r->narms + 1) * sizeof *grown);
+	struct hp_result *row = arm ? malloc(sizeof *row) : NULL;
+
+	if (!grown || (arm && !row)) {
+		if (grown)
+			r->arms = grown;
+		free(row);
+		return -1;
+	}
+	r->arms = grown;
+	memset(&grown[r->narms], 0, sizeof grown[r->narms]);
+	snprintf(grown[r->narms].name, sizeof grown[r->narms].name, "%s", name);
+	grown[r->narms].helpers = helpers;
+	if (arm) {
+		hp_result_init(row);
+		grown[r->narms].r = row;
+		*arm = row;
+	}
+	r->narms++;
+	return 0;
+}
+
+int hp_result_arm_failed(const struct hp_result *r)
+{
+	for (size_t i = 0; i < r->narms; i++)
+		if (r->arms[i].r && r->arms[i].r->status != HP_STATUS_OK)
+			return 1;
+	return 0;
 }
 
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s)

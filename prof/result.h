@@ -126,6 +126,26 @@ struct hp_result_sites {
 	char insitu_error[256]; /* one line when not valid */
 };
 
+/*
+ * One candidate's arm of a --hash row (issue 13, docs/candidates.md): the
+ * operation measured with the candidate computing the helpers it stands
+ * in for, in the same process as the row, interleaved with it.  The row
+ * itself is the placeholder's arm.
+ */
+struct hp_result_arm {
+	char name[HP_NAME_MAX + 1]; /* the candidate ("SHAKE256", a module's name) */
+	unsigned helpers; /* HP_TAPE_BIT()s of the helpers it stood in for (0: the placeholder, A/A) */
+	struct hp_result *r; /* its measurement: own status and failure, totals, call table, trials;
+				* owned (freed by hp_result_free of the row) */
+	/* The projection of the candidate's time from the row's call table and
+	 * the per-shape costs (prof/projection.h), set by whoever has the
+	 * costs (`hashprof --hash`, `hashprof report --hash`); not stored in
+	 * records. */
+	int projected; /* 1: projected_ticks holds it */
+	double projected_ticks; /* per operation, in the row's ticks */
+	char projection_note[640]; /* why there is none, when projected is 0 ("" : not asked) */
+};
+
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4]; /* "sig", "kem", "kex" */
@@ -203,6 +223,10 @@ struct hp_result {
 	int per_iteration; /* 1: per_op holds the counts of the r->operations operations */
 	uint64_t per_op_cap; /* operations each vector has room for */
 	uint64_t *per_op; /* HP_FN_COUNT * per_op_cap counts, owned; NULL when not recorded */
+
+	/* --hash: the candidates' arms beside this, the placeholder's (none without it) */
+	size_t narms;
+	struct hp_result_arm *arms; /* narms entries, owned */
 };
 
 /* The most operations a row keeps per-iteration counts of (5 helpers x 8
@@ -219,7 +243,7 @@ static inline uint64_t *hp_result_per_op(const struct hp_result *r, unsigned fn)
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes, r->per_op and the call-site table. */
+/* Release r->shapes, r->per_op, the call-site table, and the arms (each arm's row) with theirs. */
 void hp_result_free(struct hp_result *r);
 
 /* Room for the per-iteration counts of n operations (1..HP_PER_OP_MAX),
@@ -238,6 +262,18 @@ struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_r
 
 /* Release the call-site table of r (requested and depth stay). */
 void hp_result_free_sites(struct hp_result *r);
+/* Add s's calls, nested calls and ticks to r's shape of the same (fn,
+ * in_bits, out_bits), appending it when r has none.  Returns 0, or -1
+ * when out of memory. */
+int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s);
+
+/* Append an arm for candidate `name`: with a new row (hp_result_init'ed)
+ * into *arm to measure into; arm NULL: an arm to project only (its r
+ * NULL).  Returns 0, or -1 when out of memory. */
+int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, struct hp_result **arm);
+
+/* Does a candidate's arm of r have status FAILED?  1 or 0. */
+int hp_result_arm_failed(const struct hp_result *r);
 
 /* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
 void hp_result_sort_shapes(struct hp_result *r);

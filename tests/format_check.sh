@@ -13,7 +13,7 @@ if ! command -v "$cf" >/dev/null 2>&1; then
 fi
 cd "$src" || exit 1
 # schemes/*-survey.c: written at link time by builder/hp-survey (an in-tree build)
-files=$(find wrap prof builder drivers bench tests schemes -name '*.[ch]' ! -path 'tests/fixtures/*' \
+files=$(find wrap candidates prof builder drivers bench tests schemes -name '*.[ch]' ! -path 'tests/fixtures/*' \
 	! -path 'schemes/*-survey.c' | sort)
 bad=0
 for f in $files; do

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "build.h"
+#include "hash_build.h"
 
 /* ---------- build_options.c ---------- */
 
@@ -51,5 +52,11 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
  * it; a warning when another instance of the same name comes first.
  */
 void hp_build_how_to_run(const struct hp_build *b);
+
+/* After `build --hash`: what was built (name, digest, sources linked and
+ * left out, flags, the helpers it stands in for, its construction) and
+ * how to run it (HASHPROF_HASH_PATH when the output folder is not on the
+ * candidate search path). */
+void hp_build_hash_report(const struct hp_hash_build *h);
 
 #endif

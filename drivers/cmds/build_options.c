@@ -30,6 +30,7 @@ void hp_build_defaults(struct hp_build_opts *o)
 static void hp_build_help(void)
 {
 	printf("Usage: hashprof build DIR [OPTION]...\n"
+	       "       hashprof build --hash DIR [OPTION]...\n"
 	       "Build the NGCC submission folder DIR (one instance: the folder holding\n"
 	       "SIG_/KEM_/KEX_AlgorithmInstance.c) into an instance hashprof can profile,\n"
 	       "then run it with `hashprof NAME`.  Nothing is rebuilt when no input changed.\n"
@@ -55,6 +56,13 @@ static void hp_build_help(void)
 	       "                         with your full rights (default: each may write only\n"
 	       "                         its scratch folder, $HOME hidden, no network; README\n"
 	       "                         \"Safety\")\n"
+	       "      --hash             DIR is an NGCC hash submission's instance folder\n"
+	       "                         (API_CryptHash: CryptHash_AlgorithmInstance.{c,h}):\n"
+	       "                         build it into a hash candidate for `hashprof INSTANCE\n"
+	       "                         --hash=NAME` (default output: the user candidate folder,\n"
+	       "                         $XDG_DATA_HOME/hashprof/candidates; docs/candidates.md)\n"
+	       "      --sm3hash          with --hash: the candidate stands in for sm3hash too\n"
+	       "                         (default: pseudohash and pseudoXOF only)\n"
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 built or up to date, 1 built or up to date but the KAT failed, 2 failure.\n",
@@ -64,7 +72,7 @@ static void hp_build_help(void)
 /* Parse the options; returns -1 to go on, else an exit status. */
 int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 {
-	enum { OPT_CFLAGS = 256, OPT_RECIPE, OPT_KAT, OPT_KAT_TIMEOUT, OPT_FLAGS, OPT_NO_CONFINE };
+	enum { OPT_CFLAGS = 256, OPT_RECIPE, OPT_KAT, OPT_KAT_TIMEOUT, OPT_FLAGS, OPT_NO_CONFINE, OPT_HASH, OPT_SM3 };
 	static const struct option longopts[] = {
 		{ "name", required_argument, NULL, 'n' }, /* long only: -n is --iterations elsewhere */
 		{ "output-dir", required_argument, NULL, 'o' },
@@ -76,6 +84,8 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-confine", no_argument, NULL, OPT_NO_CONFINE },
+		{ "hash", no_argument, NULL, OPT_HASH },
+		{ "sm3hash", no_argument, NULL, OPT_SM3 },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -141,6 +151,12 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 		case OPT_NO_CONFINE:
 			o->no_confine = 1;
 			break;
+		case OPT_HASH:
+			o->hash = 1;
+			break;
+		case OPT_SM3:
+			o->sm3hash = 1;
+			break;
 		case 'h':
 			hp_build_help();
 			return HP_EXIT_OK;
@@ -148,6 +164,13 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 			return hp_bad_option("build", argv);
 		}
 	}
+	if (o->sm3hash && !o->hash)
+		return hp_usage_error("build: --sm3hash applies to a hash candidate (--hash)");
+	/* a hash submission's KAT program is ICCS's own, its vectors the digests:
+	 * nothing of a scheme to check, and no recipe for it */
+	if (o->hash && (o->kat || o->recipe))
+		return hp_usage_error("build: --%s does not apply to --hash (a hash candidate)",
+				      o->kat ? "kat" : "recipe");
 	/* a limit of a program that does not run would be taken for a KAT gate */
 	if (kat_timeout_given && !o->kat)
 		return hp_usage_error("build: --kat-timeout applies to the KAT program, which only --kat runs");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "build_cmd.h"
+#include "candidates.h"
 #include "builder.h"
 #include "instance.h"
 
@@ -172,4 +173,44 @@ void hp_build_how_to_run(const struct hp_build *b)
 		       b->det.name, inst.path, b->det.name);
 		hp_build_warn(msg);
 	}
+}
+
+void hp_build_hash_report(const struct hp_hash_build *h)
+{
+	const struct hp_build *b = h->b;
+	struct hp_candidate *all = NULL;
+	long n = hp_candidate_scan(&all);
+	char a[PATH_MAX], c[PATH_MAX], linked[4096] = "", out[4096] = "";
+	size_t ul = 0, uo = 0;
+	int found = 0;
+
+	for (size_t k = 0; k < h->nlinked && ul < sizeof linked; k++)
+		ul += (size_t)snprintf(linked + ul, sizeof linked - ul, "%s%s", k ? ", " : "",
+				       h->objs[h->linked[k]].src->rel);
+	for (size_t i = 0; i < b->det.nsrc && uo < sizeof out; i++)
+		if (!h->objs[i].linked)
+			uo += (size_t)snprintf(out + uo, sizeof out - uo, "%s%s (%s)", uo ? ", " : "",
+					       h->objs[i].src->rel,
+					       !h->objs[i].compiled ? "did not compile"
+					       : h->objs[i].is_main ? "a program: main()"
+								    : "not needed by CryptHash");
+	hp_build_say("  name: %s (%s)", b->det.name, b->det.name_origin);
+	hp_build_say("  digest: %u bits (DIGEST_BIT_LENGTH in %s)", h->digest_bits,
+		     hp_path_below(b->det.dir, h->header));
+	hp_build_say("  linked: %s", linked);
+	if (out[0])
+		hp_build_say("  left out: %s", out);
+	hp_build_say("  flags: %s: %s", hp_flagset_name(h->used), h->cflags_shown ? h->cflags_shown : "");
+	hp_build_say("  stands in for: pseudohash, pseudoXOF%s", h->sm3 ? ", sm3hash" : " (sm3hash stays SM3)");
+	for (long i = 0; i < n; i++)
+		if (!strcmp(all[i].name, b->det.name) && realpath(all[i].path[0] ? all[i].path : "/", a) &&
+		    realpath(b->so, c) && !strcmp(a, c))
+			found = 1;
+	free(all);
+	if (found)
+		hp_build_say("%s: built %s; use it with: hashprof INSTANCE --hash=%s", b->det.name, b->so, b->det.name);
+	else
+		hp_build_say("%s: built %s; %s is not on the candidate search path (or another candidate of that "
+			     "name comes first): use it with: HASHPROF_HASH_PATH=%s hashprof INSTANCE --hash=%s",
+			     b->det.name, b->so, b->opt.outdir, b->opt.outdir, b->det.name);
 }

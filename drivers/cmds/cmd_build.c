@@ -31,7 +31,9 @@
 
 #include "build.h"
 #include "build_cmd.h"
+#include "candidates.h"
 #include "cmds.h"
+#include "hash_build.h"
 #include "instance.h"
 #include "procedure_options.h"
 
@@ -72,6 +74,25 @@ static void hp_build_blocked(const char *why)
 		hp_rmtree(hp_build_scratch_dir());
 }
 
+/* --hash: the candidate module (builder/hash_build.h), its report and how
+ * to run it.  The exit status. */
+static int hp_cmd_build_hash(struct hp_build *b)
+{
+	struct hp_hash_build h = { .b = b, .sm3 = b->opt.sm3hash };
+	int rc;
+
+	if (!b->opt.outdir[0]) {
+		char user[PATH_MAX];
+		hp_candidate_user_dir(user, sizeof user);
+		if (hp_path_abs(NULL, user, b->opt.outdir) != 0)
+			return hp_usage_error("build: the user candidate folder path is too long");
+	}
+	if ((rc = hp_hash_build_run(&h)) == HP_BUILD_DONE)
+		hp_build_hash_report(&h);
+	hp_hash_build_free(&h);
+	return rc;
+}
+
 int hp_cmd_build(int argc, char **argv)
 {
 	struct hp_build b;
@@ -91,6 +112,10 @@ int hp_cmd_build(int argc, char **argv)
 	if ((rc = hp_build_parse(argc, argv, &b.opt)) >= 0)
 		goto out;
 	hp_confine_warn(!b.opt.no_confine);
+	if (b.opt.hash) {
+		rc = hp_cmd_build_hash(&b);
+		goto out;
+	}
 	if (!b.opt.outdir[0]) {
 		char user[PATH_MAX];
 		hp_instance_user_dir(user, sizeof user);

@@ -11,19 +11,64 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidates.h"
 #include "cmds.h"
 #include "instance.h"
 
 static void hp_list_help(void)
 {
-	printf("Usage: hashprof list [--long] [--path]\n"
+	printf("Usage: hashprof list [--long] [--path] [--hashes]\n"
 	       "List the instances hashprof finds: name, API kind, helpers linked with --wrap,\n"
 	       "shared object, and how `hashprof build` built it (flag set, KAT, warnings).\n"
 	       "  -l, --long   also print each instance's survey (verdict: ICCS-only, mixed, bypass\n"
 	       "               or none; its own symmetric code) and each built instance's origin,\n"
 	       "               compiler flags and warnings\n"
-	       "      --path   print the folders searched, one per line, and exit\n"
+	       "      --path   print the folders searched, one per line, and exit (with --hashes:\n"
+	       "               the folders searched for candidate modules)\n"
+	       "      --hashes list the hash candidates of --hash instead: name, the helpers it\n"
+	       "               stands in for, its digest, where it comes from, its construction\n"
 	       "  -h, --help   display this help and exit\n");
+}
+
+/* `hashprof list --hashes`: the candidates of --hash (drivers/candidates.h). */
+static int hp_list_hashes(int path)
+{
+	struct hp_candidate *all = NULL;
+	long n;
+	int wn = (int)strlen("candidate"), wh = (int)strlen("stands in for"), wo = (int)strlen("origin");
+	char helpers[128], digest[32], dirs[8192];
+
+	if (path) {
+		hp_candidate_path_string(dirs, sizeof dirs);
+		for (char *dir = strtok(dirs, ":"); dir; dir = strtok(NULL, ":"))
+			printf("%s\n", dir);
+		return HP_EXIT_OK;
+	}
+	if ((n = hp_candidate_scan(&all)) < 0)
+		return hp_usage_error("list: out of memory");
+	for (long i = 0; i < n; i++) {
+		const char *origin = all[i].path[0] ? all[i].path : all[i].origin;
+		if ((int)strlen(all[i].name) > wn)
+			wn = (int)strlen(all[i].name);
+		if ((int)strlen(hp_candidate_helper_list(all[i].helpers, helpers, sizeof helpers)) > wh)
+			wh = (int)strlen(helpers);
+		if ((int)strlen(origin) > wo)
+			wo = (int)strlen(origin);
+	}
+	printf("%-*s  %-*s  %-6s  %-*s  construction\n", wn, "candidate", wh, "stands in for", "digest", wo, "origin");
+	for (long i = 0; i < n; i++) {
+		if (all[i].digest_bits)
+			snprintf(digest, sizeof digest, "%u", all[i].digest_bits);
+		else
+			snprintf(digest, sizeof digest, "%s", all[i].helpers ? "XOF" : "-");
+		printf("%-*s  %-*s  %-6s  %-*s  %s\n", wn, all[i].name, wh,
+		       hp_candidate_helper_list(all[i].helpers, helpers, sizeof helpers), digest, wo,
+		       all[i].path[0] ? all[i].path : all[i].origin, all[i].construction);
+	}
+	free(all);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return hp_usage_error("list: cannot write to standard output");
+	return HP_EXIT_OK;
 }
 
 static void hp_print_path(void)
@@ -91,12 +136,14 @@ int hp_cmd_list(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "path", no_argument, NULL, 'p' },
 		{ "long", no_argument, NULL, 'l' },
+		{ "hashes", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct hp_instance *all = NULL;
 	long n;
 	int c, wn = (int)strlen("instance"), ww = (int)strlen("wraps"), wf = (int)strlen("file"), lng = 0;
+	int hashes = 0, path = 0;
 	char cell[128];
 
 	while ((c = getopt_long(argc, argv, "hl", longopts, NULL)) != -1) {
@@ -109,13 +156,23 @@ int hp_cmd_list(int argc, char **argv)
 			return HP_EXIT_OK;
 		}
 		if (c == 'p') {
-			hp_print_path();
-			return HP_EXIT_OK;
+			path = 1;
+			continue;
+		}
+		if (c == 'H') {
+			hashes = 1;
+			continue;
 		}
 		return hp_bad_option("list", argv);
 	}
 	if (optind < argc)
 		return hp_usage_error("list: unexpected argument '%s'", argv[optind]);
+	if (hashes)
+		return hp_list_hashes(path);
+	if (path) {
+		hp_print_path();
+		return HP_EXIT_OK;
+	}
 	hp_instance_warn_to(stderr);
 	if ((n = hp_instance_scan(&all)) < 0)
 		return hp_usage_error("list: out of memory");

@@ -17,8 +17,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clock.h"
 #include "cmds.h"
+#include "costs.h"
 #include "curve.h"
+#include "heatmap.h"
 #include "ops.h"
 #include "options.h"
 #include "plot.h"
@@ -26,6 +29,7 @@
 #include "record_io.h"
 #include "sites_output.h"
 #include "report.h"
+#include "swap_report.h"
 
 static void hp_report_help(void)
 {
@@ -47,15 +51,26 @@ static void hp_report_help(void)
 	       "                     --reproduce): each helper's mean over the first N\n"
 	       "                     operations (text: N = 1..10, 20, ..., 100, 200, ...;\n"
 	       "                     --format=csv: every N)\n"
-	       "      --plot=FILE    also draw those curves with gnuplot into FILE (.png or\n"
-	       "                     .svg): where each mean settles, and the band of means that\n"
-	       "                     print as the last one (%%.3g)\n"
+	       "      --hash=CANDIDATE[,CANDIDATE...]|all\n"
+	       "                     project each record's time with each candidate from its\n"
+	       "                     call table and per-shape costs (docs/candidates.md), beside\n"
+	       "                     the measured time of a --hash record's arm, with the error\n"
+	       "      --costs=FILE   the per-shape costs to project with (hashprof-costs/1, read\n"
+	       "                     only); default this machine's cache, measuring what it lacks\n"
+	       "      --arms         one line per arm also with several candidates (default then:\n"
+	       "                     instances x candidates)\n"
+	       "      --plot=FILE    also draw with gnuplot into FILE (.png or .svg): with --hash,\n"
+	       "                     or records of --hash rows, the instances x candidates ratios\n"
+	       "                     as a heat map; else the prefix-mean curves: where each mean\n"
+	       "                     settles, and the band of means that print as the last one\n"
+	       "                     (%%.3g)\n"
 	       "  -h, --help         display this help and exit\n"
 	       "\n"
-	       "Exit status: 0 all rows measured and consistent, 1 a row failed or a record's\n"
-	       "stored shares disagree with its calls, 2 bad input (unreadable or malformed\n"
-	       "record: one line naming the file and field), 3 a --folded, --flame-graph or\n"
-	       "--plot file could not be written (--plot: gnuplot missing or failing).\n",
+	       "Exit status: 0 all rows measured and consistent, 1 a row or a candidate's arm\n"
+	       "failed, or a record's stored shares disagree with its calls, 2 bad input\n"
+	       "(unreadable or malformed record: one line naming the file and field), 3 a\n"
+	       "--folded, --flame-graph or --plot file could not be written (--plot: gnuplot\n"
+	       "missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
 }
 
@@ -128,6 +143,40 @@ static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_form
 	return rc;
 }
 
+/*
+ * --hash: project every row (rows[i], a shallow copy of set's) with each
+ * candidate of o; the arms it adds go back to set, which owns them.
+ * Returns 0, or -1 after the usage line (a --costs file that cannot be
+ * read, no clock to measure costs with).
+ */
+static int hp_report_project(struct hp_options *o, const char *costs_file, int raw, struct hp_record_set *set,
+			     struct hp_result *rows)
+{
+	struct hp_costs costs;
+	char err[1024];
+
+	/* costs measured here need the clock and its rate (the cache's machine) */
+	if (!costs_file) {
+		if (hp_clock_init(o->clock, err, sizeof err) != 0) {
+			hp_usage_error("report: %s", err);
+			return -1;
+		}
+		o->tick_hz = hp_clock_measure_rate(20);
+	}
+	if (hp_costs_open(&costs, costs_file, o, err, sizeof err) != 0) {
+		hp_usage_error("report: --costs: %s", err);
+		return -1;
+	}
+	hp_costs_project(&costs, rows, set->n, o->cands, o->ncands, o, 1, raw);
+	for (size_t i = 0; i < set->n; i++) {
+		set->rows[i].r.arms = rows[i].arms;
+		set->rows[i].r.narms = rows[i].narms;
+	}
+	if (hp_costs_close(&costs, err, sizeof err) != 0)
+		fprintf(stderr, "hashprof: warning: the cost cache is not kept: %s\n", err);
+	return 0;
+}
+
 int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -138,6 +187,9 @@ int hp_cmd_report(int argc, char **argv)
 		HP_NOISE_LONGOPT,
 		{ "folded", required_argument, NULL, 'F' },
 		{ "flame-graph", required_argument, NULL, 'G' },
+		{ "hash", required_argument, NULL, 'H' },
+		{ "costs", required_argument, NULL, 'K' },
+		{ "arms", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -150,6 +202,11 @@ int hp_cmd_report(int argc, char **argv)
 	const char *plot = NULL;
 	double noise = HP_DEFAULT_NOISE_PP;
 	json_t *meta;
+	static struct hp_options o; /* --hash's candidates (large: static) */
+	const char *costs_file = NULL, *plot_file = NULL;
+	char cerr[2560];
+
+	hp_options_defaults(&o);
 
 	while ((c = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -178,6 +235,18 @@ int hp_cmd_report(int argc, char **argv)
 				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
 			*(c == 'F' ? &folded : &flame) = optarg;
 			break;
+		case 'H':
+			if (hp_candidate_parse(optarg, o.cands, &o.ncands, cerr, sizeof cerr) != 0)
+				return hp_usage_error("report: %s", cerr);
+			break;
+		case 'K':
+			if (!*optarg)
+				return hp_usage_error("report: --costs: empty file name");
+			costs_file = optarg;
+			break;
+		case 'A':
+			hp_swap_configure(1);
+			break;
 		case 'h':
 			hp_report_help();
 			return HP_EXIT_OK;
@@ -192,6 +261,8 @@ int hp_cmd_report(int argc, char **argv)
 	if (curve && fmt != HP_FORMAT_TEXT && fmt != HP_FORMAT_CSV)
 		return hp_usage_error("report: --curve prints text or csv, not --format=%s",
 				      fmt == HP_FORMAT_MD ? "md" : "json");
+	if (costs_file && !o.ncands)
+		return hp_usage_error("report: --costs needs --hash (the candidates to project)");
 	hp_record_set_init(&set);
 	for (int i = optind; i < argc; i++) {
 		size_t start = set.n;
@@ -216,10 +287,16 @@ int hp_cmd_report(int argc, char **argv)
 	}
 	for (size_t i = 0; i < set.n; i++) {
 		rows[i] = set.rows[i].r; /* shallow: the set keeps owning the shapes */
-		if (rows[i].status != HP_STATUS_OK)
+		/* a candidate's failed arm (--hash) failed the run that measured it */
+		if (rows[i].status != HP_STATUS_OK || hp_result_arm_failed(&rows[i]))
 			rc = HP_EXIT_FAILED;
 	}
 	hp_report_configure(raw, noise);
+	if (o.ncands && hp_report_project(&o, costs_file, raw, &set, rows) != 0) {
+		free(rows);
+		hp_record_set_free(&set);
+		return HP_EXIT_USAGE;
+	}
 	meta = hp_report_meta(&set, argc, argv);
 	if (curve)
 		rc = hp_report_curves(rows, set.n, fmt, rc);
@@ -227,7 +304,17 @@ int hp_cmd_report(int argc, char **argv)
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
 		rc = HP_EXIT_USAGE;
 	}
-	if (plot && rc != HP_EXIT_USAGE) {
+	/* --plot: the candidates' heat map when there are candidates (--hash,
+	 * or records of --hash rows), else the prefix-mean curves */
+	for (size_t i = 0; plot && i < set.n && !plot_file; i++)
+		if (o.ncands || rows[i].narms)
+			plot_file = plot;
+	if (plot_file && hp_heatmap_check(plot_file, cerr, sizeof cerr) != 0) {
+		fprintf(stderr, "hashprof: report: %s\n", cerr);
+		rc = HP_EXIT_USAGE;
+		plot_file = NULL;
+	}
+	if (plot && !plot_file && rc != HP_EXIT_USAGE) {
 		int prc = hp_plot_curves(plot, rows, set.n, err, sizeof err);
 		if (prc) {
 			fprintf(stderr, "hashprof: %s\n", err);
@@ -249,6 +336,10 @@ int hp_cmd_report(int argc, char **argv)
 	}
 	if (hp_sites_outputs_write(folded, flame, rows, set.n) != 0)
 		rc = HP_EXIT_UNWRITTEN;
+	if (plot_file && hp_heatmap_write(plot_file, rows, set.n, raw, cerr, sizeof cerr) != 0) {
+		fprintf(stderr, "hashprof: report: --plot: %s\n", cerr);
+		rc = HP_EXIT_UNWRITTEN;
+	}
 	json_decref(meta);
 	free(rows);
 	hp_record_set_free(&set);

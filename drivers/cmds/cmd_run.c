@@ -13,11 +13,13 @@
 #include "callsites.h"
 #include "child.h"
 #include "cmds.h"
+#include "costs.h"
 #include "environment.h"
 #include "hex.h"
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
+#include "heatmap.h"
 #include "procedure_options.h"
 #include "record.h"
 #include "report.h"
@@ -25,6 +27,7 @@
 #include "rows.h"
 #include "run_output.h"
 #include "sites_output.h"
+#include "swap_report.h"
 
 /* --output FILE.json and --record-dir DIR (run_output.c), --folded FILE
  * and --flame-graph FILE.svg (sites_output.c); NULL when not given. */
@@ -33,6 +36,10 @@ static const char *hp_output, *hp_record_dir, *hp_folded, *hp_flame;
 /* --reproduce=VALUE[,FN=VALUE...] (issue 17): the values, and the argument as given. */
 static struct hp_reproduce_spec hp_reproduce;
 static const char *hp_reproduce_arg;
+/* --costs FILE: the per-shape costs of the projections (drivers/costs.h); NULL: this machine's cache. */
+static const char *hp_costs_file;
+/* --plot FILE.png|.svg: the heat map of the rows' candidates (plot.h); NULL: none. */
+static const char *hp_plot_file;
 
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
@@ -54,6 +61,7 @@ static void hp_run_help(void)
 	       "       hashprof list\n"
 	       "       hashprof build DIR      (a submission folder -> a profiled instance)\n"
 	       "       hashprof campaign ROOT [-o OUT]   (every instance folder below ROOT: pages, index)\n"
+	       "       hashprof build --hash DIR   (a hash submission -> a candidate of --hash)\n"
 	       "       hashprof report FILE...|DIR      (tables of stored records)\n"
 	       "       hashprof check BASELINE|INSTANCE|--published PAGE.md   (regression checks)\n"
 	       "Measure the share of time an NGCC instance spends in the ICCS hash helpers\n"
@@ -97,6 +105,22 @@ static void hp_run_help(void)
 	       "      --flame-graph=FILE.svg  also draw them as an SVG flame graph; implies\n"
 	       "                         --call-sites\n",
 	       HP_SITE_DEPTH_MAX);
+	printf("\n"
+	       "Hash candidates (docs/candidates.md):\n"
+	       "      --hash=CANDIDATE[,CANDIDATE...]|all\n"
+	       "                         also measure each operation with CANDIDATE computing\n"
+	       "                         pseudohash and pseudoXOF (sm3hash stays SM3 unless the\n"
+	       "                         candidate says otherwise), in the same process,\n"
+	       "                         interleaved with the placeholder: time, ratio, share and\n"
+	       "                         calls of each, and its time projected from the\n"
+	       "                         placeholder's calls and per-shape costs, with the\n"
+	       "                         projection's error; `hashprof list --hashes` lists them\n"
+	       "      --costs=FILE       project with the per-shape costs of FILE (hashprof-costs/1,\n"
+	       "                         read only) instead of this machine's cache, measuring none\n"
+	       "      --arms             one line per arm (time, ratio, share, calls) also with\n"
+	       "                         several candidates (default then: instances x candidates)\n"
+	       "      --plot=FILE        also draw the instances x candidates ratios as a heat map\n"
+	       "                         into FILE.png or FILE.svg (gnuplot)\n");
 	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
@@ -148,6 +172,10 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "call-sites", optional_argument, NULL, 'C' },
 		{ "folded", required_argument, NULL, 'F' },
 		{ "flame-graph", required_argument, NULL, 'G' },
+		{ "hash", required_argument, NULL, 'H' },
+		{ "costs", required_argument, NULL, 'K' },
+		{ "arms", no_argument, NULL, 'A' },
+		{ "plot", required_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -155,6 +183,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	int c, message_set = 0;
 	uint64_t v;
 	long n;
+	char err[2560];
 
 	while ((c = getopt_long(argc, argv, "n:w:f:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -234,6 +263,23 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			*(c == 'F' ? &hp_folded : &hp_flame) = optarg;
 			o->call_sites = 1;
 			break;
+		case 'H':
+			if (hp_candidate_parse(optarg, o->cands, &o->ncands, err, sizeof err) != 0)
+				return hp_usage_error("%s", err);
+			break;
+		case 'K':
+			if (!*optarg)
+				return hp_usage_error("--costs: empty file name");
+			hp_costs_file = optarg;
+			break;
+		case 'A':
+			hp_swap_configure(1);
+			break;
+		case 'Q':
+			if (hp_heatmap_check(optarg, err, sizeof err) != 0)
+				return hp_usage_error("%s", err);
+			hp_plot_file = optarg;
+			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
@@ -257,6 +303,12 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	if (o->per_iteration && o->iterations > HP_PER_OP_MAX)
 		return hp_usage_error("--per-iteration keeps the counts of at most %u operations, not %llu (-n)",
 				      HP_PER_OP_MAX, (unsigned long long)o->iterations);
+	if (o->ncands && o->replay)
+		return hp_usage_error("--hash and --replay exclude each other");
+	if (hp_costs_file && !o->ncands)
+		return hp_usage_error("--costs needs --hash (the candidates to project)");
+	if (hp_plot_file && !o->ncands)
+		return hp_usage_error("--plot needs --hash (the candidates to plot)");
 	return -1;
 }
 
@@ -377,12 +429,28 @@ int hp_cmd_run(int argc, char **argv)
 	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 
+	struct hp_costs costs;
+	if (o.ncands && hp_costs_open(&costs, hp_costs_file, &o, err, sizeof err) != 0)
+		return hp_usage_error("--costs: %s", err);
+
 	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
 	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
+	/* --hash: each arm's time projected from the placeholder's calls, beside its measured one */
+	if (o.ncands && !hp_child_interrupted()) {
+		hp_costs_project(&costs, rows, nops, o.cands, o.ncands, &o, 0, o.raw);
+		if (hp_costs_close(&costs, err, sizeof err) != 0)
+			fprintf(stderr, "hashprof: warning: the cost cache is not kept: %s\n", err);
+	} else if (o.ncands) {
+		hp_costs_close(&costs, err, sizeof err);
+	}
 	/* everything that can be written is, and each file that cannot is
 	 * named in a line of its own: a full disk is not bad input */
 	if (hp_report_print(stdout, o.format, rows, nops, sink.meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
+		sink.unwritten++;
+	}
+	if (hp_plot_file && hp_heatmap_write(hp_plot_file, rows, nops, o.raw, err, sizeof err) != 0) {
+		fprintf(stderr, "hashprof: --plot: %s\n", err);
 		sink.unwritten++;
 	}
 	if (hp_run_outputs_finish(hp_output, hp_record_dir, rows, nops, sink.meta, err, sizeof err) != 0) {

@@ -1,0 +1,95 @@
+/*
+ * module_adapter.c - the helpers' stand-ins of a candidate module
+ * (module.h), on the CryptHash of an NGCC hash submission with
+ * construct.h's mapping.  Compiled by `hashprof build --hash` into every
+ * module it makes, with:
+ *   HP_CAND_DIGEST_BITS  the submission's DIGEST_BIT_LENGTH (a multiple of
+ *                        8, at most 8 x HP_CAND_DIGEST_MAX_BYTES)
+ *   HP_CAND_SM3          1 to stand in for sm3hash too (--sm3hash), else 0
+ *
+ * CryptHash is called as the API_CryptHash KAT program calls it: with
+ * digest_len_bits = DIGEST_BIT_LENGTH (an instance has one digest length),
+ * the message as one buffer and its length in bits (here always whole
+ * bytes: construct.h refuses others), digest_len_bits / 8 bytes out, 0 for
+ * success.  The API keeps no state between calls, so each digest of the
+ * counter mode is one call over m || BE32(i), assembled in a buffer of
+ * this thread's that grows to the longest message seen.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "construct.h"
+
+#ifndef HP_CAND_DIGEST_BITS
+#error "HP_CAND_DIGEST_BITS (DIGEST_BIT_LENGTH) must be defined"
+#endif
+#ifndef HP_CAND_SM3
+#define HP_CAND_SM3 0
+#endif
+_Static_assert(HP_CAND_DIGEST_BITS % 8 == 0 && HP_CAND_DIGEST_BITS > 0 &&
+		       HP_CAND_DIGEST_BITS / 8 <= HP_CAND_DIGEST_MAX_BYTES,
+	       "DIGEST_BIT_LENGTH: whole bytes, at most HP_CAND_DIGEST_MAX_BYTES");
+
+/* The submission's function (CryptHash_AlgorithmInstance.h). */
+int CryptHash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest);
+
+#define HP_EXPORT __attribute__((visibility("default")))
+
+HP_EXPORT int hashprof_candidate_pseudohash(int digest_len_bits, const unsigned char *msg,
+					    unsigned long long msg_len_bits, unsigned char *digest);
+HP_EXPORT int hashprof_candidate_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
+					   unsigned long long msg_len_bits, unsigned char *output);
+
+static _Thread_local unsigned char *hp_buf;
+static _Thread_local size_t hp_cap;
+
+/* construct.h's digest: CryptHash over the pieces, concatenated. */
+static int hp_cryptohash(void *ctx, const struct hp_cand_piece *pc, size_t n, unsigned char *out)
+{
+	size_t total = 0, used = 0;
+
+	(void)ctx;
+	for (size_t i = 0; i < n; i++)
+		total += pc[i].len;
+	if (total + 1 > hp_cap) {
+		size_t cap = hp_cap ? hp_cap : 256;
+		unsigned char *grown;
+		while (cap < total + 1)
+			cap *= 2;
+		if (!(grown = realloc(hp_buf, cap)))
+			return HP_CAND_NOMEM;
+		hp_buf = grown;
+		hp_cap = cap;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (pc[i].len)
+			memcpy(hp_buf + used, pc[i].p, pc[i].len);
+		used += pc[i].len;
+	}
+	return CryptHash(HP_CAND_DIGEST_BITS, hp_buf, 8ull * total, out) == 0 ? HP_CAND_OK : HP_CAND_HASH_FAILED;
+}
+
+static const struct hp_cand_digest hp_digest = { hp_cryptohash, NULL, HP_CAND_DIGEST_BITS / 8 };
+
+int hashprof_candidate_pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+				  unsigned char *digest)
+{
+	return hp_cand_hash(&hp_digest, digest_len_bits, msg, msg_len_bits, digest);
+}
+
+int hashprof_candidate_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
+				 unsigned long long msg_len_bits, unsigned char *output)
+{
+	return hp_cand_xof(&hp_digest, output_len_bits, msg, msg_len_bits, output);
+}
+
+#if HP_CAND_SM3
+HP_EXPORT int hashprof_candidate_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+					 unsigned char *digest);
+
+int hashprof_candidate_sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
+			       unsigned char *digest)
+{
+	return hp_cand_sm3(&hp_digest, digest_len_bits, msg, msg_len_bits, digest);
+}
+#endif

@@ -1,0 +1,50 @@
+/*
+ * projection.h - what an operation would cost with a candidate, computed
+ * from its measured row and per-shape costs, without running it (issue
+ * 13, docs/candidates.md "Projection"):
+ *
+ *   T_candidate = T - sum_s n_s x t_placeholder(s) + sum_s n_s x t_candidate(s)
+ *
+ * T the row's time (corrected for the shims' overhead unless raw), s over
+ * the shapes of the helpers the candidate stands in for, n_s their calls,
+ * outermost and nested (a nested call costs inside its outer one, which T
+ * holds), t the median ticks per call of the shape in the micro-benchmark
+ * of each (prof/cost_table.h).  The row's own counts are used: a
+ * candidate that changes them (rejection sampling) is where a projection
+ * and a direct swap part.  Arithmetic only.
+ */
+#ifndef HP_PROJECTION_H
+#define HP_PROJECTION_H
+
+#include <stddef.h>
+
+#include "cost_table.h"
+#include "result.h"
+
+struct hp_projection {
+	double ticks_per_op; /* T_candidate / operations, in the row's ticks */
+	double measured_ticks_per_op; /* T / operations */
+	double removed_ticks, added_ticks; /* sum n_s t_placeholder(s), sum n_s t_candidate(s), the row's ticks */
+	double calls; /* sum n_s */
+};
+
+/* Two tick rates closer than this (relative) are one counter's, measured
+ * twice (a 20 ms measurement agrees to about 1e-4): its ticks are used as
+ * they are. */
+#define HP_PROJECTION_SAME_RATE 0.005
+
+/*
+ * Project r (measured, with operations) for a candidate of `helpers`
+ * (HP_TAPE_BIT()s) with the costs of the placeholder and of the
+ * candidate, measured on machine m (the clock units must agree; their
+ * ticks are r's when the rates agree within HP_PROJECTION_SAME_RATE, else
+ * converted by r->tick_hz / m->rate_hz).  Returns 0, or -1
+ * with why ("no cost of SHAKE256 for pseudoXOF (1024 -> 512 bits)", "the
+ * shape table overflowed: 3 calls of unknown shape", "the costs are in
+ * cycles, the row in TSC ticks").
+ */
+int hp_project(const struct hp_result *r, unsigned helpers, const struct hp_cost_subject *placeholder,
+	       const struct hp_cost_subject *candidate, const struct hp_cost_machine *m, int raw,
+	       struct hp_projection *out, char *why, size_t len);
+
+#endif

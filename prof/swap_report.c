@@ -1,0 +1,443 @@
+/*
+ * swap_report.c - the tables of --hash rows (see swap_report.h).
+ */
+#include "swap_report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "shares.h"
+#include "swap_matrix.h"
+
+static int hp_swap_arms_mode; /* 1: one line per arm even with several candidates */
+
+void hp_swap_configure(int arms)
+{
+	hp_swap_arms_mode = arms;
+}
+
+int hp_swap_any(const struct hp_result *rows, size_t nrows)
+{
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].narms)
+			return 1;
+	return 0;
+}
+
+double hp_swap_ticks_per_op(const struct hp_result *r, int raw)
+{
+	struct hp_shares sh;
+
+	if (!r || r->status != HP_STATUS_OK || !r->operations)
+		return 0;
+	hp_shares_of_result(r, raw, &sh);
+	return sh.total_ticks / (double)r->operations;
+}
+
+/* The ticks of sh inside the helpers of mask. */
+static double hp_swap_inside(const struct hp_shares *sh, unsigned mask)
+{
+	double t = 0;
+
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		if (mask & HP_TAPE_BIT(fn))
+			t += sh->fn_ticks[fn];
+	return t;
+}
+
+double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *spread)
+{
+	struct hp_shares sh;
+	double sum = 0, sq = 0, n = r->ntrials;
+
+	hp_shares_of_result(r, raw, &sh);
+	if (spread) {
+		*spread = 0;
+		for (uint32_t t = 0; t < r->ntrials && r->ntrials >= 2; t++) {
+			struct hp_shares ts;
+			hp_shares_of_trial(r, t, raw, &ts);
+			double v = ts.total_ticks > 0 ? 100.0 * hp_swap_inside(&ts, mask) / ts.total_ticks : 0;
+			sum += v;
+			sq += v * v;
+		}
+		if (r->ntrials >= 2 && (sq - sum * sum / n) / (n - 1) > 0)
+			*spread = sqrt((sq - sum * sum / n) / (n - 1));
+	}
+	return sh.total_ticks > 0 ? hp_swap_inside(&sh, mask) / sh.total_ticks : 0;
+}
+
+/* The helpers the row's candidates stand in for (the share's numerator). */
+static unsigned hp_swap_mask(const struct hp_result *rows, size_t nrows)
+{
+	unsigned mask = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		for (size_t k = 0; k < rows[i].narms; k++)
+			mask |= rows[i].arms[k].helpers;
+	return mask ? mask : HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH);
+}
+
+/* ---------- one line per arm ---------- */
+
+enum {
+	HP_SW_INSTANCE,
+	HP_SW_OP,
+	HP_SW_HASH,
+	HP_SW_TIME,
+	HP_SW_RATIO,
+	HP_SW_SHARE,
+	HP_SW_CALLS,
+	HP_SW_PROJECTED,
+	HP_SW_ERROR,
+	HP_SW_COLS
+};
+
+struct hp_swap_line {
+	const char *instance, *op, *hash;
+	const struct hp_result *r; /* NULL: projected only */
+	const struct hp_result_arm *arm; /* NULL for the placeholder's line */
+	const char *failure; /* the arm's or row's failure, or NULL */
+	char cell[HP_SW_COLS][512];
+	/* for CSV */
+	double ticks, seconds, ratio, share, proj_ticks, proj_error, tick_hz;
+	int have_ratio, have_proj, have_error;
+};
+
+/* The ratio cell: "0.852 (1.17x faster)". */
+static void hp_ratio_cell(double ratio, char *buf, size_t len)
+{
+	if (fabs(ratio - 1) < 0.005)
+		snprintf(buf, len, "%.3f (same)", ratio);
+	else if (ratio < 1)
+		snprintf(buf, len, "%.3f (%.2fx faster)", ratio, 1 / ratio);
+	else
+		snprintf(buf, len, "%.3f (%.2fx slower)", ratio, ratio);
+}
+
+/* Fill line l for arm `arm` (NULL: the placeholder, row p itself) of p. */
+static void hp_swap_fill(struct hp_swap_line *l, const struct hp_result *p, const struct hp_result_arm *arm,
+			 unsigned mask, int raw)
+{
+	const struct hp_result *r = arm ? arm->r : p;
+	double base = hp_swap_ticks_per_op(p, raw), spread;
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	char share[16];
+
+	memset(l, 0, sizeof *l);
+	l->instance = p->instance;
+	l->op = p->operation;
+	l->hash = arm ? arm->name : "placeholder";
+	l->r = r;
+	l->arm = arm;
+	l->tick_hz = p->tick_hz;
+	for (int k = 0; k < HP_SW_COLS; k++)
+		snprintf(l->cell[k], sizeof l->cell[k], "-");
+	snprintf(l->cell[HP_SW_INSTANCE], sizeof l->cell[0], "%s", l->instance);
+	snprintf(l->cell[HP_SW_OP], sizeof l->cell[0], "%s", l->op);
+	snprintf(l->cell[HP_SW_HASH], sizeof l->cell[0], "%s", l->hash);
+	if (r && r->status != HP_STATUS_OK)
+		l->failure = r->failure;
+	else if (!r && p->status != HP_STATUS_OK)
+		l->failure = p->failure;
+	if (r && !l->failure) {
+		l->ticks = hp_swap_ticks_per_op(r, raw);
+		l->seconds = r->tick_hz > 0 ? l->ticks / r->tick_hz : 0;
+		if (r->tick_hz > 0)
+			hp_format_seconds(l->seconds, l->cell[HP_SW_TIME], sizeof l->cell[0]);
+		if (base > 0) {
+			l->ratio = l->ticks / base;
+			l->have_ratio = 1;
+			if (arm)
+				hp_ratio_cell(l->ratio, l->cell[HP_SW_RATIO], sizeof l->cell[0]);
+			else
+				snprintf(l->cell[HP_SW_RATIO], sizeof l->cell[0], "1");
+		}
+		l->share = hp_swap_share(r, mask, raw, &spread);
+		hp_format_share(l->share, 1.0, share, sizeof share);
+		if (r->ntrials >= 2)
+			snprintf(l->cell[HP_SW_SHARE], sizeof l->cell[0], "%s \u00b1%.1f", share, spread);
+		else
+			snprintf(l->cell[HP_SW_SHARE], sizeof l->cell[0], "%s", share);
+		hp_result_fn_totals(r, calls, nested, ticks);
+		hp_format_call_list(calls, r->operations, 0, l->cell[HP_SW_CALLS], sizeof l->cell[0]);
+		if (!l->cell[HP_SW_CALLS][0])
+			snprintf(l->cell[HP_SW_CALLS], sizeof l->cell[0], "none seen");
+	}
+	if (arm && arm->projected && base > 0 && p->tick_hz > 0) {
+		l->proj_ticks = arm->projected_ticks;
+		l->have_proj = 1;
+		hp_format_seconds(arm->projected_ticks / p->tick_hz, l->cell[HP_SW_PROJECTED], sizeof l->cell[0]);
+		if (r && !l->failure && l->ticks > 0) {
+			l->proj_error = arm->projected_ticks / l->ticks - 1;
+			l->have_error = 1;
+			snprintf(l->cell[HP_SW_ERROR], sizeof l->cell[0], "%+.1f%%", 100 * l->proj_error);
+		}
+		if (!r) { /* projected only: the ratio is the projection's */
+			hp_ratio_cell(arm->projected_ticks / base, l->cell[HP_SW_RATIO], sizeof l->cell[0]);
+			l->ratio = arm->projected_ticks / base;
+			l->have_ratio = 1;
+		}
+	}
+}
+
+/* Every line: per row, the placeholder's, then each arm's. */
+static size_t hp_swap_lines(const struct hp_result *rows, size_t nrows, unsigned mask, int raw,
+			    struct hp_swap_line **out)
+{
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		cap += 1 + rows[i].narms;
+	*out = calloc(cap ? cap : 1, sizeof **out);
+	if (!*out)
+		return 0;
+	for (size_t i = 0; i < nrows; i++) {
+		hp_swap_fill(&(*out)[n++], &rows[i], NULL, mask, raw);
+		for (size_t k = 0; k < rows[i].narms; k++)
+			hp_swap_fill(&(*out)[n++], &rows[i], &rows[i].arms[k], mask, raw);
+	}
+	return n;
+}
+
+static int hp_swap_any_projection(const struct hp_result *rows, size_t nrows)
+{
+	for (size_t i = 0; i < nrows; i++)
+		for (size_t k = 0; k < rows[i].narms; k++)
+			if (rows[i].arms[k].projected)
+				return 1;
+	return 0;
+}
+
+static const char *const hp_swap_headers[HP_SW_COLS] = {
+	"instance", "operation",           "hash",      "time/op", "vs placeholder",
+	"share",    "calls per operation", "projected", "error",
+};
+
+/* "pseudohash/XOF share" or "pseudohash/XOF/sm3 share". */
+static const char *hp_share_header(unsigned mask)
+{
+	return mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash/XOF/sm3 share" : "pseudohash/XOF share";
+}
+
+/* Columns a UTF-8 string takes (continuation bytes take none). */
+static size_t hp_cols(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void hp_pad(FILE *out, const char *s, size_t w, int right, int last)
+{
+	size_t pad = w > hp_cols(s) ? w - hp_cols(s) : 0;
+
+	if (right)
+		fprintf(out, "%*s", (int)pad, "");
+	fputs(s, out);
+	if (!right && !last)
+		fprintf(out, "%*s", (int)pad, "");
+	fputs(last ? "\n" : "  ", out);
+}
+
+/* The lines under every swap table: the placeholders' notes, the
+ * overhead, what the swap is, the projection's method, and each line
+ * that has no projection and why. */
+static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
+{
+	char names[1024] = "", only[1024] = "", helpers[64] = "";
+	size_t used = 0, uo = 0;
+	unsigned mask = hp_swap_mask(rows, nrows);
+
+	hp_report_footer(out, rows, nrows, prefix);
+	/* the candidates measured, and those only projected */
+	for (size_t i = 0; i < nrows; i++)
+		for (size_t k = 0; k < rows[i].narms; k++) {
+			const struct hp_result_arm *a = &rows[i].arms[k];
+			char *list = a->r ? names : only;
+			size_t *u = a->r ? &used : &uo;
+			if (!strstr(list, a->name) && *u < sizeof names)
+				*u += (size_t)snprintf(list + *u, sizeof names - *u, "%s%s", *u ? ", " : "", a->name);
+		}
+	snprintf(helpers, sizeof helpers, "%s",
+		 mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash, pseudoXOF and sm3hash" : "pseudohash and pseudoXOF");
+	if (names[0])
+		fprintf(out,
+			"%sswap: %s computed %s in place of each instance's own helpers%s; measured in one process "
+			"with the placeholder, interleaved; the ratio (\"vs placeholder\") = time with the candidate "
+			"/ time with the placeholder; constructions: hashprof list --hashes\n",
+			prefix, names, helpers, mask & HP_TAPE_BIT(HP_FN_SM3) ? "" : " (sm3hash stays SM3)");
+	if (only[0])
+		fprintf(out,
+			"%sprojected only (nothing measured with %s): the ratio (\"vs placeholder\") = projected "
+			"time / the placeholder's measured time; constructions: hashprof list --hashes\n",
+			prefix, only);
+	if (hp_swap_any_projection(rows, nrows))
+		fprintf(out,
+			"%sprojected: time - calls x t_placeholder(shape) + calls x t_candidate(shape) over the row's "
+			"call table, per-shape costs from a micro-benchmark; error = projected / measured - 1\n",
+			prefix);
+	for (size_t i = 0; i < nrows; i++)
+		for (size_t k = 0; k < rows[i].narms; k++)
+			if (!rows[i].arms[k].projected && rows[i].arms[k].projection_note[0])
+				fprintf(out, "%snote: %s %s %s: no projection: %s\n", prefix, rows[i].instance,
+					rows[i].operation, rows[i].arms[k].name, rows[i].arms[k].projection_note);
+}
+
+static void hp_swap_text(FILE *out, const struct hp_swap_line *l, size_t n, int proj, unsigned mask,
+			 const struct hp_result *rows, size_t nrows)
+{
+	size_t w[HP_SW_COLS];
+	int last = proj ? HP_SW_ERROR : HP_SW_CALLS;
+	const char *head[HP_SW_COLS];
+
+	memcpy(head, hp_swap_headers, sizeof head);
+	head[HP_SW_SHARE] = hp_share_header(mask);
+	for (int k = 0; k < HP_SW_COLS; k++)
+		w[k] = hp_cols(head[k]);
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k <= last; k++)
+			if ((!l[i].failure || k <= HP_SW_HASH) && hp_cols(l[i].cell[k]) > w[k])
+				w[k] = hp_cols(l[i].cell[k]);
+	for (int k = 0; k <= last; k++)
+		hp_pad(out, head[k], w[k], 0, k == last);
+	for (size_t i = 0; i < n; i++) {
+		if (l[i].failure) {
+			for (int k = 0; k <= HP_SW_HASH; k++)
+				hp_pad(out, l[i].cell[k], w[k], 0, 0);
+			fprintf(out, "failed: %s\n", l[i].failure);
+			continue;
+		}
+		for (int k = 0; k <= last; k++)
+			hp_pad(out, l[i].cell[k], w[k], k == HP_SW_TIME || k == HP_SW_PROJECTED || k == HP_SW_ERROR,
+			       k == last);
+	}
+	hp_swap_footer(out, rows, nrows, "");
+}
+
+static void hp_swap_md(FILE *out, const struct hp_swap_line *l, size_t n, int proj, unsigned mask,
+		       const struct hp_result *rows, size_t nrows)
+{
+	int last = proj ? HP_SW_ERROR : HP_SW_CALLS;
+
+	for (int k = 0; k <= last; k++)
+		fprintf(out, "| %s ", k == HP_SW_SHARE ? hp_share_header(mask) : hp_swap_headers[k]);
+	fputs("|\n", out);
+	for (int k = 0; k <= last; k++)
+		fputs("|---", out);
+	fputs("|\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "| `%s` | %s | %s ", l[i].cell[0], l[i].cell[1], l[i].cell[2]);
+		if (l[i].failure) {
+			fprintf(out, "| failed: %s ", l[i].failure);
+			for (int k = HP_SW_RATIO; k <= last; k++)
+				fputs("| - ", out);
+		} else {
+			for (int k = HP_SW_TIME; k <= last; k++)
+				fprintf(out, "| %s ", l[i].cell[k]);
+		}
+		fputs("|\n", out);
+	}
+	hp_swap_footer(out, rows, nrows, "\n");
+}
+
+/* RFC 4180 field. */
+static void hp_csv(FILE *out, const char *s, const char *sep)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fprintf(out, "\"%s", sep);
+}
+
+static void hp_swap_csv(FILE *out, const struct hp_swap_line *l, size_t n)
+{
+	fputs("instance,operation,hash,status,ticks_per_operation,seconds_per_operation,ratio,share,"
+	      "calls_per_operation,",
+	      out);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		fprintf(out, "calls_%s,", hp_fn_label(fn));
+	fputs("operations,projected_ticks_per_operation,projected_seconds_per_operation,projection_error,failure\n",
+	      out);
+	for (size_t i = 0; i < n; i++) {
+		const struct hp_result *r = l[i].r;
+		int ok = r && !l[i].failure;
+		uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+
+		hp_csv(out, l[i].instance, ",");
+		fprintf(out, "%s,", l[i].op);
+		hp_csv(out, l[i].hash, ",");
+		fprintf(out, "%s,", l[i].failure ? "failed" : r ? "ok" : "projected");
+		if (ok)
+			fprintf(out, "%.6g,%.6g,", l[i].ticks, l[i].seconds);
+		else
+			fputs(",,", out);
+		if (l[i].have_ratio)
+			fprintf(out, "%.6f,", l[i].ratio);
+		else
+			fputs(",", out);
+		if (ok)
+			fprintf(out, "%.6f,", l[i].share);
+		else
+			fputs(",", out);
+		hp_csv(out, ok ? l[i].cell[HP_SW_CALLS] : "", ",");
+		if (ok)
+			hp_result_fn_totals(r, calls, nested, ticks);
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			if (ok && r->operations)
+				fprintf(out, "%.10g,", (double)calls[fn] / (double)r->operations);
+			else
+				fputs(",", out);
+		fprintf(out, "%llu,", r ? (unsigned long long)r->operations : 0ull);
+		if (l[i].have_proj)
+			fprintf(out, "%.6g,%.6g,", l[i].proj_ticks,
+				l[i].tick_hz > 0 ? l[i].proj_ticks / l[i].tick_hz : 0.0);
+		else
+			fputs(",,", out);
+		if (l[i].have_error)
+			fprintf(out, "%.6f,", l[i].proj_error);
+		else
+			fputs(",", out);
+		hp_csv(out, l[i].failure ? l[i].failure : "", "\n");
+	}
+}
+
+void hp_swap_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows)
+{
+	unsigned mask = hp_swap_mask(rows, nrows);
+	int raw = hp_report_raw(), proj = hp_swap_any_projection(rows, nrows);
+	struct hp_swap_line *l = NULL;
+	size_t n = hp_swap_lines(rows, nrows, mask, raw, &l);
+
+	if (!l) {
+		fprintf(out, "hashprof: out of memory printing the table\n");
+		return;
+	}
+	/* several candidates: instances x candidates */
+	if (!hp_swap_arms_mode && hp_matrix_candidates(rows, nrows) > 1) {
+		struct hp_matrix m;
+		free(l);
+		if (hp_matrix_build(&m, rows, nrows, raw) != 0) {
+			fprintf(out, "hashprof: out of memory printing the table\n");
+			return;
+		}
+		hp_matrix_print(out, fmt, &m);
+		hp_matrix_free(&m);
+		if (fmt != HP_FORMAT_CSV)
+			hp_swap_footer(out, rows, nrows, fmt == HP_FORMAT_MD ? "\n" : "");
+		return;
+	}
+	if (fmt == HP_FORMAT_MD)
+		hp_swap_md(out, l, n, proj, mask, rows, nrows);
+	else if (fmt == HP_FORMAT_CSV)
+		hp_swap_csv(out, l, n);
+	else
+		hp_swap_text(out, l, n, proj, mask, rows, nrows);
+	free(l);
+}

@@ -1,0 +1,42 @@
+/*
+ * swap_report.h - the tables of --hash rows (issue 13,
+ * docs/candidates.md): for each row, a line for the placeholder and one
+ * per candidate: time per operation, ratio to the placeholder, the share
+ * of the helpers the candidates stand in for, the calls per operation;
+ * with the projected time and its error against the measured one when
+ * the row's arms carry a projection.  Reporting only.
+ *
+ * Figures follow hp_report_configure: corrected for the shims' overhead
+ * (the one calibration of the row's process, for every arm), or raw.
+ */
+#ifndef HP_SWAP_REPORT_H
+#define HP_SWAP_REPORT_H
+
+#include <stdio.h>
+
+#include "report.h"
+#include "result.h"
+
+/* arms != 0: one line per arm even when the rows have several candidates
+ * (default: the instances x candidates matrix then, swap_matrix.h). */
+void hp_swap_configure(int arms);
+
+/* Does any row have candidates' arms?  1 or 0. */
+int hp_swap_any(const struct hp_result *rows, size_t nrows);
+
+/* Print the swap table of the rows in text, md or csv (JSON is the
+ * records, report.h): one line per arm, or with several candidates (and
+ * without hp_swap_configure's arms) the matrix of swap_matrix.h; rows
+ * without arms print as placeholder lines. */
+void hp_swap_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows);
+
+/* The time per operation of r (ticks; corrected unless raw), 0 when
+ * nothing was measured. */
+double hp_swap_ticks_per_op(const struct hp_result *r, int raw);
+
+/* The share of r's time inside the helpers of mask (HP_TAPE_BIT()s),
+ * 0..1, and its spread across trials (percentage points) into *spread
+ * (may be NULL). */
+double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *spread);
+
+#endif

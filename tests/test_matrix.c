@@ -1,0 +1,246 @@
+/*
+ * test_matrix.c - instances x candidates (issue 13, docs/candidates.md
+ * "Matrix"): the build tree's hashprof with several candidates prints one
+ * table of rows x candidates in text, markdown, CSV and JSON, whose cells
+ * agree with each other and with the arms' records (the ratio is the
+ * arm's time over the placeholder's); projected-only cells are marked;
+ * --arms keeps one line per arm; --plot draws the heat map with gnuplot
+ * (PNG or SVG, checked by their signatures), and its bad inputs.
+ *
+ * Texts, statuses and consistency between formats only: no time is
+ * asserted.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "capture.h"
+
+#ifndef HP_HASHPROF
+#error "HP_HASHPROF must be defined"
+#endif
+
+static char cache_env[128];
+
+static void run_v(struct run *r, const char *const *args)
+{
+	const char *const env[] = { "HASHPROF_SYNTH_*", "HASHPROF_PATH", "HASHPROF_HASH_PATH", cache_env, NULL };
+
+	run_capture(r, HP_HASHPROF, args, env);
+}
+
+#define RUN(r, ...) run_v((r), (const char *const[]){ __VA_ARGS__, NULL })
+
+static json_t *parse(const struct run *r)
+{
+	json_error_t je;
+	json_t *doc = json_loads(r->out, 0, &je);
+
+	if (!doc)
+		run_show(r);
+	ck_assert_msg(doc != NULL, "not JSON: %s", je.text);
+	return doc;
+}
+
+static double num(const json_t *o, const char *key)
+{
+	ck_assert_msg(json_is_number(json_object_get(o, key)), "'%s' is not a number", key);
+	return json_number_value(json_object_get(o, key));
+}
+
+START_TEST(matrix_in_every_format)
+{
+	struct run r;
+
+	RUN(&r, "SYNTH-KEM", "--hash=SHAKE128,SHA3-256", "-n", "4");
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "instance   operation  placeholder  SHAKE128  ") && strstr(r.out, "SHA3-256"), "%s",
+		      r.out);
+	ck_assert_msg(strstr(r.out, "\nSYNTH-KEM  keygen ") && strstr(r.out, "\nSYNTH-KEM  encaps ") &&
+			      strstr(r.out, "\nSYNTH-KEM  decaps "),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "cells: time per operation and its ratio to the placeholder's"), "%s", r.out);
+	ck_assert_msg(
+		strstr(r.out, "projected from the placeholder's calls, and the error (projected / measured - 1):"),
+		"%s", r.out);
+	run_free(&r);
+
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,SHA3-256", "-n", "4", "--format=md");
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out,
+			     "| instance | operation | placeholder | SHAKE128 | SHA3-256 |\n|---|---|---|---|---|\n"
+			     "| `SYNTH-KEM` | encaps | "),
+		      "%s", r.out);
+	run_free(&r);
+
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,SHA3-256", "-n", "4", "--format=csv");
+	run_expect_status(&r, 0);
+	ck_assert_msg(!strncmp(r.out,
+			       "instance,operation,placeholder_seconds_per_operation,\"SHAKE128 state\",\"SHAKE128 "
+			       "seconds_per_operation\",\"SHAKE128 ratio\",",
+			       120),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\n\"SYNTH-KEM\",encaps,") && strstr(r.out, ",measured,"), "%s", r.out);
+	run_free(&r);
+
+	/* JSON: the matrix agrees with the records it comes from */
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,SHA3-256", "-n", "4", "--format=json");
+	run_expect_status(&r, 0);
+	json_t *doc = parse(&r), *m = json_object_get(doc, "matrix"),
+	       *row = json_array_get(json_object_get(m, "rows"), 0);
+	json_t *cell = json_object_get(json_object_get(row, "cells"), "SHA3-256"), *rec;
+	ck_assert_int_eq(json_array_size(json_object_get(m, "candidates")), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(m, "candidates"), 1)), "SHA3-256");
+	ck_assert_str_eq(json_string_value(json_object_get(cell, "state")), "measured");
+	ck_assert(fabs(num(cell, "ratio") -
+		       num(cell, "seconds_per_operation") / num(row, "placeholder_seconds_per_operation")) <
+		  1e-9 * num(cell, "ratio"));
+	rec = json_object_get(
+		json_array_get(json_object_get(json_array_get(json_object_get(doc, "rows"), 0), "candidates"), 1),
+		"record");
+	{
+		double ticks = num(json_object_get(rec, "shares_corrected"), "total_ticks"),
+		       ops = num(json_object_get(rec, "totals"), "operations"),
+		       hz = num(json_object_get(rec, "clock"), "rate_hz");
+		ck_assert(fabs(ticks / ops / hz - num(cell, "seconds_per_operation")) <
+			  1e-9 * num(cell, "seconds_per_operation"));
+	}
+	ck_assert(json_is_number(json_object_get(cell, "projection_error")));
+	json_decref(doc);
+	run_free(&r);
+
+	/* --arms: one line per arm, as with one candidate */
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,SHA3-256", "-n", "4", "--arms");
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "instance   operation  hash         time/op") &&
+			      strstr(r.out, "\nSYNTH-KEM  encaps     SHA3-256     "),
+		      "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(projected_cells_are_marked)
+{
+	char dir[] = "/tmp/hp-matrix-XXXXXX";
+	struct run r;
+
+	ck_assert(mkdtemp(dir));
+	RUN(&r, "SYNTH-SIG", "verify", "-n", "4", "--record-dir", dir);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	RUN(&r, "report", "--hash=SHAKE256,BLAKE2b-512", dir);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "placeholder  SHAKE256  ") || strstr(r.out, "placeholder  SHAKE256 "), "%s", r.out);
+	{
+		/* a cell "~12.3 us 0.456": the mark before a figure */
+		const char *p = r.out;
+		while ((p = strstr(p, " ~")) && !(p[2] >= '0' && p[2] <= '9'))
+			p += 2;
+		ck_assert_msg(p, "no projected cell in:\n%s", r.out);
+	}
+	ck_assert_msg(strstr(r.out, "~: projected from the placeholder's calls (not measured)"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "projected only (nothing measured with SHAKE256, BLAKE2b-512)"), "%s", r.out);
+	ck_assert_msg(!strstr(r.out, "and the error (projected"), "%s", r.out);
+	run_free(&r);
+	RUN(&r, "report", "--hash=SHAKE256,BLAKE2b-512", "--format=json", dir);
+	run_expect_status(&r, 0);
+	json_t *doc = parse(&r);
+	json_t *cells =
+		json_object_get(json_array_get(json_object_get(json_object_get(doc, "matrix"), "rows"), 0), "cells");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(cells, "SHAKE256"), "state")), "projected");
+	json_decref(doc);
+	run_free(&r);
+	{
+		char f[128];
+		snprintf(f, sizeof f, "%s/SYNTH-SIG__verify.json", dir);
+		unlink(f);
+	}
+	rmdir(dir);
+}
+END_TEST
+
+/* The first bytes of a file (NUL-terminated) into buf. */
+static void head(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n = 0;
+
+	ck_assert_msg(f, "no %s", path);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+START_TEST(plots)
+{
+	char dir[] = "/tmp/hp-plot-XXXXXX", png[128], svg[128], buf[512];
+	struct run r;
+
+	ck_assert(mkdtemp(dir));
+	snprintf(png, sizeof png, "%s/m.png", dir);
+	snprintf(svg, sizeof svg, "%s/m.svg", dir);
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,SHA3-256", "-n", "3", "--plot", png);
+	if (r.status == 2 && strstr(r.err, "gnuplot is not installed")) {
+		run_free(&r);
+		rmdir(dir);
+		return; /* setup.sh installs gnuplot-nox; without it --plot says so */
+	}
+	run_expect_status(&r, 0);
+	run_free(&r);
+	head(png, buf, 9);
+	ck_assert_mem_eq(buf, "\x89PNG\r\n\x1a\n", 8);
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHA3-512", "-n", "3", "--plot", svg);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	head(svg, buf, sizeof buf);
+	ck_assert_msg(strstr(buf, "<svg"), "%s", buf);
+
+	/* bad input, before anything is measured */
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128", "--plot", "m.jpg");
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "--plot: 'm.jpg' is not a .png or .svg file name"), "%s", r.err);
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	RUN(&r, "SYNTH-KEM", "encaps", "--plot", png);
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "--plot needs --hash"), "%s", r.err);
+	run_free(&r);
+	/* a plot that cannot be written: named, the table printed all the same, exit status 3 */
+	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128", "-n", "3", "--plot", "/nonexistent/m.png");
+	run_expect_status(&r, 3);
+	ck_assert_msg(strstr(r.err, "hashprof: --plot: /nonexistent/m.png: "), "%s", r.err);
+	ck_assert_msg(strstr(r.out, "SYNTH-KEM  encaps     SHAKE128"), "%s", r.out);
+	run_free(&r);
+	unlink(png);
+	unlink(svg);
+	rmdir(dir);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("matrix");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	snprintf(cache_env, sizeof cache_env, "HASHPROF_COST_CACHE=/tmp/hp-matrix-costs-%ld.json", (long)getpid());
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, matrix_in_every_format);
+	tcase_add_test(tc, projected_cells_are_marked);
+	tcase_add_test(tc, plots);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	unlink(strchr(cache_env, '=') + 1);
+	return failed ? 1 : 0;
+}

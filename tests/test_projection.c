@@ -1,0 +1,216 @@
+/*
+ * test_projection.c - the projection's arithmetic (prof/projection.c) and
+ * the cost tables' file format (prof/cost_table.c), on rows and costs
+ * made here with known numbers, so that every expected figure is exact
+ * (up to the rounding of a few additions): nothing is measured.
+ *
+ *   T_candidate = T - sum_s n_s t_placeholder(s) + sum_s n_s t_candidate(s)
+ *
+ * with T corrected for the shims' overhead (total - added x every
+ * outermost helper call), n_s outermost plus nested calls, only the
+ * shapes of the helpers the candidate stands in for, and the costs'
+ * ticks converted by the rows' tick rate over the costs' one.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost_table.h"
+#include "projection.h"
+
+#define HELPERS (HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH))
+
+/* A row of 10 operations, 1e6 ticks, overhead 50 added / 20 inside per
+ * call: 40 pseudoXOF (1024 -> 512) + 5 nested, 10 pseudohash (512 ->
+ * 1024), 10 sm3hash (not a candidate's), 10 DRNG draws. */
+static void make_row(struct hp_result *r)
+{
+	static const struct hp_result_shape shapes[] = {
+		{ HP_FN_DRNG, 0, 256, 10, 0, 20000 },
+		{ HP_FN_XOF, 1024, 512, 40, 5, 200000 },
+		{ HP_FN_PSEUDOHASH, 512, 1024, 10, 0, 90000 },
+		{ HP_FN_SM3, 1024, 256, 10, 0, 30000 },
+	};
+
+	hp_result_init(r);
+	snprintf(r->instance, sizeof r->instance, "SYNTH-SIG");
+	snprintf(r->operation, sizeof r->operation, "sign");
+	snprintf(r->clock_unit, sizeof r->clock_unit, "TSC ticks");
+	r->tick_hz = 2e9;
+	r->operations = r->iterations = 10;
+	r->total_ticks = 1000000;
+	r->overhead_valid = 1;
+	r->overhead_added_ticks = 50;
+	r->overhead_inside_ticks = 20;
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+		ck_assert_int_eq(hp_result_add_shape(r, &shapes[i]), 0);
+}
+
+/* Costs of the placeholder and of a candidate for the row's XOF and
+ * pseudohash shapes (and its sm3hash, which must not count). */
+static void make_costs(struct hp_cost_table *t, double rate)
+{
+	struct hp_cost_subject *p, *c;
+	const struct hp_cost pc[] = { { HP_FN_XOF, 1024, 512, 4000, 0, 0, 31, 1 },
+				      { HP_FN_PSEUDOHASH, 512, 1024, 9000, 0, 0, 31, 1 },
+				      { HP_FN_SM3, 1024, 256, 3000, 0, 0, 31, 1 } };
+	const struct hp_cost cc[] = { { HP_FN_XOF, 1024, 512, 1000, 0, 0, 31, 1 },
+				      { HP_FN_PSEUDOHASH, 512, 1024, 1500, 0, 0, 31, 1 },
+				      { HP_FN_SM3, 1024, 256, 1, 0, 0, 31, 1 } };
+
+	memset(t, 0, sizeof *t);
+	snprintf(t->machine.unit, sizeof t->machine.unit, "TSC ticks");
+	t->machine.rate_hz = rate;
+	ck_assert((p = hp_cost_subject_get(t, "placeholder", "")) && (c = hp_cost_subject_get(t, "SHAKE256", "")));
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(hp_cost_put(hp_cost_subject_find(t, "placeholder"), &pc[i]), 0);
+		ck_assert_int_eq(hp_cost_put(hp_cost_subject_find(t, "SHAKE256"), &cc[i]), 0);
+	}
+}
+
+static void expect_near(double got, double want)
+{
+	ck_assert_msg(fabs(got - want) <= 1e-12 * fabs(want), "got %.17g, want %.17g", got, want);
+}
+
+START_TEST(projection_is_the_formula)
+{
+	struct hp_result r;
+	struct hp_cost_table t;
+	struct hp_projection p;
+	char why[256];
+	/* corrected T: 1e6 - 50 x (10 + 40 + 10 + 10) outermost calls */
+	const double T = 1e6 - 50.0 * 70;
+
+	make_row(&r);
+	make_costs(&t, 2e9); /* the rows' own rate: scale 1 */
+	ck_assert_int_eq(hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"),
+				    hp_cost_subject_find(&t, "SHAKE256"), &t.machine, 0, &p, why, sizeof why),
+			 0);
+	/* 45 XOF calls (nested included) and 10 pseudohash */
+	expect_near(p.removed_ticks, 45 * 4000.0 + 10 * 9000.0);
+	expect_near(p.added_ticks, 45 * 1000.0 + 10 * 1500.0);
+	expect_near(p.calls, 55);
+	expect_near(p.measured_ticks_per_op, T / 10);
+	expect_near(p.ticks_per_op, (T - 270000.0 + 60000.0) / 10);
+
+	/* raw: T uncorrected */
+	ck_assert_int_eq(hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"),
+				    hp_cost_subject_find(&t, "SHAKE256"), &t.machine, 1, &p, why, sizeof why),
+			 0);
+	expect_near(p.ticks_per_op, (1e6 - 270000.0 + 60000.0) / 10);
+
+	/* sm3hash too when the candidate stands in for it */
+	ck_assert_int_eq(hp_project(&r, HELPERS | HP_TAPE_BIT(HP_FN_SM3), hp_cost_subject_find(&t, "placeholder"),
+				    hp_cost_subject_find(&t, "SHAKE256"), &t.machine, 0, &p, why, sizeof why),
+			 0);
+	expect_near(p.ticks_per_op, (T - 270000.0 - 30000.0 + 60000.0 + 10.0) / 10);
+	hp_cost_table_free(&t);
+
+	/* costs measured at half the rows' rate: each cost is twice the rows' ticks */
+	make_costs(&t, 1e9);
+	ck_assert_int_eq(hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"),
+				    hp_cost_subject_find(&t, "SHAKE256"), &t.machine, 0, &p, why, sizeof why),
+			 0);
+	expect_near(p.ticks_per_op, (T - 2 * 270000.0 + 2 * 60000.0) / 10);
+	hp_cost_table_free(&t);
+
+	/* a rate 0.2% off: the same counter measured twice, its ticks as they are */
+	make_costs(&t, 2.004e9);
+	ck_assert_int_eq(hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"),
+				    hp_cost_subject_find(&t, "SHAKE256"), &t.machine, 0, &p, why, sizeof why),
+			 0);
+	ck_assert(p.ticks_per_op == (T - 270000.0 + 60000.0) / 10);
+	hp_cost_table_free(&t);
+	hp_result_free(&r);
+}
+END_TEST
+
+START_TEST(no_projection_without_what_it_needs)
+{
+	struct hp_result r;
+	struct hp_cost_table t;
+	struct hp_projection p;
+	struct hp_cost_subject *c;
+	char why[256];
+
+	make_row(&r);
+	make_costs(&t, 2e9);
+	/* a shape the candidate has no cost of */
+	c = hp_cost_subject_find(&t, "SHAKE256");
+	c->costs[1].in_bits = 777;
+	ck_assert_int_eq(
+		hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"), c, &t.machine, 0, &p, why, sizeof why),
+		-1);
+	ck_assert_str_eq(why, "no cost of SHAKE256 for pseudohash (512 -> 1024 bits)");
+	c->costs[1].in_bits = 512;
+	/* another clock */
+	snprintf(t.machine.unit, sizeof t.machine.unit, "cycles");
+	ck_assert_int_eq(
+		hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"), c, &t.machine, 0, &p, why, sizeof why),
+		-1);
+	ck_assert_str_eq(why, "the costs are in cycles, the row in TSC ticks");
+	snprintf(t.machine.unit, sizeof t.machine.unit, "TSC ticks");
+	/* calls of unknown shape */
+	r.overflow[HP_FN_XOF].calls = 3;
+	ck_assert_int_eq(
+		hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"), c, &t.machine, 0, &p, why, sizeof why),
+		-1);
+	ck_assert_str_eq(why, "the shape table overflowed: 3 calls of unknown shape");
+	r.overflow[HP_FN_XOF].calls = 0;
+	/* a failed row */
+	hp_result_fail(&r, "crashed");
+	ck_assert_int_eq(
+		hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"), c, &t.machine, 0, &p, why, sizeof why),
+		-1);
+	hp_cost_table_free(&t);
+	hp_result_free(&r);
+}
+END_TEST
+
+START_TEST(cost_tables_round_trip)
+{
+	struct hp_cost_table t, back;
+	json_t *j;
+	char err[256];
+
+	make_costs(&t, 2.5e9);
+	snprintf(t.machine.cpu, sizeof t.machine.cpu, "a CPU");
+	j = hp_cost_table_json(&t);
+	ck_assert_int_eq(hp_cost_table_from_json(j, &back, err, sizeof err), 0);
+	ck_assert_str_eq(back.machine.cpu, "a CPU");
+	ck_assert(back.machine.rate_hz == 2.5e9);
+	ck_assert_uint_eq(back.n, 2);
+	ck_assert(hp_cost_find(hp_cost_subject_find(&back, "SHAKE256"), HP_FN_PSEUDOHASH, 512, 1024)->median_ticks ==
+		  1500);
+	hp_cost_table_free(&back);
+	/* a bad field is named */
+	json_object_set_new(
+		json_array_get(json_object_get(json_object_get(json_object_get(j, "subjects"), "SHAKE256"), "shapes"),
+			       1),
+		"median_ticks", json_integer(-1));
+	ck_assert_int_eq(hp_cost_table_from_json(j, &back, err, sizeof err), -1);
+	ck_assert_str_eq(err, "field 'subjects.SHAKE256.shapes[1].median_ticks': expected a number >= 0");
+	json_decref(j);
+	hp_cost_table_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("projection");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, projection_is_the_formula);
+	tcase_add_test(tc, no_projection_without_what_it_needs);
+	tcase_add_test(tc, cost_tables_round_trip);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
