@@ -126,7 +126,15 @@ const char *hp_clock_source(void)
 
 const char *hp_clock_unit(void)
 {
-	return hp_kind == HP_CLOCK_CYCLES ? "cycles" : "TSC ticks";
+	if (hp_kind == HP_CLOCK_CYCLES)
+		return "cycles";
+#ifdef HP_ARCH_TICK_UNIT
+	/* PAPI_get_real_cyc reads the architecture's counter on both (it is
+	 * checked where it matters, hp_clock_install) */
+	return HP_ARCH_TICK_UNIT;
+#else
+	return "ticks";
+#endif
 }
 
 int hp_clock_parse(const char *name, enum hp_clock_kind *kind)
@@ -140,6 +148,23 @@ int hp_clock_parse(const char *name, enum hp_clock_kind *kind)
 		return 0;
 	}
 	return -1;
+}
+
+uint64_t hp_clock_measure_resolution(void)
+{
+	uint64_t step = 0, budget = HP_CLOCK_RESOLUTION_READS;
+	int repeated = 0;
+
+	for (unsigned k = 0; k < 64 && budget; k++) {
+		uint64_t a = hp_clock_read(), b;
+		while ((b = hp_clock_read()) == a && --budget)
+			repeated = 1;
+		if (b > a && (!step || b - a < step))
+			step = b - a;
+	}
+	/* a counter that moves between any two reads steps finer than a
+	 * read can show: its tick is its resolution */
+	return !step ? 0 : repeated ? step : 1;
 }
 
 double hp_clock_measure_rate(unsigned ms)

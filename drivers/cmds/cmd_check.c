@@ -32,6 +32,7 @@
 #include "child.h"
 #include "clock.h"
 #include "cmds.h"
+#include "environment.h"
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
@@ -288,7 +289,7 @@ int hp_cmd_check(int argc, char **argv)
 	}
 	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
-	c.run.tick_hz = hp_clock_measure_rate(20);
+	hp_environment_probe(&c.run);
 
 	hp_table_init(&diff, 8, c.published ? pub_hdr : diff_hdr);
 	hp_table_init(&thr, 6, thr_hdr);

@@ -10,4 +10,5 @@ prof_util_libhputil_la_SOURCES = \
 	prof/util/write_file.c prof/util/write_file.h \
 	prof/util/monotonic.c prof/util/monotonic.h \
 	prof/util/build_tree.c prof/util/build_tree.h \
-	prof/util/proc.c prof/util/proc.h
+	prof/util/proc.c prof/util/proc.h \
+	prof/util/emulation.c prof/util/emulation.h
