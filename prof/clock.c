@@ -56,7 +56,8 @@ static int hp_cycles_init(char *err, size_t errlen)
 	if (rc != PAPI_OK) {
 		snprintf(err, errlen,
 			 "--clock=cycles: PAPI_TOT_CYC is not available on this machine (%s); "
-			 "no hardware cycle counter is exposed (e.g. a VM without a PMU): use --clock=tsc",
+			 "no hardware cycle counter is exposed (e.g. a VM without a PMU, or an emulator such as "
+			 "qemu-user): use --clock=tsc",
 			 PAPI_strerror(rc));
 		return -1;
 	}

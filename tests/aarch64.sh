@@ -189,7 +189,9 @@ t0=$(now)
 step "make (cross build)"
 (cd "$obj" && make -j2 >make.out 2>&1) || { tail -n 30 "$obj/make.out" >&2; die "the cross build failed (log: $obj/make.out)"; }
 took "$t0" "cross build"
-file "$obj/hashprof" 2>/dev/null | grep -q 'ARM aarch64' || die "$obj/hashprof is not an AArch64 program"
+# e_machine, two bytes at offset 18 of the ELF header: EM_AARCH64 is 183 (b7 00)
+[ "$(od -An -t x1 -j 18 -N 2 "$obj/hashprof" | tr -d ' \n')" = b700 ] ||
+	die "$obj/hashprof is not an AArch64 program"
 
 # ---- 4. the suites under qemu-aarch64 ----------------------------------
 status=0
