@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "util/emulation.h"
 
 static void hpb_usage(FILE *f, const char *argv0)
 {
@@ -99,6 +100,8 @@ int main(int argc, char **argv)
 	printf("hashprof bench: %s %s, %ld CPUs online, load average %s; clock %s at %.4g GHz%s\n", u.sysname,
 	       u.machine, sysconf(_SC_NPROCESSORS_ONLN), load, hp_clock_source(), o.tick_hz / 1e9,
 	       o.quick ? "; --quick" : "");
+	if (hp_util_emulated(err, sizeof err))
+		printf("WARNING: emulated, %s: every time below is the emulator's, not a CPU's\n", err);
 	printf("Ratios are paired (the things compared run side by side, interleaved, order flipped every\n"
 	       "round) and summarised by their median; min and quartiles show the spread.\n");
 	fflush(stdout);

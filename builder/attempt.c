@@ -113,6 +113,21 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 	for (size_t i = 0; i < b->det.nsrc; i++)
 		if (objs[i].compiled && hp_inspect_object(&objs[i], err, sizeof err) != 0)
 			hp_build_warning(b, "%s", err);
+	/* hashprof dlopen()s the instance: code for another machine (a
+	 * native compiler beside a cross-built hashprof) can never load */
+	for (size_t i = 0; i < b->det.nsrc; i++)
+		if (objs[i].inspected && objs[i].foreign) {
+			char got[32], want[32];
+			hp_build_error(b,
+				       "build %s: %s was compiled for %s, but this hashprof runs on %s and cannot "
+				       "load an instance made of it; use a compiler for %s: set CC (now '%s') "
+				       "(log: %s)",
+				       b->det.name, objs[i].src->rel, hp_machine_name(objs[i].machine, got, sizeof got),
+				       hp_machine_name(hp_host_machine(), want, sizeof want), want, hp_cc_command(),
+				       b->log);
+			hp_strv_free(&cc);
+			return 2;
+		}
 	/* LTO: --wrap cannot see calls inside a link-time-optimised program */
 	for (size_t i = 0; i < b->det.nsrc; i++)
 		if (objs[i].lto) {

@@ -211,7 +211,13 @@ int hp_run_program(char *const argv[], const char *cwd, const char *log_path, in
  */
 void hp_first_error(const char *log_path, char *buf, size_t len);
 
-/* The C compiler ($CC split into words, else "cc") prepended to sv.
+/* The C compiler command `hashprof build` runs: $CC when set, else the
+ * one hashprof was configured with (HP_BUILDER_CC, the Makefile's $(CC):
+ * for a cross build the target's compiler, e.g. aarch64-linux-gnu-gcc),
+ * else "cc".  A string of words, not split. */
+const char *hp_cc_command(void);
+
+/* That compiler (hp_cc_command() split into words) appended to sv.
  * Returns 0 or -1 (OOM). */
 int hp_cc_argv(struct hp_strv *sv);
 
@@ -480,10 +486,25 @@ struct hp_object {
 	struct hp_strv undefs; /* global symbols it references but does not define */
 	struct hp_site *sites;
 	size_t nsites;
+	unsigned machine; /* its ELF machine (e_machine: EM_X86_64, EM_AARCH64, ...) */
+	int foreign; /* 1: not code for the machine hashprof runs on (hp_host_machine): a
+				  * module made of it could never be loaded */
 	int linked; /* part of the instance */
 };
 
-/* Read the object o->obj with libelf and fill the inspection fields.
+/* The ELF machine (e_machine, <elf.h>) and class (ELFCLASS64, ...) of the
+ * code hashprof itself runs as, which every object of an instance must
+ * have: EM_X86_64 on x86-64, EM_AARCH64 on AArch64; EM_NONE on a machine
+ * hashprof knows no number for (no object is refused there). */
+unsigned hp_host_machine(void);
+unsigned hp_host_class(void);
+
+/* A name for ELF machine em ("x86-64", "AArch64", "i386", ..., else
+ * "ELF machine N") in buf (len bytes); returns buf. */
+const char *hp_machine_name(unsigned em, char *buf, size_t len);
+
+/* Read the object o->obj with libelf and fill the inspection fields
+ * (o->foreign too: an object for another machine is read all the same).
  * Returns 0, or -1 with a reason in err (o->inspected stays 0). */
 int hp_inspect_object(struct hp_object *o, char *err, size_t errlen);
 /* Does o define sym (as any kind of definition)?  Returns the symbol or NULL. */

@@ -9,7 +9,16 @@
  * defines the helper is resolved there (method.md).  They show up as
  * relocations in code sections against the helper's symbol, a local alias
  * of it (F.localalias under -fno-semantic-interposition) or its section
- * plus an offset; each such relocation is one call site.
+ * plus an offset; each such relocation is one call site.  On AArch64 a
+ * call or tail call is one instruction (R_AARCH64_CALL26, JUMP26), but an
+ * address is built by two (adrp for its page, add or ldr for the low 12
+ * bits), each with its own relocation: only the page one is counted, so
+ * that a function pointer to a helper is one site there as on x86-64.
+ *
+ * The machine of every object is checked against hashprof's own: an
+ * instance is dlopen()ed by hashprof, so an object for another machine
+ * (a native compiler in a cross-built hashprof, or the reverse) is
+ * refused with both names before anything is linked.
  */
 #include "config.h"
 #include "builder.h"
@@ -52,6 +61,8 @@ static void hp_inspect_clear(struct hp_object *o)
 	o->ndefs = o->nsites = 0;
 	o->inspected = o->is_main = o->lto = o->helper_file = 0;
 	o->lto_what[0] = '\0';
+	o->machine = 0;
+	o->foreign = 0;
 }
 
 void hp_object_free(struct hp_object *o)
@@ -110,6 +121,65 @@ static int hp_add_site(struct hp_object *o, int h, const char *caller)
 	return 0;
 }
 
+unsigned hp_host_machine(void)
+{
+#if defined(__x86_64__)
+	return EM_X86_64;
+#elif defined(__aarch64__)
+	return EM_AARCH64;
+#else
+	return EM_NONE;
+#endif
+}
+
+unsigned hp_host_class(void)
+{
+	return sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32;
+}
+
+const char *hp_machine_name(unsigned em, char *buf, size_t len)
+{
+	static const struct {
+		unsigned em;
+		const char *name;
+	} known[] = {
+		{ EM_X86_64, "x86-64" }, { EM_AARCH64, "AArch64" }, { EM_386, "i386" },  { EM_ARM, "32-bit ARM" },
+		{ EM_RISCV, "RISC-V" },  { EM_PPC64, "PowerPC64" }, { EM_S390, "s390" },
+	};
+
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (known[i].em == em) {
+			hp_fmt(buf, len, "%s", known[i].name);
+			return buf;
+		}
+	hp_fmt(buf, len, "ELF machine %u", em);
+	return buf;
+}
+
+/* Is a relocation of this type in code one reference to its target?  On
+ * AArch64 only the first of an address's two relocations is (see the top
+ * of this file); calls, tail calls, a tiny-model adr or GOT load, and the
+ * top 16 bits of a large-model movz/movk address are one each.  On x86-64
+ * (and elsewhere) every relocation is. */
+static int hp_reloc_is_reference(GElf_Half machine, unsigned type)
+{
+	if (machine != EM_AARCH64)
+		return 1;
+	switch (type) {
+	case R_AARCH64_CALL26:
+	case R_AARCH64_JUMP26:
+	case R_AARCH64_ADR_PREL_PG_HI21:
+	case R_AARCH64_ADR_PREL_PG_HI21_NC:
+	case R_AARCH64_ADR_GOT_PAGE:
+	case R_AARCH64_ADR_PREL_LO21:
+	case R_AARCH64_GOT_LD_PREL19:
+	case R_AARCH64_MOVW_UABS_G3:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* The helper a relocation in code reaches inside this object, or -1. */
 static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GElf_Sxword addend, unsigned type,
 			   GElf_Half machine)
@@ -118,7 +188,7 @@ static int hp_reloc_helper(const struct hp_esym *syms, size_t n, size_t symi, GE
 	GElf_Addr target;
 	int h;
 
-	if (symi >= n)
+	if (symi >= n || !hp_reloc_is_reference(machine, type))
 		return -1;
 	t = &syms[symi];
 	if ((h = hp_fn_of_name(t->name)) >= 0)
@@ -331,6 +401,9 @@ int hp_inspect_object(struct hp_object *o, char *err, size_t errlen)
 		       elf ? "" : elf_errmsg(-1));
 		goto out;
 	}
+	o->machine = eh.e_machine;
+	o->foreign = hp_host_machine() != EM_NONE &&
+		     (eh.e_machine != hp_host_machine() || eh.e_ident[EI_CLASS] != hp_host_class());
 	hp_check_lto(elf, o);
 	if (hp_read_symbols(elf, o, &syms, &nsyms) != 0) {
 		hp_fmt(err, errlen, "%s: cannot read its symbols: %s", o->obj, elf_errmsg(-1));

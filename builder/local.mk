@@ -22,7 +22,7 @@ builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"' -DHP_PKGDATADIR='"$(pkgdatadir)"' \
 	-DHP_PKGINCLUDEDIR='"$(pkgincludedir)"' \
-	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"'
+	-DHP_BUILDER_STATE_LDFLAGS='"$(HP_STATE_LDFLAGS)"' -DHP_BUILDER_CC='"$(CC)"'
 builder_libhpbuilder_la_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(JANSSON_CFLAGS) $(LIBSECCOMP_CFLAGS)
 # the file, clock and process utilities (prof/util/local.mk); their objects
 # are in prof/libhprof.la too, and an archive member is linked once
@@ -46,7 +46,7 @@ dist_candidatedata_DATA = candidates/module_adapter.c candidates/module_info.c \
 # what it built.  Absolute paths, so it runs in VPATH builds and distcheck.
 check_PROGRAMS += tests/test_build
 TESTS += tests/test_build
-HP_BUILD_TEST_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+HP_BUILD_TEST_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" -DHP_CC='"$(CC)"' \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
 tests_test_build_SOURCES = tests/test_build.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h
 tests_test_build_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
@@ -80,3 +80,14 @@ tests_test_survey_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_build
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
 tests_test_survey_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_survey_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
+# Check suite: the builder's ELF checks (machine, same-object call sites)
+# on objects the configured compiler makes from a source the test writes:
+# x86-64 objects natively, AArch64 ones in the cross build under qemu
+# (tests/aarch64.sh).
+check_PROGRAMS += tests/test_inspect
+TESTS += tests/test_inspect
+tests_test_inspect_SOURCES = tests/test_inspect.c tests/check_run.h
+tests_test_inspect_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder -DHP_CC='"$(CC)"'
+tests_test_inspect_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBELF_CFLAGS)
+tests_test_inspect_LDADD = builder/libhpbuilder.la prof/libhprof.la $(LIBELF_LIBS) $(CHECK_LIBS) -lm

@@ -27,11 +27,9 @@ const char *hp_build_scratch_dir(void)
 static char *hp_options_string(const struct hp_build *b)
 {
 	char *cf = hp_strv_join(&b->opt.cflags, " "), *cp = hp_strv_join(&b->opt.cppflags, " "), *s = NULL;
-	const char *cc = getenv("CC");
-
 	if (cf && cp &&
 	    asprintf(&s, "name=%s flags=%s cc=%s cflags=[%s] cppflags=[%s]", b->opt.name ? b->opt.name : "",
-		     b->opt.flagset ? b->opt.flagset : "auto", cc ? cc : "cc", cf, cp) < 0)
+		     b->opt.flagset ? b->opt.flagset : "auto", hp_cc_command(), cf, cp) < 0)
 		s = NULL;
 	free(cf);
 	free(cp);

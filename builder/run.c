@@ -310,16 +310,28 @@ void hp_first_error(const char *log_path, char *buf, size_t len)
 	free(text);
 }
 
-int hp_cc_argv(struct hp_strv *sv)
+const char *hp_cc_command(void)
 {
 	const char *cc = getenv("CC");
 
-	if (cc && *cc) {
-		size_t before = sv->n;
-		if (hp_split_words(cc, sv) != 0)
-			return -1;
-		if (sv->n > before)
-			return 0;
-	}
+	if (cc && cc[strspn(cc, " \t")])
+		return cc;
+#ifdef HP_BUILDER_CC
+	/* the compiler configure found: in a cross build the target's
+	 * (aarch64-linux-gnu-gcc), whose objects this hashprof can load */
+	if (HP_BUILDER_CC[strspn(HP_BUILDER_CC, " \t")])
+		return HP_BUILDER_CC;
+#endif
+	return "cc";
+}
+
+int hp_cc_argv(struct hp_strv *sv)
+{
+	size_t before = sv->n;
+
+	if (hp_split_words(hp_cc_command(), sv) != 0)
+		return -1;
+	if (sv->n > before)
+		return 0;
 	return hp_strv_add(sv, "cc");
 }

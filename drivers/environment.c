@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "util/emulation.h"
+
 void hp_environment_cpu(char *buf, size_t len)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -28,6 +30,13 @@ void hp_environment_cpu(char *buf, size_t len)
 		fclose(f);
 }
 
+void hp_environment_probe(struct hp_options *o)
+{
+	o->tick_hz = hp_clock_measure_rate(20);
+	o->tick_resolution = hp_clock_measure_resolution();
+	hp_util_emulated(o->emulation, sizeof o->emulation);
+}
+
 json_t *hp_environment_json(int argc, char **argv, const struct hp_options *o)
 {
 	json_t *cmd = json_array();
@@ -41,7 +50,13 @@ json_t *hp_environment_json(int argc, char **argv, const struct hp_options *o)
 		snprintf(kernel, sizeof kernel, "%s %s %s", u.sysname, u.release, u.machine);
 	snprintf(papi, sizeof papi, "%d.%d.%d", PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION),
 		 PAPI_VERSION_REVISION(PAPI_VERSION));
-	return json_pack("{s:o, s:s, s:s, s:s, s:s, s:s, s:f}", "command", cmd, "hashprof", PACKAGE_VERSION, "papi",
-			 papi, "cpu", cpu, "kernel", kernel, "clock", o->clock == HP_CLOCK_CYCLES ? "cycles" : "tsc",
-			 "rate_hz", o->tick_hz);
+	json_t *run = json_pack(
+		"{s:o, s:s, s:s, s:s, s:s, s:s, s:f, s:I, s:b}", "command", cmd, "hashprof", PACKAGE_VERSION, "papi",
+		papi, "cpu", cpu, "kernel", kernel, "clock", o->clock == HP_CLOCK_CYCLES ? "cycles" : "tsc", "rate_hz",
+		o->tick_hz, "resolution_ticks", (json_int_t)o->tick_resolution, "emulated", o->emulation[0] != '\0');
+	if (run && o->emulation[0] && json_object_set_new(run, "emulation", json_string(o->emulation)) != 0) {
+		json_decref(run);
+		return NULL;
+	}
+	return run;
 }

@@ -29,6 +29,8 @@ struct hp_options {
 	unsigned timeout; /* seconds; 0 = none */
 	enum hp_clock_kind clock;
 	double tick_hz; /* measured by the parent */
+	uint64_t tick_resolution; /* ticks, measured by the parent (hp_clock_measure_resolution) */
+	char emulation[192]; /* "" natively, else why the run is emulated (prof/util/emulation.h) */
 	enum hp_format format;
 	unsigned trials; /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
 	int raw; /* print uncorrected figures */

@@ -40,6 +40,8 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op, const
 		r->message_len = o->message_len;
 	}
 	r->tick_hz = o->tick_hz;
+	r->tick_resolution = o->tick_resolution;
+	snprintf(r->emulation, sizeof r->emulation, "%s", o->emulation);
 }
 
 /* Forget everything counted so far (after the warm-up). */

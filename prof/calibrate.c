@@ -49,12 +49,27 @@ void hp_wrap_clear(struct hp_wrap_state *w)
 	memset(w->nested_in_own, 0, sizeof w->nested_in_own);
 }
 
-static uint64_t hp_time_batch(hp_calib_loop_fn loop, uint64_t (*clock)(void), int wrapped)
+static uint64_t hp_time_n(hp_calib_loop_fn loop, uint64_t (*clock)(void), unsigned n, int wrapped)
 {
 	uint64_t t0 = clock();
 
-	loop(HP_CALIB_CALLS, wrapped);
+	loop(n, wrapped);
 	return clock() - t0;
+}
+
+static uint64_t hp_time_batch(hp_calib_loop_fn loop, uint64_t (*clock)(void), int wrapped)
+{
+	return hp_time_n(loop, clock, HP_CALIB_CALLS, wrapped);
+}
+
+/* Calls per batch for this clock: HP_CALIB_CALLS, or a multiple of it
+ * where a direct batch lasts under HP_CALIB_MIN_BATCH_TICKS (calibrate.h). */
+static unsigned hp_batch_calls(hp_calib_loop_fn loop, uint64_t (*clock)(void))
+{
+	uint64_t t = hp_time_batch(loop, clock, 0);
+	uint64_t k = t ? (HP_CALIB_MIN_BATCH_TICKS + t - 1) / t : HP_CALIB_SCALE_MAX;
+
+	return HP_CALIB_CALLS * (unsigned)(k < 1 ? 1 : k > HP_CALIB_SCALE_MAX ? HP_CALIB_SCALE_MAX : k);
 }
 
 static int hp_cmp_i64(const void *a, const void *b)
@@ -71,10 +86,10 @@ static int64_t hp_median_i64(int64_t *v, unsigned n)
 }
 
 /* Ticks per call from HP_CALIB_BATCHES pair differences of batches of
- * HP_CALIB_CALLS: their median, per call, never below 0. */
-static double hp_per_call(int64_t diff[HP_CALIB_BATCHES])
+ * n calls: their median, per call, never below 0. */
+static double hp_per_call(int64_t diff[HP_CALIB_BATCHES], unsigned n)
 {
-	double t = (double)hp_median_i64(diff, HP_CALIB_BATCHES) / HP_CALIB_CALLS;
+	double t = (double)hp_median_i64(diff, HP_CALIB_BATCHES) / n;
 
 	return t > 0 ? t : 0;
 }
@@ -91,6 +106,7 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 	 * calibration's out of it (an overflowing shape costs other probes) */
 	hp_wrap_clear(w);
 	w->accounting = 1;
+	unsigned n = hp_batch_calls(loop, clock);
 	/* Many short pairs of a direct and a wrapped batch, back to back, in
 	 * alternating order (which of the two runs first shifts each by a few
 	 * ticks per call), and the median of the pair differences: a change
@@ -105,7 +121,7 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 			int wrapped = k ^ (int)(b & 1);
 			if (wrapped)
 				in_before = hp_calib_inside(w);
-			t[wrapped] = hp_time_batch(loop, clock, wrapped);
+			t[wrapped] = hp_time_n(loop, clock, n, wrapped);
 			if (wrapped)
 				in_after = hp_calib_inside(w);
 		}
@@ -116,8 +132,8 @@ void hp_calibrate(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_t (*clo
 	hp_wrap_clear(w);
 
 	out->valid = 1;
-	out->added_ticks = hp_per_call(added);
-	out->inside_ticks = hp_per_call(inside);
+	out->added_ticks = hp_per_call(added, n);
+	out->inside_ticks = hp_per_call(inside, n);
 	if (out->inside_ticks > out->added_ticks)
 		out->inside_ticks = out->added_ticks;
 	out->seconds = hp_util_monotonic() - start;
@@ -235,9 +251,9 @@ void hp_calibrate_replay(struct hp_wrap_state *w, hp_calib_loop_fn loop, uint64_
 	if (bad)
 		return;
 	out->valid = 1;
-	out->replay_ticks = hp_per_call(replay);
-	out->pass_ticks = hp_per_call(pass);
-	out->twice_replay_ticks = hp_per_call(twice_replay);
-	out->twice_pass_ticks = hp_per_call(twice_pass);
+	out->replay_ticks = hp_per_call(replay, HP_CALIB_CALLS);
+	out->pass_ticks = hp_per_call(pass, HP_CALIB_CALLS);
+	out->twice_replay_ticks = hp_per_call(twice_replay, HP_CALIB_CALLS);
+	out->twice_pass_ticks = hp_per_call(twice_pass, HP_CALIB_CALLS);
 	out->seconds = hp_util_monotonic() - start;
 }

@@ -22,13 +22,24 @@ struct hp_overhead {
  * our 2 GHz VMs (issue 5: under 50 ms). */
 #define HP_CALIB_CALLS 100u
 #define HP_CALIB_BATCHES 91u
+/* On a clock coarser than a call (AArch64's generic timer: 10 to 52 ns a
+ * tick), a pair difference of 100 calls is a tick or two, and the median
+ * of whole ticks would miss the overhead by up to half a tick per batch
+ * (tests/test_coarse_clock: +0.65 pp on a share).  So hp_calibrate times
+ * one direct batch first and, when it lasts under
+ * HP_CALIB_MIN_BATCH_TICKS, makes every batch HP_CALIB_CALLS x k calls,
+ * the k (at most HP_CALIB_SCALE_MAX) that brings it there.  On the TSC a
+ * batch is about 46000 ticks: k = 1. */
+#define HP_CALIB_MIN_BATCH_TICKS 200u
+#define HP_CALIB_SCALE_MAX 64u
 
 /* Forget every shape and overflow count of the shims' state w (the
  * accounting switch and the clock are kept). */
 void hp_wrap_clear(struct hp_wrap_state *w);
 
 /*
- * Time HP_CALIB_BATCHES pairs of batches of HP_CALIB_CALLS direct and
+ * Time HP_CALIB_BATCHES pairs of batches of HP_CALIB_CALLS (scaled on a
+ * coarse clock, above) direct and
  * wrapped calls of the stand-in helper with `clock` (ticks), back to back
  * in alternating order, and derive the per-call overhead from the median
  * pair difference (robust to a disturbed pair and to frequency changes).

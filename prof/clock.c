@@ -56,7 +56,8 @@ static int hp_cycles_init(char *err, size_t errlen)
 	if (rc != PAPI_OK) {
 		snprintf(err, errlen,
 			 "--clock=cycles: PAPI_TOT_CYC is not available on this machine (%s); "
-			 "no hardware cycle counter is exposed (e.g. a VM without a PMU): use --clock=tsc",
+			 "no hardware cycle counter is exposed (e.g. a VM without a PMU, or an emulator such as "
+			 "qemu-user): use --clock=tsc",
 			 PAPI_strerror(rc));
 		return -1;
 	}
@@ -126,7 +127,15 @@ const char *hp_clock_source(void)
 
 const char *hp_clock_unit(void)
 {
-	return hp_kind == HP_CLOCK_CYCLES ? "cycles" : "TSC ticks";
+	if (hp_kind == HP_CLOCK_CYCLES)
+		return "cycles";
+#ifdef HP_ARCH_TICK_UNIT
+	/* PAPI_get_real_cyc reads the architecture's counter on both (it is
+	 * checked where it matters, hp_clock_install) */
+	return HP_ARCH_TICK_UNIT;
+#else
+	return "ticks";
+#endif
 }
 
 int hp_clock_parse(const char *name, enum hp_clock_kind *kind)
@@ -140,6 +149,23 @@ int hp_clock_parse(const char *name, enum hp_clock_kind *kind)
 		return 0;
 	}
 	return -1;
+}
+
+uint64_t hp_clock_measure_resolution(void)
+{
+	uint64_t step = 0, budget = HP_CLOCK_RESOLUTION_READS;
+	int repeated = 0;
+
+	for (unsigned k = 0; k < 64 && budget; k++) {
+		uint64_t a = hp_clock_read(), b;
+		while ((b = hp_clock_read()) == a && --budget)
+			repeated = 1;
+		if (b > a && (!step || b - a < step))
+			step = b - a;
+	}
+	/* a counter that moves between any two reads steps finer than a
+	 * read can show: its tick is its resolution */
+	return !step ? 0 : repeated ? step : 1;
 }
 
 double hp_clock_measure_rate(unsigned ms)

@@ -49,11 +49,26 @@ const char *hp_clock_shim_read(void);
 /* "PAPI_get_real_cyc" or "PAPI_TOT_CYC". */
 const char *hp_clock_source(void);
 
-/* "TSC ticks" or "cycles". */
+/* The unit of the selected clock: "cycles" for HP_CLOCK_CYCLES; for
+ * HP_CLOCK_TSC "TSC ticks" on x86-64, "timer ticks" on AArch64 (the
+ * generic timer, CNTFRQ_EL0 of them per second, often 19.2 to 100 MHz),
+ * "ticks" elsewhere. */
 const char *hp_clock_unit(void);
 
 /* Parse "tsc" or "cycles"; returns 0 and sets *kind, or -1. */
 int hp_clock_parse(const char *name, enum hp_clock_kind *kind);
+
+/*
+ * The resolution of the selected clock, measured: where its reading stays
+ * the same over consecutive reads (a counter slower than a read, such as
+ * the generic timer), the smallest step it then takes, in ticks (1 on a
+ * counter that steps by one; 40 on a 1 GHz counter scaled from a 25 MHz
+ * one); where it moves between any two reads (the TSC, PAPI_TOT_CYC),
+ * 1 tick.  Over 64 changes of the reading, at most
+ * HP_CLOCK_RESOLUTION_READS reads; 0 when the reading never changed.
+ */
+#define HP_CLOCK_RESOLUTION_READS (1u << 22)
+uint64_t hp_clock_measure_resolution(void);
 
 /*
  * Ticks per second of the selected clock, measured against

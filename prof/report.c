@@ -181,6 +181,71 @@ static void hp_own_by_primitive(const struct hp_result *r, char note[HP_NOTE_MAX
 	}
 }
 
+/* A cost in ticks per call for the overhead line and the notes: whole ticks from 10 up,
+ * two significant digits below (a coarse clock's 0.35 is not 0). */
+static const char *hp_format_ticks(double t, char *buf, size_t len)
+{
+	snprintf(buf, len, t >= 9.5 ? "%.0f" : "%.2g", t);
+	return buf;
+}
+
+/* Helper calls too short for the clock (issue 16): a mean outermost call
+ * under HP_SHORT_CALL_STEPS steps of the clock's resolution, which on the
+ * generic timer (19.2-100 MHz) is a short SM3 call.  Each such call reads
+ * a few ticks or none, so its time is only known summed over many calls:
+ * unbiased while calls start at random against the clock's steps
+ * (tests/test_coarse_clock), with a wider spread.  Rows that do not know
+ * their clock's resolution (older records) get no such note.  Returns 1
+ * when the note was written into buf (HP_NOTE_MAX bytes). */
+#define HP_SHORT_CALL_STEPS 10
+static int hp_short_calls_note(const struct hp_result *r, const uint64_t calls[HP_FN_COUNT],
+			       const uint64_t ticks[HP_FN_COUNT], char *buf)
+{
+	double limit = (double)HP_SHORT_CALL_STEPS * (double)r->tick_resolution;
+	char list[256], step[32];
+	size_t used = 0;
+
+	if (!r->tick_resolution)
+		return 0;
+	list[0] = '\0';
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		double mean = calls[fn] ? (double)ticks[fn] / (double)calls[fn] : 0;
+		if (!calls[fn] || mean >= limit || used >= sizeof list)
+			continue;
+		char num[32];
+		int k = snprintf(list + used, sizeof list - used, "%s%s %s", used ? ", " : "", hp_fn_label(fn),
+				 hp_format_ticks(mean, num, sizeof num));
+		used += k > 0 ? (size_t)k : 0;
+	}
+	if (!used)
+		return 0;
+	if (r->tick_hz > 0)
+		hp_format_seconds((double)r->tick_resolution / r->tick_hz, step, sizeof step);
+	else
+		snprintf(step, sizeof step, "unknown time");
+	snprintf(buf, HP_NOTE_MAX,
+		 "short helper calls for this clock: %s %s per call, under %d steps of its resolution "
+		 "(%llu tick%s = %s): a single call reads a few ticks or none; summed over all calls the share "
+		 "is unbiased while calls start at random against the clock's steps, but spreads more "
+		 "(more iterations, -n, narrow it)",
+		 list, r->clock_unit, HP_SHORT_CALL_STEPS, (unsigned long long)r->tick_resolution,
+		 r->tick_resolution == 1 ? "" : "s", step);
+	return 1;
+}
+
+/* An emulated run (prof/util/emulation.h): what its figures are worth.
+ * Returns 1 when the note was written into buf (HP_NOTE_MAX bytes). */
+static int hp_emulation_note(const struct hp_result *r, char *buf)
+{
+	if (!r->emulation[0])
+		return 0;
+	snprintf(buf, HP_NOTE_MAX,
+		 "emulated, %s: the call counts are exact, but every time, share and overhead here is the "
+		 "emulator's, not a CPU's",
+		 r->emulation);
+	return 1;
+}
+
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX])
 {
 	size_t n = 0;
@@ -298,6 +363,11 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "replay failed: %s (the window shares are measured; "
 			 "the \"if free\" ones are not)",
 			 r->replay.error[0] ? r->replay.error : "no reason given");
+	if (hp_short_calls_note(r, calls, ticks, notes[n]))
+		n++;
+	/* last, so that the text and markdown reports can print it once */
+	if (hp_emulation_note(r, notes[n]))
+		n++;
 	return n;
 }
 
@@ -357,17 +427,28 @@ static void hp_cell(FILE *out, const char *s, size_t w, int right, const char *s
 	fputs(sep, out);
 }
 
-/* The notes of every row, one line each; prefix goes before the first. */
+/* The notes of every row, one line each; prefix goes before the first.
+ * The emulation note (every row of an emulated run has it, last) once,
+ * after the others, for the whole run. */
 static void hp_print_notes(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
+	char once[HP_NOTE_MAX] = "";
+
 	for (size_t i = 0; i < nrows; i++) {
 		char notes[HP_NOTES_MAX][HP_NOTE_MAX];
 		size_t n = hp_report_notes(&rows[i], notes);
+		if (n && rows[i].emulation[0]) {
+			if (!once[0])
+				snprintf(once, sizeof once, "%s", notes[n - 1]);
+			n--;
+		}
 		for (size_t k = 0; k < n; k++) {
 			fprintf(out, "%snote: %s %s: %s\n", prefix, rows[i].instance, rows[i].operation, notes[k]);
 			prefix = "";
 		}
 	}
+	if (once[0])
+		fprintf(out, "%snote: %s\n", prefix, once);
 }
 
 static int hp_double_cmp(const void *a, const void *b)
@@ -454,7 +535,8 @@ static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has
 }
 
 /* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
- * the median over all the rows that have one. */
+ * the median over all the rows that have one, and the clock's
+ * resolution (issue 16: the generic timer's tick is 10 to 52 ns). */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
 	struct hp_cost_pair m;
@@ -465,9 +547,21 @@ static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nr
 		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
 	if (n <= 0)
 		return;
-	fprintf(out, "%soverhead: %.0f %s/call added by the wrapper (%.0f of them inside the helper); %s\n", prefix,
-		m.a, unit, m.b,
-		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)");
+	char added[32], inside[32], res[96] = "";
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_overhead(&rows[i]) && rows[i].tick_resolution) {
+			char step[32] = "";
+			if (rows[i].tick_hz > 0)
+				hp_format_seconds((double)rows[i].tick_resolution / rows[i].tick_hz, step, sizeof step);
+			snprintf(res, sizeof res, "; clock resolution %llu tick%s%s%s%s",
+				 (unsigned long long)rows[i].tick_resolution, rows[i].tick_resolution == 1 ? "" : "s",
+				 step[0] ? " (" : "", step, step[0] ? ")" : "");
+			break;
+		}
+	fprintf(out, "%soverhead: %s %s/call added by the wrapper (%s of them inside the helper); %s%s\n", prefix,
+		hp_format_ticks(m.a, added, sizeof added), unit, hp_format_ticks(m.b, inside, sizeof inside),
+		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)",
+		res);
 }
 
 /* "replay: ..." under a table when a row has replay shares: what they

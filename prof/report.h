@@ -36,7 +36,9 @@ int hp_format_parse(const char *name, enum hp_format *fmt);
  * (spread across trials above the threshold); no overhead calibration;
  * the instance's build warnings; shape-table overflow (per helper, and
  * calls of older records no helper can be told for); a replay that failed
- * (--replay).  A failed row has none.  Writes up to HP_NOTES_MAX lines
+ * (--replay); helper calls of under 10 steps of the clock's resolution on
+ * average (rows that know it); last, an emulated run's (the text and
+ * markdown reports print that one once).  A failed row has none.  Writes up to HP_NOTES_MAX lines
  * (without the row's name) into notes; returns how many.
  */
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX]);

@@ -185,8 +185,12 @@ struct hp_result {
 
 	/* clock */
 	char clock_source[32]; /* "PAPI_get_real_cyc" or "PAPI_TOT_CYC" */
-	char clock_unit[16]; /* "TSC ticks" or "cycles" */
+	char clock_unit[16]; /* "TSC ticks", "timer ticks" (AArch64) or "cycles" (prof/clock.h) */
 	double tick_hz; /* ticks per second, measured */
+	uint64_t tick_resolution; /* ticks: the clock's smallest step, measured
+				   * (hp_clock_measure_resolution); 0: not known (an older record) */
+	char emulation[192]; /* "" natively; when emulated (prof/util/emulation.h), why:
+				   * the counts are exact, the times the emulator's */
 
 	/* totals */
 	uint64_t operations; /* measured operations completed */

@@ -7,6 +7,10 @@
 #                           against the truth is CPU-dependent: make bench (c))
 #   tests/test_accuracy     overhead calibration, --raw, trials and spread,
 #                           the DRNG init column (SYNTH-RESEED)
+#   tests/test_coarse_clock (issue 16) the same real shims, calibration and
+#                           shares on a virtual clock far coarser than a
+#                           helper call (AArch64's generic timer): unbiased
+#                           at random phases, biased when locked
 HP_ACC_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 check_PROGRAMS += tests/test_correction tests/test_groundtruth tests/test_accuracy
 TESTS += tests/test_correction tests/test_groundtruth tests/test_accuracy
@@ -71,3 +75,13 @@ tests_test_replay_driver_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -DHP_HASHPROF=\"$(abs
 tests_test_replay_driver_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PAPI_CFLAGS)
 tests_test_replay_driver_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS) $(JANSSON_LIBS) \
 	$(LIBELF_LIBS) $(CHECK_LIBS) -lm -ldl
+
+check_PROGRAMS += tests/test_coarse_clock
+TESTS += tests/test_coarse_clock
+# fake_calib.c before the archive, as for test_correction
+tests_test_coarse_clock_SOURCES = tests/test_coarse_clock.c tests/fake_calib.c tests/fake_helpers.c \
+	tests/fake_helpers.h tests/fake_sm3.c tests/check_run.h
+tests_test_coarse_clock_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_coarse_clock_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_coarse_clock_LDFLAGS = $(HP_WRAP_LDFLAGS)
+tests_test_coarse_clock_LDADD = wrap/libhpwrap.la prof/libhprof.la $(CHECK_LIBS) -lm

@@ -72,3 +72,14 @@ EXTRA_DIST += tests/format_check.sh
 AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)' \
 	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)'; \
 	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS;
+
+# Issue 16: the AArch64 build, cross-compiled in build-aarch64/ and run
+# under qemu-aarch64 (tests/aarch64.sh installs what it needs with
+# apt-get); then the call counts of every built-in instance and operation
+# against this build's (tests/aarch64_counts.sh).  AARCH64_FLAGS=--subset
+# runs the suites of CI's subset and 5 iterations a row.
+EXTRA_DIST += tests/aarch64.sh tests/aarch64_counts.sh
+AARCH64_FLAGS =
+check-aarch64: all
+	HP_NATIVE_BUILDDIR='$(abs_top_builddir)' $(SHELL) $(top_srcdir)/tests/aarch64.sh $(AARCH64_FLAGS)
+.PHONY: check-aarch64

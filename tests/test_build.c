@@ -497,13 +497,58 @@ START_TEST(test_compile_failure)
 	expect_in(&r, r.err, "hashprof: build FIX-KAT failed: ");
 	expect_in(&r, r.err, "synth_common.c:");
 	expect_in(&r, r.err, "error: ");
-	expect_in(&r, r.err, "(command: cc -std=gnu99 ");
+	expect_in(&r, r.err, "(command: " HP_CC " -std=gnu99 ");
 	expect_in(&r, r.err, "synth_common.c -o ");
 	expect_in(&r, r.err, "; full log: ");
 	/* old/synth_common.c must not stand in for the broken file */
 	snprintf(log, sizeof log, "%s/.hashprof-build/FIX-KAT/build.log", out_dir);
 	ck_assert_int_eq(stat(log, &st), 0);
 	expect_in(&r, r.err, log);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* A compiler for another machine than hashprof's (a native gcc beside a
+ * cross-built hashprof): refused after compiling, before anything is
+ * linked, naming both machines and the compiler (exit 2).  The "other"
+ * compiler is the configured one, then its objects' e_machine patched. */
+START_TEST(test_foreign_compiler)
+{
+	/* e_machine, little-endian, in printf's octal: EM_AARCH64 (183) or EM_X86_64 (62) */
+#if defined(__x86_64__)
+	const char *other = "\\267\\000", *other_name = "AArch64", *own = "x86-64";
+#else
+	const char *other = "\\076\\000", *other_name = "x86-64", *own = "AArch64";
+#endif
+	char cc[4200], script[8400], cc_env[4300], want[256];
+	struct tmp_env e;
+	struct run r;
+	FILE *f;
+
+	setup_fixture("subdirs");
+	snprintf(cc, sizeof cc, "%s/foreign-cc", tmp);
+	snprintf(script, sizeof script,
+		 "#!/bin/sh\n# the configured compiler, then its objects marked for another machine\n"
+		 "%s \"$@\" || exit $?\nout=; prev=\nfor a; do [ \"$prev\" = -o ] && out=$a; prev=$a; done\n"
+		 "case $out in *.o) printf '%s' | dd of=\"$out\" bs=1 seek=18 conv=notrunc 2>/dev/null ;; esac\n",
+		 HP_CC, other);
+	f = fopen(cc, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(script, f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(chmod(cc, 0755), 0);
+	snprintf(cc_env, sizeof cc_env, "CC=%s", cc);
+	tmp_env(&e, NULL);
+	e.changes[3] = cc_env;
+	run_capture(&r, HP_HASHPROF, (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL }, e.changes);
+	run_expect_status(&r, 2);
+	snprintf(want, sizeof want, "was compiled for %s, but this hashprof runs on %s", other_name, own);
+	expect_in(&r, r.err, want);
+	expect_in(&r, r.err, cc);
+	/* nothing was linked: the instance is not there */
+	snprintf(want, sizeof want, "%s/FIX-SUB-128.so", out_dir);
+	ck_assert_int_ne(access(want, F_OK), 0);
 	run_free(&r);
 	teardown_fixture();
 }
@@ -793,6 +838,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_name_with_plus);
 	tcase_add_test(tc, test_compile_failure);
 	tcase_add_test(tc, test_make_failure);
+	tcase_add_test(tc, test_foreign_compiler);
 	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_interrupt_kat);

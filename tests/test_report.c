@@ -244,6 +244,136 @@ END_TEST
 
 /* The overhead line is the median over every calibrated row, however
  * many: 64 rows at 10 (4 inside), then 100 at 50 (20 inside) give 50. */
+/* A row on a coarse clock (issue 16): the generic timer as qemu-user
+ * shows it, 62.5 MHz stepping by 62 ticks, with helper calls of a few
+ * steps; pseudoXOF's mean is 3.2 ticks. */
+static void coarse_row(struct hp_result *r, uint64_t xof_ticks)
+{
+	set_common(r, "COARSE", "sig", "sign", ALL_WRAPPED);
+	snprintf(r->clock_unit, sizeof r->clock_unit, "timer ticks");
+	r->tick_hz = 62.5e6;
+	r->tick_resolution = 62;
+	r->iterations = r->operations = 10;
+	r->total_ticks = 100000;
+	add_shape(r, 1, 256, 512, 1000, 0, xof_ticks);
+	add_shape(r, 2, 512, 256, 100, 0, 62000); /* 620 ticks per call: 10 steps, no note */
+	r->overhead_valid = 1;
+	r->overhead_added_ticks = 4.4;
+	r->overhead_inside_ticks = 1.94;
+}
+
+#define NOTE_SHORT_XOF                                                                                    \
+	"short helper calls for this clock: pseudoXOF 3.2 timer ticks per call, under 10 steps of its "   \
+	"resolution (62 ticks = 992 ns): a single call reads a few ticks or none; summed over all calls " \
+	"the share is unbiased while calls start at random against the clock's steps, but spreads more "  \
+	"(more iterations, -n, narrow it)"
+
+/* The overhead line gives the clock's resolution, and a cost under 10
+ * ticks with two digits (a coarse clock's 4.4 is not 4). */
+START_TEST(overhead_line_resolution)
+{
+	struct hp_result r;
+	char *txt;
+
+	coarse_row(&r, 3200);
+	hp_report_configure(0, 1.0);
+	txt = render(HP_FORMAT_TEXT, &r, 1, NULL);
+	ck_assert_msg(strstr(txt, "\noverhead: 4.4 timer ticks/call added by the wrapper (1.9 of them inside the "
+				  "helper); figures corrected for it (--raw: uncorrected); clock resolution 62 ticks "
+				  "(992 ns)\n") != NULL,
+		      "%s", txt);
+	free(txt);
+	/* a row that does not know its resolution (an older record): no clause */
+	r.tick_resolution = 0;
+	txt = render(HP_FORMAT_TEXT, &r, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(txt, "(--raw: uncorrected)\n"));
+	ck_assert_ptr_null(strstr(txt, "resolution"));
+	free(txt);
+	hp_result_free(&r);
+}
+END_TEST
+
+/* The short-call note: for the helpers whose mean call is under 10 steps
+ * of the resolution, and only for them; not at 10 steps; not without a
+ * known resolution; in the text, the CSV notes and the JSON notes. */
+START_TEST(short_calls_note)
+{
+	struct hp_result r;
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX], *txt;
+	size_t n;
+	json_t *j;
+
+	coarse_row(&r, 3200);
+	n = hp_report_notes(&r, notes);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(notes[0], NOTE_SHORT_XOF);
+	txt = render(HP_FORMAT_TEXT, &r, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(txt, "note: COARSE sign: " NOTE_SHORT_XOF "\n"));
+	free(txt);
+	txt = render(HP_FORMAT_CSV, &r, 1, NULL);
+	ck_assert_ptr_nonnull(strstr(txt, NOTE_SHORT_XOF));
+	free(txt);
+	j = hp_report_notes_json(&r);
+	ck_assert_str_eq(json_string_value(json_array_get(j, 0)), NOTE_SHORT_XOF);
+	json_decref(j);
+	hp_result_free(&r);
+
+	/* pseudoXOF at 620 ticks per call: 10 steps, no note */
+	coarse_row(&r, 620000);
+	ck_assert_uint_eq(hp_report_notes(&r, notes), 0);
+	hp_result_free(&r);
+	/* 3.2 ticks per call with a resolution of 1 tick: under 10 ticks */
+	coarse_row(&r, 3200);
+	r.tick_resolution = 1;
+	ck_assert_uint_eq(hp_report_notes(&r, notes), 1);
+	ck_assert_ptr_nonnull(strstr(notes[0], "pseudoXOF 3.2 timer ticks per call"));
+	ck_assert_ptr_nonnull(strstr(notes[0], "(1 tick = 16 ns)"));
+	/* ... and pseudohash at 620 is then far above */
+	ck_assert_ptr_null(strstr(notes[0], "pseudohash"));
+	r.tick_resolution = 0;
+	ck_assert_uint_eq(hp_report_notes(&r, notes), 0);
+	hp_result_free(&r);
+}
+END_TEST
+
+/* An emulated run: every row's notes end with the emulation note (CSV,
+ * JSON), and the text and markdown reports print it once. */
+START_TEST(emulation_note_once)
+{
+	struct hp_result r[2];
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX], *txt, *first;
+	const char *note = "note: emulated, aarch64 code on an x86_64 kernel: the call counts are exact, but every "
+			   "time, share and overhead here is the emulator's, not a CPU's\n";
+
+	for (int i = 0; i < 2; i++) {
+		coarse_row(&r[i], 3200);
+		snprintf(r[i].emulation, sizeof r[i].emulation, "aarch64 code on an x86_64 kernel");
+	}
+	snprintf(r[1].operation, sizeof r[1].operation, "verify");
+	ck_assert_uint_eq(hp_report_notes(&r[0], notes), 2);
+	ck_assert_str_eq(notes[0], NOTE_SHORT_XOF);
+	ck_assert_ptr_nonnull(strstr(notes[1], "emulated, aarch64 code on an x86_64 kernel: the call counts"));
+	for (int f = 0; f < 2; f++) {
+		txt = render(f ? HP_FORMAT_MD : HP_FORMAT_TEXT, r, 2, NULL);
+		first = strstr(txt, note);
+		ck_assert_msg(first != NULL, "%s", txt);
+		ck_assert_ptr_null(strstr(first + 1, note));
+		/* after the rows' own notes, before the overhead line */
+		ck_assert_ptr_nonnull(strstr(txt, "note: COARSE verify: " NOTE_SHORT_XOF "\n"));
+		ck_assert(first > strstr(txt, "note: COARSE verify: "));
+		ck_assert(first < strstr(txt, "overhead: "));
+		free(txt);
+	}
+	txt = render(HP_FORMAT_CSV, r, 2, NULL);
+	first = strstr(txt, "emulated, aarch64");
+	ck_assert_ptr_nonnull(first);
+	ck_assert_ptr_nonnull(strstr(first + 1, "emulated, aarch64"));
+	free(txt);
+	hp_result_free(&r[0]);
+	hp_result_free(&r[1]);
+}
+END_TEST
+
 START_TEST(overhead_median_of_all_rows)
 {
 	enum { NR = 164 };
@@ -482,6 +612,8 @@ static void full_row(struct hp_result *r)
 	snprintf(r->clock_source, sizeof r->clock_source, "PAPI_TOT_CYC");
 	snprintf(r->clock_unit, sizeof r->clock_unit, "cycles");
 	r->tick_hz = 1996235103.5758281;
+	r->tick_resolution = 62;
+	snprintf(r->emulation, sizeof r->emulation, "aarch64 code on an x86_64 kernel");
 	r->operations = 3;
 	r->total_ticks = 123456789012345ull;
 	r->overflow[HP_FN_SM3] = (struct hp_overflow){ 12, 5, 4000 };
@@ -531,6 +663,8 @@ static void assert_same_row(const struct hp_result *a, const struct hp_result *b
 	ck_assert_str_eq(a->clock_source, b->clock_source);
 	ck_assert_str_eq(a->clock_unit, b->clock_unit);
 	ck_assert_msg(a->tick_hz == b->tick_hz, "tick_hz %.17g != %.17g", a->tick_hz, b->tick_hz);
+	ck_assert_uint_eq(a->tick_resolution, b->tick_resolution);
+	ck_assert_str_eq(a->emulation, b->emulation);
 	ck_assert_uint_eq(a->operations, b->operations);
 	ck_assert_uint_eq(a->total_ticks, b->total_ticks);
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
@@ -590,7 +724,13 @@ START_TEST(record_round_trip)
 	a.overhead_valid = 0;
 	a.overhead_added_ticks = a.overhead_inside_ticks = a.overhead_seconds = 0;
 	a.ntrials = 0;
+	a.emulation[0] = '\0';
 	j = hp_record_from_result(&a);
+	/* natively, no clock.emulation at all; and a record from before the
+	 * resolution was measured reads as 0 (not known) */
+	ck_assert_ptr_null(json_object_get(json_object_get(j, "clock"), "emulation"));
+	ck_assert_int_eq(json_object_del(json_object_get(j, "clock"), "resolution_ticks"), 0);
+	a.tick_resolution = 0;
 	hp_result_init(&b);
 	ck_assert_msg(hp_record_to_result(j, &b, err, sizeof err) == 0, "%s", err);
 	assert_same_row(&a, &b);
@@ -832,6 +972,9 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, corrected_and_raw_shares);
 	tcase_add_test(tc, uncalibrated_rows_say_so);
 	tcase_add_test(tc, overhead_median_of_all_rows);
+	tcase_add_test(tc, overhead_line_resolution);
+	tcase_add_test(tc, short_calls_note);
+	tcase_add_test(tc, emulation_note_once);
 	tcase_add_test(tc, notes_exact);
 	tcase_add_test(tc, text_table_and_notes);
 	tcase_add_test(tc, csv_exact);

@@ -9,8 +9,8 @@
  * than the clock.
  *
  * Units: every tick value is in the units of the clock the runtime
- * installs in hp_wrap_state.clock (TSC ticks for PAPI_get_real_cyc, core
- * cycles for PAPI_TOT_CYC).  Bit counts are bits, as in the ICCS API.
+ * installs in hp_wrap_state.clock (for PAPI_get_real_cyc TSC ticks on
+ * x86-64, generic-timer ticks on AArch64; core cycles for PAPI_TOT_CYC).  Bit counts are bits, as in the ICCS API.
  */
 #ifndef HP_WRAP_H
 #define HP_WRAP_H

@@ -33,6 +33,7 @@
 #include "child.h"
 #include "clock.h"
 #include "cmds.h"
+#include "environment.h"
 #include "instance.h"
 #include "procedure_options.h"
 #include "ops.h"
@@ -327,7 +328,7 @@ int hp_cmd_check(int argc, char **argv)
 	hp_confine_warn(!c.run.no_confine);
 	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
-	c.run.tick_hz = hp_clock_measure_rate(20);
+	hp_environment_probe(&c.run);
 
 	hp_table_init(&diff, 8, c.published ? pub_hdr : diff_hdr);
 	hp_table_init(&thr, 6, thr_hdr);

@@ -422,7 +422,7 @@ int hp_cmd_run(int argc, char **argv)
 	hp_report_configure(o.raw, o.noise_pp);
 	if (hp_clock_init(o.clock, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
-	o.tick_hz = hp_clock_measure_rate(20);
+	hp_environment_probe(&o);
 
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #define HP_ARCH_TICK_NAME "cntvct_el0"
+#define HP_ARCH_TICK_UNIT "timer ticks" /* the unit of hp_arch_tick: the generic timer's */
 
 static inline __attribute__((always_inline)) uint64_t hp_arch_tick(void)
 {

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #define HP_ARCH_TICK_NAME "rdtsc"
+#define HP_ARCH_TICK_UNIT "TSC ticks" /* the unit of hp_arch_tick */
 
 static inline __attribute__((always_inline)) uint64_t hp_arch_tick(void)
 {
