@@ -223,7 +223,8 @@ static int hp_sv_graph_build(struct hp_sv_all *a, struct hp_sv_graph *g)
 			if (!seen)
 				defs[ndefs++] = (struct hp_sv_named){ f->name, node };
 		}
-	qsort(defs, ndefs, sizeof *defs, hp_sv_named_cmp);
+	if (ndefs)
+		qsort(defs, ndefs, sizeof *defs, hp_sv_named_cmp);
 	/* edges by source, a global name resolved to its definition */
 	for (size_t u = 0; u < a->nu; u++)
 		for (size_t e = 0; e < a->u[u].nedges; e++)

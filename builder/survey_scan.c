@@ -209,7 +209,8 @@ static int hp_sv_functions(struct hp_sv_ctx *c)
 	for (size_t i = 0; i < u->nfns; i++)
 		c->byaddr[i] = i;
 	hp_sv_sorting = u;
-	qsort(c->byaddr, u->nfns, sizeof *c->byaddr, hp_sv_addr_cmp);
+	if (u->nfns)
+		qsort(c->byaddr, u->nfns, sizeof *c->byaddr, hp_sv_addr_cmp);
 	return 0;
 }
 
@@ -297,7 +298,8 @@ static int hp_sv_windows(struct hp_sv_ctx *c, size_t shndx, int exec, const unsi
 		keys[i] = hp_sv_key(tab, i, enc);
 		k[i] = (struct hp_sv_keyed){ keys[i], i };
 	}
-	qsort(k, tab->n, sizeof *k, hp_sv_keyed_cmp);
+	if (tab->n)
+		qsort(k, tab->n, sizeof *k, hp_sv_keyed_cmp);
 	for (size_t off = 0; rc == 0 && (size_t)tab->window * w <= n && off <= n - (size_t)tab->window * w; off++) {
 		uint64_t v = hp_sv_le(d + off, w);
 		struct hp_sv_keyed probe = { v, 0 }, *p = bsearch(&probe, k, tab->n, sizeof *k, hp_sv_keyed_cmp);
@@ -437,7 +439,8 @@ static void hp_sv_unique_edges(struct hp_sv_unit *u)
 {
 	size_t k = 0;
 
-	qsort(u->edges, u->nedges, sizeof *u->edges, hp_sv_edge_cmp);
+	if (u->nedges)
+		qsort(u->edges, u->nedges, sizeof *u->edges, hp_sv_edge_cmp);
 	for (size_t i = 0; i < u->nedges; i++) {
 		if (k && !hp_sv_edge_cmp(&u->edges[k - 1], &u->edges[i])) {
 			free(u->edges[i].to_name);
@@ -700,7 +703,8 @@ int hp_sv_scan(void *elfp, const char *name, const char *fallback, struct hp_sv_
 		goto oom;
 	if (hp_sv_constants(&c) || hp_sv_relocs(&c))
 		goto oom;
-	qsort(c.rel, c.nrel, sizeof *c.rel, hp_sv_rel_cmp);
+	if (c.nrel)
+		qsort(c.rel, c.nrel, sizeof *c.rel, hp_sv_rel_cmp);
 	if (hp_sv_direct_calls(&c))
 		goto oom;
 	hp_sv_unique_edges(u);

@@ -90,7 +90,8 @@ static int hp_names_fill(struct hp_names *nm, const struct hp_site_raw *table, s
 		if (table[i].used && table[i].fn < HP_FN_COUNT)
 			for (uint32_t k = 0; k < table[i].n; k++)
 				pcs[n++] = table[i].pc[k];
-	qsort(pcs, n, sizeof *pcs, hp_pc_cmp);
+	if (n)
+		qsort(pcs, n, sizeof *pcs, hp_pc_cmp);
 	nm->v = calloc(n ? n : 1, sizeof *nm->v);
 	if (!nm->v) {
 		free(pcs);

@@ -286,6 +286,7 @@ int hp_campaign_find(const char *root, struct hp_folders *out, char *err, size_t
 		hp_folders_free(out);
 		return -1;
 	}
-	qsort(out->v, out->n, sizeof out->v[0], hp_folder_cmp);
+	if (out->n)
+		qsort(out->v, out->n, sizeof out->v[0], hp_folder_cmp);
 	return 0;
 }

@@ -381,7 +381,8 @@ int hp_campaign_collect(const struct hp_campaign *c, const struct hp_folders *fs
 		/* a candidate's folders, in path order, for its page */
 		for (size_t i = 0; i < fs->n; i++)
 			by_candidate[i] = &st[i];
-		qsort(by_candidate, fs->n, sizeof *by_candidate, hp_fstate_cmp);
+		if (fs->n)
+			qsort(by_candidate, fs->n, sizeof *by_candidate, hp_fstate_cmp);
 		for (size_t i = 0, j; i < fs->n; i = j) {
 			for (j = i + 1;
 			     j < fs->n && !strcmp(by_candidate[j]->f->candidate, by_candidate[i]->f->candidate); j++)
