@@ -66,13 +66,17 @@ struct hp_folders {
 };
 
 /*
- * Every instance folder below root (absolute): a folder holding a
- * *_AlgorithmInstance.h, or a SIG_/KEM_/KEX_*.h that defines
- * ALGORITHM_INSTANCE (a renamed adapter); the folders below one are its
- * own (a key exchange's sig/ part), not instances of their own.  Hidden
- * folders and symbolic links to folders are not entered.  Sorted by
- * relative path.  Returns 0, or -1 with a reason (root unreadable, out of
- * memory).
+ * Every instance folder below root (absolute), the folder `hashprof build`
+ * is given: a folder holding a *_AlgorithmInstance.h, or a SIG_/KEM_/
+ * KEX_*.h that defines ALGORITHM_INSTANCE (a renamed adapter); when that
+ * folder has no Makefile or CMakeLists.txt, the nearest folder above it
+ * that has one (the header in include/, src/ref/, an ICCS variant's
+ * iccs/), or, for a folder of headers only, the folder above; never a
+ * folder holding another header's folder, the tier folder or one above
+ * it.  The folders below one are its own (a key exchange's sig/ part),
+ * not instances of their own.  Hidden folders and symbolic links to
+ * folders are not entered.  Sorted by relative path.  Returns 0, or -1
+ * with a reason (root unreadable, out of memory).
  */
 int hp_campaign_find(const char *root, struct hp_folders *out, char *err, size_t errlen);
 
