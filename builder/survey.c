@@ -785,10 +785,16 @@ static int hp_sv_api(const char *name)
 {
 	static const char *const kinds[] = { "sig", "kem", "kex" };
 
-	for (size_t k = 0; k < 3; k++)
+	for (size_t k = 0; k < 3; k++) {
 		for (const char *const *p = hp_ngcc_api_symbols(kinds[k]); *p; p++)
 			if (!strcmp(*p, name))
 				return 1;
+		/* a key exchange's passes 4 and 5 are operations too: what they
+		 * call, the scheme calls */
+		for (const char *const *p = hp_ngcc_api_optional_symbols(kinds[k]); *p; p++)
+			if (!strcmp(*p, name))
+				return 1;
+	}
 	return 0;
 }
 

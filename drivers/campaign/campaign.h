@@ -66,13 +66,17 @@ struct hp_folders {
 };
 
 /*
- * Every instance folder below root (absolute): a folder holding a
- * *_AlgorithmInstance.h, or a SIG_/KEM_/KEX_*.h that defines
- * ALGORITHM_INSTANCE (a renamed adapter); the folders below one are its
- * own (a key exchange's sig/ part), not instances of their own.  Hidden
- * folders and symbolic links to folders are not entered.  Sorted by
- * relative path.  Returns 0, or -1 with a reason (root unreadable, out of
- * memory).
+ * Every instance folder below root (absolute), the folder `hashprof build`
+ * is given: a folder holding a *_AlgorithmInstance.h, or a SIG_/KEM_/
+ * KEX_*.h that defines ALGORITHM_INSTANCE (a renamed adapter); when that
+ * folder has no Makefile or CMakeLists.txt, the nearest folder above it
+ * that has one (the header in include/, src/ref/, an ICCS variant's
+ * iccs/), or, for a folder of headers only, the folder above; never a
+ * folder holding another header's folder, the tier folder or one above
+ * it.  The folders below one are its own (a key exchange's sig/ part),
+ * not instances of their own.  Hidden folders and symbolic links to
+ * folders are not entered.  Sorted by relative path.  Returns 0, or -1
+ * with a reason (root unreadable, out of memory).
  */
 int hp_campaign_find(const char *root, struct hp_folders *out, char *err, size_t errlen);
 
@@ -107,15 +111,35 @@ struct hp_campaign {
 /* ---------- inputs.c ---------- */
 
 /*
- * The hash (64-bit FNV-1a) of everything a folder's build depends on, as
- * `hashprof build`'s manifest counts it: every input file below the
- * folder (builder's hp_manifest_is_input; path, size and content) and the
- * files directly in its parent folder (a Makefile or sources shared by
- * the instance folders), the build options, the hashprof program and its
- * run-time pieces.  Returns 0, or -1 with a reason.
+ * The hash (64-bit FNV-1a) of what a folder's build depends on inside the
+ * tree and in hashprof, as `hashprof build`'s manifest counts it: every
+ * input file below the folder (builder's hp_manifest_is_input; path, size
+ * and content) and the files directly in its parent folder (a Makefile or
+ * sources shared by the instance folders), the build options, the
+ * hashprof program and its run-time pieces.  Returns 0, or -1 with a
+ * reason.
  */
-int hp_campaign_build_inputs(const struct hp_campaign *c, const struct hp_folder *f, uint64_t *hash, char *err,
-			     size_t errlen);
+int hp_campaign_folder_inputs(const struct hp_campaign *c, const struct hp_folder *f, uint64_t *hash, char *err,
+			      size_t errlen);
+
+/*
+ * h extended by the files outside the folder that a build of it read,
+ * as the build's manifest (OUT/MANIFEST, relative to OUT; "" none) lists
+ * them: its "file" lines whose path leaves the folder (../iccs/auxfunc.c
+ * borrowed from a sibling, ../../Test_Vectors/KAT_*.txt, ../Makefile).
+ * recorded: each file as the manifest recorded it (size and content hash
+ * when the build read it); else as it is now.  A manifest that cannot be
+ * read counts as a fixed text (so it differs from any that could).
+ */
+uint64_t hp_campaign_outside_inputs(const struct hp_campaign *c, const struct hp_folder *f, const char *manifest,
+				    int recorded, uint64_t h);
+
+/* Everything a folder's build depends on, as it is now: the folder's
+ * inputs, then the files outside it that its last build read (manifest,
+ * as above).  This is what a build state's inputs are compared with.
+ * Returns 0, or -1 with a reason. */
+int hp_campaign_build_inputs(const struct hp_campaign *c, const struct hp_folder *f, const char *manifest,
+			     uint64_t *hash, char *err, size_t errlen);
 
 /* The hash of what a folder's profile depends on: the instance built
  * (so_hash, the content hash of its .so), the procedure options and the
@@ -134,7 +158,7 @@ char *hp_hex64(uint64_t h, char buf[17]);
 /* A folder's build step, as OUT/units/KEY/build.json keeps it. */
 struct hp_unit_build {
 	int present; /* 0: never built (no file, or one this hashprof cannot read) */
-	uint64_t inputs; /* hp_campaign_build_inputs when it ran */
+	uint64_t inputs; /* hp_campaign_build_inputs when it ran (built: the outside files as the build read them) */
 	char status[16]; /* "built" or "failed" */
 	char reason[HP_CAMPAIGN_REASON]; /* failed: why, one line; built: "" */
 	char log[PATH_MAX]; /* relative to OUT: the build's output */
@@ -145,6 +169,8 @@ struct hp_unit_build {
 	char kat[16]; /* "pass", "fail", "not checked" */
 	char kat_detail[HP_CAMPAIGN_REASON];
 	char warnings[512]; /* the build's warnings, "; "-separated: what --wrap cannot see */
+	char manifest[PATH_MAX]; /* relative to OUT: the manifest of the last good build, whose files outside the
+				    folder are inputs too; "" none */
 	double seconds; /* wall time of the step */
 };
 

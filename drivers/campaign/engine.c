@@ -50,7 +50,7 @@ int hp_campaign_stale(const struct hp_campaign *c, const struct hp_folders *fs, 
 		char why[HP_CAMPAIGN_REASON];
 
 		hp_unit_build_load(c->out, fs->v[i].key, &b);
-		if (c->force || hp_campaign_build_inputs(c, &fs->v[i], &inputs, why, sizeof why) != 0 ||
+		if (c->force || hp_campaign_build_inputs(c, &fs->v[i], b.manifest, &inputs, why, sizeof why) != 0 ||
 		    !hp_unit_build_fresh(c->out, &b, inputs)) {
 			s->build[i] = s->profile[i] = 1;
 			continue;

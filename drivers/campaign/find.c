@@ -147,11 +147,203 @@ static int hp_is_instance_folder(const char *dir, char kind[4])
 	return found;
 }
 
+/* ---------- header folders and instance folders ---------- */
+
+/* Walk dir (rel below root, "." for root itself): every folder holding an
+ * adapter header, into hdrs (rel paths); such a folder is not entered.
+ * Hidden folders and symbolic links to folders are not entered either. */
+static int hp_find_headers(const char *dir, const char *rel, struct hp_strv *hdrs, char *err, size_t errlen)
+{
+	struct hp_strv names = { 0 };
+	struct dirent *e;
+	DIR *d;
+	char kind[4];
+	int rc = 0;
+
+	if (hp_is_instance_folder(dir, kind))
+		return hp_strv_add(hdrs, rel) ? (hp_fmt(err, errlen, "out of memory"), -1) : 0;
+	if (!(d = opendir(dir))) {
+		if (!strcmp(rel, "."))
+			return hp_fmt(err, errlen, "cannot read %s: %s", dir, strerror(errno)), -1;
+		return 0; /* an unreadable sub-folder holds nothing we can build */
+	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && !strchr(e->d_name, '\n') && hp_strv_add(&names, e->d_name)) {
+			rc = -1;
+			break;
+		}
+	closedir(d);
+	for (size_t i = 0; rc == 0 && i < names.n; i++) {
+		char path[PATH_MAX], sub[PATH_MAX];
+		struct stat st;
+		hp_fmt(path, sizeof path, "%s/%s", dir, names.v[i]);
+		if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+			continue; /* files, and links to folders (loops, copies) */
+		hp_fmt(sub, sizeof sub, "%s%s%s", strcmp(rel, ".") ? rel : "", strcmp(rel, ".") ? "/" : "", names.v[i]);
+		rc = hp_find_headers(path, sub, hdrs, err, errlen);
+	}
+	hp_strv_free(&names);
+	if (rc && !err[0])
+		hp_fmt(err, errlen, "out of memory");
+	return rc;
+}
+
+/* The components of rel ("." has none): at most max, into comp/clen.
+ * Returns how many. */
+static size_t hp_components(const char *rel, const char **comp, size_t *clen, size_t max)
+{
+	size_t nc = 0;
+
+	for (const char *p = rel; strcmp(rel, ".") && *p && nc < max;) {
+		size_t n = strcspn(p, "/");
+		if (n) {
+			comp[nc] = p;
+			clen[nc++] = n;
+		}
+		p += n + (p[n] == '/');
+	}
+	return nc;
+}
+
+/* The index of the first component of comp[0..nc-1) (the last, the
+ * folder's own name, does not count) that names a tier, or -1. */
+static int hp_tier_at(const char *const *comp, const size_t *clen, size_t nc)
+{
+	for (size_t i = 0; i + 1 < nc; i++)
+		if (hp_component_tier(comp[i], clen[i]) >= 0)
+			return (int)i;
+	return -1;
+}
+
+/* Is there a file directly in dir that says how the package is built
+ * (the names `hashprof build` looks for: builder/buildsys.c)? */
+static int hp_has_build_file(const char *dir)
+{
+	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile", "CMakeLists.txt" };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[PATH_MAX];
+		struct stat st;
+		hp_fmt(path, sizeof path, "%s/%s", dir, names[i]);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is there a .c, .S or .s file anywhere below dir? */
+static int hp_has_source_below(const char *dir)
+{
+	struct hp_strv files = { 0 };
+	int found = 0;
+
+	if (hp_walk_files(dir, &files) != 0)
+		return 1; /* cannot tell: leave the folder as it is */
+	for (size_t i = 0; i < files.n && !found; i++) {
+		size_t n = strlen(files.v[i]);
+		found = n > 2 && files.v[i][n - 2] == '.' && strchr("cSs", files.v[i][n - 1]);
+	}
+	hp_strv_free(&files);
+	return found;
+}
+
+/* Does a header folder of hdrs other than hrel lie in the folder arel
+ * (relative to ROOT, "." ROOT itself)? */
+static int hp_holds_other(const struct hp_strv *hdrs, const char *hrel, const char *arel)
+{
+	size_t n = strlen(arel);
+
+	for (size_t i = 0; i < hdrs->n; i++)
+		if (strcmp(hdrs->v[i], hrel) &&
+		    (!strcmp(arel, ".") || (!strncmp(hdrs->v[i], arel, n) && hdrs->v[i][n] == '/')))
+			return 1;
+	return 0;
+}
+
+/* rel's folder above ("." for a top-level one) into out. */
+static void hp_rel_parent(const char *rel, char *out, size_t len)
+{
+	const char *slash = strrchr(rel, '/');
+
+	if (slash)
+		hp_fmt(out, len, "%.*s", (int)(slash - rel), rel);
+	else
+		hp_fmt(out, len, ".");
+}
+
+/*
+ * The instance folder of the header folder hrel (both relative to root),
+ * into out: the folder `hashprof build` must be given.  Packages keep the
+ * adapter header beside the sources and the Makefile, or in a sub-folder
+ * of the folder that has the Makefile (`include/`, `src/ref/`, an ICCS
+ * variant's `iccs/`).  So: hrel itself when it holds a Makefile or a
+ * CMakeLists.txt; else the nearest folder above it that holds one; else,
+ * when no source lies below hrel (headers only), the folder above.  Never
+ * a folder that holds another header folder (a Makefile above several
+ * instance folders builds each of them: each is its own), never the tier
+ * folder or one above it (the Makefile of Reference_Implementation/ is
+ * shared), and never above root.
+ */
+static void hp_lift(const char *root, const char *hrel, const struct hp_strv *hdrs, char *out, size_t len)
+{
+	const char *comp[64];
+	size_t clen[64], nc = hp_components(hrel, comp, clen, 64), floor;
+	char abs[PATH_MAX], rel[PATH_MAX], up[PATH_MAX];
+	int t_at = hp_tier_at(comp, clen, nc);
+
+	hp_fmt(out, len, "%s", hrel);
+	if (!nc)
+		return;
+	/* the fewest components a lifted folder may have */
+	floor = t_at >= 0 ? (size_t)t_at + 2 : 0;
+	hp_fmt(abs, sizeof abs, "%s/%s", root, hrel);
+	if (hp_has_build_file(abs))
+		return;
+	hp_fmt(rel, sizeof rel, "%s", hrel);
+	for (size_t depth = nc; depth > floor; depth--) {
+		/* up, the folder above rel, has depth - 1 components */
+		hp_rel_parent(rel, up, sizeof up);
+		if (hp_holds_other(hdrs, hrel, up))
+			return;
+		hp_fmt(abs, sizeof abs, "%s%s%s", root, strcmp(up, ".") ? "/" : "", strcmp(up, ".") ? up : "");
+		if (hp_has_build_file(abs)) {
+			hp_fmt(out, len, "%s", up);
+			return;
+		}
+		hp_fmt(rel, sizeof rel, "%s", up);
+	}
+	/* no build file: a folder of headers only goes with the one above */
+	hp_rel_parent(hrel, up, sizeof up);
+	hp_fmt(abs, sizeof abs, "%s/%s", root, hrel);
+	if (nc > floor && !hp_holds_other(hdrs, hrel, up) && !hp_has_source_below(abs))
+		hp_fmt(out, len, "%s", up);
+}
+
+/* Is rel (below root; abs its path) an instance folder: one that holds an
+ * adapter header, or the folder hp_lift makes of the one header folder
+ * below it?  Sets kind from the header's name. */
+static int hp_instance_folder_of(const char *root, const char *rel, const char *abs, char kind[4])
+{
+	struct hp_strv hdrs = { 0 };
+	char err[HP_CAMPAIGN_REASON] = "", sub_abs[PATH_MAX], lifted[PATH_MAX];
+	int yes = 0;
+
+	if (hp_is_instance_folder(abs, kind))
+		return 1;
+	if (hp_find_headers(abs, rel, &hdrs, err, sizeof err) == 0 && hdrs.n == 1) {
+		hp_lift(root, hdrs.v[0], &hdrs, lifted, sizeof lifted);
+		hp_fmt(sub_abs, sizeof sub_abs, "%s/%s", root, hdrs.v[0]);
+		yes = !strcmp(lifted, rel) && hp_is_instance_folder(sub_abs, kind);
+	}
+	hp_strv_free(&hdrs);
+	return yes;
+}
+
 int hp_campaign_describe(const char *root, const char *rel, struct hp_folder *f, char *err, size_t errlen)
 {
 	const char *comp[64];
-	size_t clen[64], nc = 0;
-	int tier = -1, t_at = -1;
+	size_t clen[64], nc;
+	int tier, t_at;
 	const char *cand = NULL, *base;
 	size_t cand_len = 0, base_len;
 	char safe_cand[HP_CANDIDATE_MAX], safe_base[64], hex[17];
@@ -166,19 +358,11 @@ int hp_campaign_describe(const char *root, const char *rel, struct hp_folder *f,
 		return hp_fmt(err, errlen, "%s/%s: path too long", root, rel), -1;
 	if (strcmp(f->rel, ".") && (strncmp(f->abs, root, strlen(root)) || f->abs[strlen(root)] != '/'))
 		return hp_fmt(err, errlen, "'%s' is not below %s", rel, root), -1;
-	if (!hp_is_instance_folder(f->abs, f->kind))
+	if (!hp_instance_folder_of(root, f->rel, f->abs, f->kind))
 		return hp_fmt(err, errlen, "%s is not an instance folder (no *_AlgorithmInstance.h in it)", f->abs), -1;
-	for (const char *p = f->rel; strcmp(f->rel, ".") && *p && nc < 64;) {
-		size_t n = strcspn(p, "/");
-		if (n) {
-			comp[nc] = p;
-			clen[nc++] = n;
-		}
-		p += n + (p[n] == '/');
-	}
-	for (size_t i = 0; i + 1 < nc && tier < 0; i++)
-		if ((tier = hp_component_tier(comp[i], clen[i])) >= 0)
-			t_at = (int)i;
+	nc = hp_components(f->rel, comp, clen, 64);
+	t_at = hp_tier_at(comp, clen, nc);
+	tier = t_at >= 0 ? hp_component_tier(comp[t_at], clen[t_at]) : -1;
 	f->tier = tier < 0 ? HP_TIER_REFERENCE : (enum hp_tier)tier;
 	if (t_at >= 0) {
 		int i = t_at - 1;
@@ -231,48 +415,6 @@ void hp_folders_free(struct hp_folders *fs)
 	memset(fs, 0, sizeof *fs);
 }
 
-/* Walk dir (rel below root): an instance folder is added and not entered. */
-static int hp_find_in(const char *root, const char *dir, const char *rel, struct hp_folders *out, char *err,
-		      size_t errlen)
-{
-	struct hp_strv names = { 0 };
-	struct dirent *e;
-	DIR *d;
-	char kind[4];
-	int rc = 0;
-
-	if (hp_is_instance_folder(dir, kind)) {
-		struct hp_folder f;
-		if (hp_campaign_describe(root, rel, &f, err, errlen) != 0)
-			return -1;
-		return hp_folders_add(out, &f) ? (hp_fmt(err, errlen, "out of memory"), -1) : 0;
-	}
-	if (!(d = opendir(dir))) {
-		if (!rel[0] || !strcmp(rel, "."))
-			return hp_fmt(err, errlen, "cannot read %s: %s", dir, strerror(errno)), -1;
-		return 0; /* an unreadable sub-folder holds nothing we can build */
-	}
-	while ((e = readdir(d)))
-		if (e->d_name[0] != '.' && !strchr(e->d_name, '\n') && hp_strv_add(&names, e->d_name)) {
-			rc = -1;
-			break;
-		}
-	closedir(d);
-	for (size_t i = 0; rc == 0 && i < names.n; i++) {
-		char path[PATH_MAX], sub[PATH_MAX];
-		struct stat st;
-		hp_fmt(path, sizeof path, "%s/%s", dir, names.v[i]);
-		if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-			continue; /* files, and links to folders (loops, copies) */
-		hp_fmt(sub, sizeof sub, "%s%s%s", strcmp(rel, ".") ? rel : "", strcmp(rel, ".") ? "/" : "", names.v[i]);
-		rc = hp_find_in(root, path, sub, out, err, errlen);
-	}
-	hp_strv_free(&names);
-	if (rc && !err[0])
-		hp_fmt(err, errlen, "out of memory");
-	return rc;
-}
-
 static int hp_folder_cmp(const void *a, const void *b)
 {
 	return strcmp(((const struct hp_folder *)a)->rel, ((const struct hp_folder *)b)->rel);
@@ -280,9 +422,23 @@ static int hp_folder_cmp(const void *a, const void *b)
 
 int hp_campaign_find(const char *root, struct hp_folders *out, char *err, size_t errlen)
 {
+	struct hp_strv hdrs = { 0 };
+	int rc = 0;
+
 	err[0] = '\0';
 	memset(out, 0, sizeof *out);
-	if (hp_find_in(root, root, ".", out, err, errlen) != 0) {
+	rc = hp_find_headers(root, ".", &hdrs, err, errlen);
+	for (size_t i = 0; rc == 0 && i < hdrs.n; i++) {
+		struct hp_folder f;
+		char rel[PATH_MAX];
+		hp_lift(root, hdrs.v[i], &hdrs, rel, sizeof rel);
+		if (hp_campaign_describe(root, rel, &f, err, errlen) != 0)
+			rc = -1;
+		else if (hp_folders_add(out, &f) != 0)
+			rc = (hp_fmt(err, errlen, "out of memory"), -1);
+	}
+	hp_strv_free(&hdrs);
+	if (rc) {
 		hp_folders_free(out);
 		return -1;
 	}

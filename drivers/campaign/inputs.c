@@ -6,9 +6,12 @@
  * (builder/manifest.c: the package's input files, the options, the
  * hashprof program and its run-time pieces), plus the files directly in
  * the parent folder, which some packages share between their instance
- * folders (a Makefile, ../benchmark_*.c).  It is computed without running
- * anything, so that an unchanged campaign is told in the time it takes to
- * read the files.  When it differs, the build step runs `hashprof build`,
+ * folders (a Makefile, ../benchmark_*.c), plus the files outside the
+ * folder that the last good build read, as its manifest lists them (ICCS
+ * files borrowed from ../iccs/, vectors in ../../Test_Vectors/): only the
+ * build knows which those are.  It is computed without running anything,
+ * so that an unchanged campaign is told in the time it takes to read the
+ * files.  When it differs, the build step runs `hashprof build`,
  * whose own manifest then decides whether anything is recompiled; the
  * profile's hash covers the .so that came out, so an unchanged instance is
  * not profiled again.
@@ -111,8 +114,8 @@ static int hp_files_in(const char *dir, struct hp_strv *out)
 	return 0;
 }
 
-int hp_campaign_build_inputs(const struct hp_campaign *c, const struct hp_folder *f, uint64_t *hash, char *err,
-			     size_t errlen)
+int hp_campaign_folder_inputs(const struct hp_campaign *c, const struct hp_folder *f, uint64_t *hash, char *err,
+			      size_t errlen)
 {
 	struct hp_strv files = { 0 }, shared = { 0 };
 	char opts[256], path[PATH_MAX], parent[PATH_MAX], shown[PATH_MAX + 8];
@@ -151,6 +154,55 @@ int hp_campaign_build_inputs(const struct hp_campaign *c, const struct hp_folder
 		hp_strv_free(&shared);
 	}
 	*hash = h;
+	return 0;
+}
+
+uint64_t hp_campaign_outside_inputs(const struct hp_campaign *c, const struct hp_folder *f, const char *manifest,
+				    int recorded, uint64_t h)
+{
+	char path[PATH_MAX], *text, *save = NULL;
+
+	if (!manifest[0])
+		return h;
+	hp_fmt(path, sizeof path, "%s/%s", c->out, manifest);
+	if (!(text = hp_util_read_file(path, 0, NULL)))
+		return hp_fnv_str(h, "no manifest");
+	/* "file HASH SIZE REL" or "file missing REL" (builder/manifest.c),
+	 * REL relative to the folder; the REL inside it are hashed above */
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *value = line + 5, *rel;
+		if (strncmp(line, "file ", 5))
+			continue;
+		rel = strchr(value, ' ');
+		if (rel && strncmp(value, "missing ", 8))
+			rel = strchr(rel + 1, ' ');
+		if (!rel)
+			continue;
+		*rel++ = '\0';
+		if (strncmp(rel, "../", 3) && rel[0] != '/')
+			continue;
+		if (recorded) {
+			h = hp_fnv_str(h, rel);
+			h = hp_fnv_str(h, value);
+		} else {
+			char file[PATH_MAX];
+			if (rel[0] == '/')
+				hp_fmt(file, sizeof file, "%s", rel);
+			else
+				hp_fmt(file, sizeof file, "%s/%s", f->abs, rel);
+			h = hp_fnv_file(h, file, rel);
+		}
+	}
+	free(text);
+	return h;
+}
+
+int hp_campaign_build_inputs(const struct hp_campaign *c, const struct hp_folder *f, const char *manifest,
+			     uint64_t *hash, char *err, size_t errlen)
+{
+	if (hp_campaign_folder_inputs(c, f, hash, err, errlen) != 0)
+		return -1;
+	*hash = hp_campaign_outside_inputs(c, f, manifest, 0, *hash);
 	return 0;
 }
 

@@ -120,6 +120,7 @@ void hp_unit_build_load(const char *out, const char *key, struct hp_unit_build *
 	hp_get_str(j, "kat", b->kat, sizeof b->kat);
 	hp_get_str(j, "kat_detail", b->kat_detail, sizeof b->kat_detail);
 	hp_get_str(j, "warnings", b->warnings, sizeof b->warnings);
+	hp_get_str(j, "manifest", b->manifest, sizeof b->manifest);
 	b->seconds = json_number_value(json_object_get(j, "seconds"));
 	json_decref(j);
 }
@@ -130,11 +131,11 @@ int hp_unit_build_store(const char *out, const char *key, const struct hp_unit_b
 
 	hp_unit_path(out, key, "build.json", path, sizeof path);
 	return hp_store(path,
-			json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:f}", "schema",
+			json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:f}", "schema",
 				  HP_BUILD_SCHEMA, "inputs", hp_hex64(b->inputs, in), "status", b->status, "reason",
 				  b->reason, "log", b->log, "instance", b->instance, "kind", b->kind, "so", b->so,
 				  "so_hash", hp_hex64(b->so_hash, so), "kat", b->kat, "kat_detail", b->kat_detail,
-				  "warnings", b->warnings, "seconds", b->seconds),
+				  "warnings", b->warnings, "manifest", b->manifest, "seconds", b->seconds),
 			err, errlen);
 }
 

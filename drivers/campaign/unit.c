@@ -161,13 +161,15 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 	struct hp_instance inst;
 	struct hp_proc p;
 	char dir[PATH_MAX], log[PATH_MAX], path[PATH_MAX], err[HP_CAMPAIGN_REASON];
-	uint64_t inputs, size;
+	uint64_t folder, inputs, size;
 	double t0 = hp_util_monotonic();
 
 	hp_unit_build_load(c->out, f->key, &old);
-	if (hp_campaign_build_inputs(c, f, &inputs, err, sizeof err) != 0)
+	if (hp_campaign_folder_inputs(c, f, &folder, err, sizeof err) != 0)
 		inputs = 0;
-	else if (!c->force && hp_unit_build_fresh(c->out, &old, inputs)) {
+	else
+		inputs = hp_campaign_outside_inputs(c, f, old.manifest, 0, folder);
+	if (inputs && !c->force && hp_unit_build_fresh(c->out, &old, inputs)) {
 		*b = old;
 		hp_say("hashprof campaign: done build %s: up to date (%s%s%s)", f->rel, b->status,
 		       b->instance[0] ? " " : "", b->instance);
@@ -177,6 +179,9 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 	memset(b, 0, sizeof *b);
 	b->present = 1;
 	b->inputs = inputs;
+	/* a build that fails keeps the last good build's files outside the
+	 * folder as inputs (this one may not have got as far as to read them) */
+	hp_fmt(b->manifest, sizeof b->manifest, "%s", old.manifest);
 	hp_fmt(b->log, sizeof b->log, "units/%s/build.log", f->key);
 	hp_fmt(b->kat, sizeof b->kat, "not checked");
 	hp_unit_path(c->out, f->key, "instance", dir, sizeof dir);
@@ -231,6 +236,10 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 		hp_fmt(path, sizeof path, "%s/.hashprof-build/%s.manifest", dir, inst.name);
 		if (hp_manifest_stored_kat(path, &k) == 0)
 			hp_fmt(b->kat_detail, sizeof b->kat_detail, "%s", k.detail);
+		/* the files outside the folder, as this build read them: a file
+		 * changed since (even while it ran) makes the next run build again */
+		hp_fmt(b->manifest, sizeof b->manifest, "%s", hp_path_below(c->out, path));
+		b->inputs = hp_campaign_outside_inputs(c, f, b->manifest, 1, folder);
 	}
 done:
 	b->seconds = hp_util_monotonic() - t0;
