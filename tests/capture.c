@@ -376,6 +376,30 @@ int run_marked_alive(const char *marker)
 	return any_process(marked, marker);
 }
 
+/* Every one of the NULL-terminated markers in one command line. */
+static int marked_all(const char *pid, const void *markers)
+{
+	const char *const *m = markers;
+	char buf[4096];
+	long n = read_proc(pid, "cmdline", buf, sizeof buf);
+
+	for (long i = 0; i < n; i++)
+		if (!buf[i])
+			buf[i] = ' ';
+	if (n <= 0 || n >= (long)sizeof buf)
+		return 0;
+	buf[n] = '\0';
+	for (; *m; m++)
+		if (!strstr(buf, *m))
+			return 0;
+	return 1;
+}
+
+int run_marked_alive_all(const char *const *markers)
+{
+	return any_process(marked_all, markers);
+}
+
 /* ---------- waiting for a condition ---------- */
 
 int run_wait_until(int (*cond)(const void *arg), const void *arg, double seconds)

@@ -107,6 +107,11 @@ int run_has_child(pid_t pid);
 /* 1 when some process has marker (a word unique to the test) in its
  * command line, else 0. */
 int run_marked_alive(const char *marker);
+/* Is some process alive whose command line holds every one of the
+ * NULL-terminated markers (a test's own temporary folder beside a step's
+ * words: a test on the same machine in another checkout, or a shell that
+ * names the step, never matches)?  1 or 0. */
+int run_marked_alive_all(const char *const *markers);
 
 /* Call cond(arg) every 20 ms until it returns nonzero or `seconds` have
  * passed (seconds <= 0: once): 1 when it did, 0 when time ran out.  cond

@@ -832,10 +832,21 @@ static char *index_rows(const char *out)
  * before the kill keep their records byte for byte. */
 #define KILLED_TIMEOUT "60"
 
+/* The first folder's decaps step of this test's campaign (arg: its OUT,
+ * in the step's --record-dir) runs. */
 static int crlf_decaps_running(const void *arg)
 {
-	(void)arg;
-	return run_marked_alive("FIX-CAMP-CRLF decaps");
+	const char *const markers[] = { arg, "FIX-CAMP-CRLF decaps", NULL };
+
+	return run_marked_alive_all(markers);
+}
+
+/* No step of the first folder of this test's campaign (arg: its OUT) is left. */
+static int crlf_steps_gone(const void *arg)
+{
+	const char *const markers[] = { arg, "FIX-CAMP-CRLF", NULL };
+
+	return !run_marked_alive_all(markers);
 }
 
 START_TEST(test_campaign_killed_and_resumed)
@@ -861,11 +872,11 @@ START_TEST(test_campaign_killed_and_resumed)
 		  (const char *const[]){ "campaign", tree, "-o", out, "-n", "3", "--timeout", KILLED_TIMEOUT,
 					 "--progress=plain", NULL },
 		  tmp_env(&e, "HASHPROF_SYNTH_FAULT=dec:hang:2"), RUN_TO_FILE, log);
-	ck_assert_msg(run_wait_until(crlf_decaps_running, NULL, 120), "the first folder's decaps never started");
+	ck_assert_msg(run_wait_until(crlf_decaps_running, out, 120), "the first folder's decaps never started");
 	ck_assert_int_eq(kill(bg.pid, SIGKILL), 0);
 	ck_assert_int_eq(run_wait(bg.pid, 30), -1);
 	/* make notices, then the step, and they end what they ran */
-	ck_assert_msg(run_wait_marked("FIX-CAMP-CRLF", 0, 20), "a step of the killed campaign still runs");
+	ck_assert_msg(run_wait_until(crlf_steps_gone, out, 20), "a step of the killed campaign still runs");
 	ck_assert_msg(run_wait_marked(out, 0, 20), "a process of the killed campaign still runs");
 	for (size_t i = 0; i < 2; i++) {
 		before[i] = slurp(out, kept[i]);
@@ -933,8 +944,11 @@ START_TEST(test_campaign_jobs_parallel)
 	/* nothing ran yet */
 	ck_assert_ptr_null(slurp(out, "index.md"));
 
+	/* GNU parallel exits with the number of commands that failed: the
+	 * folder that does not compile (a folder's line exits 1 when it
+	 * failed, as the campaign does) */
 	run_in_tmp(&r, HP_PARALLEL, (const char *const[]){ "--will-cite", "-j", "2", "-a", jobs, NULL });
-	run_expect_status(&r, 0);
+	run_expect_status(&r, 1);
 	run_free(&r);
 	HASHPROF(&r, "campaign", "--collect", "-o", out);
 	run_expect_status(&r, 1);
@@ -954,7 +968,7 @@ START_TEST(test_campaign_jobs_parallel)
 
 	/* again: each command finds its folder up to date */
 	run_in_tmp(&r, HP_PARALLEL, (const char *const[]){ "--will-cite", "-j", "2", "-a", jobs, NULL });
-	run_expect_status(&r, 0);
+	run_expect_status(&r, 1);
 	expect_in(&r, r.out, "hashprof campaign: done build " SIG_DIR ": up to date (built FIX-CAMP-SIG)\n");
 	expect_in(&r, r.out,
 		  "hashprof campaign: done profile " SIG_DIR ": up to date (FIX-CAMP-SIG: 3 of 3 "

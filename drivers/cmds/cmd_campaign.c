@@ -324,6 +324,25 @@ static void hp_unit_interrupted(int sig)
 		abbrev ? abbrev : "?");
 }
 
+/* Did the folder's build, or its profile or an operation of it, fail
+ * (its state files in OUT)?  1 or 0. */
+static int hp_unit_failed(const char *out, const char *key)
+{
+	static struct hp_unit_profile p; /* large: static */
+	struct hp_unit_build b;
+
+	hp_unit_build_load(out, key, &b);
+	if (!b.present || strcmp(b.status, "built"))
+		return 1;
+	hp_unit_profile_load(out, key, &p);
+	if (!p.present || p.reason[0])
+		return 1;
+	for (size_t i = 0; i < p.nops; i++)
+		if (strcmp(p.ops[i].status, "profiled"))
+			return 1;
+	return 0;
+}
+
 /* `--unit=FOLDER`: one folder's steps. */
 static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args *a)
 {
@@ -349,7 +368,14 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 	if ((rc = hp_campaign_out(a->out_arg, 1, c->out)) >= 0)
 		return rc;
 	hp_proc_trap_interrupts(hp_unit_interrupted);
-	return hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
+	rc = hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
+	/* a whole folder's line (--jobs, by hand): its exit status says how
+	 * the folder did, as the campaign's does (1: it failed), so that GNU
+	 * parallel or Slurm see it; the engine's make runs the phases apart,
+	 * with -k, and reads the states */
+	if (rc == 0 && a->phase == HP_PHASE_ALL && hp_unit_failed(c->out, f.key))
+		rc = 1;
+	return rc;
 }
 
 /* The instance folders of c->tier below c->root into fs.  Returns -1, or
