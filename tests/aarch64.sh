@@ -9,7 +9,8 @@
 #    cross compiler gcc-aarch64-linux-gnu, qemu-user and qemu-user-binfmt,
 #    and the arm64 builds of the libraries configure checks (dpkg
 #    --add-architecture arm64; libpapi-dev, libunwind-dev, check,
-#    libjansson-dev, libssl-dev, libelf-dev and pkgconf, all :arm64).  Other
+#    libjansson-dev, libssl-dev, libelf-dev, libdw-dev, libseccomp-dev and
+#    pkgconf, all :arm64).  Other
 #    apt-get runs may hold dpkg's lock: every apt-get waits for it
 #    (DPkg::Lock::Timeout=300) and `apt-get update` is retried.
 # 2. Registers qemu-aarch64 with the kernel's binfmt_misc when it is not
@@ -94,7 +95,7 @@ APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300
 
 # ---- 1. packages -------------------------------------------------------
 HOST_PACKAGES="gcc-aarch64-linux-gnu qemu-user qemu-user-binfmt"
-ARM64_PACKAGES="libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev pkgconf"
+ARM64_PACKAGES="libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev libdw-dev libseccomp-dev pkgconf"
 
 installed() {
 	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"

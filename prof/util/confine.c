@@ -5,6 +5,7 @@
  * listener to the parent's supervisor (supervise.c).
  */
 #include "confine.h"
+#include "emulation.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -77,7 +78,10 @@ const struct hp_confine_support *hp_confine_support(void)
 			if (v >= 0 && v < s.landlock_abi)
 				s.landlock_abi = (int)v;
 		}
-		s.seccomp = hp_filter_available(&s.notify);
+		/* under a user-mode emulator (qemu-user) a filter would judge
+		 * the emulator's own system calls, of the host's machine: none */
+		s.emulated = hp_util_emulated(s.emulation, sizeof s.emulation);
+		s.seccomp = s.emulated ? 0 : hp_filter_available(&s.notify);
 	}
 	return &s;
 }
@@ -110,7 +114,11 @@ const char *hp_confine_warning(void)
 			 s->landlock_abi);
 		hp_warn_add(line, sizeof line, abi);
 	}
-	if (!s->seccomp)
+	if (!s->seccomp && s->emulated)
+		hp_warn_add(line, sizeof line,
+			    "emulated (the system-call filter would see the emulator's calls, not the package's): "
+			    "sockets, fork and exec are not blocked");
+	else if (!s->seccomp)
 		hp_warn_add(line, sizeof line,
 			    "the kernel has no seccomp filters: sockets, fork and exec are not blocked");
 	else if (!s->notify)

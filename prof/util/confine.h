@@ -70,6 +70,8 @@ struct hp_confine_support {
 	int landlock_abi; /* 0: none; the HASHPROF_LANDLOCK_ABI variable can lower it */
 	int seccomp; /* 1: seccomp filters can be loaded */
 	int notify; /* 1: with user notification (blocked calls are named) */
+	int emulated; /* 1: under a user-mode emulator (emulation.h): no filter then */
+	char emulation[160]; /* its one-line reason; "" */
 };
 const struct hp_confine_support *hp_confine_support(void);
 
