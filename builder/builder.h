@@ -15,8 +15,10 @@
  *   commands.c the commands of this instance and its ICCS variant: the
  *              -D/-I/-l flags and sources taken from them
  *   detect.c   sources, API kind, instance name (via the preprocessor)
+ *   folders.c  instance folders: whether a folder outside the instance
+ *              is another instance's
  *   borrow.c   official ICCS files the instance folder lacks, from a
- *              folder beside or above it
+ *              folder beside or above it that is no other instance's
  *   prebuilt.c objects and libraries the package ships: never linked
  *   compile.c  compiling every source with the reference, then the
  *              permissive flag set
@@ -316,6 +318,28 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
 /* The API kind from *_AlgorithmInstance.h (or the recipe).  Leaves d->kind
  * empty when no adapter header names it (the objects decide later). */
 void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r);
+
+/* ---------- folders.c: instance folders ---------- */
+
+/*
+ * Does dir hold an adapter header (*_AlgorithmInstance.h of any API,
+ * CryptHash_ too) directly (max_depth 0) or at most max_depth folders
+ * below it (hidden entries and links to folders not followed)?  1 or 0;
+ * 0 also when dir cannot be read.
+ */
+int hp_holds_adapter_header(const char *dir, int max_depth);
+
+/*
+ * Is folder (absolute and normalised, like dir, the instance folder being
+ * built) part of another instance, so that nothing may be taken from it
+ * for dir (borrowed ICCS files, shipped vectors)?  A folder above dir
+ * (the parent, a tier folder) is when it holds an adapter header directly;
+ * a folder beside dir's branch is when the folder above both holds one
+ * directly, or the sub-folder of it that leads to folder holds one at any
+ * depth (Reference_Implementation/X-256/ beside X-128/, or a fixtures
+ * folder named kat/).  dir itself and folders inside it are not.  1 or 0.
+ */
+int hp_in_other_instance(const char *dir, const char *folder);
 
 /*
  * -1 (err: one line listing them) when the shallowest *_AlgorithmInstance.h
