@@ -15,8 +15,8 @@
  *   commands.c the commands of this instance and its ICCS variant: the
  *              -D/-I/-l flags and sources taken from them
  *   detect.c   sources, API kind, instance name (via the preprocessor)
- *   folders.c  instance folders: whether a folder outside the instance
- *              is another instance's
+ *   folders.c  instance folders: which folders a folder holds, and
+ *              whether one outside the instance is another instance's
  *   borrow.c   official ICCS files the instance folder lacks, from a
  *              folder beside or above it that is no other instance's
  *   prebuilt.c objects and libraries the package ships: never linked
@@ -342,13 +342,22 @@ int hp_holds_adapter_header(const char *dir, int max_depth);
 int hp_in_other_instance(const char *dir, const char *folder);
 
 /*
- * -1 (err: one line listing them) when the shallowest *_AlgorithmInstance.h
- * headers below d->dir lie in more than one folder: DIR is a folder of
- * instance folders (a submission's Reference_Implementation/ above
- * DARTS128/, DARTS192/), and building it would mix their sources.  0
- * otherwise.
+ * -1 (err: one line naming them, with a `hashprof build PATH` to run, PATH
+ * shell-quoted) when d->dir is not one instance folder: it holds the
+ * adapter headers (*_AlgorithmInstance.h, CryptHash_ ones aside) of more
+ * than one instance folder, at any depth (a submission's
+ * Reference_Implementation/ above DARTS128/, DARTS192/, or a tree of
+ * packages), and building it would mix their sources; or its only one is
+ * in a sub-folder that also holds every source (.c, .S, .s), Makefile and
+ * CMakeLists.txt of d->dir (<Package>/ above
+ * Implementations/Reference_Implementation/X/), so that the folder to
+ * build is that one (unless the recipe r lists the sources).  The instance
+ * folder of a header is the deepest folder that holds it and every such
+ * file of its own part of the tree, so include/SIG_AlgorithmInstance.h
+ * beside src/ names their folder.  0 otherwise.  d->files must be read
+ * (hp_detect_sources).
  */
-int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen);
+int hp_detect_one_instance(const struct hp_detect *d, const struct hp_recipe *r, char *err, size_t errlen);
 
 /*
  * The instance name: --name, else the recipe's, else ALGORITHM_INSTANCE as
