@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "callsite_insitu.h"
 #include "callsite_record.h"
 #include "hex.h"
 #include "shares.h"
@@ -1504,6 +1505,9 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 			hp_store(f, v, r); /* an optional field of another type is ignored */
 		}
 	}
+	/* an in-situ cost outside the bound is not applied, whoever wrote it */
+	if (r->sites.requested)
+		hp_insitu_bound(&r->sites, r->overhead_valid, r->overhead_added_ticks, r->clock_unit);
 	return hp_record_consistent(r, err, errlen);
 }
 

@@ -293,6 +293,8 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "%llu calls had a shape that did not fit the shape table and the record does not "
 			 "say of which helper (written by an older hashprof): their ticks are in no share",
 			 (unsigned long long)r->overflow_unattributed_calls);
+	if (r->sites.requested && r->sites.insitu_implausible)
+		snprintf(notes[n++], HP_NOTE_MAX, "%s", r->sites.insitu_error);
 	if (r->replay.requested && !r->replay.valid)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "replay failed: %s (the window shares are measured; "

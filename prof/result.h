@@ -124,6 +124,9 @@ struct hp_result_sites {
 	double insitu_added_ticks; /* ticks the recorder adds to the operation's total, per call */
 	double insitu_inside_ticks; /* the part of them inside the helpers' windows, per call */
 	char insitu_error[256]; /* one line when not valid */
+	/* 1: measured, but outside the plausible bound (hp_insitu_bound):
+	 * insitu_valid is 0, the figures are kept, insitu_error says why */
+	int insitu_implausible;
 };
 
 /*
