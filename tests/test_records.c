@@ -824,6 +824,36 @@ START_TEST(test_report_impossible_ticks)
 }
 END_TEST
 
+/* names a record cannot have: an instance outside the rule of instance
+ * names (it would name a file), an operation of another kind, a kind
+ * that is none */
+static void edit_instance_path(json_t *j)
+{
+	json_object_set_new(j, "instance", json_string("../../etc"));
+}
+static void edit_operation_of_kem(json_t *j)
+{
+	json_object_set_new(j, "operation", json_string("encaps"));
+}
+static void edit_kind_unknown(json_t *j)
+{
+	json_object_set_new(j, "kind", json_string("abc"));
+}
+
+/* report refuses them as check does a baseline's: exit 2, one line naming
+ * the field */
+START_TEST(test_report_bad_names)
+{
+	expect_report_refused(edit_instance_path,
+			      "field 'instance': '../../etc' is not an instance name (1 to 64 letters, digits, '+', "
+			      "'-' or '_')",
+			      NULL);
+	expect_report_refused(edit_operation_of_kem,
+			      "field 'operation': 'encaps' is not an operation of a sig (keygen, sign, verify)", NULL);
+	expect_report_refused(edit_kind_unknown, "field 'kind': 'abc' is not an API kind (sig, kem or kex)", NULL);
+}
+END_TEST
+
 /* ---------- reproduction ---------- */
 
 /* The per-shape call tables of a --format=json run, as one string per row. */
@@ -1275,6 +1305,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_impossible_ticks);
+	tcase_add_test(cli, test_report_bad_names);
 	tcase_add_test(cli, test_report_implausible_insitu);
 	tcase_add_test(cli, test_report_bad_input);
 	tcase_add_test(cli, test_reproduction_synthetic);
