@@ -304,6 +304,11 @@ uint64_t hp_result_overflowed(const struct hp_result *r);
 /* Set status FAILED with a printf-style one-line reason. */
 void hp_result_fail(struct hp_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A failed row's reason as printed: r->failure, or HP_NO_FAILURE_REASON
+ * when it is empty (a record written without one). */
+#define HP_NO_FAILURE_REASON "failed (no reason recorded)"
+const char *hp_result_failure(const struct hp_result *r);
+
 /* The estimator of r's replay shares: HP_REPLAY_ESTIMATOR_INSITU or
  * _LOOP (a record from before the choice existed has none: the loop). */
 const char *hp_result_replay_estimator(const struct hp_result *r);

@@ -854,6 +854,31 @@ START_TEST(test_report_bad_names)
 }
 END_TEST
 
+/* a failed row whose writer gave no reason */
+static void edit_failed_without_reason(json_t *j)
+{
+	json_object_set_new(j, "status", json_string("failed"));
+	json_object_set_new(j, "failure", json_string(""));
+}
+
+/* ... is printed with a placeholder, not a bare "keygen: " */
+START_TEST(test_report_failed_without_reason)
+{
+	struct run rep;
+
+	report_edited(&rep, "--format=text", edit_failed_without_reason);
+	ck_assert_msg(strstr(rep.out, "  keygen: failed (no reason recorded)\n") != NULL, "%s", rep.out);
+	run_free(&rep);
+	report_edited(&rep, "--format=md", edit_failed_without_reason);
+	ck_assert_msg(strstr(rep.out, "| keygen | - | - | keygen: failed (no reason recorded) |\n") != NULL, "%s",
+		      rep.out);
+	run_free(&rep);
+	report_edited(&rep, "--format=csv", edit_failed_without_reason);
+	ck_assert_msg(strstr(rep.out, "failed (no reason recorded)") != NULL, "%s", rep.out);
+	run_free(&rep);
+}
+END_TEST
+
 /* ---------- reproduction ---------- */
 
 /* The per-shape call tables of a --format=json run, as one string per row. */
@@ -1306,6 +1331,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_impossible_ticks);
 	tcase_add_test(cli, test_report_bad_names);
+	tcase_add_test(cli, test_report_failed_without_reason);
 	tcase_add_test(cli, test_report_implausible_insitu);
 	tcase_add_test(cli, test_report_bad_input);
 	tcase_add_test(cli, test_reproduction_synthetic);
