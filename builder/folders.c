@@ -22,9 +22,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* How deep below a folder hp_holds_adapter_header looks at most (the
- * depth limit of hp_walk_files too: it stops symbolic-link-free cycles
- * of bind mounts, not real packages, which are a few levels deep). */
+/* How deep below a folder hp_holds_adapter_header looks at most, as
+ * hp_walk_files does: packages are a few levels deep, the limit only
+ * bounds a pathological tree (links to folders are not followed). */
 #define HP_FOLDER_DEPTH 32
 
 static const char *hp_base(const char *p)
@@ -77,7 +77,7 @@ int hp_in_other_instance(const char *dir, const char *folder)
 			above = i;
 	if (!folder[i] && dir[i] == '/') /* folder is above dir: the parent, a tier folder */
 		return hp_holds_adapter_header(folder, 0);
-	if (!folder[i] || (!dir[i] && folder[i] == '/'))
+	if ((!folder[i] && !dir[i]) || (!dir[i] && folder[i] == '/'))
 		return 0; /* dir itself, or inside it */
 	hp_fmt(path, sizeof path, "%.*s", (int)(above ? above : 1), folder);
 	if (hp_holds_adapter_header(path, 0))
