@@ -655,9 +655,10 @@ START_TEST(test_bad_input)
 	HASHPROF(&r, NULL, "build", HP_FIXTURES, "--output-dir", out_dir);
 	run_expect_status(&r, 2);
 	expect_in(&r, r.err,
-		  "holds 31 instance folders (campaign/.../FIX-CAMP-KEM-128/, campaign/.../FIX-CAMP-KEM-256/, "
-		  "campaign/.../FIX-CAMP-KEX/, campaign/.../FIX-CAMP-BROKEN/, ");
-	expect_in(&r, r.err, "campaign/.../FIX-CAMP-HANG/, cmake/, ...): build one of them, e.g. hashprof build ");
+		  "holds 31 instance folders (campaign/.../FIX-CAMP-KEM-128/, campaign/.../FIX-CAMP-KEM-256/, ");
+	/* as many as the line has room for beside the source tree's path */
+	expect_in(&r, r.err, ", ...): build one of them, e.g. hashprof build ");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
 	ck_assert_msg(strstr(r.err, "/tests/fixtures/campaign/kem-fix/Reference_Implementation/FIX-CAMP-KEM-128\n") !=
 			      NULL,
 		      "%s", r.err);
