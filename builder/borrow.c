@@ -4,7 +4,7 @@
  * drng.c, and ships the ICCS KAT program; some packages keep one copy of
  * them for all their instances, in a folder beside the instance folders
  * (../iccs/, ../common/) or in a folder above (.., ../..).  Those copies
- * are used, found by their official names, and the report says where
+ * are used (never from a folder of another instance, folders.c), found by their official names, and the report says where
  * from; auxfunc.c and drng.c only when the instance's own code uses them
  * (names their functions or headers) and does not define them itself, so
  * that an instance without a DRNG, or with its own, does not get one from
@@ -50,9 +50,10 @@ static int hp_cmp(const void *a, const void *b)
 }
 
 /* name in folder up, or, when subs, in one of its sub-folders (by name,
- * skipping the one that holds the instance folder); its path into out.
- * 1 found. */
-static int hp_find_near(const char *up, const char *skip, int subs_too, const char *name, char out[PATH_MAX])
+ * skipping the one that holds the instance folder dir), in a folder of
+ * no other instance (hp_in_other_instance); its path into out.  1 found. */
+static int hp_find_near(const char *dir, const char *up, const char *skip, int subs_too, const char *name,
+			char out[PATH_MAX])
 {
 	struct hp_strv subs = { 0 };
 	DIR *dh;
@@ -60,7 +61,7 @@ static int hp_find_near(const char *up, const char *skip, int subs_too, const ch
 	int found = 0;
 
 	hp_fmt(out, PATH_MAX, "%s/%s", up, name);
-	if (hp_is_file(out))
+	if (hp_is_file(out) && !hp_in_other_instance(dir, up))
 		return 1;
 	if (!subs_too || !(dh = opendir(up)))
 		return 0;
@@ -71,8 +72,10 @@ static int hp_find_near(const char *up, const char *skip, int subs_too, const ch
 	if (subs.n)
 		qsort(subs.v, subs.n, sizeof *subs.v, hp_cmp);
 	for (size_t i = 0; i < subs.n && !found; i++) {
-		hp_fmt(out, PATH_MAX, "%s/%s/%s", up, subs.v[i], name);
-		found = hp_is_file(out);
+		char sub[PATH_MAX];
+		hp_fmt(sub, sizeof sub, "%s/%s", up, subs.v[i]);
+		hp_fmt(out, PATH_MAX, "%s/%s", sub, name);
+		found = hp_is_file(out) && !hp_in_other_instance(dir, sub);
 	}
 	hp_strv_free(&subs);
 	return found;
@@ -80,8 +83,9 @@ static int hp_find_near(const char *up, const char *skip, int subs_too, const ch
 
 /* Where the package keeps name for its instances (named by the dry run;
  * else the folder above or one beside the instance folder; else the
- * folder two levels up when the one above is a tier folder), its path
- * into out.  1 found. */
+ * folder two levels up when the one above is a tier folder), never in
+ * another instance's folder (the KAT program of X-256/ is not X-128's),
+ * its path into out.  1 found. */
 static int hp_find_shared(const struct hp_detect *d, const char *name, char out[PATH_MAX])
 {
 	char here[PATH_MAX], up[PATH_MAX];
@@ -91,8 +95,11 @@ static int hp_find_shared(const struct hp_detect *d, const char *name, char out[
 	for (size_t i = 0; i < d->make_sources.n; i++)
 		if (!strcasecmp(hp_base(d->make_sources.v[i]), name) &&
 		    !(!strncmp(d->make_sources.v[i], d->dir, nd) && d->make_sources.v[i][nd] == '/')) {
+			const char *slash = strrchr(d->make_sources.v[i], '/');
 			hp_fmt(out, PATH_MAX, "%s", d->make_sources.v[i]);
-			return 1;
+			hp_fmt(here, sizeof here, "%.*s", slash ? (int)(slash - out) : 0, out);
+			if (!hp_in_other_instance(d->dir, here[0] ? here : "/"))
+				return 1;
 		}
 	hp_fmt(here, sizeof here, "%s", d->dir);
 	for (int level = 0; level < 2; level++) {
@@ -101,7 +108,7 @@ static int hp_find_shared(const struct hp_detect *d, const char *name, char out[
 		if (!slash || slash == here || (level && !hp_is_tier_folder(slash + 1)))
 			return 0;
 		hp_fmt(up, sizeof up, "%.*s", (int)(slash - here), here);
-		if (hp_find_near(up, slash + 1, level == 0, name, out))
+		if (hp_find_near(d->dir, up, slash + 1, level == 0, name, out))
 			return 1;
 		hp_fmt(here, sizeof here, "%s", up);
 	}

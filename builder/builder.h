@@ -15,8 +15,10 @@
  *   commands.c the commands of this instance and its ICCS variant: the
  *              -D/-I/-l flags and sources taken from them
  *   detect.c   sources, API kind, instance name (via the preprocessor)
+ *   folders.c  instance folders: which folders a folder holds, and
+ *              whether one outside the instance is another instance's
  *   borrow.c   official ICCS files the instance folder lacks, from a
- *              folder beside or above it
+ *              folder beside or above it that is no other instance's
  *   prebuilt.c objects and libraries the package ships: never linked
  *   compile.c  compiling every source with the reference, then the
  *              permissive flag set
@@ -323,14 +325,45 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
  * empty when no adapter header names it (the objects decide later). */
 void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r);
 
+/* ---------- folders.c: instance folders ---------- */
+
 /*
- * -1 (err: one line listing them) when the shallowest *_AlgorithmInstance.h
- * headers below d->dir lie in more than one folder: DIR is a folder of
- * instance folders (a submission's Reference_Implementation/ above
- * DARTS128/, DARTS192/), and building it would mix their sources.  0
- * otherwise.
+ * Does dir hold an adapter header (*_AlgorithmInstance.h of any API,
+ * CryptHash_ too) directly (max_depth 0) or at most max_depth folders
+ * below it (hidden entries and links to folders not followed)?  1 or 0;
+ * 0 also when dir cannot be read.
  */
-int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen);
+int hp_holds_adapter_header(const char *dir, int max_depth);
+
+/*
+ * Is folder (absolute and normalised, like dir, the instance folder being
+ * built) part of another instance, so that nothing may be taken from it
+ * for dir (borrowed ICCS files, shipped vectors)?  A folder above dir
+ * (the parent, a tier folder) is when it holds an adapter header directly;
+ * a folder beside dir's branch is when the folder above both holds one
+ * directly, or the sub-folder of it that leads to folder holds one at any
+ * depth (Reference_Implementation/X-256/ beside X-128/, or a fixtures
+ * folder named kat/).  dir itself and folders inside it are not.  1 or 0.
+ */
+int hp_in_other_instance(const char *dir, const char *folder);
+
+/*
+ * -1 (err: one line naming them, with a `hashprof build PATH` to run, PATH
+ * shell-quoted) when d->dir is not one instance folder: it holds the
+ * adapter headers (*_AlgorithmInstance.h, CryptHash_ ones aside) of more
+ * than one instance folder, at any depth (a submission's
+ * Reference_Implementation/ above DARTS128/, DARTS192/, or a tree of
+ * packages), and building it would mix their sources; or its only one is
+ * in a sub-folder that also holds every source (.c, .S, .s), Makefile and
+ * CMakeLists.txt of d->dir (<Package>/ above
+ * Implementations/Reference_Implementation/X/), so that the folder to
+ * build is that one (unless the recipe r lists the sources).  The instance
+ * folder of a header is the deepest folder that holds it and every such
+ * file of its own part of the tree, so include/SIG_AlgorithmInstance.h
+ * beside src/ names their folder.  0 otherwise.  d->files must be read
+ * (hp_detect_sources).
+ */
+int hp_detect_one_instance(const struct hp_detect *d, const struct hp_recipe *r, char *err, size_t errlen);
 
 /*
  * The instance name: --name, else the recipe's, else ALGORITHM_INSTANCE as

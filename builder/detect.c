@@ -151,57 +151,6 @@ void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
 	}
 }
 
-/* The folder part of a relative path ("" for a top-level file), into out. */
-static void hp_rel_dir(const char *rel, char *out, size_t len)
-{
-	const char *slash = strrchr(rel, '/');
-	size_t n = slash ? (size_t)(slash - rel) : 0;
-
-	hp_fmt(out, len, "%.*s", (int)n, rel);
-}
-
-int hp_detect_one_instance(const struct hp_detect *d, char *err, size_t errlen)
-{
-	enum { HP_LISTED = 8 };
-	int best_depth = 1 << 20;
-	char dirs[HP_LISTED][PATH_MAX], list[HP_LISTED * 64] = "", dir[PATH_MAX];
-	size_t nfolders = 0, used = 0;
-
-	for (int pass = 0; pass < 2; pass++) /* 0: the shallowest depth; 1: its folders */
-		for (size_t i = 0; i < d->files.n; i++) {
-			int depth, seen = 0;
-			/* a hash submission's CryptHash_AlgorithmInstance.h is no
-			 * public-key instance's (that is `build --hash`) */
-			if (!hp_has_suffix(hp_basename(d->files.v[i]), "_AlgorithmInstance.h") ||
-			    !strncmp(hp_basename(d->files.v[i]), "CryptHash", 9))
-				continue;
-			depth = hp_path_depth(d->files.v[i]);
-			if (pass == 0) {
-				best_depth = depth < best_depth ? depth : best_depth;
-				continue;
-			}
-			if (depth != best_depth)
-				continue;
-			hp_rel_dir(d->files.v[i], dir, sizeof dir);
-			for (size_t k = 0; k < nfolders && k < HP_LISTED; k++)
-				seen |= !strcmp(dirs[k], dir);
-			if (seen)
-				continue;
-			if (nfolders < HP_LISTED) {
-				hp_fmt(dirs[nfolders], sizeof dirs[nfolders], "%s", dir);
-				if (used < sizeof list)
-					used += (size_t)snprintf(list + used, sizeof list - used, "%s%s/",
-								 used ? ", " : "", dir);
-			}
-			nfolders++;
-		}
-	if (nfolders < 2)
-		return 0;
-	hp_fmt(err, errlen, "%s holds %zu instance folders (%s%s): build one of them, e.g. hashprof build %s/%s",
-	       d->dir, nfolders, list, nfolders > HP_LISTED ? ", ..." : "", d->dir, dirs[0]);
-	return -1;
-}
-
 /* ---------- name ---------- */
 
 /* Concatenate the C string literals of s into out; -1 when s holds

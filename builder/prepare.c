@@ -67,7 +67,7 @@ int hp_build_prepare(struct hp_build *b)
 		hp_rmtree(tmp);
 		return hp_build_error(b, "build: %s", err);
 	}
-	if (hp_detect_one_instance(&b->det, err, sizeof err) != 0) {
+	if (hp_detect_one_instance(&b->det, &b->recipe, err, sizeof err) != 0) {
 		hp_rmtree(tmp);
 		return hp_build_error(b, "build: %s", err);
 	}

@@ -4,8 +4,8 @@
  * named like Test_Vectors/ or KAT/ inside the instance folder, or in one
  * beside it or beside the implementation-tier folders above it
  * (<Package>/Test_Vector/, "Implementations and Test_Vectors/Test_Vectors/"),
- * or are the output/KAT_*.txt files a
- * package commits next to its KAT program.  Line endings (CR LF) and
+ * (never in another instance's folder, folders.c), or are the
+ * output/KAT_*.txt files a package commits next to its KAT program.  Line endings (CR LF) and
  * trailing blank space at the end of a file are not significant.
  */
 #include "config.h"
@@ -56,8 +56,10 @@ static int hp_is_vector(const char *rel)
 }
 
 /* Every file of the vector folders directly in folder up (not the one
- * named skip, which holds the instance folder), absolute, into out. */
-static int hp_vectors_beside(const char *up, const char *skip, struct hp_strv *out)
+ * named skip, which holds the instance folder dir, nor one of another
+ * instance: a fixture named kat/, hp_in_other_instance), absolute, into
+ * out. */
+static int hp_vectors_beside(const char *dir, const char *up, const char *skip, struct hp_strv *out)
 {
 	DIR *dh = opendir(up);
 	struct dirent *e;
@@ -73,11 +75,11 @@ static int hp_vectors_beside(const char *up, const char *skip, struct hp_strv *o
 	closedir(dh);
 	for (size_t i = 0; rc == 0 && i < names.n; i++) {
 		struct hp_strv files = { 0 };
-		char dir[PATH_MAX];
-		hp_fmt(dir, sizeof dir, "%s/%s", up, names.v[i]);
-		if (hp_walk_files(dir, &files) == 0)
+		char vdir[PATH_MAX];
+		hp_fmt(vdir, sizeof vdir, "%s/%s", up, names.v[i]);
+		if (!hp_in_other_instance(dir, vdir) && hp_walk_files(vdir, &files) == 0)
 			for (size_t f = 0; rc == 0 && f < files.n; f++)
-				rc = hp_strv_addf(out, "%s/%s", dir, files.v[f]);
+				rc = hp_strv_addf(out, "%s/%s", vdir, files.v[f]);
 		hp_strv_free(&files);
 	}
 	hp_strv_free(&names);
@@ -105,7 +107,7 @@ int hp_vectors_find(struct hp_detect *d, const struct hp_recipe *r)
 		if (!slash || slash == here || (level && !hp_is_tier_folder(slash + 1)))
 			break;
 		hp_fmt(up, sizeof up, "%.*s", (int)(slash - here), here);
-		rc = hp_vectors_beside(up, slash + 1, &d->vectors);
+		rc = hp_vectors_beside(d->dir, up, slash + 1, &d->vectors);
 		hp_fmt(here, sizeof here, "%s", up);
 	}
 	/* those outside the folder that can pair with the instance are inputs */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "child.h"
+#include "ngcc.h"
 #include "ops.h"
 
 struct hp_kem_state {
@@ -17,8 +18,6 @@ struct hp_kem_state {
 	ull pk_len, sk_len, ct_len, ss_len;
 	ull ct2_len, ss2_len; /* the replayed encaps'/decaps' outputs, bytes */
 };
-
-static const char *const hp_kem_operations[] = { "keygen", "encaps", "decaps", NULL };
 
 static int hp_kem_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 {
@@ -173,7 +172,7 @@ static size_t hp_kem_replay_outputs(const struct hp_op_ctx *c, struct hp_op_outp
 
 const struct hp_kind_ops hp_kem_ops = {
 	.kind = "kem",
-	.operations = hp_kem_operations,
+	.operations = hp_ngcc_kem_operations,
 	.prepare = hp_kem_prepare,
 	.setup = hp_kem_setup,
 	.roundtrip = hp_kem_roundtrip,

@@ -34,10 +34,7 @@ enum hp_kex_step {
 	HP_STEPS
 };
 
-static const char *const hp_kex_operations[] = {
-	"exchange", "init_a", "init_b", "pass1", "pass2", "pass3", "pass4", "pass5", "derive_a", "derive_b", NULL,
-};
-_Static_assert(sizeof hp_kex_operations / sizeof hp_kex_operations[0] == HP_STEPS + 2,
+_Static_assert(sizeof hp_ngcc_kex_operations / sizeof hp_ngcc_kex_operations[0] == HP_STEPS + 2,
 	       "one operation per step, after exchange");
 
 #define HP_KEX_BUFFERS (8 + HP_KEX_PASSES) /* pka ska sta pkb skb stb m[0..4] ssa ssb */
@@ -128,7 +125,7 @@ static int hp_kex_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 		return -1;
 	}
 	for (int k = 0; k < HP_STEPS; k++)
-		s->measured[k] = all || !strcmp(c->op, hp_kex_operations[k + 1]);
+		s->measured[k] = all || !strcmp(c->op, hp_ngcc_kex_operations[k + 1]);
 	if (!(s->pka = hp_ops_alloc(a->pk_len(), "public key", err, errlen)) ||
 	    !(s->pkb = hp_ops_alloc(a->pk_len(), "public key", err, errlen)) ||
 	    !(s->pka0 = hp_ops_alloc(a->pk_len(), "public key", err, errlen)) ||
@@ -255,7 +252,7 @@ static int hp_kex_steps(struct hp_op_ctx *c, int from, int to, int metered, char
 			continue;
 		hp_kex_keys(s, a, k, 0);
 		if (metered) {
-			hp_child_phase("%s of an exchange", hp_kex_operations[k + 1]);
+			hp_child_phase("%s of an exchange", hp_ngcc_kex_operations[k + 1]);
 			if (s->measured[k])
 				hp_meter_begin(&c->meter);
 		}
@@ -264,7 +261,7 @@ static int hp_kex_steps(struct hp_op_ctx *c, int from, int to, int metered, char
 			hp_meter_end(&c->meter);
 		if (rc < 0) {
 			if (err)
-				snprintf(err, errlen, "%s returned %d", hp_kex_operations[k + 1], rc);
+				snprintf(err, errlen, "%s returned %d", hp_ngcc_kex_operations[k + 1], rc);
 			return rc;
 		}
 		hp_kex_keys(s, a, k, 1);
@@ -316,7 +313,7 @@ static int hp_kex_replay_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 	int step = -1;
 
 	for (int k = 0; k < HP_STEPS; k++)
-		if (!strcmp(c->op, hp_kex_operations[k + 1]))
+		if (!strcmp(c->op, hp_ngcc_kex_operations[k + 1]))
 			step = k;
 	if ((s->replay_step = step) < 0)
 		return 0;
@@ -407,7 +404,7 @@ static void hp_kex_release(struct hp_op_ctx *c)
 
 const struct hp_kind_ops hp_kex_ops = {
 	.kind = "kex",
-	.operations = hp_kex_operations,
+	.operations = hp_ngcc_kex_operations,
 	.prepare = hp_kex_prepare,
 	.setup = hp_kex_setup,
 	.roundtrip = hp_kex_roundtrip,

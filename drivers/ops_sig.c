@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "child.h"
+#include "ngcc.h"
 #include "ops.h"
 
 struct hp_sig_state {
@@ -17,8 +18,6 @@ struct hp_sig_state {
 	ull pk_len, sk_len, sn_len;
 	ull sn2_len; /* the replayed sign's signature, bytes */
 };
-
-static const char *const hp_sig_operations[] = { "keygen", "sign", "verify", NULL };
 
 static int hp_sig_prepare(struct hp_op_ctx *c, char *err, size_t errlen)
 {
@@ -161,7 +160,7 @@ static size_t hp_sig_replay_outputs(const struct hp_op_ctx *c, struct hp_op_outp
 
 const struct hp_kind_ops hp_sig_ops = {
 	.kind = "sig",
-	.operations = hp_sig_operations,
+	.operations = hp_ngcc_sig_operations,
 	.prepare = hp_sig_prepare,
 	.setup = hp_sig_setup,
 	.roundtrip = hp_sig_roundtrip,

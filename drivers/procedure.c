@@ -297,9 +297,10 @@ static uint32_t hp_insitu_samples(const struct hp_result *r)
  * --call-sites, after the measured operations (their sites and calls are
  * in r already): M samples of the operation run with and without the
  * recorder from one DRNG state (prof/callsite_insitu.h), the recorder's
- * cost per call into r->sites.insitu_*.  A failure leaves the row
- * measured, says why in insitu_error, and its shares uncorrected for the
- * recorder (a note says so).
+ * cost per call into r->sites.insitu_*.  A failure, or a cost outside the
+ * plausible bound (hp_insitu_bound), leaves the row measured, says why in
+ * insitu_error, and its shares uncorrected for the recorder (a note says
+ * so).
  */
 static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_result *r)
 {
@@ -335,6 +336,8 @@ done:
 	if (!t->insitu_valid)
 		snprintf(t->insitu_error, sizeof t->insitu_error, "%s: the recorder's cost in the operation: %s",
 			 r->operation, err[0] ? err : "not measured");
+	else /* a busy machine reads nonsense: not applied (callsite_insitu.h) */
+		hp_insitu_bound(t, r->overhead_valid, r->overhead_added_ticks, r->clock_unit);
 	hp_drng_state_close(&drng);
 	free(s);
 }

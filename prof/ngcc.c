@@ -53,6 +53,24 @@ const char *const *hp_ngcc_api_symbols(const char *kind)
 	return NULL;
 }
 
+const char *const hp_ngcc_sig_operations[HP_NGCC_SIG_OPERATIONS + 1] = { "keygen", "sign", "verify", NULL };
+const char *const hp_ngcc_kem_operations[HP_NGCC_KEM_OPERATIONS + 1] = { "keygen", "encaps", "decaps", NULL };
+const char *const hp_ngcc_kex_operations[HP_NGCC_KEX_OPERATIONS + 1] = {
+	"exchange", "init_a", "init_b", "pass1", "pass2", "pass3", "pass4", "pass5", "derive_a", "derive_b", NULL,
+};
+_Static_assert(HP_NGCC_KEX_PASSES_MAX == 5, "hp_ngcc_kex_operations names pass1 to pass5");
+
+const char *const *hp_ngcc_operations(const char *kind)
+{
+	if (!strcmp(kind, "sig"))
+		return hp_ngcc_sig_operations;
+	if (!strcmp(kind, "kem"))
+		return hp_ngcc_kem_operations;
+	if (!strcmp(kind, "kex"))
+		return hp_ngcc_kex_operations;
+	return NULL;
+}
+
 const char *const *hp_ngcc_api_optional_symbols(const char *kind)
 {
 	static const char *const none[] = { NULL };

@@ -55,6 +55,25 @@ const char *const *hp_ngcc_api_optional_symbols(const char *kind);
 /* A key exchange has 1 to HP_NGCC_KEX_PASSES_MAX message passes (ngcc-api.md). */
 #define HP_NGCC_KEX_PASSES_MAX 5
 
+/*
+ * The operations hashprof profiles of each kind, NULL-terminated, in the
+ * order rows are printed: sig keygen sign verify; kem keygen encaps
+ * decaps; kex exchange (the whole protocol) and each of its steps, init_a
+ * init_b pass1 .. pass5 derive_a derive_b (an instance has as many passes
+ * as kex_get_passes_num() says).  The drivers run them (drivers/ops_*.c),
+ * records are checked against them (prof/record.c).
+ */
+#define HP_NGCC_SIG_OPERATIONS 3
+#define HP_NGCC_KEM_OPERATIONS 3
+#define HP_NGCC_KEX_OPERATIONS (5 + HP_NGCC_KEX_PASSES_MAX)
+extern const char *const hp_ngcc_sig_operations[HP_NGCC_SIG_OPERATIONS + 1];
+extern const char *const hp_ngcc_kem_operations[HP_NGCC_KEM_OPERATIONS + 1];
+extern const char *const hp_ngcc_kex_operations[HP_NGCC_KEX_OPERATIONS + 1];
+
+/* The operations of kind ("sig", "kem", "kex"), as above; NULL for an
+ * unknown kind. */
+const char *const *hp_ngcc_operations(const char *kind);
+
 /* ---------- the helpers ---------- */
 
 /*

@@ -378,6 +378,24 @@ fail:
 	return -1;
 }
 
+long hp_published_conflict(const struct hp_published *p, size_t i)
+{
+	const struct hp_published_row *r = &p->rows[i];
+
+	for (size_t k = 0; k < i; k++) {
+		const struct hp_published_row *o = &p->rows[k];
+		int same = o->failed == r->failed &&
+			   (r->failed || (o->hash_pct == r->hash_pct && o->drng_pct == r->drng_pct));
+		if (strcmp(o->instance, r->instance) || strcmp(o->operation, r->operation))
+			continue;
+		for (unsigned fn = 0; same && !r->failed && fn < HP_FN_COUNT; fn++)
+			same = o->calls[fn] == r->calls[fn];
+		if (!same)
+			return (long)k;
+	}
+	return -1;
+}
+
 long hp_published_load(const char *path, struct hp_published *out, char *err, size_t errlen)
 {
 	size_t n;

@@ -68,6 +68,15 @@ long hp_published_parse(const char *name, const char *text, size_t len, struct h
 /* Read and parse a file; as hp_published_parse, plus "cannot read" errors. */
 long hp_published_load(const char *path, struct hp_published *out, char *err, size_t errlen);
 
+/*
+ * The row of p before row i that has row i's instance and operation but
+ * other figures (a share, a call count or failed; compared as read, not as
+ * printed, so 46% and 46.0% agree): its index, or -1 when there is none.
+ * A page may list one instance twice (two systems, two tables); `check
+ * --published` warns then, and compares both rows.
+ */
+long hp_published_conflict(const struct hp_published *p, size_t i);
+
 /* Release the rows. */
 void hp_published_free(struct hp_published *p);
 

@@ -24,8 +24,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "callsite_insitu.h"
 #include "callsite_record.h"
 #include "hex.h"
+#include "ngcc.h"
 #include "shares.h"
 
 /* ---------- the description ---------- */
@@ -1509,6 +1511,9 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 			hp_store(f, v, r); /* an optional field of another type is ignored */
 		}
 	}
+	/* an in-situ cost outside the bound is not applied, whoever wrote it */
+	if (r->sites.requested)
+		hp_insitu_bound(&r->sites, r->overhead_valid, r->overhead_added_ticks, r->clock_unit);
 	return hp_record_consistent(r, err, errlen);
 }
 
@@ -1580,6 +1585,38 @@ static int hp_shapes_check(const json_t *calls, char *err, size_t errlen)
 	return 0;
 }
 
+/* The names of a record (its fields are there, strings): the instance by
+ * the rule of instance names (ngcc.h: a record's instance names its file
+ * too), the kind one of the API's, the operation one of that kind's
+ * (ngcc.h), as `hashprof check` requires of a baseline.  0, or -1 with
+ * "field 'NAME': ..." in err. */
+static int hp_check_names(const json_t *rec, char *err, size_t errlen)
+{
+	const char *inst = json_string_value(json_object_get(rec, "instance"));
+	const char *kind = json_string_value(json_object_get(rec, "kind"));
+	const char *op = json_string_value(json_object_get(rec, "operation"));
+	const char *const *ops = hp_ngcc_operations(kind);
+	char list[128] = "";
+	size_t used = 0;
+
+	if (!hp_name_valid(inst)) {
+		snprintf(err, errlen, "field 'instance': '%.64s' is not an instance name (" HP_NAME_RULE ")", inst);
+		return -1;
+	}
+	if (!ops) {
+		snprintf(err, errlen, "field 'kind': '%.16s' is not an API kind (sig, kem or kex)", kind);
+		return -1;
+	}
+	for (const char *const *o = ops; *o; o++) {
+		if (!strcmp(*o, op))
+			return 0;
+		if (used < sizeof list)
+			used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", *o);
+	}
+	snprintf(err, errlen, "field 'operation': '%.32s' is not an operation of a %s (%s)", op, kind, list);
+	return -1;
+}
+
 int hp_record_check(const json_t *rec, char *err, size_t errlen)
 {
 	const struct hp_field *t = hp_record_fields;
@@ -1619,5 +1656,5 @@ int hp_record_check(const json_t *rec, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	return 0;
+	return hp_check_names(rec, err, errlen);
 }

@@ -358,6 +358,8 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "%llu calls had a shape that did not fit the shape table and the record does not "
 			 "say of which helper (written by an older hashprof): their ticks are in no share",
 			 (unsigned long long)r->overflow_unattributed_calls);
+	if (r->sites.requested && r->sites.insitu_implausible)
+		snprintf(notes[n++], HP_NOTE_MAX, "%s", r->sites.insitu_error);
 	if (r->replay.requested && !r->replay.valid)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "replay failed: %s (the window shares are measured; "
@@ -623,7 +625,7 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 		hp_cells_array(&rows[i], &c, cell);
 		if (rows[i].status != HP_STATUS_OK) {
 			fprintf(out, "%-*s  %-*s  %s: %s\n", (int)w[0], cell[0], (int)w[1], cell[1], rows[i].operation,
-				rows[i].failure);
+				hp_result_failure(&rows[i]));
 			continue;
 		}
 		for (int k = 0; k < HP_TABLE_COLS; k++)
@@ -679,7 +681,7 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 		hp_row_cells(r, &c);
 		if (r->status != HP_STATUS_OK)
 			fprintf(out, "| `%s` | %s | - | - | %s: %s |\n", r->instance, r->operation, r->operation,
-				r->failure);
+				hp_result_failure(r));
 		else
 			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation, c.hash, c.drng,
 				c.calls);
@@ -788,7 +790,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "%.10g,", (double)hp_result_overflowed(r) / (double)r->operations);
 		else
 			fputs(",", out);
-		hp_csv_field(out, r->failure, ",");
+		hp_csv_field(out, ok ? "" : hp_result_failure(r), ",");
 		size_t n = ok ? hp_report_notes(r, notes) : 0, len = 0;
 		joined[0] = '\0';
 		for (size_t k = 0; k < n; k++)

@@ -27,7 +27,7 @@ int hp_report_raw(void);
 int hp_format_parse(const char *name, enum hp_format *fmt);
 
 #define HP_NOTE_MAX 640 /* bytes per note line */
-#define HP_NOTES_MAX 11 /* notes per row */
+#define HP_NOTES_MAX 16 /* notes per row: room for every one hp_report_notes can give at once (15) */
 
 /*
  * The notes a row carries, in this order: no helper defined, or no helper
@@ -35,10 +35,12 @@ int hp_format_parse(const char *name, enum hp_format *fmt);
  * the survey's notes (own code that cannot be wrapped, ...); nested calls; DRNG (re-)seeding by init_random_number; noisy
  * (spread across trials above the threshold); no overhead calibration;
  * the instance's build warnings; shape-table overflow (per helper, and
- * calls of older records no helper can be told for); a replay that failed
- * (--replay); helper calls of under 10 steps of the clock's resolution on
- * average (rows that know it); last, an emulated run's (the text and
- * markdown reports print that one once).  A failed row has none.  Writes up to HP_NOTES_MAX lines
+ * calls of older records no helper can be told for); a --call-sites
+ * in-situ cost outside the plausible bound (callsite_insitu.h, not
+ * applied); a replay that failed (--replay); helper calls of under 10
+ * steps of the clock's resolution on average (rows that know it); last,
+ * an emulated run's (the text and markdown reports print that one once).
+ * A failed row has none.  Writes up to HP_NOTES_MAX lines
  * (without the row's name) into notes; returns how many.
  */
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX]);

@@ -234,6 +234,11 @@ void hp_result_fail(struct hp_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *hp_result_failure(const struct hp_result *r)
+{
+	return r->failure[0] ? r->failure : HP_NO_FAILURE_REASON;
+}
+
 const char *hp_result_replay_estimator(const struct hp_result *r)
 {
 	return r->replay.estimator[0] ? r->replay.estimator : HP_REPLAY_ESTIMATOR_LOOP;

@@ -124,6 +124,9 @@ struct hp_result_sites {
 	double insitu_added_ticks; /* ticks the recorder adds to the operation's total, per call */
 	double insitu_inside_ticks; /* the part of them inside the helpers' windows, per call */
 	char insitu_error[256]; /* one line when not valid */
+	/* 1: measured, but outside the plausible bound (hp_insitu_bound):
+	 * insitu_valid is 0, the figures are kept, insitu_error says why */
+	int insitu_implausible;
 };
 
 /*
@@ -304,6 +307,11 @@ uint64_t hp_result_overflowed(const struct hp_result *r);
 
 /* Set status FAILED with a printf-style one-line reason. */
 void hp_result_fail(struct hp_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A failed row's reason as printed: r->failure, or HP_NO_FAILURE_REASON
+ * when it is empty (a record written without one). */
+#define HP_NO_FAILURE_REASON "failed (no reason recorded)"
+const char *hp_result_failure(const struct hp_result *r);
 
 /* The estimator of r's replay shares: HP_REPLAY_ESTIMATOR_INSITU or
  * _LOOP (a record from before the choice existed has none: the loop). */

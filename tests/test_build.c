@@ -620,6 +620,67 @@ START_TEST(test_quote_in_path)
 }
 END_TEST
 
+/* A tree whose instance folders sit at different depths: every one
+ * counted (not only the shallowest), the middle of a deep path left out
+ * unless two would then read the same, the path to build shell-quoted;
+ * a folder above exactly one instance folder that holds all its sources
+ * (a package's root, kat-output/) refused as well, naming the folder to
+ * build; nothing built. */
+START_TEST(test_folder_of_folders)
+{
+	char dir[8400];
+	struct run r;
+
+	setup_fixture("kat");
+	shell("cd \"$1\"/.. && mkdir -p 'tree/a b/Implementations/Reference_Implementation' "
+	      "'tree/a b/Implementations/Optimized_Implementation' tree/c/Reference_Implementation && "
+	      "cp -R kat 'tree/a b/Implementations/Reference_Implementation/X' && "
+	      "cp -R kat 'tree/a b/Implementations/Optimized_Implementation/X' && "
+	      "cp -R kat tree/c/Reference_Implementation/Y && cp -R kat tree/z");
+	snprintf(dir, sizeof dir, "%s/tree", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "/tree holds 4 instance folders (a b/Implementations/Optimized_Implementation/X/, "
+		  "a b/Implementations/Reference_Implementation/X/, c/.../Y/, z/): build one of them, e.g. "
+		  "hashprof build '");
+	expect_in(&r, r.err, "/tree/a b/Implementations/Optimized_Implementation/X'\n");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	run_free(&r);
+	/* the package folder above one instance folder */
+	snprintf(dir, sizeof dir, "%s/tree/c", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "/tree/c is not an instance folder but holds one, Reference_Implementation/Y/, with every "
+		  "source: build that one, e.g. hashprof build ");
+	expect_in(&r, r.err, "/tree/c/Reference_Implementation/Y\n");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1);
+	run_free(&r);
+	/* ... also with a file that is no source beside it (a README) */
+	shell("cd \"$1\"/.. && echo readme > tree/c/README.md && cp -RL '" HP_FIXTURES "/kat-output' .");
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "holds one, Reference_Implementation/Y/, with every source");
+	run_free(&r);
+	snprintf(dir, sizeof dir, "%s/kat-output", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "/kat-output is not an instance folder but holds one, FIX-OUT/, with every source");
+	run_free(&r);
+	snprintf(dir, sizeof dir, "%s/FIX-KAT.so", out_dir);
+	ck_assert_int_ne(access(dir, F_OK), 0);
+	snprintf(dir, sizeof dir, "%s/FIX-OUT.so", out_dir);
+	ck_assert_int_ne(access(dir, F_OK), 0);
+	/* the instance folder itself builds */
+	snprintf(dir, sizeof dir, "%s/tree/c/Reference_Implementation/Y", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -639,9 +700,13 @@ START_TEST(test_bad_input)
 	HASHPROF(&r, NULL, "build", HP_FIXTURES, "--output-dir", out_dir);
 	run_expect_status(&r, 2);
 	expect_in(&r, r.err,
-		  "holds 14 instance folders (cmake/, crlf/, drng-own/, drng-xof/, kat/, kex-passes/, lto/, "
-		  "no-helpers/, ...): build one of them, e.g. hashprof build ");
-	ck_assert_msg(strstr(r.err, "/tests/fixtures/cmake\n") != NULL, "%s", r.err);
+		  "holds 38 instance folders (campaign/.../FIX-CAMP-CRLF/, campaign/.../FIX-CAMP-KEM-128/, ");
+	/* as many as the line has room for beside the source tree's path */
+	expect_in(&r, r.err, ", ...): build one of them, e.g. hashprof build ");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	ck_assert_msg(strstr(r.err, "/tests/fixtures/campaign/kem-crlf/Reference_Implementation/FIX-CAMP-CRLF\n") !=
+			      NULL,
+		      "%s", r.err);
 	run_free(&r);
 	/* --kat-timeout without --kat: refused, not a silent limit of nothing */
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat-timeout", "5");
@@ -841,6 +906,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_foreign_compiler);
 	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);
+	tcase_add_test(tc, test_folder_of_folders);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);

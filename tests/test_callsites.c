@@ -234,8 +234,11 @@ START_TEST(test_synth_sig_sites)
 		ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(row, "call_sites"), "depth")), 0);
 		/* the recorder's cost, measured in the operation */
 		json_t *in = json_object_get(json_object_get(row, "call_sites"), "insitu");
-		ck_assert_msg(json_is_true(json_object_get(in, "valid")), "%s: insitu not valid: %s", *op,
-			      json_string_value(json_object_get(in, "error")));
+		/* valid, or (a busy machine) outside the plausible bound, not applied */
+		ck_assert_msg(json_is_true(json_object_get(in, "valid")) ||
+				      strstr(json_string_value(json_object_get(in, "error")),
+					     "the recorder's in-situ cost was implausible ("),
+			      "%s: insitu not valid: %s", *op, json_string_value(json_object_get(in, "error")));
 		ck_assert_int_ge(json_integer_value(json_object_get(in, "samples")), 5);
 		ck_assert(json_is_number(json_object_get(in, "added_ticks_per_call")));
 	}
@@ -259,7 +262,9 @@ START_TEST(test_synth_sig_sites)
 	ck_assert_msg(strstr(r.out, "  synth_rounds\n") != NULL, "%s", r.out);
 	ck_assert_msg(strstr(r.out, "sig_sign (SIG_AlgorithmInstance.c:") != NULL, "%s", r.out);
 	ck_assert_msg(strstr(r.out, "> synth_rounds (SIG_AlgorithmInstance.c:") != NULL, "%s", r.out);
-	ck_assert_msg(strstr(r.out, "  the recorder's cost, measured in the operation (") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "  the recorder's cost, measured in the operation (") != NULL ||
+			      strstr(r.out, "  note: the recorder's in-situ cost was implausible (") != NULL,
+		      "%s", r.out);
 	run_free(&r);
 }
 END_TEST

@@ -229,6 +229,42 @@ START_TEST(test_published_sample_not_available)
 }
 END_TEST
 
+/* A page with one instance and operation twice: with other shares, or
+ * other calls, a warning each (one line, both line numbers), and both rows
+ * are compared; twice the same figures (46% and 46.0%) is no conflict. */
+START_TEST(test_published_duplicate_rows)
+{
+	char *dir = hpt_tmpdir("dup"), *f = hpt_path(dir, "page.md"), want[8400];
+	struct run r;
+
+	hpt_write(f, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+		     "|---|---|---|---|---|\n"
+		     "| `NOPE-1` | keygen | 46% | 1.0% | drng 1 |\n"
+		     "| `NOPE-1` | sign | 40% | 1.0% | drng 1 |\n"
+		     "| `NOPE-1` | verify | 20% | 0.0% | pseudoXOF 3 |\n"
+		     "| `NOPE-1` | keygen | 46.0% | 1% | drng 1 |\n"
+		     "| `NOPE-1` | sign | 46% | 1.0% | drng 1 |\n"
+		     "| `NOPE-1` | verify | 20% | 0.0% | pseudoXOF 4 |\n");
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", f, NULL), 1);
+	ck_assert_int_eq(hpt_lines(r.err), 2);
+	snprintf(want, sizeof want,
+		 "hashprof: warning: %s:7: NOPE-1 sign is on line 4 too, with shares 46%% / 1.0%% against 40%% / "
+		 "1.0%%: both rows are compared\n",
+		 f);
+	ck_assert_msg(strstr(r.err, want) != NULL, "%s lacks %s", r.err, want);
+	snprintf(want, sizeof want,
+		 "hashprof: warning: %s:8: NOPE-1 verify is on line 5 too, with other calls per operation: both "
+		 "rows are compared\n",
+		 f);
+	ck_assert_msg(strstr(r.err, want) != NULL, "%s lacks %s", r.err, want);
+	ck_assert_ptr_nonnull(strstr(r.out, "not available: NOPE-1 keygen, NOPE-1 sign, NOPE-1 verify, NOPE-1 keygen"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
 /* A row that fails is one failure, even with thresholds set too (one
  * that no share can exceed: under qemu-aarch64, whose clock moves once a
  * microsecond, SYNTH-SIG keygen's DRNG share once read 71%). */
@@ -492,6 +528,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_interrupt_is_not_a_regression);
 	tcase_add_test(tc, test_published_synthetic_page);
 	tcase_add_test(tc, test_published_sample_not_available);
+	tcase_add_test(tc, test_published_duplicate_rows);
 	tcase_add_test(tc, test_bad_baselines);
 	tcase_add_test(tc, test_failed_only_baseline);
 	tcase_add_test(tc, test_bad_options);

@@ -22,6 +22,8 @@
 
 #include <jansson.h>
 
+#include "replay.h"
+
 #include "capture.h"
 
 #ifndef HP_HASHPROF
@@ -1019,6 +1021,14 @@ START_TEST(help_and_version)
 				    "3 an output could not be written (each file named on stderr; the others are),\n"
 				    "128+N interrupted by signal N (^C: 130).\n"),
 		      "%s", r.out);
+	/* what --replay costs: M samples of every run hp_replay_sample makes */
+	{
+		char want[128];
+		snprintf(want, sizeof want, "about %u x M more operations\n", (unsigned)HP_REPLAY_PHASES);
+		ck_assert_msg(strstr(r.out, want) != NULL, "--help lacks '%s'", want);
+	}
+	ck_assert_msg(strstr(r.out, "       hashprof list [--long] [--hashes]   (") != NULL,
+		      "--help lacks list --long");
 	ck_assert_uint_eq(r.err_len, 0);
 	run_free(&r);
 

@@ -29,6 +29,7 @@
  * printed by `make bench` (c) against GROUND-TRUTH, never asserted.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
 #include <stdint.h>
@@ -42,6 +43,7 @@
 #include "fake_helpers.h"
 #include "fake_scheme.h"
 #include "hp_wrap.h"
+#include "report.h"
 #include "result.h"
 #include "shares.h"
 
@@ -231,17 +233,23 @@ END_TEST
  */
 #define POLLUTION 37u
 static int in_operation;
+/* Other work on a busy machine during the in-situ samples: ticks per
+ * recorded call in the runs with the recorder, per operation in those
+ * without it (test implausible_insitu_not_applied). */
+static uint64_t busy_sites_per_call, busy_timed_per_op;
 
 static void fake_site_record(uint32_t fn, uint64_t ticks)
 {
 	hp_callsite_rec_record(fn, ticks);
 	if (in_operation)
-		fake_now += POLLUTION;
+		fake_now += POLLUTION + busy_sites_per_call;
 }
 
 static int fake_op(void *ctx)
 {
 	in_operation = 1;
+	if (W.accounting == HP_ACCOUNTING_TIMED)
+		fake_now += busy_timed_per_op;
 	operation(ctx, WRAPPED);
 	in_operation = 0;
 	return 0;
@@ -316,6 +324,138 @@ START_TEST(corrected_share_with_call_sites)
 }
 END_TEST
 
+/* A row of case c measured with the recorder on, as in the test above,
+ * its shims calibrated into *oh; the recorder left installed. */
+static void sites_row(const struct correction_case *c, struct hp_overhead *oh, struct hp_result *r)
+{
+	struct hp_site_lost lost[HP_FN_SLOTS];
+	uintptr_t lo, hi;
+	char err[256];
+
+	read_before = c->read_before;
+	read_after = c->read_after;
+	hp_calibrate(&W, hashprof_calib_loop, virtual_clock, oh);
+	ck_assert(oh->valid);
+	ck_assert_int_eq(hp_callsite_module_range((const void *)measure_row_in, &lo, &hi), 0);
+	ck_assert_int_eq(hp_callsite_rec_start(&W, lo, hi, err, sizeof err), 0);
+	W.site_record = fake_site_record;
+	in_operation = 1;
+	measure_row_in(&c->scheme, oh, HP_ACCOUNTING_SITES, r);
+	in_operation = 0;
+	r->status = HP_STATUS_OK;
+	r->sites.requested = 1;
+	snprintf(r->clock_unit, sizeof r->clock_unit, "TSC ticks");
+	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
+		lost[fn] = *hp_callsite_rec_lost(fn);
+	ck_assert_int_eq(hp_callsites_collect(hp_callsite_rec_table(), lost, NULL, r, err, sizeof err), 0);
+}
+
+/* The in-situ cost of r from 6 samples (both orders) on the virtual
+ * clock, as drivers/procedure.c takes it, judged by hp_insitu_bound;
+ * returns what that returned. */
+static int sample_insitu(const struct correction_case *c, const struct hp_overhead *oh, struct hp_result *r)
+{
+	struct hp_insitu_sample smp[6];
+	struct hp_insitu_run run = { &W, NULL, virtual_clock, fake_op, NULL, (void *)&c->scheme };
+	char err[256];
+
+	for (unsigned i = 0; i < 6; i++)
+		ck_assert_int_eq(hp_insitu_sample(&run, i & 1, &smp[i], err, sizeof err), 0);
+	ck_assert_int_eq(hp_insitu_cost(smp, 6, &r->sites.insitu_added_ticks, &r->sites.insitu_inside_ticks), 0);
+	r->sites.insitu_samples = 6;
+	r->sites.insitu_valid = 1;
+	r->sites.insitu_error[0] = '\0';
+	return hp_insitu_bound(&r->sites, oh->valid, oh->added_ticks, r->clock_unit);
+}
+
+/* Does one of r's notes read want? */
+static int has_note(const struct hp_result *r, const char *want)
+{
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
+	size_t n = hp_report_notes(r, notes);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(notes[i], want))
+			return 1;
+	return 0;
+}
+
+/*
+ * A busy machine during the in-situ samples: other work lands in the runs
+ * with the recorder (400 times the shims' calibrated cost per call, as a
+ * trial's 39651 TSC ticks against 96), or in those without it (half the
+ * shims' cost per call more than the recorder adds: a negative cost).
+ * Either is measured as such, falls outside the bound of
+ * callsite_insitu.h, and is not applied: the row's shares are exactly
+ * those uncorrected for the recorder, the record's reason and the row's
+ * note say so.  The recorder's true cost (read + POLLUTION) is applied,
+ * and so are costs at the edges of the bound, not beyond them.
+ */
+START_TEST(implausible_insitu_not_applied)
+{
+	const struct correction_case *c = &cases[_i];
+	struct hp_overhead oh;
+	struct hp_result r;
+	struct hp_shares plain, cor;
+	uint64_t read = c->read_before + c->read_after, calls_per_op = 4ull * c->scheme.iterations;
+	char want[256];
+
+	sites_row(c, &oh, &r);
+	hp_shares_of_result(&r, 0, &plain); /* not corrected for the recorder */
+	/* a quiet machine: the true cost, applied */
+	ck_assert_int_eq(sample_insitu(c, &oh, &r), 0);
+	ck_assert(r.sites.insitu_valid && !r.sites.insitu_implausible);
+	ck_assert(r.sites.insitu_added_ticks == (double)(read + POLLUTION));
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert(cor.hash != plain.hash);
+
+	/* too large */
+	busy_sites_per_call = (uint64_t)(400 * oh.added_ticks);
+	ck_assert_int_eq(sample_insitu(c, &oh, &r), 1);
+	ck_assert(r.sites.insitu_added_ticks == (double)(read + POLLUTION + busy_sites_per_call));
+	ck_assert(!r.sites.insitu_valid && r.sites.insitu_implausible);
+	snprintf(want, sizeof want,
+		 "the recorder's in-situ cost was implausible (%.0f TSC ticks/call added, 0 of them inside the "
+		 "helpers; plausible: %.0f to %.0f, from the shims' calibrated %.0f): not applied; the machine was "
+		 "busy",
+		 r.sites.insitu_added_ticks, -oh.added_ticks / 4, 16 * oh.added_ticks, oh.added_ticks);
+	ck_assert_str_eq(r.sites.insitu_error, want);
+	ck_assert_msg(has_note(&r, want), "no note '%s'", want);
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert(cor.hash == plain.hash && cor.drng == plain.drng && cor.total_ticks == plain.total_ticks);
+	busy_sites_per_call = 0;
+
+	/* negative: the runs without the recorder took longer */
+	busy_timed_per_op = (uint64_t)((double)(read + POLLUTION) + oh.added_ticks / 2) * calls_per_op;
+	ck_assert_int_eq(sample_insitu(c, &oh, &r), 1);
+	ck_assert_msg(r.sites.insitu_added_ticks < -oh.added_ticks / 4, "in situ %.3f", r.sites.insitu_added_ticks);
+	ck_assert(!r.sites.insitu_valid && r.sites.insitu_implausible);
+	ck_assert_ptr_nonnull(strstr(r.sites.insitu_error, "): not applied; the machine was busy"));
+	hp_shares_of_result(&r, 0, &cor);
+	ck_assert(cor.hash == plain.hash && cor.drng == plain.drng && cor.total_ticks == plain.total_ticks);
+	busy_timed_per_op = 0;
+
+	/* the edges of the bound: inside it, applied; just beyond, not */
+	for (unsigned k = 0; k < 4; k++) {
+		const double edge[4][2] = { { 16 * oh.added_ticks, -oh.added_ticks / 4 },
+					    { -oh.added_ticks / 4, 16 * oh.added_ticks },
+					    { 16 * oh.added_ticks * (1 + 1e-9), 0 },
+					    { 0, -oh.added_ticks / 4 * (1 + 1e-9) } };
+		r.sites.insitu_added_ticks = edge[k][0];
+		r.sites.insitu_inside_ticks = edge[k][1];
+		r.sites.insitu_valid = 1;
+		ck_assert_int_eq(hp_insitu_bound(&r.sites, 1, oh.added_ticks, "TSC ticks"), k >= 2);
+		ck_assert_int_eq(r.sites.insitu_valid, k < 2);
+	}
+	/* without a calibration nothing is applied, nothing judged */
+	r.sites.insitu_added_ticks = 1e9;
+	r.sites.insitu_valid = 1;
+	ck_assert_int_eq(hp_insitu_bound(&r.sites, 0, oh.added_ticks, "TSC ticks"), 0);
+	hp_result_free(&r);
+	hp_callsite_rec_stop();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("correction");
@@ -325,6 +465,7 @@ int main(void)
 	tcase_add_loop_test(tc, corrected_share_is_the_truth, 0, FAKE_NCASES);
 	tcase_add_test(tc, wrong_corrections_miss_the_truth);
 	tcase_add_loop_test(tc, corrected_share_with_call_sites, 0, FAKE_NCASES);
+	tcase_add_loop_test(tc, implausible_insitu_not_applied, 0, FAKE_NCASES);
 	suite_add_tcase(s, tc);
 	return hp_check_run(s);
 }

@@ -616,6 +616,58 @@ START_TEST(test_report_tolerates_unknown_fields)
 }
 END_TEST
 
+/* A --call-sites record whose in-situ cost a busy machine made
+ * implausible (400 times the shims' calibrated cost per call, as a trial
+ * read 39651 TSC ticks against 96) and that still claims it valid (as an
+ * older hashprof wrote it): report does not apply it, so the row reads as
+ * the same record with the cost marked not measured, and says why under
+ * the row and under its sites (prof/callsite_insitu.h). */
+START_TEST(test_report_implausible_insitu)
+{
+	char *dir = hpt_tmpdir("insitu"), *f = hpt_path(dir, "SYNTH-SIG__sign.json"), want[512];
+	struct run run, a, b;
+	json_t *j, *in;
+	double added;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "10", "--call-sites", "--record-dir", dir, "SYNTH-SIG", "sign", NULL),
+			 0);
+	run_free(&run);
+	j = hpt_json_load(f);
+	json_object_del(j, "shares");
+	json_object_del(j, "shares_raw");
+	json_object_del(j, "shares_corrected");
+	added = 400 * json_number_value(json_object_get(json_object_get(j, "overhead"), "added_ticks_per_call"));
+	in = json_object_get(json_object_get(j, "call_sites"), "insitu");
+	json_object_set_new(in, "added_ticks_per_call", json_real(added));
+	json_object_set_new(in, "inside_ticks_per_call", json_real(0));
+	json_object_set_new(in, "valid", json_false());
+	json_object_set_new(in, "error", json_string("sign: the recorder's cost in the operation: not measured"));
+	hpt_json_save(f, j);
+	ck_assert_int_eq(hpt_hashprof(&a, "report", f, NULL), 0);
+	json_object_set_new(in, "valid", json_true());
+	json_object_set_new(in, "error", json_string(""));
+	hpt_json_save(f, j);
+	json_decref(j);
+	ck_assert_int_eq(hpt_hashprof(&b, "report", f, NULL), 0);
+	/* the header and the row: the same figures */
+	ck_assert_ptr_nonnull(strchr(strchr(a.out, '\n') + 1, '\n'));
+	ck_assert_int_eq(strncmp(a.out, b.out, (size_t)(strchr(strchr(a.out, '\n') + 1, '\n') - a.out)), 0);
+	snprintf(want, sizeof want,
+		 "note: SYNTH-SIG sign: the recorder's in-situ cost was implausible (%.0f TSC ticks/call added, 0 "
+		 "of them inside the helpers; plausible: ",
+		 added);
+	ck_assert_msg(strstr(b.out, want) != NULL, "%s lacks %s", b.out, want);
+	ck_assert_msg(strstr(b.out, "): not applied; the machine was busy\n") != NULL, "%s", b.out);
+	ck_assert_msg(strstr(b.out, "  note: the recorder's in-situ cost was implausible (") != NULL, "%s", b.out);
+	ck_assert_ptr_null(strstr(a.out, "implausible"));
+	run_free(&a);
+	run_free(&b);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_report_bad_input)
 {
 	char *dir = hpt_tmpdir("badrep"), *f = hpt_path(dir, "bad.json"), *empty = hpt_path(dir, "empty");
@@ -768,6 +820,61 @@ START_TEST(test_report_impossible_ticks)
 			q--;
 		ck_assert_msg(q == p || strtod(q, NULL) <= 100, "a share above 100%%: %.8s in\n%s", q, rep.out);
 	}
+	run_free(&rep);
+}
+END_TEST
+
+/* names a record cannot have: an instance outside the rule of instance
+ * names (it would name a file), an operation of another kind, a kind
+ * that is none */
+static void edit_instance_path(json_t *j)
+{
+	json_object_set_new(j, "instance", json_string("../../etc"));
+}
+static void edit_operation_of_kem(json_t *j)
+{
+	json_object_set_new(j, "operation", json_string("encaps"));
+}
+static void edit_kind_unknown(json_t *j)
+{
+	json_object_set_new(j, "kind", json_string("abc"));
+}
+
+/* report refuses them as check does a baseline's: exit 2, one line naming
+ * the field */
+START_TEST(test_report_bad_names)
+{
+	expect_report_refused(edit_instance_path,
+			      "field 'instance': '../../etc' is not an instance name (1 to 64 letters, digits, '+', "
+			      "'-' or '_')",
+			      NULL);
+	expect_report_refused(edit_operation_of_kem,
+			      "field 'operation': 'encaps' is not an operation of a sig (keygen, sign, verify)", NULL);
+	expect_report_refused(edit_kind_unknown, "field 'kind': 'abc' is not an API kind (sig, kem or kex)", NULL);
+}
+END_TEST
+
+/* a failed row whose writer gave no reason */
+static void edit_failed_without_reason(json_t *j)
+{
+	json_object_set_new(j, "status", json_string("failed"));
+	json_object_set_new(j, "failure", json_string(""));
+}
+
+/* ... is printed with a placeholder, not a bare "keygen: " */
+START_TEST(test_report_failed_without_reason)
+{
+	struct run rep;
+
+	report_edited(&rep, "--format=text", edit_failed_without_reason);
+	ck_assert_msg(strstr(rep.out, "  keygen: failed (no reason recorded)\n") != NULL, "%s", rep.out);
+	run_free(&rep);
+	report_edited(&rep, "--format=md", edit_failed_without_reason);
+	ck_assert_msg(strstr(rep.out, "| keygen | - | - | keygen: failed (no reason recorded) |\n") != NULL, "%s",
+		      rep.out);
+	run_free(&rep);
+	report_edited(&rep, "--format=csv", edit_failed_without_reason);
+	ck_assert_msg(strstr(rep.out, "failed (no reason recorded)") != NULL, "%s", rep.out);
 	run_free(&rep);
 }
 END_TEST
@@ -1223,6 +1330,9 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_impossible_ticks);
+	tcase_add_test(cli, test_report_bad_names);
+	tcase_add_test(cli, test_report_failed_without_reason);
+	tcase_add_test(cli, test_report_implausible_insitu);
 	tcase_add_test(cli, test_report_bad_input);
 	tcase_add_test(cli, test_reproduction_synthetic);
 	tcase_add_test(cli, test_reproduction_ml_dsa_44);

@@ -459,6 +459,60 @@ START_TEST(test_iccs_shared)
 }
 END_TEST
 
+/* A folder beside the instance folder that is itself an instance folder
+ * (here the fixtures cmake/, with its KAT_SIG.c, and kat/, whose name is
+ * that of a vector folder) lends nothing: subdirs/ builds as it does on
+ * its own, its KAT not checked (no KAT program), and its manifest does
+ * not depend on their files; a folder beside it of the official files
+ * only (iccs/) still lends its KAT_SIG.c.  A folder of Reference_Implementation/
+ * X-128/ (no KAT program) beside X-256/ (one, and vectors) and X-1/ (one;
+ * its name begins X-128's) is the same. */
+START_TEST(test_no_borrow_from_instances)
+{
+	char dir[8400];
+	struct run r;
+
+	setup_fixture("subdirs");
+	shell("cp -RL '" HP_FIXTURES "/cmake' '" HP_FIXTURES "/kat' \"$1\"/..");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  sources: 4 compiled, 4 linked; 0 programs not linked\n");
+	expect_in(&r, r.out, "  KAT:     not checked (the package has no KAT program (KAT_SIG.c))\n");
+	ck_assert_msg(!strstr(r.out, "shared copies") && !strstr(r.out, "../cmake") && !strstr(r.out, "../kat"), "%s",
+		      r.out);
+	run_free(&r);
+	/* their files are no inputs of the build */
+	shell("cd \"$1\"/.. && echo '/* edited */' >> cmake/KAT_SIG.c && echo x >> "
+	      "kat/Test_Vectors/KAT_SIG_FIX-KAT.txt && "
+	      "echo x > kat/Test_Vectors/KAT_SIG_FIX-SUB-128.txt");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-SUB-128: up to date");
+	run_free(&r);
+	/* a folder of the official files beside it lends them */
+	shell("mkdir \"$1\"/../iccs && cp '" HP_FIXTURES "/kat/KAT_SIG.c' \"$1\"/../iccs/");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "used the package's shared copies ../iccs/KAT_SIG.c\n");
+	expect_in(&r, r.out, "1 program not linked (../iccs/KAT_SIG.c)");
+	run_free(&r);
+	/* Reference_Implementation/X-128/ beside X-256/, which has a KAT
+	 * program and vectors named after X-128 in a KAT/ folder of its own */
+	shell("cd \"$1\"/.. && mkdir -p P/Reference_Implementation && mv subdirs P/Reference_Implementation/X-128 && "
+	      "cp -R cmake P/Reference_Implementation/X-1 && mv cmake P/Reference_Implementation/X-256 && "
+	      "mkdir P/Reference_Implementation/X-256/KAT && "
+	      "cp kat/Test_Vectors/KAT_SIG_FIX-SUB-128.txt P/Reference_Implementation/X-256/KAT/");
+	snprintf(dir, sizeof dir, "%s/P/Reference_Implementation/X-128", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  sources: 4 compiled, 4 linked; 0 programs not linked\n");
+	expect_in(&r, r.out, "  KAT:     not checked (the package has no KAT program (KAT_SIG.c))\n");
+	ck_assert_msg(!strstr(r.out, "X-256") && !strstr(r.out, "X-1/"), "%s", r.out);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* The package's own files have CR LF line endings (the Makefile, with a
  * backslash-continued flag line, headers, a source, the shipped vectors,
  * a recipe): the same flags, name, KAT and calls as with LF. */
@@ -630,6 +684,7 @@ static Suite *shapes_suite(void)
 	tcase_add_test(tc, test_cmake);
 	tcase_add_test(tc, test_prebuilt);
 	tcase_add_test(tc, test_iccs_shared);
+	tcase_add_test(tc, test_no_borrow_from_instances);
 	tcase_add_test(tc, test_crlf);
 	tcase_add_test(tc, test_spaces);
 	tcase_add_test(tc, test_kat_climbs);

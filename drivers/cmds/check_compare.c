@@ -64,7 +64,7 @@ static int hp_status_line(struct hp_check *c, struct hp_table *t, const struct h
 
 	if (now->status == HP_STATUS_OK)
 		return 0;
-	snprintf(cell, sizeof cell, "failed: %.180s", now->failure);
+	snprintf(cell, sizeof cell, "failed: %.180s", hp_result_failure(now));
 	if (hp_child_interrupted()) {
 		/* ^C is not a regression: shown, not counted (hp_cmd_check exits 128+sig) */
 		if (t->ncols == 8)

@@ -80,7 +80,7 @@ static int hp_baseline_usable(const struct hp_loaded_row *row, unsigned timeout,
 
 	if (b->status != HP_STATUS_OK)
 		return hp_usage_error("%s%s%s: field 'status': the baseline row failed (%s): nothing to compare",
-				      row->file, sep, row->where, b->failure);
+				      row->file, sep, row->where, hp_result_failure(b));
 	if (hp_instance_find(b->instance, inst) != 0)
 		return hp_usage_error("%s%s%s: field 'instance': '%s' is not available here "
 				      "(`hashprof list` shows the instances found)",
@@ -208,6 +208,22 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 		struct hp_instance inst;
 		struct hp_result now;
 		const char *op = p->operation;
+		long other = hp_published_conflict(&page, i);
+
+		/* two systems' tables, or a slip: say so, compare both */
+		if (other >= 0) {
+			const struct hp_published_row *o = &page.rows[other];
+			char what[96];
+			if (p->failed != o->failed || p->hash_pct != o->hash_pct || p->drng_pct != o->drng_pct)
+				snprintf(what, sizeof what, "shares %s / %s against %s / %s",
+					 p->failed ? "-" : p->hash_text, p->failed ? "-" : p->drng_text,
+					 o->failed ? "-" : o->hash_text, o->failed ? "-" : o->drng_text);
+			else
+				snprintf(what, sizeof what, "other calls per operation");
+			fprintf(stderr,
+				"hashprof: warning: %s:%u: %s %s is on line %u too, with %s: both rows are compared\n",
+				c->published, p->line, p->instance, p->operation, o->line, what);
+		}
 
 		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops_of(inst.kind)) &&
 		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {

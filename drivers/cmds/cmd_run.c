@@ -58,7 +58,8 @@ static void hp_run_row_done(const struct hp_result *row, void *arg)
 static void hp_run_help(void)
 {
 	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
-	       "       hashprof list\n"
+	       "       hashprof list [--long] [--hashes]   (instances found, --long with their survey;\n"
+	       "                                            --hashes: the hash candidates)\n"
 	       "       hashprof build DIR      (a submission folder -> a profiled instance)\n"
 	       "       hashprof campaign ROOT [-o OUT]   (every instance folder below ROOT: pages, index)\n"
 	       "       hashprof build --hash DIR   (a hash submission -> a candidate of --hash)\n"

@@ -72,13 +72,15 @@ void hp_replay_help(void)
 {
 	printf("      --replay           also measure what each operation would save if the\n"
 	       "                         helpers were free (the \"if free\" columns): after the N\n"
-	       "                         operations, M record/timed/replay samples, M = N within\n"
-	       "                         %u..%u (%u for operations under 1 ms): about 4 x M more\n"
-	       "                         operations per row (docs/replay.md)\n"
+	       "                         operations, M samples of %u runs (record, timed, and per\n"
+	       "                         family replay and double), M = N within %u..%u (%u for\n"
+	       "                         operations under 1 ms): about %u x M more operations\n"
+	       "                         per row (docs/replay.md)\n"
 	       "      --replay-max-mb=MB  the replay tape's bound per operation, MiB (default %u;\n"
 	       "                         implies --replay); a row that needs more keeps its\n"
 	       "                         window shares and its replay fails (exit status 1)\n",
-	       HP_REPLAY_SAMPLES_MIN, HP_REPLAY_SAMPLES_MAX, HP_REPLAY_SAMPLES_SHORT, HP_REPLAY_MAX_MB_DEFAULT);
+	       (unsigned)HP_REPLAY_PHASES, HP_REPLAY_SAMPLES_MIN, HP_REPLAY_SAMPLES_MAX, HP_REPLAY_SAMPLES_SHORT,
+	       (unsigned)HP_REPLAY_PHASES, HP_REPLAY_MAX_MB_DEFAULT);
 }
 
 void hp_confine_help(void)

@@ -1,0 +1,274 @@
+/*
+ * folders.c - instance folders (see builder.h): which folder is one,
+ * which a folder given to `hashprof build` holds, and whether a folder
+ * outside the instance being built belongs to another instance.
+ *
+ * An instance folder is the folder of one instance's sources, the one
+ * that holds its *_AlgorithmInstance.h adapter header (directly, or in a
+ * sub-folder such as include/ or src/ref/).  A submission keeps one per
+ * parameter set (Reference_Implementation/X-128/, X-256/), beside folders
+ * that are not one (a shared iccs/, Test_Vectors/).  What the build
+ * takes from outside the folder it builds (borrow.c, vectors.c) must come
+ * from those, never from a neighbouring instance: X-128 built with
+ * X-256's KAT program or vectors fails a KAT it would pass, and its
+ * manifest would depend on X-256's files.
+ */
+#include "config.h"
+#include "builder.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* How deep below a folder hp_holds_adapter_header looks at most, as
+ * hp_walk_files does: packages are a few levels deep, the limit only
+ * bounds a pathological tree (links to folders are not followed). */
+#define HP_FOLDER_DEPTH 32
+
+static const char *hp_base(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? slash + 1 : p;
+}
+
+/* Is a file of this name an adapter header (SIG_/KEM_/KEX_/CryptHash_
+ * AlgorithmInstance.h, or a renamed one of the same ending)? */
+static int hp_is_adapter_header(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 20 && !strcmp(name + n - 20, "_AlgorithmInstance.h");
+}
+
+int hp_holds_adapter_header(const char *dir, int max_depth)
+{
+	DIR *dh = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+
+	if (!dh)
+		return 0;
+	while (!found && (e = readdir(dh))) {
+		char path[PATH_MAX];
+		struct stat lst, st;
+		if (e->d_name[0] == '.' || (size_t)hp_fmt(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path ||
+		    lstat(path, &lst) != 0 || stat(path, &st) != 0)
+			continue;
+		if (S_ISREG(st.st_mode))
+			found = hp_is_adapter_header(e->d_name);
+		else if (S_ISDIR(st.st_mode) && !S_ISLNK(lst.st_mode) && max_depth > 0)
+			found = hp_holds_adapter_header(path, max_depth - 1);
+	}
+	closedir(dh);
+	return found;
+}
+
+int hp_in_other_instance(const char *dir, const char *folder)
+{
+	size_t i = 0, above = 0;
+	char path[PATH_MAX];
+
+	/* the folder above both: whole components in common */
+	for (; dir[i] && dir[i] == folder[i]; i++)
+		if (dir[i] == '/')
+			above = i;
+	if (!folder[i] && dir[i] == '/') /* folder is above dir: the parent, a tier folder */
+		return hp_holds_adapter_header(folder, 0);
+	if ((!folder[i] && !dir[i]) || (!dir[i] && folder[i] == '/'))
+		return 0; /* dir itself, or inside it */
+	hp_fmt(path, sizeof path, "%.*s", (int)(above ? above : 1), folder);
+	if (hp_holds_adapter_header(path, 0))
+		return 1; /* dir is a sub-folder of an instance folder */
+	/* folder is beside dir's branch: the sub-folder of the common one
+	 * that holds it must hold no instance at any depth */
+	hp_fmt(path, sizeof path, "%.*s", (int)(above + 1 + strcspn(folder + above + 1, "/")), folder);
+	return hp_holds_adapter_header(path, HP_FOLDER_DEPTH);
+}
+
+/* ---------- the instance folders a folder holds ---------- */
+
+/* The folder part of a relative path ("" for a top-level file), into out. */
+static void hp_rel_dir(const char *rel, char *out, size_t len)
+{
+	const char *slash = strrchr(rel, '/');
+	size_t n = slash ? (size_t)(slash - rel) : 0;
+
+	hp_fmt(out, len, "%.*s", (int)n, rel);
+}
+
+/* Is the relative path rel inside the relative folder dir ("" holds all)? */
+static int hp_inside(const char *rel, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !n || (!strncmp(rel, dir, n) && (rel[n] == '/' || rel[n] == '\0'));
+}
+
+/* Cut the relative folder acc down to the folder it shares with rel. */
+static void hp_common_folder(char *acc, const char *rel)
+{
+	size_t keep = 0;
+
+	for (size_t i = 0; acc[i] && acc[i] == rel[i]; i++)
+		if (acc[i + 1] == '/' || acc[i + 1] == '\0')
+			if (rel[i + 1] == '/' || rel[i + 1] == '\0')
+				keep = i + 1;
+	acc[keep] = '\0';
+}
+
+/* Is this file one of those that say where an instance is: a source
+ * (.c, .S, .s), an adapter header, a Makefile or CMakeLists.txt? */
+static int hp_defining_file(const char *rel)
+{
+	static const char *const build_files[] = { "Makefile", "makefile", "GNUmakefile", "CMakeLists.txt" };
+	const char *b = hp_base(rel);
+	size_t n = strlen(b);
+
+	if (n > 2 && b[n - 2] == '.' && strchr("cSs", b[n - 1]))
+		return 1;
+	for (size_t i = 0; i < sizeof build_files / sizeof build_files[0]; i++)
+		if (!strcmp(b, build_files[i]))
+			return 1;
+	return hp_is_adapter_header(b) && strncmp(b, "CryptHash", 9);
+}
+
+/*
+ * The instance folder of the adapter header folder hf->v[i] (relative to
+ * d->dir; none of hf inside another): the deepest folder that holds every
+ * source, build file and adapter header of the part of the tree that is
+ * its alone (the highest folder above hf->v[i] that holds no other of hf;
+ * the whole tree when hf has one), into out ("" for d->dir).
+ * include/SIG_AlgorithmInstance.h beside src/ gives the folder of both.
+ */
+static void hp_instance_of(const struct hp_detect *d, const struct hp_strv *hf, size_t i, char out[PATH_MAX])
+{
+	char own[PATH_MAX];
+
+	hp_fmt(own, sizeof own, "%s", hf->n > 1 ? hf->v[i] : "");
+	for (char *slash; hf->n > 1 && (slash = strrchr(own, '/'));) {
+		int shared = 0;
+		*slash = '\0';
+		for (size_t k = 0; k < hf->n && !shared; k++)
+			shared = k != i && hp_inside(hf->v[k], own);
+		if (shared) {
+			*slash = '/';
+			break;
+		}
+	}
+	hp_fmt(out, PATH_MAX, "%s", hf->v[i]);
+	for (size_t f = 0; f < d->files.n; f++)
+		if (hp_inside(d->files.v[f], own) && hp_defining_file(d->files.v[f]))
+			hp_common_folder(out, d->files.v[f]);
+}
+
+/* The folders of the public-key adapter headers below d->dir ("" for
+ * d->dir itself), none inside another, in byte order, into hf (a hash
+ * submission's CryptHash_AlgorithmInstance.h is `build --hash`'s). */
+static int hp_header_folders(const struct hp_detect *d, struct hp_strv *hf)
+{
+	struct hp_strv all = { 0 };
+	int rc = 0;
+
+	for (size_t i = 0; rc == 0 && i < d->files.n; i++) {
+		const char *b = hp_base(d->files.v[i]);
+		char dir[PATH_MAX];
+		if (!hp_is_adapter_header(b) || !strncmp(b, "CryptHash", 9))
+			continue;
+		hp_rel_dir(d->files.v[i], dir, sizeof dir);
+		if (hp_strv_find(&all, dir) < 0)
+			rc = hp_strv_add(&all, dir);
+	}
+	for (size_t i = 0; rc == 0 && i < all.n; i++) {
+		int nested = 0;
+		for (size_t k = 0; k < all.n && !nested; k++)
+			nested = k != i && hp_inside(all.v[i], all.v[k]);
+		if (!nested)
+			rc = hp_strv_add(hf, all.v[i]);
+	}
+	hp_strv_free(&all);
+	return rc;
+}
+
+/* A relative folder as the list of a refusal shows it: with a "/" at the
+ * end, and the middle of one more than two folders deep left out
+ * ("kem-fix/.../FIX-CAMP-KEM-128/") unless another of all (n) would then
+ * read the same, into out. */
+static void hp_short_folder(char *const *all, size_t n, size_t i, char *out, size_t len)
+{
+	const char *rel = all[i], *first = strchr(rel, '/'), *last = strrchr(rel, '/');
+
+	for (size_t k = 0; first && first != last && k < n; k++) {
+		const char *f = strchr(all[k], '/'), *l = strrchr(all[k], '/');
+		if (k != i && f && f != l && f - all[k] == first - rel && !strncmp(all[k], rel, (size_t)(f - all[k])) &&
+		    !strcmp(l, last))
+			first = last; /* ambiguous: in full */
+	}
+	if (first && first != last)
+		hp_fmt(out, len, "%.*s/.../%s/", (int)(first - rel), rel, last + 1);
+	else
+		hp_fmt(out, len, "%s/", rel);
+}
+
+int hp_detect_one_instance(const struct hp_detect *d, const struct hp_recipe *r, char *err, size_t errlen)
+{
+	enum { HP_LISTED = 8 };
+	char list[HP_BUILD_ERR] = "", inst[PATH_MAX], first[PATH_MAX] = "", shown[PATH_MAX], quoted[PATH_MAX + 64];
+	char head[PATH_MAX + 64], tail[PATH_MAX + 128];
+	struct hp_strv hf = { 0 }, inst_list = { 0 };
+	size_t n;
+	int rc = 0;
+
+	if (hp_header_folders(d, &hf) != 0) {
+		hp_strv_free(&hf);
+		hp_fmt(err, errlen, "out of memory");
+		return -1;
+	}
+	n = hf.n;
+	for (size_t i = 0; rc == 0 && i < n && hf.v[0][0]; i++) {
+		hp_instance_of(d, &hf, i, inst);
+		rc = hp_strv_add(&inst_list, inst);
+	}
+	hp_strv_free(&hf);
+	if (rc != 0) {
+		hp_strv_free(&inst_list);
+		hp_fmt(err, errlen, "out of memory");
+		return -1;
+	}
+	if (inst_list.n)
+		hp_fmt(first, sizeof first, "%s", inst_list.v[0]);
+	/* none, the folder's own, or one whose sources are not all in one
+	 * sub-folder (or that the recipe lists): the folder is the instance's */
+	if (n == 0 || (n == 1 && (!first[0] || r->sources.n))) {
+		hp_strv_free(&inst_list);
+		return 0;
+	}
+	hp_fmt(shown, sizeof shown, "%s/%s", d->dir, first);
+	hp_shell_quote(shown, quoted, sizeof quoted);
+	if (n == 1) {
+		hp_strv_free(&inst_list);
+		hp_fmt(err, errlen,
+		       "%s is not an instance folder but holds one, %s/, with every source: build that one, "
+		       "e.g. hashprof build %s",
+		       d->dir, first, quoted);
+		return -1;
+	}
+	/* as many of the folders as the line has room for */
+	hp_fmt(head, sizeof head, "%s holds %zu instance folders (", d->dir, n);
+	hp_fmt(tail, sizeof tail, "): build one of them, e.g. hashprof build %s", quoted);
+	for (size_t i = 0, used = 0; i < inst_list.n; i++) {
+		char one[PATH_MAX];
+		size_t room = errlen > strlen(head) + strlen(tail) + 8 ? errlen - strlen(head) - strlen(tail) - 8 : 0;
+		hp_short_folder(inst_list.v, inst_list.n, i, one, sizeof one);
+		if (i >= HP_LISTED || used + strlen(one) + 2 > room || used + strlen(one) + 2 >= sizeof list) {
+			hp_fmt(list + used, sizeof list - used, "%s...", used ? ", " : "");
+			break;
+		}
+		used += (size_t)hp_fmt(list + used, sizeof list - used, "%s%s", used ? ", " : "", one);
+	}
+	hp_strv_free(&inst_list);
+	hp_fmt(err, errlen, "%s%s%s", head, list, tail);
+	return -1;
+}
