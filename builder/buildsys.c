@@ -21,6 +21,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -67,12 +68,14 @@ static int hp_find_makefile(const char *dir, char path[PATH_MAX])
  * in the package)?  Its own first line says so. */
 static int hp_cmake_generated(const char *path)
 {
-	size_t n;
+	size_t n, at = SIZE_MAX;
 	char *text = hp_util_read_file(path, 0, &n);
-	int yes = text && strstr(text, "CMAKE generated file") && strstr(text, "CMAKE generated file") < text + 512;
+	const char *hit = text ? strstr(text, "CMAKE generated file") : NULL;
 
+	if (hit)
+		at = (size_t)(hit - text);
 	free(text);
-	return yes;
+	return at < 512;
 }
 
 int hp_buildsys_find(struct hp_detect *d, const struct hp_recipe *r)

@@ -334,7 +334,7 @@ static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, st
 done:
 	t->insitu_samples = taken;
 	if (!t->insitu_valid)
-		snprintf(t->insitu_error, sizeof t->insitu_error, "%s: the recorder's cost in the operation: %s",
+		snprintf(t->insitu_error, sizeof t->insitu_error, "%s: the recorder's cost in the operation: %.180s",
 			 r->operation, err[0] ? err : "not measured");
 	else /* a busy machine reads nonsense: not applied (callsite_insitu.h) */
 		hp_insitu_bound(t, r->overhead_valid, r->overhead_added_ticks, r->clock_unit);

@@ -521,7 +521,7 @@ START_TEST(test_foreign_compiler)
 #else
 	const char *other = "\\076\\000", *other_name = "x86-64", *own = "AArch64";
 #endif
-	char cc[4200], script[8400], cc_env[4300], want[256];
+	char cc[4200], script[8400], cc_env[4300], want[4400];
 	struct tmp_env e;
 	struct run r;
 	FILE *f;
