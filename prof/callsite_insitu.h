@@ -76,7 +76,7 @@ int hp_insitu_cost(const struct hp_insitu_sample *s, size_t n, double *added, do
  * HP_INSITU_MAX_FACTOR 16: the recorder's cost read at most 2.1 O where it
  * was measured on a machine at work, not overloaded (ML-DSA-44 sign 205
  * ticks against O = 96, README's call-site example; SPHINCS+-SHAKE-128f-
- * simple sign 90 against 97, bench/callsites.json; SYNTH-SIG 16 to 70
+ * simple sign 90 against 97, a `make bench` (f) run on the Intel VM; SYNTH-SIG 16 to 70
  * against 96); 16 leaves eight times that for schemes whose working set
  * the unwinding evicts more of.  An overloaded run read 39651 (400 O),
  * and its row 73% against 54-62% without call sites.
