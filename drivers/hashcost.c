@@ -59,46 +59,71 @@ static int hp_double_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Price shape s into *c; 0, or -1 with err (the helper refused it). */
-static int hp_hashcost_shape(const struct hp_hashcost_fns *f, const struct hp_cost *s, double tick_hz,
-			     struct hp_cost *c, char *err, size_t errlen)
+/* One shape's pricing in progress: its calls per batch and its samples. */
+struct hp_hashcost_run {
+	struct hp_cost shape;
+	unsigned k;
+	double per[HP_HASHCOST_SAMPLES]; /* ticks per call of each timed batch */
+};
+
+/* The first call of shape s (a helper that refuses it is an error), then
+ * k doubled until a batch takes target ticks, and two batches of warm-up.
+ * 0, or -1 with err. */
+static int hp_hashcost_prepare(const struct hp_hashcost_fns *f, struct hp_hashcost_run *r, const unsigned char *msg,
+			       unsigned char *buf, double target, char *err, size_t errlen)
 {
-	size_t in = (size_t)(s->in_bits / 8 + 1), out = (size_t)(s->out_bits / 8 + 64);
-	unsigned char *msg = malloc(in), *buf = malloc(out);
-	double per[HP_HASHCOST_SAMPLES], target = HP_HASHCOST_BATCH_SECONDS * tick_hz;
-	unsigned k = 1;
+	const struct hp_cost *s = &r->shape;
 	int rc;
 
-	if (!msg || !buf) {
-		free(msg);
-		free(buf);
-		snprintf(err, errlen, "out of memory for a %llu-bit input", (unsigned long long)s->in_bits);
-		return -1;
-	}
-	for (size_t i = 0; i < in; i++)
-		msg[i] = (unsigned char)(i * 131 + 64);
 	if ((rc = hp_hashcost_call(f, s, msg, buf)) != 0) {
 		snprintf(err, errlen, "%s: %s (%llu -> %llu bits) returned %d", f->name, hp_fn_name(s->fn),
 			 (unsigned long long)s->in_bits, (unsigned long long)s->out_bits, rc);
-		free(msg);
-		free(buf);
 		return -1;
 	}
-	while (k < HP_HASHCOST_BATCH_MAX && (double)hp_hashcost_batch(f, s, msg, buf, k) < target)
-		k *= 2;
-	hp_hashcost_batch(f, s, msg, buf, k);
-	hp_hashcost_batch(f, s, msg, buf, k);
-	for (unsigned i = 0; i < HP_HASHCOST_SAMPLES; i++)
-		per[i] = (double)hp_hashcost_batch(f, s, msg, buf, k) / k;
-	qsort(per, HP_HASHCOST_SAMPLES, sizeof per[0], hp_double_cmp);
-	*c = *s;
-	c->median_ticks = per[HP_HASHCOST_SAMPLES / 2];
-	c->q1_ticks = per[HP_HASHCOST_SAMPLES / 4];
-	c->q3_ticks = per[3 * HP_HASHCOST_SAMPLES / 4];
+	r->k = 1;
+	while (r->k < HP_HASHCOST_BATCH_MAX && (double)hp_hashcost_batch(f, s, msg, buf, r->k) < target)
+		r->k *= 2;
+	hp_hashcost_batch(f, s, msg, buf, r->k);
+	hp_hashcost_batch(f, s, msg, buf, r->k);
+	return 0;
+}
+
+/* The median and quartiles of r's samples into *c. */
+static void hp_hashcost_summary(struct hp_hashcost_run *r, struct hp_cost *c)
+{
+	qsort(r->per, HP_HASHCOST_SAMPLES, sizeof r->per[0], hp_double_cmp);
+	*c = r->shape;
+	c->median_ticks = r->per[HP_HASHCOST_SAMPLES / 2];
+	c->q1_ticks = r->per[HP_HASHCOST_SAMPLES / 4];
+	c->q3_ticks = r->per[3 * HP_HASHCOST_SAMPLES / 4];
 	c->samples = HP_HASHCOST_SAMPLES;
-	c->batch_calls = k;
-	free(msg);
-	free(buf);
+	c->batch_calls = r->k;
+}
+
+/*
+ * Price the n shapes of runs[] (shape set, k and per filled here): each
+ * prepared, then HP_HASHCOST_SAMPLES rounds of one timed batch of every
+ * shape in turn, so that the samples of each shape spread over the whole
+ * subject's pricing and a slow spell of the machine (another job, a
+ * frequency change) lands in one sample of many shapes, which their
+ * medians drop, not in every sample of one shape (five back-to-back
+ * pricings of ML-DSA-44's shapes, one shape after the other, once put
+ * SHA3-256 66% above the other four).  msg holds the longest input,
+ * buf the longest output.  0, or -1 with err.
+ */
+static int hp_hashcost_rounds(const struct hp_hashcost_fns *f, struct hp_hashcost_run *runs, size_t n,
+			      const unsigned char *msg, unsigned char *buf, double target, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < n; i++) {
+		hp_child_step("pricing %s: %s (%llu -> %llu bits)", f->name, hp_fn_name(runs[i].shape.fn),
+			      (unsigned long long)runs[i].shape.in_bits, (unsigned long long)runs[i].shape.out_bits);
+		if (hp_hashcost_prepare(f, &runs[i], msg, buf, target, err, errlen) != 0)
+			return -1;
+	}
+	hp_child_step("pricing %s: %zu shapes, %u rounds", f->name, n, HP_HASHCOST_SAMPLES);
+	for (unsigned j = 0; j < HP_HASHCOST_SAMPLES; j++)
+		for (size_t i = 0; i < n; i++)
+			runs[i].per[j] = (double)hp_hashcost_batch(f, &runs[i].shape, msg, buf, runs[i].k) / runs[i].k;
 	return 0;
 }
 
@@ -130,6 +155,59 @@ static int hp_hashcost_load(const struct hp_hashcost_job *j, struct hp_hashcost_
 	return 0;
 }
 
+/* Whether f has the helper of shape w; err names it when not. */
+static int hp_hashcost_has(const struct hp_hashcost_fns *f, const struct hp_cost *w, char *err, size_t errlen)
+{
+	int have = w->fn == HP_FN_XOF          ? f->pseudoXOF != NULL
+		   : w->fn == HP_FN_PSEUDOHASH ? f->pseudohash != NULL
+					       : f->sm3hash != NULL;
+
+	if (!have)
+		snprintf(err, errlen, "%s has no %s", f->name, hp_fn_name(w->fn));
+	return have;
+}
+
+/* The subject's costs of j's shapes into t: 0, or -1 with err. */
+static int hp_hashcost_price(const struct hp_hashcost_job *j, const struct hp_hashcost_fns *f,
+			     struct hp_cost_subject *s, char *err, size_t errlen)
+{
+	struct hp_hashcost_run *runs = calloc(j->n ? j->n : 1, sizeof *runs);
+	uint64_t in_max = 0, out_max = 0;
+	unsigned char *msg = NULL, *buf = NULL;
+	int rc = -1;
+
+	for (size_t i = 0; i < j->n; i++) {
+		if (!hp_hashcost_has(f, &j->want[i], err, errlen))
+			goto out;
+		in_max = j->want[i].in_bits > in_max ? j->want[i].in_bits : in_max;
+		out_max = j->want[i].out_bits > out_max ? j->want[i].out_bits : out_max;
+	}
+	if (!runs || !(msg = malloc((size_t)(in_max / 8 + 1))) || !(buf = malloc((size_t)(out_max / 8 + 64)))) {
+		snprintf(err, errlen, "out of memory for a %llu-bit input", (unsigned long long)in_max);
+		goto out;
+	}
+	for (size_t i = 0; i < in_max / 8 + 1; i++)
+		msg[i] = (unsigned char)(i * 131 + 64);
+	for (size_t i = 0; i < j->n; i++)
+		runs[i].shape = j->want[i];
+	if (hp_hashcost_rounds(f, runs, j->n, msg, buf, HP_HASHCOST_BATCH_SECONDS * j->o->tick_hz, err, errlen) != 0)
+		goto out;
+	for (size_t i = 0; i < j->n; i++) {
+		struct hp_cost c;
+		hp_hashcost_summary(&runs[i], &c);
+		if (hp_cost_put(s, &c) != 0) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(runs);
+	free(msg);
+	free(buf);
+	return rc;
+}
+
 /* The child: {"costs": [...]} or {"error": "..."}. */
 static json_t *hp_hashcost_main(void *arg)
 {
@@ -145,23 +223,9 @@ static json_t *hp_hashcost_main(void *arg)
 		return json_pack("{s:s}", "error", err);
 	if (!(s = hp_cost_subject_get(&t, "x", "")))
 		return json_pack("{s:s}", "error", "out of memory");
-	for (size_t i = 0; i < j->n; i++) {
-		const struct hp_cost *w = &j->want[i];
-		struct hp_cost c;
-		int have = w->fn == HP_FN_XOF          ? f.pseudoXOF != NULL
-			   : w->fn == HP_FN_PSEUDOHASH ? f.pseudohash != NULL
-						       : f.sm3hash != NULL;
-		hp_child_step("pricing %s: %s (%llu -> %llu bits)", f.name, hp_fn_name(w->fn),
-			      (unsigned long long)w->in_bits, (unsigned long long)w->out_bits);
-		if (!have) {
-			snprintf(err, sizeof err, "%s has no %s", f.name, hp_fn_name(w->fn));
-			hp_cost_table_free(&t);
-			return json_pack("{s:s}", "error", err);
-		}
-		if (hp_hashcost_shape(&f, w, j->o->tick_hz, &c, err, sizeof err) != 0 || hp_cost_put(s, &c) != 0) {
-			hp_cost_table_free(&t);
-			return json_pack("{s:s}", "error", err);
-		}
+	if (hp_hashcost_price(j, &f, s, err, sizeof err) != 0) {
+		hp_cost_table_free(&t);
+		return json_pack("{s:s}", "error", err);
 	}
 	doc = hp_cost_table_json(&t);
 	hp_cost_table_free(&t);

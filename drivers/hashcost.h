@@ -8,9 +8,11 @@
  *
  * Per shape: one call first (a helper that refuses the shape is an
  * error), then batches of k calls, k doubled until a batch takes at least
- * HP_HASHCOST_BATCH_SECONDS, two batches of warm-up, HP_HASHCOST_SAMPLES
- * timed batches; the median, first and third quartiles of the batches'
- * ticks per call.  Inputs are a fixed pattern of the shape's length; the
+ * HP_HASHCOST_BATCH_SECONDS, two batches of warm-up.  Then
+ * HP_HASHCOST_SAMPLES rounds of one timed batch of every shape in turn
+ * (so that a slow spell of the machine lands in one sample of many shapes,
+ * not in all of one shape's); per shape, the median, first and third
+ * quartiles of its batches' ticks per call.  Inputs are a fixed pattern of the shape's length; the
  * output of a call is written where the next call reads nothing of it.
  */
 #ifndef HP_HASHCOST_H
