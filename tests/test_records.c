@@ -485,6 +485,13 @@ START_TEST(test_unwritable_files_named)
 		ck_assert_ptr_nonnull(strstr(r.err, "cannot write the report to standard output"));
 		run_free(&r);
 	}
+	/* and so does report, the table and the curves alike */
+	{
+		const char *sh_args[] = { "-c", "exec \"$0\" report \"$1\" > /dev/full", HP_HASHPROF, out, NULL };
+		ck_assert_int_eq(run_capture(&r, "/bin/sh", sh_args, NULL), 3);
+		ck_assert_ptr_nonnull(strstr(r.err, "cannot write the report to standard output"));
+		run_free(&r);
+	}
 	hpt_rmtree(dir);
 	free(recs);
 	free(out);

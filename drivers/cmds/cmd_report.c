@@ -138,7 +138,7 @@ static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_form
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
-		return HP_EXIT_USAGE;
+		return HP_EXIT_UNWRITTEN;
 	}
 	return rc;
 }
@@ -302,7 +302,7 @@ int hp_cmd_report(int argc, char **argv)
 		rc = hp_report_curves(rows, set.n, fmt, rc);
 	else if (hp_report_print(stdout, fmt, rows, set.n, meta) != 0) {
 		fprintf(stderr, "hashprof: cannot write the report to standard output\n");
-		rc = HP_EXIT_USAGE;
+		rc = HP_EXIT_UNWRITTEN;
 	}
 	/* --plot: the candidates' heat map when there are candidates (--hash,
 	 * or records of --hash rows), else the prefix-mean curves */
