@@ -458,7 +458,7 @@ static void hpb_gt_worst(const struct hpb_gt_row *row, double *worst)
 int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 {
 	static const unsigned densities[] = { 10, 100, 1000, 10000, 100000 };
-	unsigned procs = o->quick ? 3 : 7,
+	unsigned procs = o->quick ? 3 : 15,
 		 groups = o->rounds  ? o->rounds
 			  : o->quick ? 1
 				     : 2,
