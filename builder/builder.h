@@ -660,6 +660,24 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 		     const struct hp_plan *plan, const struct hp_meta *meta, const char *workdir, const char *out,
 		     const char *build_log, char *err, size_t errlen, char **command);
 
+/* The start of every module's link command after the compiler's words
+ * in argv: "-shared -o OUT -Wl,--no-undefined -Wl,-z,defs" appended.
+ * Returns 0 or -1 (OOM). */
+int hp_link_argv(struct hp_strv *argv, const char *out);
+
+/*
+ * The link step of every module the builder makes (hp_link_instance's
+ * instance, hash_build.c's candidate): argv (the whole command, begun
+ * with hp_link_argv) run with its output into log (truncated; out removed
+ * first, so that a failed link leaves none), then "$ COMMAND" and that
+ * output appended to build_log.  *command: the pasteable command
+ * (malloc'ed, may be NULL).  Returns 0, or -1 with one line in err: the
+ * log's first error (hp_first_error), "the link failed", or "cannot run
+ * the linker".
+ */
+int hp_link_run(const struct hp_strv *argv, const char *out, const char *log, const char *build_log, char **command,
+		char *err, size_t errlen);
+
 /* ---------- vectors.c ---------- */
 
 /* KAT gate outcome. */

@@ -378,7 +378,7 @@ static int hp_hash_pieces_compile(struct hp_hash_build *h, const char *meta_h, c
 static int hp_hash_link(struct hp_hash_build *h, struct hp_object *objs, const char *cflags, char *err, size_t errlen,
 			char **command)
 {
-	char meta_h[PATH_MAX], vers[PATH_MAX], pieces[3][PATH_MAX], log[PATH_MAX], first[HP_BUILD_ERR];
+	char meta_h[PATH_MAX], vers[PATH_MAX], pieces[3][PATH_MAX], log[PATH_MAX];
 	struct hp_strv argv = { 0 };
 	int status;
 
@@ -393,9 +393,7 @@ static int hp_hash_link(struct hp_hash_build *h, struct hp_object *objs, const c
 	}
 	if (hp_hash_pieces_compile(h, meta_h, pieces, err, errlen) != 0)
 		return -1;
-	if (hp_cc_argv(&argv) || hp_strv_add(&argv, "-shared") || hp_strv_add(&argv, "-o") ||
-	    hp_strv_add(&argv, h->so_tmp) || hp_strv_add(&argv, "-Wl,--no-undefined") ||
-	    hp_strv_add(&argv, "-Wl,-z,defs") || hp_strv_addf(&argv, "-Wl,--version-script=%s", vers))
+	if (hp_cc_argv(&argv) || hp_link_argv(&argv, h->so_tmp) || hp_strv_addf(&argv, "-Wl,--version-script=%s", vers))
 		goto oom;
 	for (int i = 0; i < 3; i++)
 		if (hp_strv_add(&argv, pieces[i]))
@@ -405,26 +403,9 @@ static int hp_hash_link(struct hp_hash_build *h, struct hp_object *objs, const c
 			goto oom;
 	if (hp_strv_extend(&argv, &h->b->libs) || hp_strv_add(&argv, "-lm"))
 		goto oom;
-	*command = hp_command_line(argv.v);
-	unlink(h->so_tmp);
-	unlink(log);
-	status = hp_run_program(argv.v, NULL, log, 0, 0);
+	status = hp_link_run(&argv, h->so_tmp, log, h->b->log, command, err, errlen);
 	hp_strv_free(&argv);
-	{
-		FILE *f = fopen(h->b->log, "a");
-		if (f) {
-			fprintf(f, "$ %s\n", *command ? *command : "(command unavailable)");
-			fflush(f);
-			hp_append_file(fileno(f), log);
-			fclose(f);
-		}
-	}
-	if (status != 0) {
-		hp_first_error(log, first, sizeof first);
-		hp_fmt(err, errlen, "%s", status < 0 ? "cannot run the linker" : first[0] ? first : "the link failed");
-		return -1;
-	}
-	return 0;
+	return status;
 oom:
 	hp_strv_free(&argv);
 	hp_fmt(err, errlen, "out of memory");

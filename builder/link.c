@@ -558,6 +558,33 @@ static void hp_log_step(const char *build_log, const char *command, const char *
 	fclose(f);
 }
 
+int hp_link_argv(struct hp_strv *argv, const char *out)
+{
+	return hp_strv_add(argv, "-shared") || hp_strv_add(argv, "-o") || hp_strv_add(argv, out) ||
+			       hp_strv_add(argv, "-Wl,--no-undefined") || hp_strv_add(argv, "-Wl,-z,defs")
+		       ? -1
+		       : 0;
+}
+
+int hp_link_run(const struct hp_strv *argv, const char *out, const char *log, const char *build_log, char **command,
+		char *err, size_t errlen)
+{
+	char first[HP_BUILD_ERR];
+	int status;
+
+	*command = hp_command_line(argv->v);
+	unlink(out);
+	unlink(log);
+	status = hp_run_program(argv->v, NULL, log, 0, 0);
+	hp_log_step(build_log, *command, log);
+	if (status != 0) {
+		hp_first_error(log, first, sizeof first);
+		hp_fmt(err, errlen, "%s", status < 0 ? "cannot run the linker" : first[0] ? first : "the link failed");
+		return -1;
+	}
+	return 0;
+}
+
 int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words, struct hp_object *objs,
 		     const struct hp_plan *plan, const struct hp_meta *meta, const char *workdir, const char *out,
 		     const char *build_log, char *err, size_t errlen, char **command)
@@ -619,10 +646,8 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 	free(*command);
 	*command = NULL;
 
-	if (hp_strv_extend(&argv, cc_words) || hp_strv_add(&argv, "-shared") || hp_strv_add(&argv, "-o") ||
-	    hp_strv_add(&argv, out) || hp_strv_add(&argv, "-Wl,--no-undefined") || hp_strv_add(&argv, "-Wl,-z,defs") ||
-	    hp_strv_add(&argv, info_o) || (plan->provide_drng && hp_strv_add(&argv, drng_o)) ||
-	    (plan->survey && hp_strv_add(&argv, survey_o)))
+	if (hp_strv_extend(&argv, cc_words) || hp_link_argv(&argv, out) || hp_strv_add(&argv, info_o) ||
+	    (plan->provide_drng && hp_strv_add(&argv, drng_o)) || (plan->survey && hp_strv_add(&argv, survey_o)))
 		goto oom;
 	for (size_t k = 0; k < plan->nobjs; k++)
 		if (hp_strv_add(&argv, objs[plan->objs[k]].obj))
@@ -638,18 +663,9 @@ int hp_link_instance(const struct hp_runtime *rt, const struct hp_strv *cc_words
 			goto oom;
 	if (hp_strv_extend(&argv, &plan->libs) || (hp_strv_find(&plan->libs, "-lm") < 0 && hp_strv_add(&argv, "-lm")))
 		goto oom;
-	*command = hp_command_line(argv.v);
-	unlink(out);
-	unlink(log);
-	status = hp_run_program(argv.v, NULL, log, 0, 0);
+	status = hp_link_run(&argv, out, log, build_log, command, err, errlen);
 	hp_strv_free(&argv);
-	hp_log_step(build_log, *command, log);
-	if (status != 0) {
-		hp_first_error(log, first, sizeof first);
-		hp_fmt(err, errlen, "%s", status < 0 ? "cannot run the linker" : first[0] ? first : "the link failed");
-		return -1;
-	}
-	return 0;
+	return status;
 oom:
 	hp_strv_free(&words);
 	hp_strv_free(&argv);

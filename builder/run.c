@@ -1,19 +1,19 @@
 /*
- * run.c - running the compiler, the linker, make and KAT programs: fork
- * and exec with argument vectors (never a shell), output into log files,
- * a timeout that kills the whole process group, and on SIGINT, SIGTERM or
- * SIGHUP the groups of every child running (prof/util/proc.c; see
+ * run.c - running the compiler, the linker, make and KAT programs with
+ * prof/util/spawn.c's runner (argument vectors, never a shell; output into
+ * log files; a timeout that kills the whole process group), confined
+ * (util/confine.h), and on SIGINT, SIGTERM or SIGHUP the groups of every
+ * child running killed and hashprof ended (prof/util/proc.c; see
  * builder.h).
  */
 #include "config.h"
 #include "builder.h"
 #include "util/confine.h"
-#include "util/monotonic.h"
 #include "util/proc.h"
+#include "util/spawn.h"
 #include "util/supervise.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,122 +73,71 @@ static void hp_proc_refuse(const char *why)
 
 /* ---------- running ---------- */
 
-/* In the child: open path onto fd, or /dev/null when path is NULL. */
-static int hp_redirect(int fd, const char *path, int append)
-{
-	int flags = path ? O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC) : O_WRONLY;
-	int f = open(path ? path : "/dev/null", flags, 0666);
+/* The confinement of one start (util/spawn.h's hooks). */
+struct hp_proc_confining {
+	const struct hp_confine *c;
+	struct hp_confine_link link;
+	char why[HP_BLOCKED_MAX]; /* the parent's refusal */
+};
 
-	if (f < 0)
-		return -1;
-	if (f != fd) {
-		if (dup2(f, fd) < 0)
-			return -1;
-		close(f);
-	}
-	return 0;
+/* In the child: its temporary files (the compiler's) in its scratch
+ * folder; it starts confined, or not at all (the parent says why). */
+static int hp_proc_enter(void *arg)
+{
+	struct hp_proc_confining *k = arg;
+
+	if (k->c && k->c->nwrite)
+		setenv("TMPDIR", k->c->write[0], 1);
+	return hp_confine_enter(k->c, &k->link);
+}
+
+static int hp_proc_adopt(void *arg, pid_t pid)
+{
+	struct hp_proc_confining *k = arg;
+
+	return hp_confine_adopt(k->c, &k->link, pid, k->why, sizeof k->why);
 }
 
 int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const char *out_path, const char *err_path,
 		  int append)
 {
-	int pipefd[2];
+	struct hp_proc_confining k = { .c = hp_run_policy };
+	struct hp_util_spawn s = { argv, cwd, out_path, err_path, append, hp_proc_enter, hp_proc_adopt, &k };
 	pid_t pid;
-	struct hp_confine_link link;
-	char why[HP_BLOCKED_MAX];
 
 	memset(p, 0, sizeof *p);
 	p->pid = -1;
 	hp_proc_check_interrupt();
-	if (pipe2(pipefd, O_CLOEXEC) != 0)
+	if (hp_confine_link_open(k.c, &k.link) != 0)
 		return -1;
-	if (hp_confine_link_open(hp_run_policy, &link) != 0) {
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return -1;
-	}
-	pid = hp_util_fork_group();
+	pid = hp_util_spawn(&s, &p->spawn_errno);
+	if (pid < 0 && errno == ECANCELED)
+		hp_proc_refuse(k.why);
 	if (pid < 0) {
-		close(pipefd[0]);
-		close(pipefd[1]);
 		for (int i = 0; i < 2; i++)
-			if (link.fd[i] >= 0)
-				close(link.fd[i]);
+			if (k.link.fd[i] >= 0)
+				close(k.link.fd[i]);
 		return -1;
 	}
-	if (pid == 0) {
-		int e;
-		signal(SIGPIPE, SIG_DFL);
-		if (hp_redirect(STDIN_FILENO, NULL, 0) != 0 || (cwd && chdir(cwd) != 0) ||
-		    hp_redirect(STDOUT_FILENO, out_path, append) != 0 ||
-		    (err_path && out_path && !strcmp(err_path, out_path)
-			     ? dup2(STDOUT_FILENO, STDERR_FILENO) < 0
-			     : hp_redirect(STDERR_FILENO, err_path, append) != 0))
-			goto fail;
-		/* its temporary files (the compiler's) in its scratch folder */
-		if (hp_run_policy && hp_run_policy->nwrite)
-			setenv("TMPDIR", hp_run_policy->write[0], 1);
-		/* the program starts confined, or not at all (the parent says why) */
-		if (hp_confine_enter(hp_run_policy, &link) != 0)
-			_exit(127);
-		execvp(argv[0], argv);
-	fail:
-		e = errno;
-		if (write(pipefd[1], &e, sizeof e) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(pipefd[1]);
 	p->pid = pid;
-	p->confine = hp_run_policy;
-	if (hp_confine_adopt(hp_run_policy, &link, pid, why, sizeof why) != 0) {
-		int st;
-		close(pipefd[0]);
-		kill(-pid, SIGKILL);
-		while (hp_util_wait(pid, -1, &st) < 0 && errno == EINTR)
-			;
-		hp_util_group_done(pid);
-		hp_proc_refuse(why);
-	}
-	{
-		int e;
-		ssize_t got;
-		while ((got = read(pipefd[0], &e, sizeof e)) < 0 && errno == EINTR)
-			;
-		if (got == (ssize_t)sizeof e)
-			p->spawn_errno = e ? e : ENOEXEC;
-	}
-	close(pipefd[0]);
+	p->confine = k.c;
 	return 0;
 }
 
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 {
-	double deadline = timeout_s ? hp_util_monotonic() + timeout_s : -1;
-	int st;
+	int st, how;
 
 	if (p->pid < 0)
 		return -1;
-	for (;;) {
-		int r = hp_util_wait(p->pid, deadline, &st);
-		if (r == 1)
-			break;
-		if (r < 0 && errno != EINTR) {
-			hp_util_group_done(p->pid);
-			hp_supervise_forget(p->pid);
-			p->status = 127;
-			return p->status;
-		}
-		hp_proc_check_interrupt(); /* the handler killed the group */
-		if (r == 0) {
-			kill(-p->pid, SIGKILL);
-			kill(p->pid, SIGKILL);
-			p->timed_out = 1;
-			deadline = -1; /* now wait for it without limit */
-		}
+	how = hp_util_reap(p->pid, timeout_s, &st);
+	if (how < 0) {
+		hp_supervise_forget(p->pid);
+		p->status = 127;
+		return p->status;
 	}
-	hp_util_group_done(p->pid);
-	hp_proc_check_interrupt();
+	hp_proc_check_interrupt(); /* the handler killed the group */
+	p->timed_out = how == HP_UTIL_TIMED_OUT;
 	if (hp_supervise_blocked(p->pid)[0]) {
 		char why[HP_BLOCKED_MAX];
 		hp_fmt(why, sizeof why, "%s", hp_supervise_blocked(p->pid));

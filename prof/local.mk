@@ -26,9 +26,13 @@ prof_libhprof_la_SOURCES += prof/callsite_rec.c prof/callsite_rec.h prof/callsit
 	prof/callsites.c prof/callsites.h prof/callsite_insitu.c prof/callsite_insitu.h prof/callsite_record.c prof/callsite_record.h \
 	prof/callsite_report.c prof/callsite_report.h prof/flame.c prof/flame.h
 # issue 17: the N whose prefix mean reproduces a published mean, and the curve of a record's prefix means.
-prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h prof/curve.c prof/curve.h prof/plot.c prof/plot.h
+# gnuplot.c: the one runner of gnuplot, for those curves and the candidates' heat map.
+prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h prof/curve.c prof/curve.h prof/plot.c prof/plot.h \
+	prof/gnuplot.c prof/gnuplot.h
 # issue 13: the tables of --hash rows.
 prof_libhprof_la_SOURCES += prof/swap_report.c prof/swap_report.h prof/swap_matrix.c prof/swap_matrix.h
+# the layout every table shares (widths, alignment; text, markdown, CSV).
+prof_libhprof_la_SOURCES += prof/table_layout.c prof/table_layout.h
 # issue 13 part 2: per-shape costs and the projection from them.
 prof_libhprof_la_SOURCES += prof/cost_table.c prof/cost_table.h prof/projection.c prof/projection.h
 check_PROGRAMS += tests/test_projection

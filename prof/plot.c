@@ -1,31 +1,17 @@
 /*
- * plot.c - prefix-mean curves through gnuplot (see plot.h).
- *
- * The script and gnuplot's output go to a private temporary folder: the
- * data as inline datablocks ($D1 << EOD ... EOD), the image to out.png or
- * out.svg, gnuplot's messages to messages.txt.  The image is then copied
- * over the target atomically, so a failed plot leaves the old file.
+ * plot.c - prefix-mean curves through gnuplot (see plot.h): the panels
+ * and their script, the data as inline datablocks ($D1 << EOD ... EOD);
+ * gnuplot.c runs it.
  */
 #include "plot.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "curve.h"
+#include "gnuplot.h"
 #include "published.h"
 #include "reproduce.h"
-#include "util/monotonic.h"
-#include "util/proc.h"
-#include "util/read_file.h"
-#include "util/write_file.h"
-
-#define HP_PLOT_FILE_MAX (64u << 20) /* bytes of image read back, at most */
 
 struct hp_panel {
 	const struct hp_result *r;
@@ -111,112 +97,46 @@ static int hp_plot_script(FILE *f, const struct hp_panel *p, size_t k, int svg, 
 	return ferror(f) ? -1 : 0;
 }
 
-/* Run gnuplot on script, messages into msgs; 0, or -1 with the reason in err. */
-static int hp_run_gnuplot(const char *script, const char *msgs, char *err, size_t errlen)
-{
-	int status = 0, fd, rc;
-	pid_t pid;
+/* What the script of the curves needs (hp_gnuplot_script_fn's arg). */
+struct hp_plot_panels {
+	const struct hp_panel *p;
+	size_t k;
+};
 
-	if ((fd = open(msgs, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0) {
-		snprintf(err, errlen, "cannot create %.200s: %s", msgs, strerror(errno));
-		return -1;
-	}
-	pid = hp_util_fork_group();
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-		dup2(null, STDIN_FILENO);
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		execlp(HP_PLOT_PROGRAM, HP_PLOT_PROGRAM, script, (char *)NULL);
-		dprintf(fd, "%s: %s\n", HP_PLOT_PROGRAM, strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	if (pid < 0) {
-		snprintf(err, errlen, "fork: %s", strerror(errno));
-		return -1;
-	}
-	while ((rc = hp_util_wait(pid, hp_util_monotonic() + HP_PLOT_TIMEOUT_S, &status)) < 0 && errno == EINTR &&
-	       !hp_util_interrupted())
-		;
-	if (rc != 1) {
-		kill(-pid, SIGKILL);
-		hp_util_wait(pid, -1, &status);
-	}
-	hp_util_group_done(pid);
-	if (rc == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	if (rc == 1 && WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-		snprintf(err, errlen,
-			 "%s not found: install it to draw plots (Debian package gnuplot-nox), or print the "
-			 "curve with --curve",
-			 HP_PLOT_PROGRAM);
-		return -1;
-	}
-	/* gnuplot's first line says why */
-	size_t n;
-	char *text = hp_util_read_file(msgs, 1u << 16, &n), *nl;
-	if (text && (nl = strchr(text, '\n')))
-		*nl = '\0';
-	snprintf(err, errlen, "%s failed (%s): %.200s", HP_PLOT_PROGRAM,
-		 rc != 1 ? "did not finish in time" : "exit status", text && *text ? text : "no message");
-	free(text);
-	return -1;
+static int hp_plot_write(FILE *f, const char *kind, const char *image, void *arg)
+{
+	const struct hp_plot_panels *pp = arg;
+
+	return hp_plot_script(f, pp->p, pp->k, !strcmp(kind, "svg"), image);
 }
 
 int hp_plot_curves(const char *path, const struct hp_result *rows, size_t n, char *err, size_t errlen)
 {
 	struct hp_panel panels[HP_PLOT_PANELS_MAX];
-	size_t len = strlen(path), k, bytes;
-	int svg = len > 4 && !strcmp(path + len - 4, ".svg"), rc = 3, written = 0;
-	char dir[4096], script[4200], image[4200], msgs[4200], why[512], *data;
-	const char *tmp = getenv("TMPDIR");
-	FILE *f = NULL;
+	struct hp_plot_panels pp = { panels, 0 };
+	char prog[4096];
 
-	if (!svg && !(len > 4 && !strcmp(path + len - 4, ".png"))) {
+	if (!hp_gnuplot_kind(path)) {
 		snprintf(err, errlen, "--plot: '%s' names no .png or .svg file", path);
 		return 2;
 	}
-	if ((k = hp_panels(rows, n, panels, HP_PLOT_PANELS_MAX)) == 0) {
+	if ((pp.k = hp_panels(rows, n, panels, HP_PLOT_PANELS_MAX)) == 0) {
 		snprintf(err, errlen,
 			 "--plot: no row has per-iteration counts to plot (measure with --per-iteration or "
 			 "--reproduce)");
 		return 2;
 	}
-	if (k > HP_PLOT_PANELS_MAX) {
-		snprintf(err, errlen, "--plot: %zu curves, more than the %d one plot holds: name fewer records", k,
+	if (pp.k > HP_PLOT_PANELS_MAX) {
+		snprintf(err, errlen, "--plot: %zu curves, more than the %d one plot holds: name fewer records", pp.k,
 			 HP_PLOT_PANELS_MAX);
 		return 2;
 	}
-	/* the image's name goes into the script between single quotes */
-	if (!tmp || !*tmp || strchr(tmp, '\'') || strlen(tmp) > 3000)
-		tmp = "/tmp";
-	snprintf(dir, sizeof dir, "%s/hashprof-plot.XXXXXX", tmp);
-	if (!mkdtemp(dir)) {
-		snprintf(err, errlen, "%s: cannot make a temporary folder for gnuplot: %s", path, strerror(errno));
+	if (!hp_gnuplot_program(prog, sizeof prog)) {
+		snprintf(err, errlen,
+			 "%s: not written: gnuplot not found: install it to draw plots (Debian package gnuplot-nox), "
+			 "or print the curve with --curve",
+			 path);
 		return 3;
 	}
-	snprintf(script, sizeof script, "%s/plot.gp", dir);
-	snprintf(image, sizeof image, "%s/out.%s", dir, svg ? "svg" : "png");
-	snprintf(msgs, sizeof msgs, "%s/messages.txt", dir);
-	if ((f = fopen(script, "w"))) {
-		written = hp_plot_script(f, panels, k, svg, image) == 0;
-		written = fclose(f) == 0 && written;
-	}
-	if (!written) {
-		snprintf(err, errlen, "%s: cannot write the gnuplot script in %s: %s", path, dir, strerror(errno));
-	} else if (hp_run_gnuplot(script, msgs, why, sizeof why) != 0) {
-		snprintf(err, errlen, "%s: not written: %s", path, why);
-	} else if (!(data = hp_util_read_file(image, HP_PLOT_FILE_MAX, &bytes)) || bytes == 0) {
-		snprintf(err, errlen, "%s: not written: gnuplot made no image", path);
-		free(data);
-	} else {
-		rc = hp_util_write_file(path, data, bytes, "plots", err, errlen) == 0 ? 0 : 3;
-		free(data);
-	}
-	unlink(script);
-	unlink(image);
-	unlink(msgs);
-	rmdir(dir);
-	return rc;
+	return hp_gnuplot_draw(path, hp_plot_write, &pp, err, errlen) == 0 ? 0 : 3;
 }

@@ -1,7 +1,8 @@
 /*
  * plot.h - the prefix-mean curves of rows (curve.h) drawn by gnuplot
  * (Debian: gnuplot-nox) into a PNG or SVG file: `hashprof report
- * --plot=FILE`.  Reporting only; gnuplot runs as a child process.
+ * --plot=FILE`.  Reporting only; gnuplot runs as a child process
+ * (gnuplot.h: the program, its time limit, its folder).
  */
 #ifndef HP_PLOT_H
 #define HP_PLOT_H
@@ -11,8 +12,6 @@
 #include "result.h"
 
 #define HP_PLOT_PANELS_MAX 12 /* curves in one file, one panel each */
-#define HP_PLOT_TIMEOUT_S 60.0 /* seconds gnuplot may take */
-#define HP_PLOT_PROGRAM "gnuplot" /* looked for along $PATH */
 
 /*
  * Draw, into path (".png": pngcairo, ".svg": svg), one panel per helper
@@ -24,7 +23,7 @@
  * Returns 0; 2 with a one-line reason in err for bad input (path without
  * .png or .svg, no row with per-iteration counts, more than
  * HP_PLOT_PANELS_MAX panels); 3 when the file could not be made (gnuplot
- * not found or failing: its first line of error; the file not written).
+ * not found, or failing: gnuplot.h's reasons; the file not written).
  */
 int hp_plot_curves(const char *path, const struct hp_result *rows, size_t n, char *err, size_t errlen);
 

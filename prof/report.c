@@ -13,6 +13,7 @@
 #include "shares.h"
 #include "swap_matrix.h"
 #include "swap_report.h"
+#include "table_layout.h"
 
 static int hp_raw;
 static double hp_noise_pp = 2.0;
@@ -405,30 +406,6 @@ static int hp_col_shown(int k, int replay, int own)
 /* The last column printed (time/op: always). */
 #define HP_COL_LAST (HP_TABLE_COLS - 1)
 
-/* Columns a UTF-8 string takes in a terminal (every non-continuation byte
- * counts one: enough for the "\u00b1" we print). */
-static size_t hp_width(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-/* Print s in a column of w terminal columns, left or right aligned. */
-static void hp_cell(FILE *out, const char *s, size_t w, int right, const char *sep)
-{
-	size_t pad = w > hp_width(s) ? w - hp_width(s) : 0;
-
-	if (right)
-		fprintf(out, "%*s", (int)pad, "");
-	fputs(s, out);
-	if (!right && *sep != '\n')
-		fprintf(out, "%*s", (int)pad, "");
-	fputs(sep, out);
-}
-
 /* The notes of every row, one line each; prefix goes before the first.
  * The emulation note (every row of an emulated run has it, last) once,
  * after the others, for the whole run. */
@@ -609,30 +586,30 @@ static void hp_print_text(FILE *out, const struct hp_result *rows, size_t nrows)
 	int replay = hp_any_replay(rows, nrows), own = hp_any_own(rows, nrows);
 
 	for (int k = 0; k < HP_TABLE_COLS; k++)
-		w[k] = strlen(hp_headers[k]);
+		w[k] = hp_layout_width(hp_headers[k]);
 	for (size_t i = 0; i < nrows; i++) {
 		hp_row_cells(&rows[i], &c);
 		hp_cells_array(&rows[i], &c, cell);
 		for (int k = 0; k < (rows[i].status == HP_STATUS_OK ? HP_TABLE_COLS : 2); k++)
-			if (hp_width(cell[k]) > w[k])
-				w[k] = hp_width(cell[k]);
+			hp_layout_widen(&w[k], cell[k]);
 	}
 	for (int k = 0; k < HP_TABLE_COLS; k++)
 		if (hp_col_shown(k, replay, own))
-			hp_cell(out, hp_headers[k], w[k], 0, k < HP_COL_LAST ? "  " : "\n");
+			hp_layout_cell(out, hp_headers[k], w[k], 0, k == HP_COL_LAST);
 	for (size_t i = 0; i < nrows; i++) {
 		hp_row_cells(&rows[i], &c);
 		hp_cells_array(&rows[i], &c, cell);
 		if (rows[i].status != HP_STATUS_OK) {
-			fprintf(out, "%-*s  %-*s  %s: %s\n", (int)w[0], cell[0], (int)w[1], cell[1], rows[i].operation,
-				hp_result_failure(&rows[i]));
+			hp_layout_cell(out, cell[0], w[0], 0, 0);
+			hp_layout_cell(out, cell[1], w[1], 0, 0);
+			fprintf(out, "%s: %s\n", rows[i].operation, hp_result_failure(&rows[i]));
 			continue;
 		}
 		for (int k = 0; k < HP_TABLE_COLS; k++)
 			if (hp_col_shown(k, replay, own))
-				hp_cell(out, cell[k], w[k],
-					k >= HP_COL_TICKS || k == HP_COL_FREE_HASH || k == HP_COL_FREE_DRNG,
-					k < HP_COL_LAST ? "  " : "\n");
+				hp_layout_cell(out, cell[k], w[k],
+					       k >= HP_COL_TICKS || k == HP_COL_FREE_HASH || k == HP_COL_FREE_DRNG,
+					       k == HP_COL_LAST);
 	}
 	hp_print_notes(out, rows, nrows, "");
 	hp_print_overhead(out, rows, nrows, "");
@@ -668,46 +645,69 @@ static void hp_print_md_survey(FILE *out, const struct hp_result *rows, size_t n
 		fputc('\n', out);
 }
 
+/* The headers of the markdown tables: the published one (method.md), the
+ * replay shares', the own entries'. */
+static const char *const hp_md_published[] = { "instance", "operation", "pseudohash/XOF/sm3", "DRNG",
+					       "calls per operation" };
+static const char *const hp_md_replay[] = { "instance", "operation", "if free: hash", "if free: DRNG" };
+static const char *const hp_md_own[] = { "instance", "operation", "own", "own calls per operation" };
+
+/* A markdown table's header and rule, prefix before them. */
+static void hp_md_header(FILE *out, const char *prefix, const char *const *head, size_t n)
+{
+	fputs(prefix, out);
+	for (size_t k = 0; k < n; k++)
+		hp_layout_md_cell(out, k + 1 == n, "%s", head[k]);
+	hp_layout_md_rule(out, n);
+}
+
+/* The first two cells of a markdown line: `INSTANCE` and the operation. */
+static void hp_md_names(FILE *out, const struct hp_result *r)
+{
+	hp_layout_md_cell(out, 0, "`%s`", r->instance);
+	hp_layout_md_cell(out, 0, "%s", r->operation);
+}
+
 /* The published markdown table (method.md). */
 static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 {
 	struct hp_cells c;
 
 	hp_print_md_survey(out, rows, nrows);
-	fprintf(out, "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n");
-	fprintf(out, "|---|---|---|---|---|\n");
+	hp_md_header(out, "", hp_md_published, 5);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct hp_result *r = &rows[i];
+		int ok = r->status == HP_STATUS_OK;
 		hp_row_cells(r, &c);
-		if (r->status != HP_STATUS_OK)
-			fprintf(out, "| `%s` | %s | - | - | %s: %s |\n", r->instance, r->operation, r->operation,
-				hp_result_failure(r));
+		hp_md_names(out, r);
+		hp_layout_md_cell(out, 0, "%s", ok ? c.hash : "-");
+		hp_layout_md_cell(out, 0, "%s", ok ? c.drng : "-");
+		if (ok)
+			hp_layout_md_cell(out, 1, "%s", c.calls);
 		else
-			fprintf(out, "| `%s` | %s | %s | %s | %s |\n", r->instance, r->operation, c.hash, c.drng,
-				c.calls);
+			hp_layout_md_cell(out, 1, "%s: %s", r->operation, hp_result_failure(r));
 	}
 	/* The replay shares in a table of their own, so that the published
 	 * table above keeps its five columns (`check --published` reads it). */
 	if (hp_any_replay(rows, nrows)) {
-		fprintf(out, "\n| instance | operation | if free: hash | if free: DRNG |\n");
-		fprintf(out, "|---|---|---|---|\n");
+		hp_md_header(out, "\n", hp_md_replay, 4);
 		for (size_t i = 0; i < nrows; i++) {
 			const struct hp_result *r = &rows[i];
 			hp_row_cells(r, &c);
-			fprintf(out, "| `%s` | %s | %s | %s |\n", r->instance, r->operation,
-				r->status == HP_STATUS_OK ? c.free_hash : "-",
-				r->status == HP_STATUS_OK ? c.free_drng : "-");
+			hp_md_names(out, r);
+			hp_layout_md_cell(out, 0, "%s", r->status == HP_STATUS_OK ? c.free_hash : "-");
+			hp_layout_md_cell(out, 1, "%s", r->status == HP_STATUS_OK ? c.free_drng : "-");
 		}
 	}
 	/* The own entries' shares (issue 12) in a table of their own too. */
 	if (hp_any_own(rows, nrows)) {
-		fprintf(out, "\n| instance | operation | own | own calls per operation |\n");
-		fprintf(out, "|---|---|---|---|\n");
+		hp_md_header(out, "\n", hp_md_own, 4);
 		for (size_t i = 0; i < nrows; i++) {
 			const struct hp_result *r = &rows[i];
 			hp_row_cells(r, &c);
-			fprintf(out, "| `%s` | %s | %s | %s |\n", r->instance, r->operation,
-				r->status == HP_STATUS_OK ? c.own : "-", r->status == HP_STATUS_OK ? c.own_calls : "-");
+			hp_md_names(out, r);
+			hp_layout_md_cell(out, 0, "%s", r->status == HP_STATUS_OK ? c.own : "-");
+			hp_layout_md_cell(out, 1, "%s", r->status == HP_STATUS_OK ? c.own_calls : "-");
 		}
 	}
 	/* below the table, so that a 0.0% never stands without its reason */
@@ -721,19 +721,8 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
  * helper (calls_drng, calls_pseudoXOF, ...); shape_overflow_calls_per_operation,
  * the calls per operation, outermost and nested, whose shape did not fit
  * the shape table (0 normally), exact like the helper columns; the notes
- * the text report prints under the table, joined by "; ". */
-static void hp_csv_field(FILE *out, const char *s, const char *sep)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fprintf(out, "\"%s", sep);
-}
-
-/* A failed row's numbers are empty fields, not zeros that read as measured. */
+ * the text report prints under the table, joined by "; ".
+ * A failed row's numbers are empty fields, not zeros that read as measured. */
 static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 {
 	struct hp_cells c;
@@ -745,8 +734,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,%s%s",
 		own ? "own_share,own_calls_per_operation," : "", replay ? "replay_hash_share,replay_drng_share," : "");
 	fprintf(out, "calls_per_operation,");
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		fprintf(out, "calls_%s,", hp_fn_label(fn));
+	hp_report_csv_calls_header(out);
 	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,"
 		     "failure,notes\n");
 	for (size_t i = 0; i < nrows; i++) {
@@ -755,7 +743,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 		hp_shares_of_result(r, hp_raw, &sh);
 		double per_op = r->operations ? sh.total_ticks / (double)r->operations : 0;
 		hp_row_cells(r, &c);
-		hp_csv_field(out, r->instance, ",");
+		hp_layout_csv_field(out, r->instance, ",");
 		fprintf(out, "%s,%s,", r->operation, ok ? "ok" : "failed");
 		if (ok)
 			fprintf(out, "%.6f,%.6f,%.6f,", sh.hash, sh.drng, sh.drng_init);
@@ -763,7 +751,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fputs(",,,", out);
 		if (own && ok && r->nown) {
 			fprintf(out, "%.6f,", sh.own);
-			hp_csv_field(out, c.own_calls, ",");
+			hp_layout_csv_field(out, c.own_calls, ",");
 		} else if (own) {
 			fputs(",,", out);
 		}
@@ -771,16 +759,8 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "%.6f,%.6f,", r->replay.hash, r->replay.drng);
 		else if (replay)
 			fputs(",,", out);
-		hp_csv_field(out, ok ? c.calls : "", ",");
-		/* exact means per operation, one column per helper (the display
-		 * string above rounds: 1.05e+05) */
-		uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
-		hp_result_fn_totals(r, calls, nested, ticks);
-		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-			if (ok && r->operations)
-				fprintf(out, "%.10g,", (double)calls[fn] / (double)r->operations);
-			else
-				fputs(",", out);
+		hp_layout_csv_field(out, ok ? c.calls : "", ",");
+		hp_report_csv_calls(out, ok ? r : NULL);
 		if (ok)
 			fprintf(out, "%.6g,%.6g,", per_op, r->tick_hz > 0 ? per_op / r->tick_hz : 0.0);
 		else
@@ -790,13 +770,33 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "%.10g,", (double)hp_result_overflowed(r) / (double)r->operations);
 		else
 			fputs(",", out);
-		hp_csv_field(out, ok ? "" : hp_result_failure(r), ",");
+		hp_layout_csv_field(out, ok ? "" : hp_result_failure(r), ",");
 		size_t n = ok ? hp_report_notes(r, notes) : 0, len = 0;
 		joined[0] = '\0';
 		for (size_t k = 0; k < n; k++)
 			len += (size_t)snprintf(joined + len, sizeof joined - len, "%s%s", k ? "; " : "", notes[k]);
-		hp_csv_field(out, joined, "\n");
+		hp_layout_csv_field(out, joined, "\n");
 	}
+}
+
+void hp_report_csv_calls_header(FILE *out)
+{
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		fprintf(out, "calls_%s,", hp_fn_label(fn));
+}
+
+/* exact means per operation (the display string rounds: 1.05e+05) */
+void hp_report_csv_calls(FILE *out, const struct hp_result *r)
+{
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+
+	if (r)
+		hp_result_fn_totals(r, calls, nested, ticks);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		if (r && r->operations)
+			fprintf(out, "%.10g,", (double)calls[fn] / (double)r->operations);
+		else
+			fputs(",", out);
 }
 
 json_t *hp_report_notes_json(const struct hp_result *r)

@@ -68,6 +68,13 @@ json_t *hp_report_notes_json(const struct hp_result *r);
  */
 int hp_report_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows, json_t *meta);
 
+/* The CSV columns of the exact calls per operation, one per helper in
+ * enum hp_fn order: the header cells ("calls_drng,calls_pseudoXOF,...,"),
+ * and a row's cells ("8,4.5,...,"; empty ones when r is NULL: a failed
+ * row or arm), each followed by a comma. */
+void hp_report_csv_calls_header(FILE *out);
+void hp_report_csv_calls(FILE *out, const struct hp_result *r);
+
 /* Under a table: the notes of every row, one line each ("note: INSTANCE
  * OP: ..."), the overhead line, the replay lines; prefix goes before the
  * first line printed ("\n" below a markdown table). */

@@ -8,6 +8,7 @@
 
 #include "format.h"
 #include "swap_report.h"
+#include "table_layout.h"
 
 /* The index of name in names[0..n), or n. */
 static size_t hp_name_index(const char **names, size_t n, const char *name)
@@ -171,16 +172,6 @@ static void hp_matrix_base_text(const struct hp_matrix *m, size_t i, char *buf, 
 		hp_matrix_seconds(m, i, m->base[i], buf, len);
 }
 
-/* Columns a UTF-8 string takes. */
-static size_t hp_cols(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 /* One table of the matrix: cell(i, j) for j < ncols, the placeholder's
  * column first when with_base; text (aligned) or markdown. */
 static void hp_matrix_table(FILE *out, const struct hp_matrix *m, int md, int with_base,
@@ -191,26 +182,22 @@ static void hp_matrix_table(FILE *out, const struct hp_matrix *m, int md, int wi
 
 	if (!w)
 		return;
-	w[0] = hp_cols("instance");
-	w[1] = hp_cols("operation");
+	w[0] = hp_layout_width("instance");
+	w[1] = hp_layout_width("operation");
 	if (with_base)
-		w[2] = hp_cols("placeholder");
+		w[2] = hp_layout_width("placeholder");
 	for (size_t j = 0; j < m->ncols; j++)
-		w[ncol - m->ncols + j] = hp_cols(m->names[j]);
+		w[ncol - m->ncols + j] = hp_layout_width(m->names[j]);
 	for (size_t i = 0; i < m->nrows; i++) {
-		if (hp_cols(m->rows[i]->instance) > w[0])
-			w[0] = hp_cols(m->rows[i]->instance);
-		if (hp_cols(m->rows[i]->operation) > w[1])
-			w[1] = hp_cols(m->rows[i]->operation);
+		hp_layout_widen(&w[0], m->rows[i]->instance);
+		hp_layout_widen(&w[1], m->rows[i]->operation);
 		if (with_base) {
 			hp_matrix_base_text(m, i, buf, sizeof buf);
-			if (hp_cols(buf) > w[2])
-				w[2] = hp_cols(buf);
+			hp_layout_widen(&w[2], buf);
 		}
 		for (size_t j = 0; j < m->ncols; j++) {
 			cell(m, i, j, buf, sizeof buf);
-			if (hp_cols(buf) > w[ncol - m->ncols + j])
-				w[ncol - m->ncols + j] = hp_cols(buf);
+			hp_layout_widen(&w[ncol - m->ncols + j], buf);
 		}
 	}
 	/* the header */
@@ -220,16 +207,12 @@ static void hp_matrix_table(FILE *out, const struct hp_matrix *m, int md, int wi
 				: with_base && k == 2 ? "placeholder"
 						      : m->names[k - (ncol - m->ncols)];
 		if (md)
-			fprintf(out, "| %s ", h);
+			hp_layout_md_cell(out, k + 1 == ncol, "%s", h);
 		else
-			fprintf(out, "%s%*s", h, k + 1 < ncol ? (int)(w[k] - hp_cols(h) + 2) : 0, "");
+			hp_layout_cell(out, h, w[k], 0, k + 1 == ncol);
 	}
-	fputs(md ? "|\n" : "\n", out);
-	if (md) {
-		for (size_t k = 0; k < ncol; k++)
-			fputs("|---", out);
-		fputs("|\n", out);
-	}
+	if (md)
+		hp_layout_md_rule(out, ncol);
 	for (size_t i = 0; i < m->nrows; i++)
 		for (size_t k = 0; k < ncol; k++) {
 			if (k == 0)
@@ -241,12 +224,9 @@ static void hp_matrix_table(FILE *out, const struct hp_matrix *m, int md, int wi
 			else
 				cell(m, i, k - (ncol - m->ncols), buf, sizeof buf);
 			if (md)
-				fprintf(out, "| %s %s", buf, k + 1 < ncol ? "" : "|\n");
-			else if (k < 2) /* names left, figures right */
-				fprintf(out, "%s%*s", buf, (int)(w[k] - hp_cols(buf) + 2), "");
-			else
-				fprintf(out, "%*s%s%s", (int)(w[k] - hp_cols(buf)), "", buf,
-					k + 1 < ncol ? "  " : "\n");
+				hp_layout_md_cell(out, k + 1 == ncol, "%s", buf);
+			else /* names left, figures right */
+				hp_layout_cell(out, buf, w[k], k >= 2, k + 1 == ncol);
 		}
 	free(w);
 }
@@ -286,17 +266,6 @@ static int hp_has_projected(const struct hp_cell *c)
 
 /* ---------- CSV ---------- */
 
-static void hp_csv_str(FILE *out, const char *s, const char *sep)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fprintf(out, "\"%s", sep);
-}
-
 static const char *const hp_state_names[] = {
 	[HP_CELL_NONE] = "none",     [HP_CELL_MEASURED] = "measured",       [HP_CELL_PROJECTED] = "projected",
 	[HP_CELL_FAILED] = "failed", [HP_CELL_UNPROJECTED] = "unprojected",
@@ -314,13 +283,13 @@ static void hp_matrix_csv(FILE *out, const struct hp_matrix *m)
 							      "projected_seconds_per_operation", "projection_error" };
 			char col[128];
 			snprintf(col, sizeof col, "%s %s", m->names[j], fields[f]);
-			hp_csv_str(out, col, f < 4 ? "," : "");
+			hp_layout_csv_field(out, col, f < 4 ? "," : "");
 		}
 	}
 	fputs("\n", out);
 	for (size_t i = 0; i < m->nrows; i++) {
 		double hz = m->rows[i]->tick_hz;
-		hp_csv_str(out, m->rows[i]->instance, ",");
+		hp_layout_csv_field(out, m->rows[i]->instance, ",");
 		fprintf(out, "%s,", m->rows[i]->operation);
 		if (m->base[i] > 0 && hz > 0)
 			fprintf(out, "%.6g", m->base[i] / hz);

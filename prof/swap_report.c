@@ -10,6 +10,7 @@
 #include "format.h"
 #include "shares.h"
 #include "swap_matrix.h"
+#include "table_layout.h"
 
 static int hp_swap_arms_mode; /* 1: one line per arm even with several candidates */
 
@@ -221,28 +222,6 @@ static const char *hp_share_header(unsigned mask)
 	return mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash/XOF/sm3 share" : "pseudohash/XOF share";
 }
 
-/* Columns a UTF-8 string takes (continuation bytes take none). */
-static size_t hp_cols(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-static void hp_pad(FILE *out, const char *s, size_t w, int right, int last)
-{
-	size_t pad = w > hp_cols(s) ? w - hp_cols(s) : 0;
-
-	if (right)
-		fprintf(out, "%*s", (int)pad, "");
-	fputs(s, out);
-	if (!right && !last)
-		fprintf(out, "%*s", (int)pad, "");
-	fputs(last ? "\n" : "  ", out);
-}
-
 /* The lines under every swap table: the placeholders' notes, the
  * overhead, what the swap is, the projection's method, and each line
  * that has no projection and why. */
@@ -297,23 +276,22 @@ static void hp_swap_text(FILE *out, const struct hp_swap_line *l, size_t n, int 
 	memcpy(head, hp_swap_headers, sizeof head);
 	head[HP_SW_SHARE] = hp_share_header(mask);
 	for (int k = 0; k < HP_SW_COLS; k++)
-		w[k] = hp_cols(head[k]);
+		w[k] = hp_layout_width(head[k]);
 	for (size_t i = 0; i < n; i++)
-		for (int k = 0; k <= last; k++)
-			if ((!l[i].failure || k <= HP_SW_HASH) && hp_cols(l[i].cell[k]) > w[k])
-				w[k] = hp_cols(l[i].cell[k]);
+		for (int k = 0; k <= (l[i].failure ? HP_SW_HASH : last); k++)
+			hp_layout_widen(&w[k], l[i].cell[k]);
 	for (int k = 0; k <= last; k++)
-		hp_pad(out, head[k], w[k], 0, k == last);
+		hp_layout_cell(out, head[k], w[k], 0, k == last);
 	for (size_t i = 0; i < n; i++) {
 		if (l[i].failure) {
 			for (int k = 0; k <= HP_SW_HASH; k++)
-				hp_pad(out, l[i].cell[k], w[k], 0, 0);
+				hp_layout_cell(out, l[i].cell[k], w[k], 0, 0);
 			fprintf(out, "failed: %s\n", l[i].failure);
 			continue;
 		}
 		for (int k = 0; k <= last; k++)
-			hp_pad(out, l[i].cell[k], w[k], k == HP_SW_TIME || k == HP_SW_PROJECTED || k == HP_SW_ERROR,
-			       k == last);
+			hp_layout_cell(out, l[i].cell[k], w[k],
+				       k == HP_SW_TIME || k == HP_SW_PROJECTED || k == HP_SW_ERROR, k == last);
 	}
 	hp_swap_footer(out, rows, nrows, "");
 }
@@ -324,36 +302,22 @@ static void hp_swap_md(FILE *out, const struct hp_swap_line *l, size_t n, int pr
 	int last = proj ? HP_SW_ERROR : HP_SW_CALLS;
 
 	for (int k = 0; k <= last; k++)
-		fprintf(out, "| %s ", k == HP_SW_SHARE ? hp_share_header(mask) : hp_swap_headers[k]);
-	fputs("|\n", out);
-	for (int k = 0; k <= last; k++)
-		fputs("|---", out);
-	fputs("|\n", out);
+		hp_layout_md_cell(out, k == last, "%s", k == HP_SW_SHARE ? hp_share_header(mask) : hp_swap_headers[k]);
+	hp_layout_md_rule(out, (size_t)last + 1);
 	for (size_t i = 0; i < n; i++) {
-		fprintf(out, "| `%s` | %s | %s ", l[i].cell[0], l[i].cell[1], l[i].cell[2]);
+		hp_layout_md_cell(out, 0, "`%s`", l[i].cell[HP_SW_INSTANCE]);
+		hp_layout_md_cell(out, 0, "%s", l[i].cell[HP_SW_OP]);
+		hp_layout_md_cell(out, 0, "%s", l[i].cell[HP_SW_HASH]);
 		if (l[i].failure) {
-			fprintf(out, "| failed: %s ", l[i].failure);
+			hp_layout_md_cell(out, 0, "failed: %s", l[i].failure);
 			for (int k = HP_SW_RATIO; k <= last; k++)
-				fputs("| - ", out);
+				hp_layout_md_cell(out, k == last, "-");
 		} else {
 			for (int k = HP_SW_TIME; k <= last; k++)
-				fprintf(out, "| %s ", l[i].cell[k]);
+				hp_layout_md_cell(out, k == last, "%s", l[i].cell[k]);
 		}
-		fputs("|\n", out);
 	}
 	hp_swap_footer(out, rows, nrows, "\n");
-}
-
-/* RFC 4180 field. */
-static void hp_csv(FILE *out, const char *s, const char *sep)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fprintf(out, "\"%s", sep);
 }
 
 static void hp_swap_csv(FILE *out, const struct hp_swap_line *l, size_t n)
@@ -361,18 +325,16 @@ static void hp_swap_csv(FILE *out, const struct hp_swap_line *l, size_t n)
 	fputs("instance,operation,hash,status,ticks_per_operation,seconds_per_operation,ratio,share,"
 	      "calls_per_operation,",
 	      out);
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		fprintf(out, "calls_%s,", hp_fn_label(fn));
+	hp_report_csv_calls_header(out);
 	fputs("operations,projected_ticks_per_operation,projected_seconds_per_operation,projection_error,failure\n",
 	      out);
 	for (size_t i = 0; i < n; i++) {
 		const struct hp_result *r = l[i].r;
 		int ok = r && !l[i].failure;
-		uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
 
-		hp_csv(out, l[i].instance, ",");
+		hp_layout_csv_field(out, l[i].instance, ",");
 		fprintf(out, "%s,", l[i].op);
-		hp_csv(out, l[i].hash, ",");
+		hp_layout_csv_field(out, l[i].hash, ",");
 		fprintf(out, "%s,", l[i].failure ? "failed" : r ? "ok" : "projected");
 		if (ok)
 			fprintf(out, "%.6g,%.6g,", l[i].ticks, l[i].seconds);
@@ -386,14 +348,8 @@ static void hp_swap_csv(FILE *out, const struct hp_swap_line *l, size_t n)
 			fprintf(out, "%.6f,", l[i].share);
 		else
 			fputs(",", out);
-		hp_csv(out, ok ? l[i].cell[HP_SW_CALLS] : "", ",");
-		if (ok)
-			hp_result_fn_totals(r, calls, nested, ticks);
-		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-			if (ok && r->operations)
-				fprintf(out, "%.10g,", (double)calls[fn] / (double)r->operations);
-			else
-				fputs(",", out);
+		hp_layout_csv_field(out, ok ? l[i].cell[HP_SW_CALLS] : "", ",");
+		hp_report_csv_calls(out, ok ? r : NULL);
 		fprintf(out, "%llu,", r ? (unsigned long long)r->operations : 0ull);
 		if (l[i].have_proj)
 			fprintf(out, "%.6g,%.6g,", l[i].proj_ticks,
@@ -404,7 +360,7 @@ static void hp_swap_csv(FILE *out, const struct hp_swap_line *l, size_t n)
 			fprintf(out, "%.6f,", l[i].proj_error);
 		else
 			fputs(",", out);
-		hp_csv(out, l[i].failure ? l[i].failure : "", "\n");
+		hp_layout_csv_field(out, l[i].failure ? l[i].failure : "", "\n");
 	}
 }
 

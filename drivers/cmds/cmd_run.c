@@ -454,10 +454,7 @@ int hp_cmd_run(int argc, char **argv)
 		fprintf(stderr, "hashprof: --plot: %s\n", err);
 		sink.unwritten++;
 	}
-	if (hp_run_outputs_finish(hp_output, hp_record_dir, rows, nops, sink.meta, err, sizeof err) != 0) {
-		fprintf(stderr, "hashprof: --output: %s\n", err);
-		sink.unwritten++;
-	}
+	sink.unwritten += hp_run_outputs_finish(hp_output, hp_record_dir, rows, nops, sink.meta);
 	sink.unwritten += hp_sites_outputs_write(hp_folded, hp_flame, rows, nops);
 	if (hp_reproduce_arg && !hp_child_interrupted()) {
 		int rr = hp_run_reproduce(&inst, ops[0], &o, &rows[0]);

@@ -1,23 +1,15 @@
 /*
- * heatmap.c - the heat map of --plot (see heatmap.h), drawn by gnuplot.
+ * heatmap.c - the heat map of --plot (see heatmap.h): its data and its
+ * script; prof/gnuplot.c runs gnuplot on it.
  */
-#include "config.h"
 #include "heatmap.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "builder.h" /* hp_run_program, hp_first_error, hp_rmtree: programs without a shell */
+#include "gnuplot.h"
 #include "swap_matrix.h"
-
-#ifndef HP_GNUPLOT
-#define HP_GNUPLOT "gnuplot"
-#endif
 
 /* Pixels per column and per row of the map (and the margins). */
 #define HP_PLOT_COL 120
@@ -26,45 +18,15 @@
 #define HP_PLOT_MARGIN_Y 150
 #define HP_PLOT_MIN_WIDTH 720 /* the title's */
 
-/* The gnuplot to run: the configured one, else the first along PATH;
- * NULL when there is none. */
-static const char *hp_gnuplot(char *buf, size_t len)
-{
-	const char *path = getenv("PATH");
-
-	if (HP_GNUPLOT[0] == '/' && access(HP_GNUPLOT, X_OK) == 0)
-		return HP_GNUPLOT;
-	while (path && *path) {
-		size_t n = strcspn(path, ":");
-		snprintf(buf, len, "%.*s/gnuplot", (int)n, path);
-		if (n && access(buf, X_OK) == 0)
-			return buf;
-		path += n + (path[n] == ':');
-	}
-	return NULL;
-}
-
-/* "png" or "svg" for path, else NULL. */
-static const char *hp_plot_kind(const char *path)
-{
-	const char *dot = strrchr(path, '.');
-
-	if (dot && !strcmp(dot, ".png"))
-		return "png";
-	if (dot && !strcmp(dot, ".svg"))
-		return "svg";
-	return NULL;
-}
-
 int hp_heatmap_check(const char *path, char *err, size_t errlen)
 {
 	char buf[4096];
 
-	if (!hp_plot_kind(path)) {
+	if (!hp_gnuplot_kind(path)) {
 		snprintf(err, errlen, "--plot: '%.200s' is not a .png or .svg file name", path);
 		return -1;
 	}
-	if (!hp_gnuplot(buf, sizeof buf)) {
+	if (!hp_gnuplot_program(buf, sizeof buf)) {
 		snprintf(err, errlen, "--plot: gnuplot is not installed (Debian package: gnuplot-nox)");
 		return -1;
 	}
@@ -80,14 +42,15 @@ static void hp_plot_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* The data: block 0 the cells with a ratio (x, y, log2 ratio, label),
- * block 1 the failed or unprojected ones (x, y, label).  Returns how many
- * of each into n[2]. */
+/* The data, as datablocks: $CELLS the cells with a ratio (x, y, log2
+ * ratio, label), $OTHERS the failed or unprojected ones (x, y, label).
+ * Returns how many of each into n[2]. */
 static void hp_plot_data(FILE *f, const struct hp_matrix *m, size_t n[2], double *span)
 {
 	n[0] = n[1] = 0;
 	*span = log2(1.25);
 	for (int block = 0; block < 2; block++) {
+		fputs(block == 0 ? "$CELLS << EOD\n" : "$OTHERS << EOD\n", f);
 		for (size_t i = 0; i < m->nrows; i++)
 			for (size_t j = 0; j < m->ncols; j++) {
 				const struct hp_cell *c = hp_matrix_cell(m, i, j);
@@ -107,13 +70,13 @@ static void hp_plot_data(FILE *f, const struct hp_matrix *m, size_t n[2], double
 					n[1]++;
 				}
 			}
-		fputs(block == 0 ? "\n\n" : "", f);
+		fputs("EOD\n", f);
 	}
 }
 
-/* The script that draws data into out (kind png or svg). */
-static void hp_plot_script(FILE *f, const struct hp_matrix *m, const char *kind, const char *out, const char *data,
-			   const size_t n[2], double span)
+/* The script that draws the datablocks into out (kind png or svg). */
+static void hp_plot_script(FILE *f, const struct hp_matrix *m, const char *kind, const char *out, const size_t n[2],
+			   double span)
 {
 	/* the colour bar's tics: halvings and doublings, or their square roots
 	 * too when the ratios stay within a factor of 2 */
@@ -156,84 +119,46 @@ static void hp_plot_script(FILE *f, const struct hp_matrix *m, const char *kind,
 			first = 0;
 		}
 	fputs(")\nset palette defined (-1 \"#1a9850\", 0 \"#ffffbf\", 1 \"#d73027\")\nplot ", f);
-	if (n[0]) {
-		hp_plot_str(f, data);
-		fputs(" index 0 using 1:2:(0.5):(0.5):3 with boxxyerror fillcolor palette, ", f);
-		hp_plot_str(f, data);
-		fputs(" index 0 using 1:2:4 with labels", f);
-	}
+	if (n[0])
+		fputs("$CELLS using 1:2:(0.5):(0.5):3 with boxxyerror fillcolor palette, "
+		      "$CELLS using 1:2:4 with labels",
+		      f);
 	if (n[1]) {
 		fputs(n[0] ? ", " : "", f);
-		hp_plot_str(f, data);
-		fputs(" index 1 using 1:2:(0.5):(0.5) with boxxyerror fillcolor rgb \"#cccccc\", ", f);
-		hp_plot_str(f, data);
-		fputs(" index 1 using 1:2:3 with labels", f);
+		fputs("$OTHERS using 1:2:(0.5):(0.5) with boxxyerror fillcolor rgb \"#cccccc\", "
+		      "$OTHERS using 1:2:3 with labels",
+		      f);
 	}
 	fputs("\n", f);
 }
 
-int hp_heatmap_write(const char *path, const struct hp_result *rows, size_t nrows, int raw, char *err, size_t errlen)
+/* hp_gnuplot_script_fn of the map m. */
+static int hp_heatmap_script(FILE *f, const char *kind, const char *image, void *arg)
 {
-	char dir[] = "/tmp/hashprof-plot-XXXXXX", data[64], script[64], log[64], tmp[4200], gp[4096], first[512];
-	const char *kind = hp_plot_kind(path), *gnuplot = hp_gnuplot(gp, sizeof gp);
-	struct hp_matrix m;
+	const struct hp_matrix *m = arg;
 	size_t n[2];
 	double span;
-	FILE *f;
+
+	hp_plot_data(f, m, n, &span);
+	hp_plot_script(f, m, kind, image, n, span);
+	return ferror(f) ? -1 : 0;
+}
+
+int hp_heatmap_write(const char *path, const struct hp_result *rows, size_t nrows, int raw, char *err, size_t errlen)
+{
+	struct hp_matrix m;
 	int rc = -1;
 
-	if (!kind || !gnuplot)
-		return hp_heatmap_check(path, err, errlen);
+	if (hp_heatmap_check(path, err, errlen) != 0)
+		return -1;
 	if (hp_matrix_build(&m, rows, nrows, raw) != 0) {
 		snprintf(err, errlen, "--plot: out of memory");
 		return -1;
 	}
-	if (!m.ncols || !m.nrows) {
+	if (!m.ncols || !m.nrows)
 		snprintf(err, errlen, "%.300s: no candidate's row to plot", path);
-		goto out;
-	}
-	if (!mkdtemp(dir)) {
-		snprintf(err, errlen, "%.300s: cannot make a scratch folder: %s", path, strerror(errno));
-		goto out;
-	}
-	snprintf(data, sizeof data, "%s/matrix.dat", dir);
-	snprintf(script, sizeof script, "%s/matrix.gp", dir);
-	snprintf(log, sizeof log, "%s/gnuplot.log", dir);
-	/* drawn beside path, then renamed over it: never half a picture */
-	snprintf(tmp, sizeof tmp, "%s.tmp-%ld.%s", path, (long)getpid(), kind);
-	if (!(f = fopen(data, "w"))) {
-		snprintf(err, errlen, "%.300s: cannot write %s: %s", path, data, strerror(errno));
-		goto clean;
-	}
-	hp_plot_data(f, &m, n, &span);
-	fclose(f);
-	if (!(f = fopen(script, "w"))) {
-		snprintf(err, errlen, "%.300s: cannot write %s: %s", path, script, strerror(errno));
-		goto clean;
-	}
-	hp_plot_script(f, &m, kind, tmp, data, n, span);
-	fclose(f);
-	{
-		char *argv[] = { (char *)gnuplot, script, NULL };
-		int status = hp_run_program(argv, NULL, log, 0, 60);
-		struct stat st;
-		if (status != 0 || stat(tmp, &st) != 0 || st.st_size == 0) {
-			hp_first_error(log, first, sizeof first);
-			snprintf(err, errlen, "%.300s: gnuplot %s%s%.300s", path, status ? "failed" : "wrote nothing",
-				 first[0] ? ": " : "", first);
-			unlink(tmp);
-			goto clean;
-		}
-	}
-	if (rename(tmp, path) != 0) {
-		snprintf(err, errlen, "%.300s: cannot write: %s", path, strerror(errno));
-		unlink(tmp);
-		goto clean;
-	}
-	rc = 0;
-clean:
-	hp_rmtree(dir);
-out:
+	else
+		rc = hp_gnuplot_draw(path, hp_heatmap_script, &m, err, errlen);
 	hp_matrix_free(&m);
 	return rc;
 }

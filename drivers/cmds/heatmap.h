@@ -5,9 +5,8 @@
  * candidate, coloured by the ratio of its time to the placeholder's
  * (green faster, red slower, on a log scale centred on 1) and labelled
  * with it; a projected-only cell's label is marked "~".  Drawn by gnuplot
- * (Debian's gnuplot-nox; configure finds it, else it is looked up along
- * PATH) from a data file and a script written beside FILE and removed
- * afterwards: no raster of our own.
+ * (prof/gnuplot.h: Debian's gnuplot-nox, looked up along PATH) from a
+ * script with the data inline: no raster of our own.
  */
 #ifndef HP_HEATMAP_H
 #define HP_HEATMAP_H
@@ -22,8 +21,8 @@
 int hp_heatmap_check(const char *path, char *err, size_t errlen);
 
 /* Draw the heat map of the rows' arms into path (times corrected unless
- * raw).  0, or -1 with a one-line reason naming path (gnuplot failed, the
- * file cannot be written, no cell to draw). */
+ * raw), atomically.  0, or -1 with a one-line reason naming path (no cell
+ * to draw; gnuplot.h's: gnuplot failed, the file cannot be written). */
 int hp_heatmap_write(const char *path, const struct hp_result *rows, size_t nrows, int raw, char *err, size_t errlen);
 
 #endif

@@ -5,14 +5,13 @@
  */
 #include "config.h"
 
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "environment.h"
+#include "output_file.h"
 #include "record_io.h"
 #include "report.h"
 #include "run_output.h"
@@ -28,53 +27,17 @@ json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const str
 	return meta;
 }
 
-/* Can a file be created in dir?  (access() says yes to root in /proc.) */
-static int hp_probe_writable(const char *dir)
-{
-	char probe[4200];
-	int fd;
-
-	snprintf(probe, sizeof probe, "%s/.hashprof-probe.XXXXXX", dir);
-	if ((fd = mkstemp(probe)) < 0)
-		return -1;
-	close(fd);
-	unlink(probe);
-	return 0;
-}
-
 int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen)
 {
-	if (output) {
-		char copy[4096], *dir;
-		struct stat st;
+	struct stat st;
 
-		if (!output[0] || strlen(output) >= sizeof copy) {
-			snprintf(err, errlen, "--output: '%s' is not a file name", output);
-			return -1;
-		}
-		snprintf(copy, sizeof copy, "%s", output);
-		dir = dirname(copy);
-		if (stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
-			snprintf(err, errlen, "--output: %s is a folder (--record-dir writes one file per row)",
-				 output);
-			return -1;
-		}
-		if (lstat(output, &st) == 0 && !S_ISREG(st.st_mode)) {
-			snprintf(err, errlen,
-				 "--output: %s is not a regular file (records are written to regular files only)",
-				 output);
-			return -1;
-		}
-		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || hp_probe_writable(dir) != 0) {
-			snprintf(err, errlen, "--output: cannot create files in the folder %s", dir);
-			return -1;
-		}
-		char why[HP_RECORD_ERR_MAX];
-		if (hp_record_check_name(output, why, sizeof why) != 0) {
-			snprintf(err, errlen, "--output: %s", why);
-			return -1;
-		}
+	/* a folder says what it would have been for */
+	if (output && output[0] && stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "--output: %s is a folder (--record-dir writes one file per row)", output);
+		return -1;
 	}
+	if (output && hp_output_check("--output", output, "records", err, errlen) != 0)
+		return -1;
 	if (record_dir && hp_record_prepare_dir(record_dir, err, errlen) != 0)
 		return -1;
 	return 0;
@@ -179,18 +142,16 @@ static long hp_merge_failed(json_t *doc, const char *path, char *err, size_t err
 
 /*
  * The run document (buf, len bytes: what --format=json prints) into
- * target, merged with an earlier failed document there when merge is set
+ * target, merged with an earlier failed document there
  * (hp_merge_failed).  Returns how many earlier rows it kept, or -1 with a
  * one-line reason naming the file in err.
  */
-static long hp_write_document(const char *target, const char *buf, size_t len, int merge, char *err, size_t errlen)
+static long hp_write_merged(const char *target, const char *buf, size_t len, char *err, size_t errlen)
 {
 	json_error_t je;
 	json_t *doc;
 	long kept;
 
-	if (!merge)
-		return hp_record_write_atomic(target, buf, len, err, errlen) == 0 ? 0 : -1;
 	if (!(doc = json_loadb(buf, len, 0, &je))) {
 		snprintf(err, errlen, "%s: out of memory", target);
 		return -1;
@@ -210,35 +171,37 @@ static long hp_write_document(const char *target, const char *buf, size_t len, i
 	return kept;
 }
 
-int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
-			  json_t *meta, char *err, size_t errlen)
+unsigned hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
+			       json_t *meta)
 {
 	char interrupted[256], failed[256];
 	size_t ninterrupted = hp_failed_ops(rows, nrows, 1, interrupted, sizeof interrupted);
 	size_t nfailed = hp_failed_ops(rows, nrows, 0, failed, sizeof failed);
 
 	if (output) {
-		char *buf = NULL, elsewhere[8192], kept_text[128] = "";
+		char *buf = NULL, elsewhere[8192], kept_text[128] = "", err[HP_RECORD_ERR_MAX];
 		const char *target = output;
 		size_t len = 0;
 		FILE *mem = open_memstream(&buf, &len);
-		long kept;
+		long kept = 0;
 
 		if (!mem || hp_report_print(mem, HP_FORMAT_JSON, rows, nrows, meta) != 0) {
 			if (mem)
 				fclose(mem);
 			free(buf);
-			snprintf(err, errlen, "%s: out of memory", output);
-			return -1;
+			return hp_output_write("--output", output, NULL, 0, NULL);
 		}
 		fclose(mem);
 		/* FILE only ever holds a run whose every row was measured */
 		if (ninterrupted || nfailed)
 			target = hp_record_failed_name(output, elsewhere, sizeof elsewhere);
-		kept = hp_write_document(target, buf, len, target != output, err, errlen);
+		if (target == output && hp_output_write("--output", target, buf, len, "records") != 0)
+			kept = -1;
+		else if (target != output && (kept = hp_write_merged(target, buf, len, err, sizeof err)) < 0)
+			fprintf(stderr, "hashprof: --output: %s\n", err);
 		free(buf);
 		if (kept < 0)
-			return -1;
+			return 1;
 		if (kept)
 			snprintf(kept_text, sizeof kept_text,
 				 ", with %ld row%s of the earlier one there that this run "

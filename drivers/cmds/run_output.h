@@ -23,8 +23,8 @@ json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const str
 
 /*
  * Before measuring: make sure the outputs can be written (record_dir
- * created if missing, output's folder exists).  Either may be NULL.
- * Returns 0, or -1 with a one-line reason in err.
+ * created if missing; output: not a folder, and output_file.h's check).
+ * Either may be NULL.  Returns 0, or -1 with a one-line reason in err.
  */
 int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen);
 
@@ -43,10 +43,11 @@ int hp_run_record_row(const char *record_dir, const struct hp_result *row, json_
  * prints) to output, atomically (FILE only when every row was measured,
  * else FILE.failed.json, said in one line on stderr), and say in one line
  * which rows record_dir did not get because they were interrupted.
- * Either may be NULL.  Returns 0, or -1 with a one-line reason naming the
- * file in err.
+ * Either may be NULL.  A document that cannot be written is named in one
+ * line on stderr ("hashprof: --output: REASON", output_file.h).  Returns
+ * how many files could not be written (0 or 1).
  */
-int hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
-			  json_t *meta, char *err, size_t errlen);
+unsigned hp_run_outputs_finish(const char *output, const char *record_dir, const struct hp_result *rows, size_t nrows,
+			       json_t *meta);
 
 #endif

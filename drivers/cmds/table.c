@@ -1,7 +1,7 @@
 /*
  * table.c - a plain aligned text table (see table.h).  Cells are copied
  * into fixed-size lines so that callers can pass snprintf buffers that
- * they reuse for the next line.
+ * they reuse for the next line; the layout is prof/table_layout.h's.
  */
 #include "table.h"
 
@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "table_layout.h"
 
 void hp_table_init(struct hp_table *t, int ncols, const char *const *hdr)
 {
@@ -43,18 +45,16 @@ void hp_table_print(const struct hp_table *t)
 	size_t w[HP_TCOLS];
 
 	for (int k = 0; k < t->ncols; k++) {
-		w[k] = strlen(t->hdr[k]);
+		w[k] = hp_layout_width(t->hdr[k]);
 		for (size_t i = 0; i < t->n; i++)
-			if (strlen(t->lines[i].c[k]) > w[k])
-				w[k] = strlen(t->lines[i].c[k]);
+			hp_layout_widen(&w[k], t->lines[i].c[k]);
 	}
-	/* the last column is not padded: no trailing blanks */
+	/* every column left aligned; the last is not padded: no trailing blanks */
 	for (int k = 0; k < t->ncols; k++)
-		printf("%-*s%s", k + 1 < t->ncols ? (int)w[k] : 0, t->hdr[k], k + 1 < t->ncols ? "  " : "\n");
+		hp_layout_cell(stdout, t->hdr[k], w[k], 0, k + 1 == t->ncols);
 	for (size_t i = 0; i < t->n; i++)
 		for (int k = 0; k < t->ncols; k++)
-			printf("%-*s%s", k + 1 < t->ncols ? (int)w[k] : 0, t->lines[i].c[k],
-			       k + 1 < t->ncols ? "  " : "\n");
+			hp_layout_cell(stdout, t->lines[i].c[k], w[k], 0, k + 1 == t->ncols);
 }
 
 void hp_table_free(struct hp_table *t)
