@@ -718,8 +718,14 @@ START_TEST(test_curve_and_plot)
 	ck_assert(!memcmp(img, "\x89PNG", 4));
 	free(img);
 	run_free(&r);
+	/* a name or a folder --plot cannot draw into: one line before any record is read */
 	hp(&r, 2, "report", "--plot", "curve.txt", rec, NULL);
-	expect_in(r.err, "--plot: 'curve.txt' names no .png or .svg file");
+	ck_assert_str_eq(r.err, "hashprof: --plot: 'curve.txt' is not a .png or .svg file name\n");
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	hp(&r, 2, "report", "--plot", "/nonexistent/c.svg", rec, NULL);
+	ck_assert_str_eq(r.err, "hashprof: --plot: cannot create files in the folder /nonexistent\n");
+	ck_assert_str_eq(r.out, "");
 	run_free(&r);
 	/* records without per-iteration counts: nothing to draw */
 	hp(&r, 0, INST, "keygen", "-n", "5", "--record-dir", plain, NULL);

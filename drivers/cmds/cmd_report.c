@@ -24,6 +24,7 @@
 #include "heatmap.h"
 #include "ops.h"
 #include "options.h"
+#include "output_file.h"
 #include "plot.h"
 #include "procedure_options.h"
 #include "record_io.h"
@@ -68,9 +69,10 @@ static void hp_report_help(void)
 	       "\n"
 	       "Exit status: 0 all rows measured and consistent, 1 a row or a candidate's arm\n"
 	       "failed, or a record's stored shares disagree with its calls, 2 bad input\n"
-	       "(unreadable or malformed record: one line naming the file and field), 3 a\n"
-	       "--folded, --flame-graph or --plot file could not be written (--plot: gnuplot\n"
-	       "missing or failing).\n",
+	       "(unreadable or malformed record: one line naming the file and field; a\n"
+	       "--folded, --flame-graph or --plot name or folder no file can be made in,\n"
+	       "checked before anything is read), 3 a --folded, --flame-graph or --plot file\n"
+	       "could not be written (--plot: gnuplot missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
 }
 
@@ -255,6 +257,10 @@ int hp_cmd_report(int argc, char **argv)
 		}
 	}
 	if (hp_sites_outputs_prepare(folded, flame, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
+	/* the picture's name and folder before any record is read (gnuplot's
+	 * presence is checked once the kind of picture is known) */
+	if (plot && hp_plot_output_check(plot, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gnuplot.h"
+#include "output_file.h"
 #include "swap_matrix.h"
 
 /* Pixels per column and per row of the map (and the margins). */
@@ -22,10 +23,8 @@ int hp_heatmap_check(const char *path, char *err, size_t errlen)
 {
 	char buf[4096];
 
-	if (!hp_gnuplot_kind(path)) {
-		snprintf(err, errlen, "--plot: '%.200s' is not a .png or .svg file name", path);
+	if (hp_plot_output_check(path, err, errlen) != 0)
 		return -1;
-	}
 	if (!hp_gnuplot_program(buf, sizeof buf)) {
 		snprintf(err, errlen, "--plot: gnuplot is not installed (Debian package: gnuplot-nox)");
 		return -1;

@@ -15,8 +15,9 @@
 
 #include "result.h"
 
-/* May path be plotted to: a .png or .svg name, and gnuplot there to draw
- * it?  0, or -1 with a one-line reason (bad input: checked before
+/* May path be plotted to: a .png or .svg name in a folder where files can
+ * be created (output_file.h, hp_plot_output_check), and gnuplot there to
+ * draw it?  0, or -1 with a one-line reason (bad input: checked before
  * anything is measured). */
 int hp_heatmap_check(const char *path, char *err, size_t errlen);
 

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gnuplot.h"
 #include "output_file.h"
 #include "record_io.h"
 #include "util/write_file.h"
@@ -59,6 +60,15 @@ int hp_output_check(const char *opt, const char *path, const char *what, char *e
 		return -1;
 	}
 	return 0;
+}
+
+int hp_plot_output_check(const char *path, char *err, size_t errlen)
+{
+	if (!hp_gnuplot_kind(path)) {
+		snprintf(err, errlen, "--plot: '%.200s' is not a .png or .svg file name", path);
+		return -1;
+	}
+	return hp_output_check("--plot", path, NULL, err, errlen);
 }
 
 unsigned hp_output_write(const char *opt, const char *path, const char *data, size_t len, const char *what)

@@ -26,6 +26,17 @@
 int hp_output_check(const char *opt, const char *path, const char *what, char *err, size_t errlen);
 
 /*
+ * Before measuring or reading: can --plot's picture be drawn into path?
+ * A name ending in ".png" or ".svg" (gnuplot.h's kinds) that
+ * hp_output_check("--plot", path) takes.  Returns 0, or -1 with one line
+ * in err: "--plot: 'PATH' is not a .png or .svg file name", or
+ * hp_output_check's ("--plot: cannot create files in the folder DIR").
+ * Whether gnuplot is installed is the caller's (heatmap.h: bad input;
+ * plot.h: a picture not drawn).
+ */
+int hp_plot_output_check(const char *path, char *err, size_t errlen);
+
+/*
  * After measuring: the len bytes of data into path, atomically
  * (util/write_file.h; what as there).  data NULL: making it ran out of
  * memory.  A file not written is one line on stderr, "hashprof: OPT:
