@@ -187,7 +187,7 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char **names = NULL, path[8192];
-	size_t n = 0, cap = 0, skipped = 0;
+	size_t n = 0, cap = 0, skipped = 0, bad = 0;
 	long total = 0, got;
 	int oom = 0;
 
@@ -244,7 +244,17 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 	for (size_t i = 0; i < n && !oom && total >= 0; i++) {
 		snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
 		got = hp_record_load_file(path, s, err, errlen);
+		if (got < 0 && s->bad) { /* named, and the folder read on */
+			s->bad(s->bad_arg, err);
+			s->nbad++;
+			bad++;
+			continue;
+		}
 		total = got < 0 ? -1 : total + got;
+	}
+	if (n && !oom && total == 0 && bad) {
+		snprintf(err, errlen, "%s: no readable record in this folder (%zu unreadable or malformed)", dir, bad);
+		total = -1;
 	}
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);

@@ -45,6 +45,14 @@ struct hp_record_set {
 	struct hp_loaded_row *rows; /* n entries */
 	size_t nskipped; /* failed-row files (*.failed.json) a folder read skipped */
 	char skipped[1024]; /* their paths, ", "-separated (as many as fit) */
+	/* Set by a reader that keeps what it can (`hashprof report`): a
+	 * folder's file that cannot be read is handed to bad(bad_arg, LINE),
+	 * LINE its one-line reason naming it, counted in nbad, and the folder
+	 * read on; NULL (hp_record_set_init): that file makes the folder an
+	 * error. */
+	void (*bad)(void *bad_arg, const char *line);
+	void *bad_arg;
+	size_t nbad; /* files handed to bad */
 };
 
 /* An empty set. */
@@ -71,7 +79,12 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len, stru
  * naming the file (unreadable file, empty folder, malformed JSON with
  * line:column, missing or mistyped field, unsupported schema, out of
  * memory: never a part of a folder as if it were all of it).  On error s
- * keeps the rows of the files of a folder read before the bad one.
+ * keeps the rows of the files of a folder read before the bad one.  With
+ * s->bad set, a folder's unreadable or malformed file is handed to it
+ * instead and the others are read: the rows of the good ones are
+ * returned, or -1 with "DIR: no readable record in this folder (N
+ * unreadable or malformed)" when there are none (out of memory listing
+ * the folder stays an error).
  */
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);
 

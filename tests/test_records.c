@@ -705,6 +705,60 @@ START_TEST(test_report_bad_input)
 }
 END_TEST
 
+/* Malformed records among good ones (trial report): every bad file named
+ * in a line of its own, the good records' table printed as it is alone,
+ * exit status 2; a folder or files of bad records only: the lines, 2. */
+START_TEST(test_report_keeps_the_readable)
+{
+	char *dir = hpt_tmpdir("mixed"), *good = hpt_path(dir, "good"), *mixed = hpt_path(dir, "mixed");
+	char *bad1 = hpt_path(mixed, "a-garbage.json"), *bad2 = hpt_path(mixed, "z-trunc.json");
+	char *only = hpt_path(dir, "only"), *bad3 = hpt_path(only, "x.json"), expect[8192];
+	struct run run, alone, r;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--record-dir", good, "SYNTH-SIG", NULL), 0);
+	run_free(&run);
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--record-dir", mixed, "SYNTH-SIG", NULL), 0);
+	run_free(&run);
+	/* the same rows alone: the table to expect (the two runs differ in their ticks) */
+	ck_assert_int_eq(hpt_hashprof(&alone, "report", mixed, NULL), 0);
+	hpt_write(bad1, "garbage\n");
+	hpt_write(bad2, "{\n  \"schema\": \"hashprof-record/1\",\n  \"instance\": \"SYNTH-SIG\"");
+	ck_assert_int_eq(hpt_hashprof(&r, "report", mixed, NULL), 2);
+	ck_assert_str_eq(r.out, alone.out);
+	snprintf(expect, sizeof expect,
+		 "hashprof: %s:1:7: malformed JSON: '[' or '{' expected near 'garbage'\n"
+		 "hashprof: %s:3:25: malformed JSON: '}' expected near end of file\n",
+		 bad1, bad2);
+	ck_assert_str_eq(r.err, expect);
+	run_free(&r);
+	/* a bad file named beside a good folder: the same */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", "--format=csv", bad1, good, NULL), 2);
+	ck_assert_int_eq(hpt_lines(r.out), 4); /* heading and keygen, sign, verify */
+	ck_assert_int_eq(hpt_lines(r.err), 1);
+	ck_assert_ptr_nonnull(strstr(r.err, bad1));
+	run_free(&r);
+	/* nothing readable: each file named, and the folder */
+	mkdir(only, 0777);
+	hpt_write(bad3, "[]\n");
+	ck_assert_int_eq(hpt_hashprof(&r, "report", only, bad1, NULL), 2);
+	ck_assert_str_eq(r.out, "");
+	ck_assert_int_eq(hpt_lines(r.err), 3);
+	ck_assert_ptr_nonnull(strstr(r.err, bad3));
+	ck_assert_ptr_nonnull(strstr(r.err, "no readable record in this folder (1 unreadable or malformed)"));
+	ck_assert_ptr_nonnull(strstr(r.err, bad1));
+	run_free(&r);
+	run_free(&alone);
+	hpt_rmtree(dir);
+	free(good);
+	free(mixed);
+	free(bad1);
+	free(bad2);
+	free(only);
+	free(bad3);
+	free(dir);
+}
+END_TEST
+
 /* A record of SYNTH-SIG keygen (-n 10) edited by edit(), without its
  * stored shares; `hashprof report` of it into *rep. */
 static void report_edited(struct run *rep, const char *format, void (*edit)(json_t *rec))
@@ -1341,6 +1395,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_report_failed_without_reason);
 	tcase_add_test(cli, test_report_implausible_insitu);
 	tcase_add_test(cli, test_report_bad_input);
+	tcase_add_test(cli, test_report_keeps_the_readable);
 	tcase_add_test(cli, test_reproduction_synthetic);
 	tcase_add_test(cli, test_reproduction_ml_dsa_44);
 	suite_add_tcase(s, cli);

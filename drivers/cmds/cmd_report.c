@@ -69,7 +69,8 @@ static void hp_report_help(void)
 	       "\n"
 	       "Exit status: 0 all rows measured and consistent, 1 a row or a candidate's arm\n"
 	       "failed, or a record's stored shares disagree with its calls, 2 bad input\n"
-	       "(unreadable or malformed record: one line naming the file and field; a\n"
+	       "(an unreadable or malformed record: one line naming the file and field, each\n"
+	       "such file; the table of the others is printed all the same; a\n"
 	       "--folded, --flame-graph or --plot name or folder no file can be made in,\n"
 	       "checked before anything is read), 3 a --folded, --flame-graph or --plot file\n"
 	       "could not be written (--plot: gnuplot missing or failing).\n",
@@ -179,6 +180,14 @@ static int hp_report_project(struct hp_options *o, const char *costs_file, int r
 	return 0;
 }
 
+/* A record file not read (record_io.h's line naming it): one line on
+ * stderr; the others are still printed. */
+static void hp_report_bad(void *arg, const char *line)
+{
+	(void)arg;
+	fprintf(stderr, "hashprof: %s\n", line);
+}
+
 int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -201,6 +210,7 @@ int hp_cmd_report(int argc, char **argv)
 	struct hp_result *rows;
 	char err[HP_RECORD_ERR_MAX], msg[512];
 	int c, raw = 0, curve = 0, rc = HP_EXIT_OK;
+	size_t bad = 0; /* files not read: named on stderr */
 	const char *plot = NULL;
 	double noise = HP_DEFAULT_NOISE_PP;
 	json_t *meta;
@@ -270,17 +280,25 @@ int hp_cmd_report(int argc, char **argv)
 	if (costs_file && !o.ncands)
 		return hp_usage_error("report: --costs needs --hash (the candidates to project)");
 	hp_record_set_init(&set);
+	set.bad = hp_report_bad;
 	for (int i = optind; i < argc; i++) {
 		size_t start = set.n;
 		struct stat st;
 
-		/* a folder of failed rows only: nothing to print (name a file) */
+		/* a bad file, or a folder of failed rows only (name a file): said,
+		 * and the other records printed all the same */
 		if (hp_record_load(argv[i], &set, err, sizeof err) <= 0) {
-			hp_record_set_free(&set);
-			return hp_usage_error("%s", err);
+			hp_report_bad(NULL, err);
+			bad++;
+			continue;
 		}
 		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
 			qsort(set.rows + start, set.n - start, sizeof set.rows[0], hp_row_cmp);
+	}
+	bad += set.nbad;
+	if (!set.n) { /* each reason is said above */
+		hp_record_set_free(&set);
+		return HP_EXIT_USAGE;
 	}
 	if (set.nskipped)
 		fprintf(stderr,
@@ -349,5 +367,7 @@ int hp_cmd_report(int argc, char **argv)
 	json_decref(meta);
 	free(rows);
 	hp_record_set_free(&set);
-	return rc;
+	/* a record not read is bad input, above a failed row (a file not
+	 * written stays 3) */
+	return bad && rc < HP_EXIT_USAGE ? HP_EXIT_USAGE : rc;
 }
