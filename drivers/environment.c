@@ -54,6 +54,11 @@ json_t *hp_environment_json(int argc, char **argv, const struct hp_options *o)
 		"{s:o, s:s, s:s, s:s, s:s, s:s, s:f, s:I, s:b}", "command", cmd, "hashprof", PACKAGE_VERSION, "papi",
 		papi, "cpu", cpu, "kernel", kernel, "clock", o->clock == HP_CLOCK_CYCLES ? "cycles" : "tsc", "rate_hz",
 		o->tick_hz, "resolution_ticks", (json_int_t)o->tick_resolution, "emulated", o->emulation[0] != '\0');
+	/* how the run printed its figures, so that `report` prints them so too */
+	if (run && json_object_set_new(run, "figures", json_string(o->raw ? "raw" : "corrected")) != 0) {
+		json_decref(run);
+		return NULL;
+	}
 	if (run && o->emulation[0] && json_object_set_new(run, "emulation", json_string(o->emulation)) != 0) {
 		json_decref(run);
 		return NULL;

@@ -705,6 +705,64 @@ START_TEST(test_report_bad_input)
 }
 END_TEST
 
+/* report prints the figures the records were measured with (trial
+ * report): --raw records raw, said in a note on stderr, the table the
+ * run's; --corrected and --raw override; an older record without
+ * run.figures is read by its command; records of both kinds: corrected,
+ * said. */
+START_TEST(test_report_follows_the_records_figures)
+{
+	char *dir = hpt_tmpdir("figs"), *raw = hpt_path(dir, "raw"), *cor = hpt_path(dir, "cor");
+	char *f = hpt_path(raw, "SYNTH-SIG__sign.json");
+	static const char note[] = "hashprof: note: figures not corrected, as the record was measured (--raw); "
+				   "--corrected for corrected ones\n";
+	struct run run, r;
+	json_t *j;
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--raw", "--record-dir", raw, "SYNTH-SIG", "sign", NULL), 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "figures NOT corrected"));
+	j = hpt_json_load(f);
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "run"), "figures")), "raw");
+	ck_assert_int_eq(hpt_hashprof(&r, "report", raw, NULL), 0);
+	ck_assert_str_eq(r.out, run.out);
+	ck_assert_str_eq(r.err, note);
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", "--corrected", raw, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "figures corrected for it (--raw: uncorrected)"));
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", "--corrected", "--raw", raw, NULL), 0);
+	ck_assert_str_eq(r.out, run.out);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	/* an older record: no run.figures, --raw in run.command */
+	json_object_del(json_object_get(j, "run"), "figures");
+	hpt_json_save(f, j);
+	json_decref(j);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", f, NULL), 0);
+	ck_assert_str_eq(r.out, run.out);
+	ck_assert_str_eq(r.err, note);
+	run_free(&r);
+	run_free(&run);
+	/* a corrected record beside it: corrected, said */
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "3", "--record-dir", cor, "SYNTH-SIG", "sign", NULL), 0);
+	run_free(&run);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", cor, NULL), 0);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", f, cor, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "figures corrected for it (--raw: uncorrected)"));
+	ck_assert_str_eq(r.err, "hashprof: note: 1 of the 2 records were measured with --raw, the others without: "
+				"figures corrected (--raw: uncorrected)\n");
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(raw);
+	free(cor);
+	free(dir);
+}
+END_TEST
+
 /* Malformed records among good ones (trial report): every bad file named
  * in a line of its own, the good records' table printed as it is alone,
  * exit status 2; a folder or files of bad records only: the lines, 2. */
@@ -1396,6 +1454,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_report_implausible_insitu);
 	tcase_add_test(cli, test_report_bad_input);
 	tcase_add_test(cli, test_report_keeps_the_readable);
+	tcase_add_test(cli, test_report_follows_the_records_figures);
 	tcase_add_test(cli, test_reproduction_synthetic);
 	tcase_add_test(cli, test_reproduction_ml_dsa_44);
 	suite_add_tcase(s, cli);

@@ -42,6 +42,9 @@ static void hp_report_help(void)
 	       "\n"
 	       "  -f, --format=FMT   text (default), md, csv or json\n"
 	       "      --raw          uncorrected figures (computed the published way)\n"
+	       "      --corrected    figures corrected for the shims' overhead\n"
+	       "                     (default: as the records were measured when they all\n"
+	       "                     agree, said in a note; else corrected)\n"
 	       "      --noise-threshold=PP  flag rows whose share varies more across trials\n"
 	       "                     (percentage points, default %.1f)\n"
 	       "      --folded=FILE  also write the records' call sites (--call-sites) as\n"
@@ -180,6 +183,43 @@ static int hp_report_project(struct hp_options *o, const char *costs_file, int r
 	return 0;
 }
 
+/* Was row measured with --raw?  Its run's "figures" ("raw", "corrected"),
+ * else (older records) a "--raw" argument in its run's command; 0 when
+ * neither says (no run: the default, corrected). */
+static int hp_row_measured_raw(const struct hp_loaded_row *row)
+{
+	json_t *fig = row->run ? json_object_get(row->run, "figures") : NULL, *cmd, *arg;
+	size_t i;
+
+	if (json_is_string(fig))
+		return !strcmp(json_string_value(fig), "raw");
+	cmd = row->run ? json_object_get(row->run, "command") : NULL;
+	json_array_foreach(cmd, i, arg) if (json_is_string(arg) && !strcmp(json_string_value(arg), "--raw")) return 1;
+	return 0;
+}
+
+/* Neither --raw nor --corrected: the records' own figures when they all
+ * agree (raw said in a note on stderr, so that the table reads as the
+ * run's), else corrected, said in a note too.  Returns raw (0 or 1). */
+static int hp_report_records_raw(const struct hp_record_set *s)
+{
+	size_t nraw = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		nraw += hp_row_measured_raw(&s->rows[i]) != 0;
+	if (nraw && nraw == s->n)
+		fprintf(stderr,
+			"hashprof: note: figures not corrected, as the record%s %s measured (--raw); "
+			"--corrected for corrected ones\n",
+			s->n > 1 ? "s" : "", s->n > 1 ? "were" : "was");
+	else if (nraw)
+		fprintf(stderr,
+			"hashprof: note: %zu of the %zu records were measured with --raw, the others without: "
+			"figures corrected (--raw: uncorrected)\n",
+			nraw, s->n);
+	return nraw && nraw == s->n;
+}
+
 /* A record file not read (record_io.h's line naming it): one line on
  * stderr; the others are still printed. */
 static void hp_report_bad(void *arg, const char *line)
@@ -193,6 +233,7 @@ int hp_cmd_report(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "raw", no_argument, NULL, 'R' },
+		{ "corrected", no_argument, NULL, 'c' },
 		{ "curve", no_argument, NULL, 'C' },
 		{ "plot", required_argument, NULL, 'P' },
 		HP_NOISE_LONGOPT,
@@ -209,7 +250,7 @@ int hp_cmd_report(int argc, char **argv)
 	struct hp_record_set set;
 	struct hp_result *rows;
 	char err[HP_RECORD_ERR_MAX], msg[512];
-	int c, raw = 0, curve = 0, rc = HP_EXIT_OK;
+	int c, raw = -1, curve = 0, rc = HP_EXIT_OK; /* raw -1: as the records were measured */
 	size_t bad = 0; /* files not read: named on stderr */
 	const char *plot = NULL;
 	double noise = HP_DEFAULT_NOISE_PP;
@@ -227,7 +268,8 @@ int hp_cmd_report(int argc, char **argv)
 				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
 			break;
 		case 'R':
-			raw = 1;
+		case 'c':
+			raw = c == 'R';
 			break;
 		case 'C':
 			curve = 1;
@@ -315,6 +357,8 @@ int hp_cmd_report(int argc, char **argv)
 		if (rows[i].status != HP_STATUS_OK || hp_result_arm_failed(&rows[i]))
 			rc = HP_EXIT_FAILED;
 	}
+	if (raw < 0)
+		raw = hp_report_records_raw(&set);
 	hp_report_configure(raw, noise);
 	if (o.ncands && hp_report_project(&o, costs_file, raw, &set, rows) != 0) {
 		free(rows);
