@@ -31,6 +31,7 @@ struct hp_costs {
 	struct hp_cost_table t;
 	char path[PATH_MAX]; /* the table's file */
 	int fixed; /* 1: --costs: read only, nothing measured */
+	int readonly; /* 1: this machine's cache used as it is: nothing measured, nothing written */
 	int dirty; /* measured since it was read: to be written back */
 };
 
@@ -41,6 +42,15 @@ struct hp_costs {
  * cannot be read; a cache that cannot be read is started afresh.
  */
 int hp_costs_open(struct hp_costs *c, const char *fixed_path, const struct hp_options *o, char *err, size_t errlen);
+
+/*
+ * Open this machine's cache (as hp_costs_open without fixed_path) to
+ * project with what it holds only: a shape it lacks is not measured and
+ * leaves its arm unprojected (the reason in its projection_note), and the
+ * cache is not rewritten (`hashprof report` of --hash records, which runs
+ * nothing unless asked).  No cache, or another machine's: an empty table.
+ */
+void hp_costs_open_readonly(struct hp_costs *c, const struct hp_options *o);
 
 /*
  * Project every measured row for every candidate of cands: the arm of

@@ -166,6 +166,53 @@ START_TEST(projected_cells_are_marked)
 }
 END_TEST
 
+/* report of a --hash run's records (trial report): the projected and
+ * error columns as the run printed them, from this machine's cost cache;
+ * a cache without the costs is used as it is (nothing measured, nothing
+ * written), the arm not projected, said. */
+START_TEST(report_projects_as_the_run)
+{
+	char dir[] = "/tmp/hp-mproj-XXXXXX", saved[sizeof cache_env], empty[96];
+	struct run run, r;
+
+	ck_assert(mkdtemp(dir));
+	RUN(&run, "SYNTH-SIG", "sign", "--hash=SHAKE128", "-n", "4", "--record-dir", dir);
+	run_expect_status(&run, 0);
+	ck_assert_msg(strstr(run.out, "  projected  error\n"), "%s", run.out);
+	RUN(&r, "report", dir);
+	run_expect_status(&r, 0);
+	ck_assert_str_eq(r.out, run.out);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	/* an empty cache: nothing measured into it */
+	snprintf(saved, sizeof saved, "%s", cache_env);
+	snprintf(empty, sizeof empty, "%s/none.json", dir);
+	snprintf(cache_env, sizeof cache_env, "HASHPROF_COST_CACHE=%s", empty);
+	RUN(&r, "report", dir);
+	snprintf(cache_env, sizeof cache_env, "%s", saved);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG sign SHAKE128: no projection: no cost of"), "%s", r.out);
+	ck_assert_msg(!strstr(r.out, "  projected  error\n"), "%s", r.out);
+	{
+		char expect[512];
+		snprintf(expect, sizeof expect,
+			 "hashprof: note: 1 candidate arm not projected from this machine's cost cache (%s): "
+			 "report --hash=CANDIDATE measures the costs it lacks\n",
+			 empty);
+		ck_assert_str_eq(r.err, expect);
+	}
+	ck_assert_int_ne(access(empty, F_OK), 0);
+	run_free(&r);
+	run_free(&run);
+	{
+		char f[128];
+		snprintf(f, sizeof f, "%s/SYNTH-SIG__sign.json", dir);
+		unlink(f);
+	}
+	rmdir(dir);
+}
+END_TEST
+
 /* The first bytes of a file (NUL-terminated) into buf. */
 static void head(const char *path, char *buf, size_t len)
 {
@@ -236,6 +283,7 @@ int main(void)
 	tcase_add_test(tc, matrix_in_every_format);
 	tcase_add_test(tc, projected_cells_are_marked);
 	tcase_add_test(tc, plots);
+	tcase_add_test(tc, report_projects_as_the_run);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

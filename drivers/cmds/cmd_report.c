@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "clock.h"
@@ -59,6 +60,8 @@ static void hp_report_help(void)
 	       "                     project each record's time with each candidate from its\n"
 	       "                     call table and per-shape costs (docs/candidates.md), beside\n"
 	       "                     the measured time of a --hash record's arm, with the error\n"
+	       "                     (without --hash, a --hash record's arms are projected so\n"
+	       "                     from what the cost cache holds, measuring nothing)\n"
 	       "      --costs=FILE   the per-shape costs to project with (hashprof-costs/1, read\n"
 	       "                     only); default this machine's cache, measuring what it lacks\n"
 	       "      --arms         one line per arm also with several candidates (default then:\n"
@@ -155,11 +158,12 @@ static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_form
  * Returns 0, or -1 after the usage line (a --costs file that cannot be
  * read, no clock to measure costs with).
  */
-static int hp_report_project(struct hp_options *o, const char *costs_file, int raw, struct hp_record_set *set,
-			     struct hp_result *rows)
+static int hp_report_project(struct hp_options *o, const char *costs_file, int readonly, int raw,
+			     struct hp_record_set *set, struct hp_result *rows)
 {
 	struct hp_costs costs;
 	char err[1024];
+	size_t unprojected;
 
 	/* costs measured here need the clock and its rate (the cache's machine) */
 	if (!costs_file) {
@@ -169,11 +173,18 @@ static int hp_report_project(struct hp_options *o, const char *costs_file, int r
 		}
 		o->tick_hz = hp_clock_measure_rate(20);
 	}
-	if (hp_costs_open(&costs, costs_file, o, err, sizeof err) != 0) {
+	if (readonly)
+		hp_costs_open_readonly(&costs, o);
+	else if (hp_costs_open(&costs, costs_file, o, err, sizeof err) != 0) {
 		hp_usage_error("report: --costs: %s", err);
 		return -1;
 	}
-	hp_costs_project(&costs, rows, set->n, o->cands, o->ncands, o, 1, raw);
+	unprojected = hp_costs_project(&costs, rows, set->n, o->cands, o->ncands, o, !readonly, raw);
+	if (readonly && unprojected)
+		fprintf(stderr,
+			"hashprof: note: %zu candidate arm%s not projected from this machine's cost cache (%s): "
+			"report --hash=CANDIDATE measures the costs it lacks\n",
+			unprojected, unprojected > 1 ? "s" : "", costs.path);
 	for (size_t i = 0; i < set->n; i++) {
 		set->rows[i].r.arms = rows[i].arms;
 		set->rows[i].r.narms = rows[i].narms;
@@ -220,6 +231,31 @@ static int hp_report_records_raw(const struct hp_record_set *s)
 	return nraw && nraw == s->n;
 }
 
+/* The candidates of the rows' arms (records of --hash rows) into o, in
+ * the order first seen; a name that is no candidate here is said in a
+ * note and left out.  Returns how many. */
+static size_t hp_report_arm_candidates(const struct hp_record_set *s, struct hp_options *o)
+{
+	static struct hp_candidate one[HP_CANDIDATES_MAX]; /* large: static */
+	char err[2560];
+	size_t got;
+
+	for (size_t i = 0; i < s->n; i++)
+		for (size_t k = 0; k < s->rows[i].r.narms; k++) {
+			const char *name = s->rows[i].r.arms[k].name;
+			int known = 0;
+			for (size_t j = 0; j < o->ncands && !known; j++)
+				known = !strcasecmp(o->cands[j].name, name);
+			if (known || o->ncands == HP_CANDIDATES_MAX)
+				continue;
+			if (hp_candidate_parse(name, one, &got, err, sizeof err) == 0 && got == 1)
+				o->cands[o->ncands++] = one[0];
+			else
+				fprintf(stderr, "hashprof: note: %s's arm is not projected: %s\n", name, err);
+		}
+	return o->ncands;
+}
+
 /* A record file not read (record_io.h's line naming it): one line on
  * stderr; the others are still printed. */
 static void hp_report_bad(void *arg, const char *line)
@@ -252,6 +288,7 @@ int hp_cmd_report(int argc, char **argv)
 	char err[HP_RECORD_ERR_MAX], msg[512];
 	int c, raw = -1, curve = 0, rc = HP_EXIT_OK; /* raw -1: as the records were measured */
 	size_t bad = 0; /* files not read: named on stderr */
+	int readonly = 0; /* project with the cost cache as it is (no --hash) */
 	const char *plot = NULL;
 	double noise = HP_DEFAULT_NOISE_PP;
 	json_t *meta;
@@ -360,7 +397,11 @@ int hp_cmd_report(int argc, char **argv)
 	if (raw < 0)
 		raw = hp_report_records_raw(&set);
 	hp_report_configure(raw, noise);
-	if (o.ncands && hp_report_project(&o, costs_file, raw, &set, rows) != 0) {
+	/* records of a --hash run: their arms projected as the run did, from
+	 * what this machine's cost cache holds (nothing measured) */
+	if (!o.ncands && !curve && hp_report_arm_candidates(&set, &o) != 0)
+		readonly = 1;
+	if (o.ncands && hp_report_project(&o, costs_file, readonly, raw, &set, rows) != 0) {
 		free(rows);
 		hp_record_set_free(&set);
 		return HP_EXIT_USAGE;
