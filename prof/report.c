@@ -481,12 +481,13 @@ static struct hp_cost_pair hp_insitu_pair(const struct hp_result *r)
 
 /*
  * The medians of the pair `get` gives, over the rows `has` accepts, into
- * *med, and the clock unit of the first of them.  Returns how many rows
+ * *med, the least and the greatest of each into *lo and *hi (when not
+ * NULL), and the clock unit of the first of them.  Returns how many rows
  * there were (0: none, nothing set), or -1 when out of memory.
  */
-static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
-			   struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
-			   const char **unit)
+static long hp_rows_range(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
+			  struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
+			  struct hp_cost_pair *lo, struct hp_cost_pair *hi, const char **unit)
 {
 	double *a, *b;
 	size_t n = 0;
@@ -509,24 +510,61 @@ static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has
 	qsort(a, n, sizeof a[0], hp_double_cmp);
 	qsort(b, n, sizeof b[0], hp_double_cmp);
 	*med = (struct hp_cost_pair){ a[n / 2], b[n / 2] };
+	if (lo)
+		*lo = (struct hp_cost_pair){ a[0], b[0] };
+	if (hi)
+		*hi = (struct hp_cost_pair){ a[n - 1], b[n - 1] };
 	free(a);
 	return (long)n;
 }
 
+/* hp_rows_range's medians only. */
+static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
+			   struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
+			   const char **unit)
+{
+	return hp_rows_range(rows, nrows, has, get, med, NULL, NULL, unit);
+}
+
+/*
+ * "; the median of 3 rows' calibrations: 106 to 109 added, 77 to 80
+ * inside" into buf (len bytes) when the rows' figures differ by more than
+ * their rounding on the overhead line (hp_format_ticks); "" when they
+ * read the same, so that one line stands for them all.
+ */
+static void hp_overhead_range(long n, struct hp_cost_pair lo, struct hp_cost_pair hi, char *buf, size_t len)
+{
+	char a0[32], a1[32], b0[32], b1[32], added[72], inside[72];
+
+	hp_format_ticks(lo.a, a0, sizeof a0);
+	hp_format_ticks(hi.a, a1, sizeof a1);
+	hp_format_ticks(lo.b, b0, sizeof b0);
+	hp_format_ticks(hi.b, b1, sizeof b1);
+	buf[0] = '\0';
+	if (n < 2 || (!strcmp(a0, a1) && !strcmp(b0, b1)))
+		return;
+	/* "106 to 109", or "80" for the figure they all read alike */
+	snprintf(added, sizeof added, strcmp(a0, a1) ? "%s to %s" : "%s", a0, a1);
+	snprintf(inside, sizeof inside, strcmp(b0, b1) ? "%s to %s" : "%s", b0, b1);
+	snprintf(buf, len, "; the median of %ld rows' calibrations: %s added, %s inside", n, added, inside);
+}
+
 /* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
- * the median over all the rows that have one, and the clock's
+ * the median over all the rows that have one (and their range, when they
+ * read differently: hp_overhead_range), and the clock's
  * resolution (issue 16: the generic timer's tick is 10 to 52 ns). */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	struct hp_cost_pair m;
+	struct hp_cost_pair m, lo, hi;
 	const char *unit = "";
-	long n = hp_rows_median(rows, nrows, hp_has_overhead, hp_overhead_pair, &m, &unit);
+	long n = hp_rows_range(rows, nrows, hp_has_overhead, hp_overhead_pair, &m, &lo, &hi, &unit);
 
 	if (n < 0)
 		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
 	if (n <= 0)
 		return;
-	char added[32], inside[32], res[96] = "";
+	char added[32], inside[32], res[96] = "", range[256];
+	hp_overhead_range(n, lo, hi, range, sizeof range);
 	for (size_t i = 0; i < nrows; i++)
 		if (hp_has_overhead(&rows[i]) && rows[i].tick_resolution) {
 			char step[32] = "";
@@ -537,8 +575,8 @@ static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nr
 				 step[0] ? " (" : "", step, step[0] ? ")" : "");
 			break;
 		}
-	fprintf(out, "%soverhead: %s %s/call added by the wrapper (%s of them inside the helper); %s%s\n", prefix,
-		hp_format_ticks(m.a, added, sizeof added), unit, hp_format_ticks(m.b, inside, sizeof inside),
+	fprintf(out, "%soverhead: %s %s/call added by the wrapper (%s of them inside the helper%s); %s%s\n", prefix,
+		hp_format_ticks(m.a, added, sizeof added), unit, hp_format_ticks(m.b, inside, sizeof inside), range,
 		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)",
 		res);
 }
