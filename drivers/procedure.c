@@ -362,10 +362,34 @@ static uint32_t hp_replay_samples(const struct hp_result *r)
 	return (uint32_t)m;
 }
 
+/* Each family's share of the row from its m samples (hp_replay_estimate)
+ * into p: the share, the estimator used, the calls, both costs.  0, or
+ * -1 when a sample has no share. */
+static int hp_replay_estimates(const struct hp_replay_sample *samples, uint32_t m, const struct hp_replay_cost *cost,
+			       struct hp_result_replay *p)
+{
+	struct hp_replay_estimate e[HP_REPLAY_FAMILIES];
+
+	for (unsigned f = 0; f < HP_REPLAY_FAMILIES; f++)
+		if (hp_replay_estimate(samples, m, f, cost, &e[f]) != 0)
+			return -1;
+	p->hash = e[HP_REPLAY_HASH].share;
+	p->drng = e[HP_REPLAY_DRNG].share;
+	p->insitu_hash_ticks = e[HP_REPLAY_HASH].insitu_ticks;
+	p->insitu_drng_ticks = e[HP_REPLAY_DRNG].insitu_ticks;
+	p->loop_hash_ticks = e[HP_REPLAY_HASH].loop_ticks;
+	p->loop_drng_ticks = e[HP_REPLAY_DRNG].loop_ticks;
+	p->hash_calls = e[HP_REPLAY_HASH].calls;
+	p->drng_calls = e[HP_REPLAY_DRNG].calls;
+	snprintf(p->hash_estimator, sizeof p->hash_estimator, "%s", e[HP_REPLAY_HASH].estimator);
+	snprintf(p->drng_estimator, sizeof p->drng_estimator, "%s", e[HP_REPLAY_DRNG].estimator);
+	return 0;
+}
+
 /* The samples of a row into p, the tape already allocated; 0, or -1 with
  * the reason in p->error. */
 static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_drng_state *drng,
-			  const struct hp_options *o, struct hp_result *r)
+			  const struct hp_options *o, const struct hp_replay_cost *cost, struct hp_result *r)
 {
 	struct hp_result_replay *p = &r->replay;
 	struct hp_op_replay rp;
@@ -403,10 +427,9 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
 		p->calls = samples[i].calls;
 	}
 	/* the tape path's cost as measured in the operation by its double
-	 * runs (the tight loop's stays in the record, for reference) */
-	if (status == 0 &&
-	    (hp_replay_share_median_insitu(samples, m, HP_REPLAY_HASH, &p->hash, &p->insitu_hash_ticks) != 0 ||
-	     hp_replay_share_median_insitu(samples, m, HP_REPLAY_DRNG, &p->drng, &p->insitu_drng_ticks) != 0)) {
+	 * runs (the tight loop's stays in the record, for reference, and
+	 * stands in for an implausible one); a family with no call: 0 */
+	if (status == 0 && hp_replay_estimates(samples, m, cost, p) != 0) {
 		snprintf(p->error, sizeof p->error, "%s: no replay share: a timed run took 0 ticks", r->operation);
 		status = -1;
 	}
@@ -472,7 +495,7 @@ static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, con
 	if (hp_replay_tape_alloc(api->wrap, r->operation, hp_replay_tape_need(r->shapes, r->nshapes, r->operations),
 				 o->replay_max_mb, p->error, sizeof p->error) != 0)
 		goto done;
-	p->valid = hp_replay_take(c, k, have_drng ? &drng : NULL, o, r) == 0;
+	p->valid = hp_replay_take(c, k, have_drng ? &drng : NULL, o, &cost, r) == 0;
 done:
 	if (p->valid)
 		p->error[0] = '\0';

@@ -139,20 +139,22 @@ done:
 
 int hp_insitu_bound(struct hp_result_sites *t, int overhead_valid, double overhead_added, const char *unit)
 {
-	double lo = -HP_INSITU_NEG_FRACTION * overhead_added, hi = HP_INSITU_MAX_FACTOR * overhead_added;
-	double added = t->insitu_added_ticks, inside = t->insitu_inside_ticks;
+	double added = t->insitu_added_ticks, inside = t->insitu_inside_ticks, lo, hi;
+	int ok;
 
 	t->insitu_implausible = 0;
-	if (!overhead_valid || !(overhead_added > 0) || !t->insitu_samples)
+	if (!overhead_valid || !t->insitu_samples)
 		return 0;
-	if (added >= lo && added <= hi && inside >= lo && inside <= hi)
+	if ((ok = hp_insitu_plausible(added, overhead_added, &lo, &hi)) < 0)
+		return 0;
+	if (ok && inside >= 0 && inside <= added)
 		return 0;
 	t->insitu_implausible = 1;
 	if (t->insitu_valid || !t->insitu_error[0])
 		snprintf(t->insitu_error, sizeof t->insitu_error,
 			 "the recorder's in-situ cost was implausible (%.0f %s/call added, %.0f of them inside the "
-			 "helpers; plausible: %.0f to %.0f, from the shims' calibrated %.0f): not applied; the "
-			 "machine was busy",
+			 "helpers; plausible: %.0f to %.0f added, from the shims' calibrated %.0f, and 0 to that "
+			 "inside): not applied; the machine was busy",
 			 added, unit && unit[0] ? unit : "ticks", inside, lo, hi, overhead_added);
 	t->insitu_valid = 0;
 	return 1;

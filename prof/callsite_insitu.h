@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "drng_state.h"
+#include "insitu_bound.h"
 #include "hp_wrap.h"
 #include "result.h"
 
@@ -69,27 +70,13 @@ int hp_insitu_sample(const struct hp_insitu_run *run, unsigned order, struct hp_
 int hp_insitu_cost(const struct hp_insitu_sample *s, size_t n, double *added, double *inside);
 
 /*
- * The bound of a plausible in-situ cost, in units of the shims' calibrated
- * overhead per call O (overhead.added_ticks_per_call): both per-call
- * figures, added and inside, must lie within [-O / 4, 16 O].
- *
- * HP_INSITU_MAX_FACTOR 16: the recorder's cost read at most 2.1 O where it
- * was measured on a machine at work, not overloaded (ML-DSA-44 sign 205
- * ticks against O = 96, README's call-site example; SPHINCS+-SHAKE-128f-
- * simple sign 90 against 97, a `make bench` (f) run on the Intel VM; SYNTH-SIG 16 to 70
- * against 96); 16 leaves eight times that for schemes whose working set
- * the unwinding evicts more of.  An overloaded run read 39651 (400 O),
- * and its row 73% against 54-62% without call sites.
- *
- * HP_INSITU_NEG_FRACTION 1/4: the recorder only adds work, so neither
- * figure is below 0 but by noise; the medians read down to -0.11 O on a
- * machine at load 2.7 to 4.4 (SYNTH-SIG keygen's inside, -10.6 against 96,
- * 6 runs), so -O / 4 is still noise, and further below the samples
- * measured other work on the machine (-39 to -139 inside were seen).
+ * The bound of a plausible in-situ cost: added within insitu_bound.h's
+ * [-O / 4, 16 O], O the shims' calibrated overhead per call
+ * (overhead.added_ticks_per_call), and inside a part of it:
+ * 0 <= inside <= added.  "95 added, 116 of them inside" or "80 added,
+ * -12 of them inside" is no cost but noise (the recorder only adds work,
+ * and what it adds inside the helpers is part of what it adds).
  */
-#define HP_INSITU_MAX_FACTOR 16.0
-#define HP_INSITU_NEG_FRACTION 0.25
-
 /*
  * Judge the in-situ cost of t (measured, or read from a record) against
  * the bound above, with the row's calibration (overhead_valid,

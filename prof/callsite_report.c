@@ -96,8 +96,9 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 			"%.0f %s/call added, %.0f of them inside the helpers; the shares are corrected for it\n",
 			r->sites.insitu_samples, r->sites.insitu_added_ticks,
 			r->clock_unit[0] ? r->clock_unit : "ticks", r->sites.insitu_inside_ticks);
-	else if (r->sites.insitu_implausible) /* its reason says it was not applied */
-		fprintf(out, "  note: %s\n", r->sites.insitu_error);
+	else if (r->sites.insitu_implausible) /* the row's note gives the figures, once */
+		fprintf(out, "  the recorder's cost was not applied (the row's note says why); the "
+			     "shares are not corrected for it\n");
 	else
 		fprintf(out, "  note: %s; the shares are not corrected for the recorder's cost\n",
 			r->sites.insitu_error[0] ? r->sites.insitu_error : "the recorder's cost was not measured");

@@ -20,6 +20,8 @@ prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) $(
 prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c prof/published.h
 # issue 10 part 2: replay (what an operation would save if its helpers were free).
 prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h prof/meter.h
+# the plausible bound of a cost measured in the operation (replay's tape path, the call-site recorder)
+prof_libhprof_la_SOURCES += prof/insitu_bound.c prof/insitu_bound.h
 # issue 11: call sites (--call-sites): the recorder (libunwind), the names
 # (libdwfl), the table, its JSON, its text, folded stacks and flame graph.
 prof_libhprof_la_SOURCES += prof/callsite_rec.c prof/callsite_rec.h prof/callsite_sym.c prof/callsite_sym.h \

@@ -234,6 +234,18 @@ static const struct hp_field hp_record_fields[] = {
 	  HP_SIZE(struct hp_result, replay.estimator), 0, "\"in situ\"; absent: the tight loop", NULL, NULL, NULL },
 	HP_REPLAY(HP_F_NUMBER, "replay.insitu_hash_ticks_per_call", replay.insitu_hash_ticks, "ticks"),
 	HP_REPLAY(HP_F_NUMBER, "replay.insitu_drng_ticks_per_call", replay.insitu_drng_ticks, "ticks"),
+	/* per family (hp_replay_estimate): which estimator its share used,
+	 * its calls, the loop's cost of them; absent in older records */
+	{ "replay.hash_estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET,
+	  offsetof(struct hp_result, replay.hash_estimator), HP_SIZE(struct hp_result, replay.hash_estimator), 0,
+	  "\"in situ\", \"tight loop\" (in situ implausible), \"not run\" (no call)", NULL, NULL, NULL },
+	{ "replay.drng_estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET,
+	  offsetof(struct hp_result, replay.drng_estimator), HP_SIZE(struct hp_result, replay.drng_estimator), 0,
+	  "as hash_estimator", NULL, NULL, NULL },
+	HP_REPLAY(HP_F_COUNT, "replay.hash_calls_per_operation", replay.hash_calls, "outermost calls"),
+	HP_REPLAY(HP_F_COUNT, "replay.drng_calls_per_operation", replay.drng_calls, "outermost calls"),
+	HP_REPLAY(HP_F_NUMBER, "replay.loop_hash_ticks_per_call", replay.loop_hash_ticks, "ticks"),
+	HP_REPLAY(HP_F_NUMBER, "replay.loop_drng_ticks_per_call", replay.loop_drng_ticks, "ticks"),
 	HP_REPLAY(HP_F_BOOL, "replay.cost_valid", replay.cost_valid, NULL),
 	HP_REPLAY(HP_F_NUMBER, "replay.replay_ticks_per_call", replay.replay_ticks, "ticks"),
 	HP_REPLAY(HP_F_NUMBER, "replay.pass_ticks_per_call", replay.pass_ticks, "ticks"),
@@ -1204,6 +1216,17 @@ static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *
 			snprintf(err, errlen, "field 'replay.estimator': \"%.40s\", expected \"%s\" or \"%s\"", est,
 				 HP_REPLAY_ESTIMATOR_INSITU, HP_REPLAY_ESTIMATOR_LOOP);
 			return -1;
+		}
+		for (const char *const *k = (const char *const[]){ "hash_estimator", "drng_estimator", NULL }; *k;
+		     k++) {
+			est = json_string_value(json_object_get(o, *k));
+			if (est && strcmp(est, HP_REPLAY_ESTIMATOR_INSITU) && strcmp(est, HP_REPLAY_ESTIMATOR_LOOP) &&
+			    strcmp(est, HP_REPLAY_ESTIMATOR_NONE)) {
+				snprintf(err, errlen, "field 'replay.%s': \"%.40s\", expected \"%s\", \"%s\" or \"%s\"",
+					 *k, est, HP_REPLAY_ESTIMATOR_INSITU, HP_REPLAY_ESTIMATOR_LOOP,
+					 HP_REPLAY_ESTIMATOR_NONE);
+				return -1;
+			}
 		}
 	}
 	for (size_t i = g + 1; i < end; i++) {

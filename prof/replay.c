@@ -4,6 +4,8 @@
  */
 #include "replay.h"
 
+#include "insitu_bound.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +167,21 @@ static int hp_record(const struct hp_replay_run *run, int *rc, char *err, size_t
 			return -1;
 		}
 		hp_drng_back(run, HP_DRNG_BEFORE);
+	}
+}
+
+/* The record's outermost calls of each family, from its entries. */
+static void hp_family_calls(const struct hp_tape *t, uint64_t calls[HP_REPLAY_FAMILIES])
+{
+	uint64_t at = 0;
+
+	memset(calls, 0, HP_REPLAY_FAMILIES * sizeof calls[0]);
+	while (at <= t->len && t->len - at >= sizeof(struct hp_tape_entry)) {
+		const struct hp_tape_entry *e = (const struct hp_tape_entry *)(t->buf + at);
+		for (unsigned f = 0; f < HP_REPLAY_FAMILIES; f++)
+			if (e->fn < 32 && (hp_replay_family_mask(f) & HP_TAPE_BIT(e->fn)))
+				calls[f]++;
+		at += hp_tape_entry_bytes(hp_tape_out_bytes(e->fn, e->out_bits));
 	}
 }
 
@@ -339,6 +356,12 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 	}
 	out->calls = w->tape.calls;
 	out->tape_bytes = w->tape.len;
+	/* a family the operation never calls has nothing to free: its runs
+	 * would only measure the tape path of the other family's calls */
+	hp_family_calls(&w->tape, out->family_calls);
+	for (unsigned f = 0; f < HP_REPLAY_FAMILIES; f++)
+		if (!out->family_calls[f])
+			out->skipped |= 1u << f;
 
 	/* slot 0: the timed run; slots 1, 2: the replay pairs, hash then
 	 * DRNG, each swapped by its order bit */
@@ -361,7 +384,8 @@ int hp_replay_sample(const struct hp_replay_run *run, unsigned order, struct hp_
 		unsigned family = which - 1;
 		if (order & HP_REPLAY_ORDER_DRNG_FIRST)
 			family = HP_REPLAY_FAMILIES - 1 - family;
-		status = hp_replay_pair(run, family, order, rc0, out, err, errlen);
+		if (!(out->skipped & (1u << family)))
+			status = hp_replay_pair(run, family, order, rc0, out, err, errlen);
 	}
 done:
 	w->accounting = HP_ACCOUNTING_OFF;
@@ -387,8 +411,12 @@ int hp_replay_share(double timed_ticks, double replay_ticks, double replayed, do
 int hp_replay_share_of_sample(const struct hp_replay_sample *s, unsigned family, const struct hp_replay_cost *cost,
 			      double *share)
 {
-	if (family >= HP_REPLAY_FAMILIES)
+	if (family >= HP_REPLAY_FAMILIES || !(s->timed_ticks > 0))
 		return -1;
+	if (s->skipped & (1u << family)) {
+		*share = 0;
+		return 0;
+	}
 	return hp_replay_share((double)s->timed_ticks, (double)s->replay_ticks[family], (double)s->replayed[family],
 			       (double)s->passed[family], cost, share);
 }
@@ -469,5 +497,39 @@ int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, un
 		return -1;
 	if (ticks)
 		*ticks = c;
+	return 0;
+}
+
+int hp_replay_estimate(const struct hp_replay_sample *s, size_t n, unsigned family, const struct hp_replay_cost *cost,
+		       struct hp_replay_estimate *out)
+{
+	double served = 0, passed = 0;
+
+	memset(out, 0, sizeof *out);
+	if (n == 0 || n > HP_REPLAY_MEDIAN_MAX || family >= HP_REPLAY_FAMILIES)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].family_calls[family] > out->calls)
+			out->calls = s[i].family_calls[family];
+		served += (double)s[i].replayed[family];
+		passed += (double)s[i].passed[family];
+	}
+	out->estimator = HP_REPLAY_ESTIMATOR_NONE;
+	if (!out->calls) { /* no run was taken: nothing to free */
+		for (size_t i = 0; i < n; i++)
+			if (!(s[i].timed_ticks > 0))
+				return -1;
+		return 0;
+	}
+	if (cost && cost->valid && served + passed > 0)
+		out->loop_ticks = (cost->replay_ticks * served + cost->pass_ticks * passed) / (served + passed);
+	if (hp_replay_share_median_insitu(s, n, family, &out->share, &out->insitu_ticks) != 0)
+		return -1;
+	out->estimator = HP_REPLAY_ESTIMATOR_INSITU;
+	if (cost && cost->valid && hp_insitu_plausible(out->insitu_ticks, out->loop_ticks, NULL, NULL) == 0) {
+		if (hp_replay_share_median(s, n, family, cost, &out->share) != 0)
+			return -1;
+		out->estimator = HP_REPLAY_ESTIMATOR_LOOP;
+	}
 	return 0;
 }

@@ -149,6 +149,11 @@ struct hp_replay_sample {
 	uint64_t passed[HP_REPLAY_FAMILIES]; /* real helper calls through the tape path in F's run
 						     * (both are the same in its double run) */
 	uint64_t calls; /* outermost helper calls of the operation (entries) */
+	uint64_t family_calls[HP_REPLAY_FAMILIES]; /* the record's outermost calls of each family */
+	/* bit F (1u << F): F made no outermost call in the record, so its
+	 * replay and double runs were not taken (their fields are 0) and its
+	 * share in this sample is exactly 0 (nothing to free) */
+	unsigned skipped;
 	uint64_t tape_bytes; /* bytes its record took */
 	unsigned order; /* the order it was taken in (HP_REPLAY_ORDER_*) */
 };
@@ -168,7 +173,8 @@ struct hp_replay_sample {
  * Take one sample of run->op into *out: save the DRNG state, record,
  * copy the record to the shadow tape, then (each from the saved state)
  * the timed run and, per family, its replay and double replay runs back
- * to back, in `order`; and leave the DRNG in the state the record left
+ * to back, in `order` (not for a family with no outermost call in the
+ * record: out->skipped); and leave the DRNG in the state the record left
  * (as if the operation had run once).  Accounting is off when it returns.
  * A record that overflows the tape grows it (doubling, up to
  * run->max_bytes) and records again.
@@ -195,8 +201,9 @@ int hp_replay_share(double timed_ticks, double replay_ticks, double replayed, do
 		    const struct hp_replay_cost *cost, double *share);
 
 /* The share of family in one sample, cost added back as in
- * hp_replay_share; -1 when the family is out of range or the sample's
- * timed run took 0 ticks. */
+ * hp_replay_share (exactly 0 when the sample skipped the family);
+ * -1 when the family is out of range or the sample's timed run took 0
+ * ticks. */
 int hp_replay_share_of_sample(const struct hp_replay_sample *s, unsigned family, const struct hp_replay_cost *cost,
 			      double *share);
 
@@ -230,5 +237,34 @@ int hp_replay_insitu_ticks(const struct hp_replay_sample *s, size_t n, unsigned 
  */
 int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, unsigned family, double *share,
 				  double *ticks);
+
+/* One family's share of a row, as `hashprof --replay` reports it
+ * (hp_replay_estimate). */
+struct hp_replay_estimate {
+	double share; /* fraction, not clamped; exactly 0 for a family with no call */
+	double insitu_ticks; /* c(F), ticks per call through the tape path (kept when implausible) */
+	double loop_ticks; /* the tight loop's cost of the same calls, ticks per call: the bound's O */
+	uint64_t calls; /* the family's outermost calls in one operation (the most of a sample's record) */
+	const char *estimator; /* HP_REPLAY_ESTIMATOR_INSITU, _LOOP (c(F) implausible) or _NONE (no call) */
+};
+
+/*
+ * The share of family over n samples (an array of n), with cost the
+ * tight loop's calibration:
+ *
+ * - no sample's record has an outermost call of the family: its runs
+ *   were not taken, share 0 exactly, estimator HP_REPLAY_ESTIMATOR_NONE;
+ * - else the in-situ estimator (hp_replay_share_median_insitu), unless
+ *   c(F) lies outside insitu_bound.h's bound around the loop's cost of
+ *   the same calls, loop_ticks = sum(replay_ticks x replayed + pass_ticks
+ *   x passed) / sum(replayed + passed) over the samples (a busy machine,
+ *   or a difference of two runs over one call): then the tight-loop
+ *   estimator (hp_replay_share_median with cost), HP_REPLAY_ESTIMATOR_LOOP.
+ *   With no valid cost (or loop_ticks not above 0) nothing is judged.
+ *
+ * Returns 0, or -1 as hp_replay_share_median_insitu.
+ */
+int hp_replay_estimate(const struct hp_replay_sample *s, size_t n, unsigned family, const struct hp_replay_cost *cost,
+		       struct hp_replay_estimate *out);
 
 #endif

@@ -3,6 +3,8 @@
  */
 #include "report.h"
 
+#include "insitu_bound.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,6 +152,23 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
 	else
 		snprintf(c->time, sizeof c->time, "-");
+}
+
+/* The note of a row whose in-situ replay cost of family f (0 hash, 1
+ * DRNG) was implausible (prof/insitu_bound.h), so that its share adds
+ * back the tight loop's: the family and both costs. */
+static void hp_replay_fallback_note(const struct hp_result *r, unsigned f, char note[HP_NOTE_MAX])
+{
+	const char *fam = f ? "DRNG" : "hash", *unit = r->clock_unit[0] ? r->clock_unit : "ticks";
+	double c = f ? r->replay.insitu_drng_ticks : r->replay.insitu_hash_ticks;
+	double o = f ? r->replay.loop_drng_ticks : r->replay.loop_hash_ticks, lo, hi;
+
+	hp_insitu_plausible(c, o, &lo, &hi);
+	snprintf(note, HP_NOTE_MAX,
+		 "replay: the tape path's in-situ cost in the %s runs was implausible (%.1f %s/call; plausible: %.1f "
+		 "to %.1f, from the tight loop's %.1f for the same calls): the \"if free: %s\" share adds back the "
+		 "tight loop's cost instead",
+		 fam, c, unit, lo, hi, o, fam);
 }
 
 /* "own share by primitive: Keccak-f[1600] 41%, ChaCha20 1.2%" when the
@@ -366,6 +385,11 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "replay failed: %s (the window shares are measured; "
 			 "the \"if free\" ones are not)",
 			 r->replay.error[0] ? r->replay.error : "no reason given");
+	for (unsigned f = 0; f < 2; f++)
+		if (r->replay.requested && r->replay.valid &&
+		    !strcmp(hp_result_replay_family_estimator(r, f), HP_REPLAY_ESTIMATOR_LOOP) &&
+		    (f ? r->replay.drng_estimator : r->replay.hash_estimator)[0])
+			hp_replay_fallback_note(r, f, notes[n++]);
 	if (hp_short_calls_note(r, calls, ticks, notes[n]))
 		n++;
 	/* last, so that the text and markdown reports can print it once */
@@ -474,19 +498,40 @@ static struct hp_cost_pair hp_replay_pair(const struct hp_result *r)
 	return (struct hp_cost_pair){ r->replay.replay_ticks, r->replay.pass_ticks };
 }
 
-static struct hp_cost_pair hp_insitu_pair(const struct hp_result *r)
+/*
+ * The median (the upper one) of the in-situ costs of family f (0 hash,
+ * 1 DRNG) over the rows whose share of f used it (hp_has_insitu, and f's
+ * estimator in situ) into *med.  Returns how many rows, or -1 when out
+ * of memory.
+ */
+static long hp_insitu_median(const struct hp_result *rows, size_t nrows, unsigned f, double *med)
 {
-	return (struct hp_cost_pair){ r->replay.insitu_hash_ticks, r->replay.insitu_drng_ticks };
+	double *v = malloc((nrows ? nrows : 1) * sizeof *v);
+	size_t n = 0;
+
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < nrows; i++)
+		if (hp_has_insitu(&rows[i]) &&
+		    !strcmp(hp_result_replay_family_estimator(&rows[i], f), HP_REPLAY_ESTIMATOR_INSITU))
+			v[n++] = f ? rows[i].replay.insitu_drng_ticks : rows[i].replay.insitu_hash_ticks;
+	if (n) {
+		qsort(v, n, sizeof v[0], hp_double_cmp);
+		*med = v[n / 2];
+	}
+	free(v);
+	return (long)n;
 }
 
 /*
  * The medians of the pair `get` gives, over the rows `has` accepts, into
- * *med, and the clock unit of the first of them.  Returns how many rows
+ * *med, the least and the greatest of each into *lo and *hi (when not
+ * NULL), and the clock unit of the first of them.  Returns how many rows
  * there were (0: none, nothing set), or -1 when out of memory.
  */
-static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
-			   struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
-			   const char **unit)
+static long hp_rows_range(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
+			  struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
+			  struct hp_cost_pair *lo, struct hp_cost_pair *hi, const char **unit)
 {
 	double *a, *b;
 	size_t n = 0;
@@ -509,24 +554,61 @@ static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has
 	qsort(a, n, sizeof a[0], hp_double_cmp);
 	qsort(b, n, sizeof b[0], hp_double_cmp);
 	*med = (struct hp_cost_pair){ a[n / 2], b[n / 2] };
+	if (lo)
+		*lo = (struct hp_cost_pair){ a[0], b[0] };
+	if (hi)
+		*hi = (struct hp_cost_pair){ a[n - 1], b[n - 1] };
 	free(a);
 	return (long)n;
 }
 
+/* hp_rows_range's medians only. */
+static long hp_rows_median(const struct hp_result *rows, size_t nrows, int (*has)(const struct hp_result *),
+			   struct hp_cost_pair (*get)(const struct hp_result *), struct hp_cost_pair *med,
+			   const char **unit)
+{
+	return hp_rows_range(rows, nrows, has, get, med, NULL, NULL, unit);
+}
+
+/*
+ * "; the median of 3 rows' calibrations: 106 to 109 added, 77 to 80
+ * inside" into buf (len bytes) when the rows' figures differ by more than
+ * their rounding on the overhead line (hp_format_ticks); "" when they
+ * read the same, so that one line stands for them all.
+ */
+static void hp_overhead_range(long n, struct hp_cost_pair lo, struct hp_cost_pair hi, char *buf, size_t len)
+{
+	char a0[32], a1[32], b0[32], b1[32], added[72], inside[72];
+
+	hp_format_ticks(lo.a, a0, sizeof a0);
+	hp_format_ticks(hi.a, a1, sizeof a1);
+	hp_format_ticks(lo.b, b0, sizeof b0);
+	hp_format_ticks(hi.b, b1, sizeof b1);
+	buf[0] = '\0';
+	if (n < 2 || (!strcmp(a0, a1) && !strcmp(b0, b1)))
+		return;
+	/* "106 to 109", or "80" for the figure they all read alike */
+	snprintf(added, sizeof added, strcmp(a0, a1) ? "%s to %s" : "%s", a0, a1);
+	snprintf(inside, sizeof inside, strcmp(b0, b1) ? "%s to %s" : "%s", b0, b1);
+	snprintf(buf, len, "; the median of %ld rows' calibrations: %s added, %s inside", n, added, inside);
+}
+
 /* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
- * the median over all the rows that have one, and the clock's
+ * the median over all the rows that have one (and their range, when they
+ * read differently: hp_overhead_range), and the clock's
  * resolution (issue 16: the generic timer's tick is 10 to 52 ns). */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	struct hp_cost_pair m;
+	struct hp_cost_pair m, lo, hi;
 	const char *unit = "";
-	long n = hp_rows_median(rows, nrows, hp_has_overhead, hp_overhead_pair, &m, &unit);
+	long n = hp_rows_range(rows, nrows, hp_has_overhead, hp_overhead_pair, &m, &lo, &hi, &unit);
 
 	if (n < 0)
 		fprintf(out, "%soverhead: not shown (out of memory)\n", prefix);
 	if (n <= 0)
 		return;
-	char added[32], inside[32], res[96] = "";
+	char added[32], inside[32], res[96] = "", range[256];
+	hp_overhead_range(n, lo, hi, range, sizeof range);
 	for (size_t i = 0; i < nrows; i++)
 		if (hp_has_overhead(&rows[i]) && rows[i].tick_resolution) {
 			char step[32] = "";
@@ -537,8 +619,8 @@ static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nr
 				 step[0] ? " (" : "", step, step[0] ? ")" : "");
 			break;
 		}
-	fprintf(out, "%soverhead: %s %s/call added by the wrapper (%s of them inside the helper); %s%s\n", prefix,
-		hp_format_ticks(m.a, added, sizeof added), unit, hp_format_ticks(m.b, inside, sizeof inside),
+	fprintf(out, "%soverhead: %s %s/call added by the wrapper (%s of them inside the helper%s); %s%s\n", prefix,
+		hp_format_ticks(m.a, added, sizeof added), unit, hp_format_ticks(m.b, inside, sizeof inside), range,
 		hp_raw ? "figures NOT corrected (--raw, as published)" : HP_PAGE_CORRECTED " (--raw: uncorrected)",
 		res);
 }
@@ -549,24 +631,42 @@ static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nr
  * reference; for rows of older records, the tight loop's added back. */
 static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
-	struct hp_cost_pair in, loop;
+	struct hp_cost_pair loop;
 	const char *unit = "";
-	long n = hp_rows_median(rows, nrows, hp_has_insitu, hp_insitu_pair, &in, &unit);
-	long nl = n > 0 ? hp_rows_median(rows, nrows, hp_has_insitu, hp_replay_pair, &loop, &unit) : 0;
+	long n = hp_rows_median(rows, nrows, hp_has_insitu, hp_replay_pair, &loop, &unit), nl;
 	uint32_t samples = 0;
+	char fam[2][48];
+	int dash = 0;
 
-	if (n < 0 || nl < 0)
+	if (n < 0)
 		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
 	for (size_t i = 0; i < nrows; i++)
 		if (hp_has_replay_cost(&rows[i]) && rows[i].replay.samples > samples)
 			samples = rows[i].replay.samples;
-	if (n > 0 && nl > 0)
+	/* per family, the rows whose share used its in-situ cost: not those
+	 * it was implausible in, nor those with none of its calls */
+	for (unsigned f = 0; f < 2 && n > 0; f++) {
+		double med;
+		long k = hp_insitu_median(rows, nrows, f, &med);
+		if (k < 0) {
+			fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
+			return;
+		}
+		if (k > 0)
+			snprintf(fam[f], sizeof fam[f], "%.1f", med);
+		else
+			snprintf(fam[f], sizeof fam[f], "-");
+		dash |= k == 0;
+	}
+	if (n > 0)
 		fprintf(out,
 			"%sreplay: \"if free\" = the share of the operation's time a family would save if it "
 			"cost nothing (median of up to %u samples a row); added back: the tape path's cost measured in "
-			"the operation, %.1f %s/call in the hash runs and %.1f in the DRNG runs (in a tight loop: %.0f "
+			"the operation, %s %s/call in the hash runs and %s in the DRNG runs%s (in a tight loop: %.0f "
 			"served, %.0f passed)\n",
-			prefix, (unsigned)samples, in.a, unit, in.b, loop.a, loop.b);
+			prefix, (unsigned)samples, fam[0], unit, fam[1],
+			dash ? " (-: in no row: no call, or its in-situ cost implausible)" : "", loop.a, loop.b);
+	nl = n;
 	n = hp_rows_median(rows, nrows, hp_has_loop_only, hp_replay_pair, &loop, &unit);
 	if (n < 0)
 		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);

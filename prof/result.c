@@ -243,3 +243,12 @@ const char *hp_result_replay_estimator(const struct hp_result *r)
 {
 	return r->replay.estimator[0] ? r->replay.estimator : HP_REPLAY_ESTIMATOR_LOOP;
 }
+
+const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigned family)
+{
+	const char *own = family == 0 ? r->replay.hash_estimator : family == 1 ? r->replay.drng_estimator : NULL;
+
+	if (!own)
+		return NULL;
+	return own[0] ? own : hp_result_replay_estimator(r);
+}

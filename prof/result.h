@@ -65,6 +65,9 @@ struct hp_result_own {
  * the operation (double runs), or in the calibration's tight loop. */
 #define HP_REPLAY_ESTIMATOR_INSITU "in situ"
 #define HP_REPLAY_ESTIMATOR_LOOP "tight loop"
+/* a family's estimator when the operation made none of its calls: its
+ * runs were not taken, its share is 0 */
+#define HP_REPLAY_ESTIMATOR_NONE "not run"
 struct hp_result_replay {
 	int requested; /* 1: --replay; the row has a replay part, valid or not */
 	int valid; /* 1: hash and drng hold the medians; 0: see error */
@@ -74,6 +77,13 @@ struct hp_result_replay {
 					* "" in a record from before there was a choice: the tight loop */
 	double insitu_hash_ticks; /* in situ: ticks per call through the tape path in the hash runs, */
 	double insitu_drng_ticks; /* ...and in the DRNG runs, added back (prof/replay.h) */
+	/* per family (hash, DRNG), hp_replay_estimate's: the estimator its
+	 * share used ("" in a record from before: the row's estimator), its
+	 * outermost calls per operation, the loop's cost of its calls (ticks
+	 * per call, the plausible bound's O) */
+	char hash_estimator[16], drng_estimator[16];
+	uint64_t hash_calls, drng_calls;
+	double loop_hash_ticks, loop_drng_ticks;
 	int cost_valid; /* the tight-loop replay cost was calibrated (hp_replay_cost) */
 	double replay_ticks; /* tight loop: ticks a call served from the tape costs */
 	double pass_ticks; /* tight loop: ticks the tape path adds to a call it passes through */
@@ -316,5 +326,10 @@ const char *hp_result_failure(const struct hp_result *r);
 /* The estimator of r's replay shares: HP_REPLAY_ESTIMATOR_INSITU or
  * _LOOP (a record from before the choice existed has none: the loop). */
 const char *hp_result_replay_estimator(const struct hp_result *r);
+
+/* The estimator of one family's share (family 0: hash, 1: DRNG, as
+ * replay.h's enum): its own (HP_REPLAY_ESTIMATOR_INSITU, _LOOP, _NONE),
+ * or the row's in a record that has none per family; NULL out of range. */
+const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigned family);
 
 #endif

@@ -34,6 +34,7 @@ enum call_mode {
 struct scheme {
 	unsigned iterations; /* rounds of work and helper calls per operation */
 	uint64_t work[3]; /* ticks of the scheme's own work before each group of calls */
+	int no_drng; /* 1: no get_random_number call (as TOYSIG verify): 3 outermost calls per iteration */
 };
 
 /*

@@ -416,8 +416,8 @@ START_TEST(implausible_insitu_not_applied)
 	ck_assert(!r.sites.insitu_valid && r.sites.insitu_implausible);
 	snprintf(want, sizeof want,
 		 "the recorder's in-situ cost was implausible (%.0f TSC ticks/call added, 0 of them inside the "
-		 "helpers; plausible: %.0f to %.0f, from the shims' calibrated %.0f): not applied; the machine was "
-		 "busy",
+		 "helpers; plausible: %.0f to %.0f added, from the shims' calibrated %.0f, and 0 to that inside): "
+		 "not applied; the machine was busy",
 		 r.sites.insitu_added_ticks, -oh.added_ticks / 4, 16 * oh.added_ticks, oh.added_ticks);
 	ck_assert_str_eq(r.sites.insitu_error, want);
 	ck_assert_msg(has_note(&r, want), "no note '%s'", want);
@@ -435,17 +435,23 @@ START_TEST(implausible_insitu_not_applied)
 	ck_assert(cor.hash == plain.hash && cor.drng == plain.drng && cor.total_ticks == plain.total_ticks);
 	busy_timed_per_op = 0;
 
-	/* the edges of the bound: inside it, applied; just beyond, not */
-	for (unsigned k = 0; k < 4; k++) {
-		const double edge[4][2] = { { 16 * oh.added_ticks, -oh.added_ticks / 4 },
-					    { -oh.added_ticks / 4, 16 * oh.added_ticks },
-					    { 16 * oh.added_ticks * (1 + 1e-9), 0 },
-					    { 0, -oh.added_ticks / 4 * (1 + 1e-9) } };
+	/* the edges of the bound: inside it, applied; just beyond, not;
+	 * and the part inside the helpers a part of the whole, 0 to added
+	 * (trial-replay, item 2: "95 added, 116 of them inside", "80 added,
+	 * -12 of them inside") */
+	for (unsigned k = 0; k < 7; k++) {
+		const double o = oh.added_ticks, edge[7][2] = {
+			{ 16 * o, 16 * o },         { 16 * o, 0 }, { 0, 0 }, /* applied */
+			{ 16 * o * (1 + 1e-9), 0 }, /* beyond 16 O */
+			{ o, o * (1 + 1e-9) }, /* more inside than added */
+			{ o, -1e-9 * o }, /* a negative part */
+			{ -o / 8, -o / 8 }, /* added within -O / 4, yet no part of it can be inside */
+		};
 		r.sites.insitu_added_ticks = edge[k][0];
 		r.sites.insitu_inside_ticks = edge[k][1];
 		r.sites.insitu_valid = 1;
-		ck_assert_int_eq(hp_insitu_bound(&r.sites, 1, oh.added_ticks, "TSC ticks"), k >= 2);
-		ck_assert_int_eq(r.sites.insitu_valid, k < 2);
+		ck_assert_msg(hp_insitu_bound(&r.sites, 1, oh.added_ticks, "TSC ticks") == (k >= 3), "edge %u", k);
+		ck_assert_int_eq(r.sites.insitu_valid, k < 3);
 	}
 	/* without a calibration nothing is applied, nothing judged */
 	r.sites.insitu_added_ticks = 1e9;

@@ -409,19 +409,35 @@ START_TEST(test_failed_document_merged)
 			 "killed by SIGSEGV during warm-up operation 1 of 1");
 	json_decref(j);
 	/* an earlier document that cannot be read is not overwritten: its
-	 * rows would be lost; the file is named, exit 3 */
+	 * rows would be lost; the file is named, exit 3; and this run's
+	 * measured rows (keygen, sign) are not lost either: its document
+	 * goes, unmerged, to a free name beside it (trial-replay, item 4) */
 	hpt_write(failed, "not json\n");
-	hpt_start_faulty(&bg, "verify:segv:2", third);
+	hpt_start_faulty(&bg, "verify:fail:2", first);
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 3);
 	ck_assert_msg(strstr(buf, "hashprof: --output: ") && strstr(buf, "run.failed.json:1:") &&
 			      strstr(buf, "malformed JSON") &&
-			      strstr(buf, "left as it was and this run's document is not written"),
+			      strstr(buf, "; not merged, left as it was; this run's document went to ") &&
+			      strstr(buf, "run.failed.2.json, unmerged"),
 		      "%s", buf);
 	{
-		char *text = hpt_slurp(failed);
+		char *text = hpt_slurp(failed), *aside = hpt_path(dir, "run.failed.2.json");
 		ck_assert_str_eq(text, "not json\n");
 		free(text);
+		j = hpt_json_load(aside);
+		ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
+		ck_assert_str_eq(doc_status(j, "keygen"), "ok");
+		ck_assert_str_eq(doc_status(j, "sign"), "ok");
+		ck_assert_str_eq(doc_status(j, "verify"), "failed");
+		json_decref(j);
+		/* a second such run takes the next free name, the first stays */
+		hpt_start_faulty(&bg, "verify:fail:2", first);
+		ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 3);
+		ck_assert_msg(strstr(buf, "run.failed.3.json, unmerged"), "%s", buf);
+		ck_assert_int_eq(access(aside, F_OK), 0);
+		free(aside);
 	}
+	ck_assert_int_eq(access(out, F_OK), -1);
 	hpt_rmtree(dir);
 	free(out);
 	free(failed);
@@ -628,7 +644,8 @@ END_TEST
  * read 39651 TSC ticks against 96) and that still claims it valid (as an
  * older hashprof wrote it): report does not apply it, so the row reads as
  * the same record with the cost marked not measured, and says why under
- * the row and under its sites (prof/callsite_insitu.h). */
+ * the row, once; under its sites, that it was not applied
+ * (prof/callsite_insitu.h). */
 START_TEST(test_report_implausible_insitu)
 {
 	char *dir = hpt_tmpdir("insitu"), *f = hpt_path(dir, "SYNTH-SIG__sign.json"), want[512];
@@ -665,7 +682,10 @@ START_TEST(test_report_implausible_insitu)
 		 added);
 	ck_assert_msg(strstr(b.out, want) != NULL, "%s lacks %s", b.out, want);
 	ck_assert_msg(strstr(b.out, "): not applied; the machine was busy\n") != NULL, "%s", b.out);
-	ck_assert_msg(strstr(b.out, "  note: the recorder's in-situ cost was implausible (") != NULL, "%s", b.out);
+	/* the figures once, in the row's note; under the sites a pointer to it (trial-replay, item 2) */
+	ck_assert_msg(strstr(strstr(b.out, want) + strlen(want), "implausible (") == NULL, "%s", b.out);
+	ck_assert_msg(strstr(b.out, "  the recorder's cost was not applied (the row's note says why)") != NULL, "%s",
+		      b.out);
 	ck_assert_ptr_null(strstr(a.out, "implausible"));
 	run_free(&a);
 	run_free(&b);

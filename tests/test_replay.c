@@ -63,16 +63,30 @@ void hashprof_calib_loop(unsigned n, int wrapped);
 #define LOOP_PASS_COST 50u
 
 static int loop_differs;
+/* a busy machine: ticks more per tape-path charge in the double runs
+ * (busy_double) or the replay runs (busy_replay), the loop spared */
+static uint64_t busy_double, busy_replay;
+/* how often the op ran in each phase */
+static unsigned phase_runs[HP_REPLAY_PHASES];
 
 void hp_wrap_test_charge_replay(unsigned fn);
 void hp_wrap_test_charge_pass(unsigned fn);
+static void busy_charge(unsigned fn)
+{
+	if (fn != HP_FN_CALIB)
+		fake_now += W.accounting == HP_ACCOUNTING_DOUBLE   ? busy_double
+			    : W.accounting == HP_ACCOUNTING_REPLAY ? busy_replay
+								   : 0;
+}
 void hp_wrap_test_charge_replay(unsigned fn)
 {
 	fake_now += loop_differs && fn == HP_FN_CALIB ? LOOP_REPLAY_COST : REPLAY_COST;
+	busy_charge(fn);
 }
 void hp_wrap_test_charge_pass(unsigned fn)
 {
 	fake_now += loop_differs && fn == HP_FN_CALIB ? LOOP_PASS_COST : PASS_COST;
+	busy_charge(fn);
 }
 
 static void setup(void)
@@ -85,6 +99,8 @@ static void setup(void)
 	W.tick_inline = 0;
 	fake_now = 0;
 	loop_differs = 0;
+	busy_double = busy_replay = 0;
+	memset(phase_runs, 0, sizeof phase_runs);
 }
 
 static void teardown(void)
@@ -109,6 +125,8 @@ static int fake_op(void *ctx, enum hp_replay_phase phase)
 	struct scheme s = *f->scheme;
 	unsigned char msg[64] = { 0 }, out[128];
 
+	if (phase < HP_REPLAY_PHASES)
+		phase_runs[phase]++;
 	if ((int)phase != f->bad_phase || f->bad == OK) {
 		operation(&s, WRAPPED);
 		return 0;
@@ -360,6 +378,158 @@ START_TEST(insitu_cost_is_a_median)
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 0, HP_REPLAY_HASH, &ticks), -1);
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_FAMILIES, &ticks), -1);
 	ck_assert_int_eq(hp_replay_share_median_insitu(s, 0, HP_REPLAY_HASH, &share, NULL), -1);
+}
+END_TEST
+
+/* A family the operation never calls (trial-replay, item 1a: TOYSIG
+ * verify showed "if free: DRNG -0.8%"): its replay and double runs are
+ * not taken, its share is exactly 0, its estimator "not run" with 0
+ * calls; the hash family's share is still the truth, in every case and
+ * order. */
+START_TEST(family_without_calls_not_run)
+{
+	struct scheme s = cases[_i].scheme;
+	struct hp_replay_cost cost;
+	struct hp_replay_run run;
+	struct hp_replay_sample smp[HP_REPLAY_ORDERS];
+	struct hp_replay_estimate e;
+	struct fake_op f;
+	struct truth tr;
+	char err[256] = "";
+
+	s.no_drng = 1;
+	read_before = cases[_i].read_before;
+	read_after = cases[_i].read_after;
+	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &cost);
+	fake_truth(&s, &tr);
+	ck_assert(tr.drng == 0);
+	fake_run(&run, &f, &s);
+	/* fake_tape_bytes less the DRNG's 24 + 32 an iteration: no record grows it */
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "verify", fake_tape_bytes(&s) - s.iterations * (24 + 32),
+					      HP_REPLAY_MAX_MB_DEFAULT, err, sizeof err),
+			 0);
+	memset(phase_runs, 0, sizeof phase_runs);
+	for (unsigned order = 0; order < HP_REPLAY_ORDERS; order++) {
+		struct hp_replay_sample *x = &smp[order];
+		double v = -1;
+		ck_assert_msg(hp_replay_sample(&run, order, x, err, sizeof err) == 0, "%s", err);
+		ck_assert_uint_eq(x->calls, 3ull * s.iterations);
+		ck_assert_uint_eq(x->family_calls[HP_REPLAY_HASH], 3ull * s.iterations);
+		ck_assert_uint_eq(x->family_calls[HP_REPLAY_DRNG], 0);
+		ck_assert_uint_eq(x->skipped, 1u << HP_REPLAY_DRNG);
+		ck_assert(x->replay_ticks[HP_REPLAY_DRNG] == 0 && x->double_ticks[HP_REPLAY_DRNG] == 0);
+		ck_assert(x->replayed[HP_REPLAY_DRNG] == 0 && x->passed[HP_REPLAY_DRNG] == 0);
+		ck_assert_int_eq(hp_replay_share_of_sample(x, HP_REPLAY_DRNG, &cost, &v), 0);
+		ck_assert(v == 0);
+	}
+	/* the DRNG runs were never made; every other run once a sample */
+	ck_assert_uint_eq(phase_runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_DRNG], 0);
+	ck_assert_uint_eq(phase_runs[HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_DRNG], 0);
+	ck_assert_uint_eq(phase_runs[HP_REPLAY_PHASE_RECORD], HP_REPLAY_ORDERS);
+	ck_assert_uint_eq(phase_runs[HP_REPLAY_PHASE_TIMED], HP_REPLAY_ORDERS);
+	ck_assert_uint_eq(phase_runs[HP_REPLAY_PHASE_REPLAY + HP_REPLAY_HASH], HP_REPLAY_ORDERS);
+	ck_assert_uint_eq(phase_runs[HP_REPLAY_PHASE_DOUBLE + HP_REPLAY_HASH], HP_REPLAY_ORDERS);
+	ck_assert_int_eq(hp_replay_estimate(smp, HP_REPLAY_ORDERS, HP_REPLAY_DRNG, &cost, &e), 0);
+	ck_assert(e.share == 0 && e.insitu_ticks == 0 && e.loop_ticks == 0);
+	ck_assert_uint_eq(e.calls, 0);
+	ck_assert_str_eq(e.estimator, HP_REPLAY_ESTIMATOR_NONE);
+	ck_assert_int_eq(hp_replay_estimate(smp, HP_REPLAY_ORDERS, HP_REPLAY_HASH, &cost, &e), 0);
+	ck_assert_str_eq(e.estimator, HP_REPLAY_ESTIMATOR_INSITU);
+	ck_assert_uint_eq(e.calls, 3ull * s.iterations);
+	ck_assert_msg(fabs(e.share - tr.hash) < 1e-12, "hash %.6f%%, truth %.6f%%", PP * e.share, PP * tr.hash);
+	ck_assert(e.insitu_ticks == REPLAY_COST); /* every call through the tape path served */
+	ck_assert(e.loop_ticks == REPLAY_COST);
+}
+END_TEST
+
+/* An in-situ cost outside the plausible bound (insitu_bound.h) falls
+ * back to the tight-loop estimator for that family only (trial-replay,
+ * item 1b: ML-DSA-44 sign's DRNG runs read -97.2 ticks a call); on the
+ * virtual clock, where the loop costs what the operation does, that
+ * share is then the truth again, exactly. */
+START_TEST(implausible_insitu_falls_back)
+{
+	const struct correction_case *c = &cases[_i];
+	struct hp_replay_cost cost;
+	struct hp_replay_run run;
+	struct hp_replay_sample smp[HP_REPLAY_ORDERS];
+	struct hp_replay_estimate e[HP_REPLAY_FAMILIES];
+	struct fake_op f;
+	struct truth tr;
+	char err[256] = "";
+	double loop;
+
+	read_before = c->read_before;
+	read_after = c->read_after;
+	hp_calibrate_replay(&W, hashprof_calib_loop, virtual_clock, &cost);
+	fake_truth(&c->scheme, &tr);
+	fake_run(&run, &f, &c->scheme);
+	ck_assert_int_eq(hp_replay_tape_alloc(&W, "sign", fake_tape_bytes(&c->scheme), HP_REPLAY_MAX_MB_DEFAULT, err,
+					      sizeof err),
+			 0);
+	/* the double runs 1000 ticks slower per tape-path charge: beyond 16 O */
+	busy_double = 1000;
+	for (unsigned order = 0; order < HP_REPLAY_ORDERS; order++)
+		ck_assert_msg(hp_replay_sample(&run, order, &smp[order], err, sizeof err) == 0, "%s", err);
+	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
+		const double truth = fam == HP_REPLAY_HASH ? tr.hash : tr.drng;
+		ck_assert_int_eq(hp_replay_estimate(smp, HP_REPLAY_ORDERS, fam, &cost, &e[fam]), 0);
+		ck_assert_str_eq(e[fam].estimator, HP_REPLAY_ESTIMATOR_LOOP);
+		ck_assert_msg(e[fam].insitu_ticks > 16 * e[fam].loop_ticks, "%.3f against %.3f", e[fam].insitu_ticks,
+			      e[fam].loop_ticks);
+		ck_assert_int_eq(hp_replay_share_median(smp, HP_REPLAY_ORDERS, fam, &cost, &loop), 0);
+		ck_assert(e[fam].share == loop);
+		ck_assert_msg(fabs(e[fam].share - truth) < 1e-12, "%s: %.6f%%, truth %.6f%%",
+			      hp_replay_family_name(fam), PP * e[fam].share, PP * truth);
+	}
+	/* the loop's cost of the hash runs' calls: 3n served, 3n passed */
+	ck_assert(fabs(e[HP_REPLAY_HASH].loop_ticks - (REPLAY_COST + PASS_COST) / 2.0) < 1e-12);
+	/* the replay runs slower: the cost reads below -O / 4, the loop's stands in */
+	busy_double = 0;
+	busy_replay = 200;
+	for (unsigned order = 0; order < HP_REPLAY_ORDERS; order++)
+		ck_assert_msg(hp_replay_sample(&run, order, &smp[order], err, sizeof err) == 0, "%s", err);
+	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
+		ck_assert_int_eq(hp_replay_estimate(smp, HP_REPLAY_ORDERS, fam, &cost, &e[fam]), 0);
+		ck_assert_str_eq(e[fam].estimator, HP_REPLAY_ESTIMATOR_LOOP);
+		ck_assert(e[fam].insitu_ticks < -e[fam].loop_ticks / 4);
+	}
+}
+END_TEST
+
+/* The bound's edges on plain numbers: c(F) within [-O / 4, 16 O] of the
+ * loop's cost O of the same calls is used, beyond it not; without a valid
+ * loop cost nothing is judged. */
+START_TEST(insitu_bound_edges)
+{
+	const struct hp_replay_cost cost = { .valid = 1, .replay_ticks = 10, .pass_ticks = 4 };
+	/* O = (10 x 10 + 4 x 30) / 40 = 5.5, the bound [-1.375, 88]; 40 calls a sample */
+	const double c[6] = { 88, -1.375, 0, 88.025, -1.4, -97.2 };
+	struct hp_replay_sample s[2];
+	struct hp_replay_estimate e;
+
+	for (unsigned k = 0; k < 6; k++) {
+		memset(s, 0, sizeof s);
+		for (unsigned i = 0; i < 2; i++) {
+			s[i].order = i ? HP_REPLAY_ORDER_DOUBLE_FIRST : 0;
+			s[i].timed_ticks = 1000000;
+			s[i].replay_ticks[HP_REPLAY_DRNG] = 600000;
+			s[i].replayed[HP_REPLAY_DRNG] = 10;
+			s[i].passed[HP_REPLAY_DRNG] = 30;
+			s[i].family_calls[HP_REPLAY_DRNG] = 10;
+			s[i].double_ticks[HP_REPLAY_DRNG] = (uint64_t)(600000 + (int64_t)llround(40 * c[k]));
+		}
+		ck_assert_int_eq(hp_replay_estimate(s, 2, HP_REPLAY_DRNG, &cost, &e), 0);
+		ck_assert(e.loop_ticks == 5.5);
+		ck_assert_uint_eq(e.calls, 10);
+		ck_assert_msg(!strcmp(e.estimator, k < 3 ? HP_REPLAY_ESTIMATOR_INSITU : HP_REPLAY_ESTIMATOR_LOOP),
+			      "c %.6f: %s (in situ %.6f)", c[k], e.estimator, e.insitu_ticks);
+		ck_assert(e.insitu_ticks == c[k]);
+		ck_assert_int_eq(hp_replay_estimate(s, 2, HP_REPLAY_DRNG, NULL, &e), 0);
+		ck_assert_str_eq(e.estimator, HP_REPLAY_ESTIMATOR_INSITU);
+	}
+	ck_assert_int_eq(hp_replay_estimate(s, 0, HP_REPLAY_DRNG, &cost, &e), -1);
+	ck_assert_int_eq(hp_replay_estimate(s, 2, HP_REPLAY_FAMILIES, &cost, &e), -1);
 }
 END_TEST
 
@@ -822,6 +992,9 @@ int main(void)
 	tcase_add_test(tc, no_loop_no_cost);
 	tcase_add_loop_test(tc, replay_share_is_the_truth, 0, 2 * FAKE_NCASES);
 	tcase_add_test(tc, insitu_cost_is_a_median);
+	tcase_add_loop_test(tc, family_without_calls_not_run, 0, FAKE_NCASES);
+	tcase_add_loop_test(tc, implausible_insitu_falls_back, 0, FAKE_NCASES);
+	tcase_add_test(tc, insitu_bound_edges);
 	tcase_add_test(tc, share_arithmetic);
 	tcase_add_test(tc, share_median);
 	tcase_add_test(tc, tape_need_from_shapes);

@@ -193,11 +193,19 @@ static void expect_identical_runs(const char *name, const char *op, const char *
 		memset(o.seen, 0, sizeof o.seen);
 		ck_assert_msg(hp_replay_sample(&e.run, s % HP_REPLAY_ORDERS, &x, err, sizeof err) == 0, "%s %s: %s",
 			      name, op, err);
+		/* a family with no call (drng_calls 0: decaps) is not run
+		 * (trial-replay, item 1): its replay and double runs never seen */
+		ck_assert_uint_eq(x.skipped, drng_calls ? 0 : 1u << HP_REPLAY_DRNG);
+		ck_assert_uint_eq(x.family_calls[HP_REPLAY_DRNG] == 0, drng_calls == 0);
 		for (unsigned p = 0; p < RUNS; p++)
-			ck_assert_uint_eq(o.seen[p], 1);
+			ck_assert_uint_eq(o.seen[p],
+					  !(p >= HP_REPLAY_PHASE_REPLAY &&
+					    (x.skipped & (1u << (p - HP_REPLAY_PHASE_REPLAY) % HP_REPLAY_FAMILIES))));
 		ck_assert_uint_ge(x.replayed[HP_REPLAY_HASH], hash_calls);
 		ck_assert_uint_ge(x.replayed[HP_REPLAY_DRNG], drng_calls);
 		for (unsigned p = 1; p < RUNS; p++) {
+			if (!o.seen[p])
+				continue;
 			ck_assert_uint_eq(o.n[p], o.n[0]);
 			for (size_t i = 0; i < o.n[0]; i++) {
 				ck_assert_str_eq(o.what[p][i], o.what[0][i]);
@@ -504,8 +512,18 @@ START_TEST(json_with_and_without_replay)
 	rp = json_object_get(row, "replay");
 	key_list(rp, keys, sizeof keys);
 	ck_assert_str_eq(keys, "valid,samples,hash,drng,estimator,insitu_hash_ticks_per_call,"
-			       "insitu_drng_ticks_per_call,cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
+			       "insitu_drng_ticks_per_call,hash_estimator,drng_estimator,hash_calls_per_operation,"
+			       "drng_calls_per_operation,loop_hash_ticks_per_call,loop_drng_ticks_per_call,"
+			       "cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
 			       "cost_calibration_seconds,tape_bytes,calls_per_operation,max_mb,seconds,error");
+	/* encaps: 3 hash calls, 1 DRNG call; each family's estimator one of the two */
+	ck_assert_int_eq(json_integer_value(json_object_get(rp, "hash_calls_per_operation")), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(rp, "drng_calls_per_operation")), 1);
+	for (const char *const *k = (const char *const[]){ "hash_estimator", "drng_estimator", NULL }; *k; k++) {
+		const char *est = json_string_value(json_object_get(rp, *k));
+		ck_assert_msg(est && (!strcmp(est, "in situ") || !strcmp(est, "tight loop")), "%s: %s", *k,
+			      est ? est : "(none)");
+	}
 	ck_assert_str_eq(json_string_value(json_object_get(rp, "estimator")), "in situ");
 	ck_assert(json_is_number(json_object_get(rp, "insitu_hash_ticks_per_call")));
 	ck_assert(json_is_number(json_object_get(rp, "insitu_drng_ticks_per_call")));
@@ -681,6 +699,65 @@ START_TEST(records_read_back)
 }
 END_TEST
 
+/* Per family (trial-replay, item 1): a family the operation never calls
+ * (SYNTH-KEM decaps makes no DRNG call) is not run: calls 0, "not run",
+ * share exactly 0, "0.0%" as the window's DRNG column shows it; and a
+ * record whose in-situ cost of a family was implausible (ML-DSA-44
+ * sign's DRNG runs read -97.2 ticks a call) says so once, naming the
+ * row, the family and both costs, and that family's in-situ cost is in
+ * no median of the replay line. */
+START_TEST(family_estimators_in_output)
+{
+	struct run r;
+	char *dir = hpt_tmpdir("replay-family"), *file = hpt_path(dir, "SYNTH-KEM__decaps.json"), *text;
+	json_t *rec, *rp;
+	const char *note = "note: SYNTH-KEM decaps: replay: the tape path's in-situ cost in the hash runs was "
+			   "implausible (-97.2 TSC ticks/call; plausible: -2.5 to 160.0, from the tight loop's 10.0 "
+			   "for the same calls): the \"if free: hash\" share adds back the tight loop's cost instead";
+
+	RUN(&r, NULL, "--replay", "-n", "3", "--record-dir", dir, "SYNTH-KEM", "decaps");
+	run_expect_status(&r, 0);
+	text = line_starting(r.out, "SYNTH-KEM ");
+	ck_assert_msg(strstr(text, "  0.0%  ") != NULL, "%s", r.out);
+	run_free(&r);
+	rec = hpt_json_load(file);
+	rp = json_object_get(rec, "replay");
+	ck_assert_str_eq(json_string_value(json_object_get(rp, "drng_estimator")), "not run");
+	ck_assert_int_eq(json_integer_value(json_object_get(rp, "drng_calls_per_operation")), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(rp, "hash_calls_per_operation")), 4);
+	ck_assert(json_real_value(json_object_get(rp, "drng")) == 0.0 &&
+		  json_real_value(json_object_get(rp, "insitu_drng_ticks_per_call")) == 0.0 &&
+		  json_real_value(json_object_get(rp, "loop_drng_ticks_per_call")) == 0.0);
+	/* the hash family's in-situ cost made implausible */
+	json_object_set_new(rp, "hash_estimator", json_string("tight loop"));
+	json_object_set_new(rp, "insitu_hash_ticks_per_call", json_real(-97.2));
+	json_object_set_new(rp, "loop_hash_ticks_per_call", json_real(10.0));
+	hpt_json_save(file, rec);
+	RUN(&r, NULL, "report", dir);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, note) != NULL, "%s", r.out);
+	ck_assert_msg(strstr(strstr(r.out, note) + strlen(note), "was implausible") == NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "added back: the tape path's cost measured in the operation, - TSC ticks/call in "
+				    "the hash runs and - in the DRNG runs (-: in no row: no call, or its in-situ cost "
+				    "implausible)") != NULL,
+		      "%s", r.out);
+	run_free(&r);
+	/* a family estimator that is none of the three: bad input naming it */
+	json_object_set_new(rp, "drng_estimator", json_string("guess"));
+	hpt_json_save(file, rec);
+	json_decref(rec);
+	RUN(&r, NULL, "report", dir);
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "field 'replay.drng_estimator': \"guess\", expected \"in situ\", \"tight loop\" "
+				    "or \"not run\""),
+		      "%s", r.err);
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(file);
+	free(dir);
+}
+END_TEST
+
 START_TEST(check_with_a_replay_baseline)
 {
 	struct run r;
@@ -785,6 +862,7 @@ static Suite *replay_driver_suite(void)
 	tcase_add_test(tc, json_with_and_without_replay);
 	tcase_add_test(tc, text_md_csv_with_and_without_replay);
 	tcase_add_test(tc, records_read_back);
+	tcase_add_test(tc, family_estimators_in_output);
 	tcase_add_test(tc, check_with_a_replay_baseline);
 	tcase_add_test(tc, check_published_reads_replay_md);
 	suite_add_tcase(s, tc);

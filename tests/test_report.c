@@ -388,10 +388,31 @@ START_TEST(overhead_median_of_all_rows)
 	}
 	hp_report_configure(0, 1.0);
 	txt = render(HP_FORMAT_TEXT, rs, NR, NULL);
+	ck_assert_msg(strstr(txt,
+			     "\noverhead: 50 TSC ticks/call added by the wrapper (20 of them inside the helper; the "
+			     "median of 164 rows' calibrations: 10 to 50 added, 4 to 20 inside); ") != NULL,
+		      "%s", strstr(txt, "overhead:"));
+	free(txt);
+	/* rows that differ by less than the line's rounding: one figure
+	 * stands for them (trial-replay, item 3: 109.4, 109.46 and 106.4
+	 * read "median of 3 rows' calibrations: 106 to 109 added") */
+	for (int i = 0; i < NR; i++) {
+		rs[i].overhead_added_ticks = 109.4 + (i % 2) * 0.06;
+		rs[i].overhead_inside_ticks = 80.2;
+	}
+	txt = render(HP_FORMAT_TEXT, rs, NR, NULL);
 	ck_assert_msg(
-		strstr(txt, "\noverhead: 50 TSC ticks/call added by the wrapper (20 of them inside the helper); ") !=
+		strstr(txt, "\noverhead: 109 TSC ticks/call added by the wrapper (80 of them inside the helper); ") !=
 			NULL,
 		"%s", strstr(txt, "overhead:"));
+	free(txt);
+	rs[0].overhead_added_ticks = 106.4;
+	rs[1].overhead_inside_ticks = 79.6;
+	txt = render(HP_FORMAT_TEXT, rs, 3, NULL);
+	ck_assert_msg(strstr(txt,
+			     "\noverhead: 109 TSC ticks/call added by the wrapper (80 of them inside the helper; the "
+			     "median of 3 rows' calibrations: 106 to 109 added, 80 inside); ") != NULL,
+		      "%s", strstr(txt, "overhead:"));
 	free(txt);
 	for (int i = 0; i < NR; i++)
 		hp_result_free(&rs[i]);

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,11 +141,49 @@ static long hp_merge_failed(json_t *doc, const char *path, char *err, size_t err
 	return kept;
 }
 
+/* printf's fmt at the end of the line in err (errlen bytes), cut to fit. */
+static void hp_err_append(char *err, size_t errlen, const char *fmt, ...)
+{
+	size_t n = strlen(err);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (n < errlen)
+		vsnprintf(err + n, errlen - n, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * A name beside an unreadable failed document (failed, "D/run.failed.json")
+ * for this run's document: the first of "D/run.failed.2.json",
+ * "D/run.failed.3.json", ... that is not there, into buf (len bytes).
+ * Returns buf, or NULL when none of the first 1000 is free.
+ */
+static char *hp_aside_name(const char *failed, char *buf, size_t len)
+{
+	size_t stem = strlen(failed);
+	struct stat st;
+
+	if (stem >= 5 && !strcmp(failed + stem - 5, ".json"))
+		stem -= 5;
+	for (unsigned k = 2; k < 1000; k++) {
+		if ((size_t)snprintf(buf, len, "%.*s.%u.json", (int)stem, failed, k) >= len)
+			return NULL;
+		if (lstat(buf, &st) != 0)
+			return buf;
+	}
+	return NULL;
+}
+
 /*
  * The run document (buf, len bytes: what --format=json prints) into
  * target, merged with an earlier failed document there
  * (hp_merge_failed).  Returns how many earlier rows it kept, or -1 with a
- * one-line reason naming the file in err.
+ * one-line reason naming the file in err.  An earlier document that
+ * cannot be read is left as it was (its rows are not ours to drop) and
+ * this run's rows are not dropped either: its document goes, unmerged,
+ * to a free name beside it (hp_aside_name), which err names; -1 still,
+ * so that the run exits 3.
  */
 static long hp_write_merged(const char *target, const char *buf, size_t len, char *err, size_t errlen)
 {
@@ -158,11 +197,16 @@ static long hp_write_merged(const char *target, const char *buf, size_t len, cha
 	}
 	kept = hp_merge_failed(doc, target, err, errlen);
 	if (kept < 0) {
-		/* its rows would be lost: it stays, this run's document is not written */
-		size_t n = strlen(err);
-		snprintf(err + n, errlen - n,
-			 "; not merged with this run's document, so left as it was "
-			 "and this run's document is not written");
+		char aside[4200], why[HP_RECORD_ERR_MAX];
+		if (!hp_aside_name(target, aside, sizeof aside))
+			hp_err_append(err, errlen,
+				      "; not merged, left as it was, and no free name beside it: this run's document "
+				      "is not written");
+		else if (hp_record_write_atomic(aside, buf, len, why, sizeof why) != 0)
+			hp_err_append(err, errlen, "; not merged, left as it was; this run's document: %s", why);
+		else
+			hp_err_append(err, errlen,
+				      "; not merged, left as it was; this run's document went to %s, unmerged", aside);
 	} else if (kept == 0 ? hp_record_write_atomic(target, buf, len, err, errlen) != 0
 			     : hp_record_write_json(target, doc, err, errlen) != 0) {
 		kept = -1;
