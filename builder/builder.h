@@ -15,6 +15,7 @@
  *   commands.c the commands of this instance and its ICCS variant: the
  *              -D/-I/-l flags and sources taken from them
  *   detect.c   sources, API kind, instance name (via the preprocessor)
+ *   adapter.c  which file is an adapter header (build's and campaign's rule)
  *   folders.c  instance folders: which folders a folder holds, and
  *              whether one outside the instance is another instance's
  *   borrow.c   official ICCS files the instance folder lacks, from a
@@ -325,11 +326,27 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
  * empty when no adapter header names it (the objects decide later). */
 void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r);
 
+/* ---------- adapter.c: adapter headers ---------- */
+
+/*
+ * Is the file name (an entry of the folder dir) an NGCC adapter header:
+ * *_AlgorithmInstance.h of any API (CryptHash_ too), or a header named
+ * after the instance with the API's prefix (SIG_TOYREN.h, KEX_<NAME>.h,
+ * case-insensitive prefix) that holds a "#define ALGORITHM_INSTANCE" line
+ * (the file is read, at most 1 MiB)?  1 or 0 (0 also when it cannot be
+ * read).  kind, when not NULL, gets "sig", "kem" or "kex" from the prefix
+ * of an adapter header, "" otherwise.  This is the one rule of build and
+ * campaign (docs/build.md).
+ */
+int hp_adapter_header(const char *dir, const char *name, char kind[4]);
+/* The same for rel, a file's path relative to the folder root. */
+int hp_adapter_header_rel(const char *root, const char *rel, char kind[4]);
+
 /* ---------- folders.c: instance folders ---------- */
 
 /*
- * Does dir hold an adapter header (*_AlgorithmInstance.h of any API,
- * CryptHash_ too) directly (max_depth 0) or at most max_depth folders
+ * Does dir hold an adapter header (hp_adapter_header: *_AlgorithmInstance.h
+ * of any API, CryptHash_ too, or a renamed SIG_/KEM_/KEX_ one) directly (max_depth 0) or at most max_depth folders
  * below it (hidden entries and links to folders not followed)?  1 or 0;
  * 0 also when dir cannot be read.
  */
@@ -350,7 +367,7 @@ int hp_in_other_instance(const char *dir, const char *folder);
 /*
  * -1 (err: one line naming them, with a `hashprof build PATH` to run, PATH
  * shell-quoted) when d->dir is not one instance folder: it holds the
- * adapter headers (*_AlgorithmInstance.h, CryptHash_ ones aside) of more
+ * adapter headers (hp_adapter_header, CryptHash_ ones aside) of more
  * than one instance folder, at any depth (a submission's
  * Reference_Implementation/ above DARTS128/, DARTS192/, or a tree of
  * packages), and building it would mix their sources; or its only one is

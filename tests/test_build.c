@@ -681,6 +681,53 @@ START_TEST(test_folder_of_folders)
 }
 END_TEST
 
+/* Adapters named after the instance (SIG_FIX-REN.c/.h, as real Round-1
+ * packages have them; ngcc-api.md) are adapters too: a folder of two
+ * such instance folders, and the package folder above one, are refused
+ * as with SIG_AlgorithmInstance.h (naming them, nothing built); the
+ * instance folder itself builds, its kind from the renamed header. */
+START_TEST(test_renamed_adapters)
+{
+	char dir[8400];
+	struct run r;
+
+	setup_fixture("kat");
+	/* our kat fixture with its adapter renamed SIG_FIX-REN.{c,h} */
+	shell("cd \"$1\" && mv SIG_AlgorithmInstance.c SIG_FIX-REN.c && mv SIG_AlgorithmInstance.h SIG_FIX-REN.h && "
+	      "sed -i 's/SIG_AlgorithmInstance\\.h/SIG_FIX-REN.h/' *.c && cd .. && "
+	      "mkdir -p ren/RI pkg/Implementations/Reference_Implementation && "
+	      "cp -R kat ren/RI/FIX-REN-A && cp -R kat ren/RI/FIX-REN-B && "
+	      "cp -R kat pkg/Implementations/Reference_Implementation/FIX-REN");
+	snprintf(dir, sizeof dir, "%s/ren/RI", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "/ren/RI holds 2 instance folders (FIX-REN-A/, FIX-REN-B/): build one of them, e.g. hashprof build ");
+	expect_in(&r, r.err, "/ren/RI/FIX-REN-A\n");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	snprintf(dir, sizeof dir, "%s/pkg", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "/pkg is not an instance folder but holds one, Implementations/Reference_Implementation/FIX-REN/, "
+		  "with every source: build that one, e.g. hashprof build ");
+	expect_in(&r, r.err, "/pkg/Implementations/Reference_Implementation/FIX-REN\n");
+	run_free(&r);
+	snprintf(dir, sizeof dir, "%s/FIX-KAT.so", out_dir);
+	ck_assert_int_ne(access(dir, F_OK), 0);
+	/* the instance folder builds, with the kind its header's name says */
+	snprintf(dir, sizeof dir, "%s/ren/RI/FIX-REN-B", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    FIX-KAT (ALGORITHM_INSTANCE in SIG_FIX-REN.h)\n");
+	expect_in(&r, r.out, "  kind:    sig (SIG_FIX-REN.h)\n");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -907,6 +954,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_folder_of_folders);
+	tcase_add_test(tc, test_renamed_adapters);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);
