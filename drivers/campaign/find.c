@@ -326,7 +326,11 @@ int hp_campaign_describe(const char *root, const char *rel, struct hp_folder *f,
 	if (strcmp(f->rel, ".") && (strncmp(f->abs, root, strlen(root)) || f->abs[strlen(root)] != '/'))
 		return hp_fmt(err, errlen, "'%s' is not below %s", rel, root), -1;
 	if (!hp_instance_folder_of(root, f->rel, f->abs, f->kind))
-		return hp_fmt(err, errlen, "%s is not an instance folder (no *_AlgorithmInstance.h in it)", f->abs), -1;
+		return hp_fmt(err, errlen,
+			      "%s is not an instance folder (no adapter header in it: *_AlgorithmInstance.h, or a "
+			      "SIG_/KEM_/KEX_ header named after the instance)",
+			      f->abs),
+		       -1;
 	nc = hp_components(f->rel, comp, clen, 64);
 	t_at = hp_tier_at(comp, clen, nc);
 	tier = t_at >= 0 ? hp_component_tier(comp[t_at], clen[t_at]) : -1;
