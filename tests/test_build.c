@@ -728,6 +728,33 @@ START_TEST(test_renamed_adapters)
 }
 END_TEST
 
+/* An API function no source defines (the adapter's source is missing):
+ * one failure line that names it and the log, no "command: -" (no
+ * command failed), and no retry with the permissive flags, which compile
+ * the same sources. */
+START_TEST(test_missing_api_function)
+{
+	struct run r;
+	char objs[8400];
+
+	setup_fixture("kat");
+	shell("rm \"$1\"/SIG_AlgorithmInstance.c");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "hashprof: build FIX-KAT failed: no object defines sig_get_pk_len_bytes, part of the sig API (is "
+		  "the adapter SIG_AlgorithmInstance.c missing, or did it not compile?) (full log: ");
+	expect_in(&r, r.err, "/.hashprof-build/FIX-KAT/build.log)\n");
+	ck_assert_msg(!strstr(r.err, "command:"), "%s", r.err);
+	ck_assert_msg(!strstr(r.out, "permissive"), "%s", r.out);
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	run_free(&r);
+	snprintf(objs, sizeof objs, "%s/.hashprof-build/FIX-KAT/objs-permissive", out_dir);
+	ck_assert_int_ne(access(objs, F_OK), 0);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -955,6 +982,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_folder_of_folders);
 	tcase_add_test(tc, test_renamed_adapters);
+	tcase_add_test(tc, test_missing_api_function);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);
