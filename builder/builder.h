@@ -937,6 +937,10 @@ int hp_manifest_is_input(const char *rel);
  * NAME.manifest) into k: "not checked" with an empty detail when there
  * is none.  Returns 0, or -1 when the manifest cannot be read. */
 int hp_manifest_stored_kat(const char *path, struct hp_kat *k);
+/* The package folder the manifest at path says the instance was built
+ * from (its "dir" line: absolute, normalised) into dir.  Returns 0, or -1
+ * (dir "") when the manifest cannot be read or has none. */
+int hp_manifest_stored_dir(const char *path, char *dir, size_t len);
 /* Store the manifest plus the hash of the built .so and the KAT result
  * (NULL: the KAT did not run).  Returns 0, or -1 (errno). */
 int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat);

@@ -755,6 +755,66 @@ START_TEST(test_missing_api_function)
 }
 END_TEST
 
+/* A build does not silently replace an instance of the same name that
+ * another package folder made in the output folder: refused (exit 2,
+ * both folders named, the old instance kept); with --force replaced,
+ * with a warning naming both; when the old folder is gone (a moved
+ * package), replaced with that warning. */
+START_TEST(test_replace_other_folder)
+{
+	char other[4300], so[4300], origin[4400], line[16000];
+	struct run r;
+	struct stat before, after;
+
+	setup_fixture("kat");
+	snprintf(other, sizeof other, "%s/other-kat", tmp);
+	shell("cp -R \"$1\" \"$1\"/../other-kat");
+	snprintf(so, sizeof so, "%s/FIX-KAT.so", out_dir);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	ck_assert_int_eq(stat(so, &before), 0);
+	HASHPROF(&r, NULL, "build", other, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	snprintf(line, sizeof line,
+		 "hashprof: build FIX-KAT refused: %s is the instance FIX-KAT built from %s; building %s would "
+		 "replace it: give --force to replace it, or --name NAME or --output-dir DIR to keep both\n",
+		 so, pkg, other);
+	ck_assert_str_eq(r.err, line);
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	ck_assert_int_eq(stat(so, &after), 0);
+	ck_assert_int_eq(before.st_ino, after.st_ino); /* not replaced */
+	/* the same folder again: up to date, no question asked */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-KAT: up to date");
+	run_free(&r);
+	/* --force replaces it, saying so */
+	HASHPROF(&r, NULL, "build", other, "--output-dir", out_dir, "--force");
+	run_expect_status(&r, 0);
+	snprintf(line, sizeof line, "hashprof build: warning: replacing FIX-KAT built from %s with the one from %s\n",
+		 pkg, other);
+	expect_in(&r, r.err, line);
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	snprintf(origin, sizeof origin, "    origin:   %s\n", other);
+	expect_in(&r, r.out, origin);
+	run_free(&r);
+	/* the package moved away: nothing to keep it for, replaced with a warning */
+	shell("rm -r \"$1\"/../other-kat");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	snprintf(line, sizeof line,
+		 "hashprof build: warning: replacing FIX-KAT built from %s (a folder no longer there) with the one "
+		 "from %s\n",
+		 other, pkg);
+	expect_in(&r, r.err, line);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -983,6 +1043,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_folder_of_folders);
 	tcase_add_test(tc, test_renamed_adapters);
 	tcase_add_test(tc, test_missing_api_function);
+	tcase_add_test(tc, test_replace_other_folder);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);
