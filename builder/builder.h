@@ -841,11 +841,15 @@ struct hp_sv_entry {
  * finding, the own entry functions, and what a bare number cannot say
  * (own code that cannot be wrapped, calls inside its own object, helper
  * calls made inside own code).
- *   ICCS-only  no own primitive; it calls the ICCS helpers (or the DRNG)
- *   mixed      own primitives, and it calls a hash helper or uses the
- *              ICCS DRNG as an XOF (init_random_number on its own state)
- *   bypass     own primitives, no hash helper (the DRNG may give its randomness)
- *   none       no own primitive recognised and no helper called
+ *   ICCS-only  no own primitive, no library hashing; it calls the ICCS
+ *              helpers (or the DRNG)
+ *   mixed      own primitives or a library's hash functions (library),
+ *              and it calls a hash helper or uses the ICCS DRNG as an XOF
+ *              (init_random_number on its own state)
+ *   bypass     own primitives or library hashing, no hash helper (the
+ *              DRNG may give its randomness)
+ *   none       no own primitive recognised, no library hashing, no helper called
+ * Library hashing also gets a note ("hashes outside the helpers: ...").
  */
 struct hp_survey {
 	char verdict[16];
@@ -856,6 +860,7 @@ struct hp_survey {
 	size_t nentries;
 	struct hp_strv notes;
 	unsigned called; /* bits 1 << enum hp_fn: helpers the scheme's objects reference */
+	char library[HP_SURVEY_REASON]; /* library hashing ("EVP_shake256 (libcrypto) in sign.c"), or "" */
 };
 
 /*

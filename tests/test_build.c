@@ -815,6 +815,57 @@ START_TEST(test_replace_other_folder)
 }
 END_TEST
 
+/* A scheme that hashes through OpenSSL (EVP_Digest, SHA256; -lcrypto) as
+ * well as through the helpers: the survey names the library hashing, the
+ * verdict is not "ICCS-only", and `list --long` and every row's notes say
+ * that the hash share leaves it out.  The ICCS files' own OpenSSL calls
+ * (EVP_sm3 in auxfunc.c) are the helpers' and not counted. */
+START_TEST(test_library_hashing)
+{
+	static const char lib_note[] =
+		"hashes outside the helpers: SHA256, EVP_sha256, EVP_Digest (libcrypto) in SIG_AlgorithmInstance.c "
+		"\u2014 not counted in the hash share";
+	char line[512];
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+
+	setup_fixture("kat");
+	append_to("SIG_AlgorithmInstance.c", "\n/* test_build.c: hashing through OpenSSL, beside the helpers */\n"
+					     "#include <openssl/evp.h>\n#include <openssl/sha.h>\n"
+					     "int fix_lib_hash(const unsigned char *m, size_t n, unsigned char *out);\n"
+					     "int fix_lib_hash(const unsigned char *m, size_t n, unsigned char *out)\n"
+					     "{\n\tunsigned int len = 0;\n\tSHA256(m, n, out);\n"
+					     "\treturn !EVP_Digest(m, n, out, &len, EVP_sha256(), NULL);\n}\n");
+	append_to("auxfunc.c", "\n/* test_build.c: the ICCS file's own OpenSSL */\n#include <openssl/evp.h>\n"
+			       "const void *fix_iccs_md(void);\nconst void *fix_iccs_md(void) { return EVP_sm3(); }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out,
+		  "  survey:  mixed \u2014 library hashing: SHA256, EVP_sha256, EVP_Digest (libcrypto) in "
+		  "SIG_AlgorithmInstance.c; beside ");
+	snprintf(line, sizeof line, "  note:    %s\n", lib_note);
+	expect_in(&r, r.out, line);
+	ck_assert_msg(!strstr(r.out, "ICCS-only"), "%s", r.out);
+	ck_assert_msg(!strstr(r.out, "EVP_sm3"), "%s", r.out); /* auxfunc.c's */
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	run_expect_status(&r, 0);
+	snprintf(line, sizeof line, "    note:     %s\n", lib_note);
+	expect_in(&r, r.out, line);
+	run_free(&r);
+	doc = profile(out_dir, "FIX-KAT", "sign");
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		snprintf(line, sizeof line, "survey: %s", lib_note);
+		ck_assert_msg(row_has_note(row, line), "row %zu lacks the library-hashing note", i);
+		ck_assert_msg(row_has_note(row, "survey: mixed \u2014 library hashing: "), "row %zu: verdict", i);
+	}
+	json_decref(doc);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -1044,6 +1095,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_renamed_adapters);
 	tcase_add_test(tc, test_missing_api_function);
 	tcase_add_test(tc, test_replace_other_folder);
+	tcase_add_test(tc, test_library_hashing);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);
