@@ -73,7 +73,8 @@ static int hp_refuse_prebuilt(struct hp_build *b, const struct hp_plan *plan)
 
 /* Compile, inspect, plan and link with one flag set.  Returns 0 built, 1
  * this attempt failed (f filled), 2 a failure no flag set can fix
- * (b->out->error said why). */
+ * (b->out->error said why), 3 one no flag set can fix, not yet said (f
+ * filled: every source compiled, and an API function is defined by none). */
 int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object **objs_out, struct hp_plan *plan,
 		     struct hp_strv *words, char **cflags_shown, struct hp_failure *f)
 {
@@ -177,9 +178,13 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 			hp_strv_free(&cc);
 			return 2;
 		}
+		/* every source compiled and none defines an API function:
+		 * other flags compile the same sources, so no retry */
 		hp_fmt(f->what, sizeof f->what, "%s", err);
+		free(f->command);
+		f->command = NULL;
 		hp_strv_free(&cc);
-		return 1;
+		return 3;
 	}
 	/* the symmetric code of the linked objects (issue 12) */
 	if (hp_plan_survey(objs, plan, err, sizeof err) != 0) {

@@ -184,7 +184,9 @@ void hp_sandbox_free(struct hp_build *b);
  * words used) and *cflags_shown (their display form, malloc'd, may be
  * NULL).  Returns 0 built, 1 this attempt failed (f filled: what, and the
  * command when known), 2 a failure no flag set can fix (reported on
- * stderr already: out of memory, LTO objects, no API kind, ...).
+ * stderr already: out of memory, LTO objects, no API kind, ...), 3 a
+ * failure no flag set can fix, not yet reported (f filled, no command:
+ * every source compiled, and no object defines an API function).
  */
 int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object **objs_out, struct hp_plan *plan,
 		     struct hp_strv *words, char **cflags_shown, struct hp_failure *f);

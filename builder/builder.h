@@ -15,6 +15,7 @@
  *   commands.c the commands of this instance and its ICCS variant: the
  *              -D/-I/-l flags and sources taken from them
  *   detect.c   sources, API kind, instance name (via the preprocessor)
+ *   adapter.c  which file is an adapter header (build's and campaign's rule)
  *   folders.c  instance folders: which folders a folder holds, and
  *              whether one outside the instance is another instance's
  *   borrow.c   official ICCS files the instance folder lacks, from a
@@ -325,11 +326,27 @@ int hp_detect_make(struct hp_detect *d, const struct hp_recipe *r, const char *s
  * empty when no adapter header names it (the objects decide later). */
 void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r);
 
+/* ---------- adapter.c: adapter headers ---------- */
+
+/*
+ * Is the file name (an entry of the folder dir) an NGCC adapter header:
+ * *_AlgorithmInstance.h of any API (CryptHash_ too), or a header named
+ * after the instance with the API's prefix (SIG_TOYREN.h, KEX_<NAME>.h,
+ * case-insensitive prefix) that holds a "#define ALGORITHM_INSTANCE" line
+ * (the file is read, at most 1 MiB)?  1 or 0 (0 also when it cannot be
+ * read).  kind, when not NULL, gets "sig", "kem" or "kex" from the prefix
+ * of an adapter header, "" otherwise.  This is the one rule of build and
+ * campaign (docs/build.md).
+ */
+int hp_adapter_header(const char *dir, const char *name, char kind[4]);
+/* The same for rel, a file's path relative to the folder root. */
+int hp_adapter_header_rel(const char *root, const char *rel, char kind[4]);
+
 /* ---------- folders.c: instance folders ---------- */
 
 /*
- * Does dir hold an adapter header (*_AlgorithmInstance.h of any API,
- * CryptHash_ too) directly (max_depth 0) or at most max_depth folders
+ * Does dir hold an adapter header (hp_adapter_header: *_AlgorithmInstance.h
+ * of any API, CryptHash_ too, or a renamed SIG_/KEM_/KEX_ one) directly (max_depth 0) or at most max_depth folders
  * below it (hidden entries and links to folders not followed)?  1 or 0;
  * 0 also when dir cannot be read.
  */
@@ -350,7 +367,7 @@ int hp_in_other_instance(const char *dir, const char *folder);
 /*
  * -1 (err: one line naming them, with a `hashprof build PATH` to run, PATH
  * shell-quoted) when d->dir is not one instance folder: it holds the
- * adapter headers (*_AlgorithmInstance.h, CryptHash_ ones aside) of more
+ * adapter headers (hp_adapter_header, CryptHash_ ones aside) of more
  * than one instance folder, at any depth (a submission's
  * Reference_Implementation/ above DARTS128/, DARTS192/, or a tree of
  * packages), and building it would mix their sources; or its only one is
@@ -824,11 +841,15 @@ struct hp_sv_entry {
  * finding, the own entry functions, and what a bare number cannot say
  * (own code that cannot be wrapped, calls inside its own object, helper
  * calls made inside own code).
- *   ICCS-only  no own primitive; it calls the ICCS helpers (or the DRNG)
- *   mixed      own primitives, and it calls a hash helper or uses the
- *              ICCS DRNG as an XOF (init_random_number on its own state)
- *   bypass     own primitives, no hash helper (the DRNG may give its randomness)
- *   none       no own primitive recognised and no helper called
+ *   ICCS-only  no own primitive, no library hashing; it calls the ICCS
+ *              helpers (or the DRNG)
+ *   mixed      own primitives or a library's hash functions (library),
+ *              and it calls a hash helper or uses the ICCS DRNG as an XOF
+ *              (init_random_number on its own state)
+ *   bypass     own primitives or library hashing, no hash helper (the
+ *              DRNG may give its randomness)
+ *   none       no own primitive recognised, no library hashing, no helper called
+ * Library hashing also gets a note ("hashes outside the helpers: ...").
  */
 struct hp_survey {
 	char verdict[16];
@@ -839,6 +860,7 @@ struct hp_survey {
 	size_t nentries;
 	struct hp_strv notes;
 	unsigned called; /* bits 1 << enum hp_fn: helpers the scheme's objects reference */
+	char library[HP_SURVEY_REASON]; /* library hashing ("EVP_shake256 (libcrypto) in sign.c"), or "" */
 };
 
 /*
@@ -920,6 +942,10 @@ int hp_manifest_is_input(const char *rel);
  * NAME.manifest) into k: "not checked" with an empty detail when there
  * is none.  Returns 0, or -1 when the manifest cannot be read. */
 int hp_manifest_stored_kat(const char *path, struct hp_kat *k);
+/* The package folder the manifest at path says the instance was built
+ * from (its "dir" line: absolute, normalised) into dir.  Returns 0, or -1
+ * (dir "") when the manifest cannot be read or has none. */
+int hp_manifest_stored_dir(const char *path, char *dir, size_t len);
 /* Store the manifest plus the hash of the built .so and the KAT result
  * (NULL: the KAT did not run).  Returns 0, or -1 (errno). */
 int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat);

@@ -229,7 +229,7 @@ int hp_buildsys_map(const struct hp_detect *d, const char *cwd, const char *path
 /* ---------- the variable that selects the instance ---------- */
 
 /* The instance folders directly below the build folder (those holding
- * an *_AlgorithmInstance.h, at any depth), their names into out. */
+ * an adapter header, adapter.c, at any depth), their names into out. */
 static int hp_instance_folders(const struct hp_detect *d, struct hp_strv *out)
 {
 	struct hp_strv files = { 0 };
@@ -237,9 +237,8 @@ static int hp_instance_folders(const struct hp_detect *d, struct hp_strv *out)
 
 	for (size_t i = 0; rc == 0 && i < files.n; i++) {
 		const char *f = files.v[i], *slash = strchr(f, '/');
-		size_t n = strlen(f);
 		char top[PATH_MAX];
-		if (!slash || n < 20 || strcmp(f + n - 20, "_AlgorithmInstance.h"))
+		if (!slash || !hp_adapter_header_rel(d->build_dir, f, NULL))
 			continue;
 		hp_fmt(top, sizeof top, "%.*s", (int)(slash - f), f);
 		if (hp_strv_find(out, top) < 0)

@@ -112,25 +112,23 @@ void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
 	int best_depth = 1 << 20;
 
 	for (size_t i = 0; i < d->files.n; i++) {
-		const char *rel = d->files.v[i], *base = hp_basename(rel);
-		int depth;
+		const char *rel = d->files.v[i];
+		int depth = hp_path_depth(rel);
+		char kind[4];
 
-		if (!hp_has_suffix(base, "_AlgorithmInstance.h"))
-			continue;
-		depth = hp_path_depth(rel);
-		if (depth >= best_depth)
+		/* SIG_AlgorithmInstance.h, or one named after the instance
+		 * (KEM_WeaverKEM-512.h): adapter.c's rule, campaign's too */
+		if (depth >= best_depth || !hp_adapter_header_rel(d->dir, rel, kind))
 			continue;
 		best_depth = depth;
 		hp_fmt(d->adapter_header, sizeof d->adapter_header, "%s/%s", d->dir, rel);
-		if (!strncasecmp(base, "SIG_", 4) || !strncasecmp(base, "KEM_", 4) || !strncasecmp(base, "KEX_", 4)) {
-			for (int k = 0; k < 3; k++)
-				d->kind[k] = (char)tolower((unsigned char)base[k]);
-			d->kind[3] = '\0';
+		if (kind[0]) {
+			hp_fmt(d->kind, sizeof d->kind, "%s", kind);
 			hp_fmt(d->kind_origin, sizeof d->kind_origin, "%s", rel);
 		}
 	}
 	if (!d->adapter_header[0])
-		/* a renamed adapter (KEM_WeaverKEM-512.h): any header defining ALGORITHM_INSTANCE */
+		/* an adapter of another name (api.h): any header defining ALGORITHM_INSTANCE */
 		for (size_t i = 0; i < d->files.n; i++) {
 			char path[PATH_MAX], *text;
 			if (!hp_has_suffix(d->files.v[i], ".h"))

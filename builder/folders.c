@@ -4,8 +4,9 @@
  * outside the instance being built belongs to another instance.
  *
  * An instance folder is the folder of one instance's sources, the one
- * that holds its *_AlgorithmInstance.h adapter header (directly, or in a
- * sub-folder such as include/ or src/ref/).  A submission keeps one per
+ * that holds its adapter header (adapter.c: SIG_AlgorithmInstance.h, or
+ * a renamed SIG_<NAME>.h; directly, or in a sub-folder such as include/
+ * or src/ref/).  A submission keeps one per
  * parameter set (Reference_Implementation/X-128/, X-256/), beside folders
  * that are not one (a shared iccs/, Test_Vectors/).  What the build
  * takes from outside the folder it builds (borrow.c, vectors.c) must come
@@ -34,15 +35,6 @@ static const char *hp_base(const char *p)
 	return slash ? slash + 1 : p;
 }
 
-/* Is a file of this name an adapter header (SIG_/KEM_/KEX_/CryptHash_
- * AlgorithmInstance.h, or a renamed one of the same ending)? */
-static int hp_is_adapter_header(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 20 && !strcmp(name + n - 20, "_AlgorithmInstance.h");
-}
-
 int hp_holds_adapter_header(const char *dir, int max_depth)
 {
 	DIR *dh = opendir(dir);
@@ -58,7 +50,7 @@ int hp_holds_adapter_header(const char *dir, int max_depth)
 		    lstat(path, &lst) != 0 || stat(path, &st) != 0)
 			continue;
 		if (S_ISREG(st.st_mode))
-			found = hp_is_adapter_header(e->d_name);
+			found = hp_adapter_header(dir, e->d_name, NULL);
 		else if (S_ISDIR(st.st_mode) && !S_ISLNK(lst.st_mode) && max_depth > 0)
 			found = hp_holds_adapter_header(path, max_depth - 1);
 	}
@@ -119,9 +111,10 @@ static void hp_common_folder(char *acc, const char *rel)
 	acc[keep] = '\0';
 }
 
-/* Is this file one of those that say where an instance is: a source
- * (.c, .S, .s), an adapter header, a Makefile or CMakeLists.txt? */
-static int hp_defining_file(const char *rel)
+/* Is this file (relative to root) one of those that say where an
+ * instance is: a source (.c, .S, .s), an adapter header, a Makefile or
+ * CMakeLists.txt? */
+static int hp_defining_file(const char *root, const char *rel)
 {
 	static const char *const build_files[] = { "Makefile", "makefile", "GNUmakefile", "CMakeLists.txt" };
 	const char *b = hp_base(rel);
@@ -132,7 +125,7 @@ static int hp_defining_file(const char *rel)
 	for (size_t i = 0; i < sizeof build_files / sizeof build_files[0]; i++)
 		if (!strcmp(b, build_files[i]))
 			return 1;
-	return hp_is_adapter_header(b) && strncmp(b, "CryptHash", 9);
+	return strncmp(b, "CryptHash", 9) && hp_adapter_header_rel(root, rel, NULL);
 }
 
 /*
@@ -160,7 +153,7 @@ static void hp_instance_of(const struct hp_detect *d, const struct hp_strv *hf, 
 	}
 	hp_fmt(out, PATH_MAX, "%s", hf->v[i]);
 	for (size_t f = 0; f < d->files.n; f++)
-		if (hp_inside(d->files.v[f], own) && hp_defining_file(d->files.v[f]))
+		if (hp_inside(d->files.v[f], own) && hp_defining_file(d->dir, d->files.v[f]))
 			hp_common_folder(out, d->files.v[f]);
 }
 
@@ -175,7 +168,7 @@ static int hp_header_folders(const struct hp_detect *d, struct hp_strv *hf)
 	for (size_t i = 0; rc == 0 && i < d->files.n; i++) {
 		const char *b = hp_base(d->files.v[i]);
 		char dir[PATH_MAX];
-		if (!hp_is_adapter_header(b) || !strncmp(b, "CryptHash", 9))
+		if (!strncmp(b, "CryptHash", 9) || !hp_adapter_header_rel(d->dir, d->files.v[i], NULL))
 			continue;
 		hp_rel_dir(d->files.v[i], dir, sizeof dir);
 		if (hp_strv_find(&all, dir) < 0)

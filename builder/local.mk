@@ -14,9 +14,9 @@ builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/prepare.c builder/make.c builder/attempt.c \
 	builder/files.c builder/run.c builder/recipe.c \
 	builder/buildsys.c builder/dryrun.c builder/cmake.c builder/commands.c \
-	builder/detect.c builder/folders.c builder/borrow.c builder/prebuilt.c \
+	builder/detect.c builder/adapter.c builder/folders.c builder/borrow.c builder/prebuilt.c \
 	builder/compile.c builder/inspect.c builder/link.c builder/vectors.c builder/kat.c builder/manifest.c \
-	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_dwarf.c \
+	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_libs.c builder/survey_dwarf.c \
 	builder/sandbox.c \
 	builder/hash_build.c builder/hash_build.h
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \

@@ -107,6 +107,17 @@ void hp_build_warn_fallbacks(const struct hp_build *b)
 
 /* ---------- making ---------- */
 
+/* The one line of a failed build: what failed, the command that failed
+ * when one did (a missing API function is no command's), the log. */
+static void hp_build_failed(const struct hp_build *b, const char *what, const char *command)
+{
+	if (command)
+		hp_build_error(b, "build %s failed: %s (command: %s; full log: %s)", b->det.name, what, command,
+			       b->log);
+	else
+		hp_build_error(b, "build %s failed: %s (full log: %s)", b->det.name, what, b->log);
+}
+
 /* The attempts: the reference flags, then the permissive ones (one set
  * when --flags or the recipe names it).  Returns HP_BUILD_DONE or
  * HP_BUILD_STOPPED. */
@@ -138,6 +149,8 @@ static int hp_build_attempts(struct hp_build *b, struct hp_build_product *p)
 			p->used = sets[s];
 			return HP_BUILD_DONE;
 		}
+		if (r == 3)
+			break; /* the other flags would compile the same objects */
 		if (s + 1 < nsets)
 			hp_build_note(b, "  the %s flags failed: %s; retrying with the %s flags",
 				      hp_flagset_name(sets[s]), p->fail[s].what, hp_flagset_name(sets[s + 1]));
@@ -145,8 +158,7 @@ static int hp_build_attempts(struct hp_build *b, struct hp_build_product *p)
 	{
 		struct hp_failure *f = &p->fail[tried - 1];
 		hp_build_warn_fallbacks(b);
-		hp_build_error(b, "build %s failed: %s (command: %s; full log: %s)", b->det.name, f->what,
-			       f->command ? f->command : "-", b->log);
+		hp_build_failed(b, f->what, f->command);
 	}
 	return HP_BUILD_STOPPED;
 }
@@ -183,8 +195,7 @@ static int hp_build_kat(struct hp_build *b, struct hp_build_product *p)
 	hp_fmt(tmp_so, sizeof tmp_so, "%s/%s.so", b->work, b->det.name);
 	if (hp_link_instance(&b->rt, &cc, p->objs, &p->plan, &m, b->work, tmp_so, b->log, err, sizeof err, &command) !=
 	    0) {
-		hp_build_error(b, "build %s failed: %s (command: %s; full log: %s)", b->det.name, err,
-			       command ? command : "-", b->log);
+		hp_build_failed(b, err, command);
 		rc = HP_BUILD_STOPPED;
 	} else if (!strcmp(p->kat.status, "fail")) {
 		rc = HP_BUILD_KAT_FAILED;

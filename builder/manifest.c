@@ -249,6 +249,22 @@ int hp_manifest_stored_kat(const char *path, struct hp_kat *k)
 	return 0;
 }
 
+int hp_manifest_stored_dir(const char *path, char *dir, size_t len)
+{
+	char *stored = hp_util_read_file(path, 0, NULL), *p;
+	int rc = -1;
+
+	if (len)
+		dir[0] = '\0';
+	if (stored && (p = strstr(stored, "\ndir "))) {
+		p += strlen("\ndir ");
+		hp_fmt(dir, len, "%.*s", (int)strcspn(p, "\n"), p);
+		rc = dir[0] ? 0 : -1;
+	}
+	free(stored);
+	return rc;
+}
+
 int hp_manifest_store(const char *path, const char *manifest, const char *so_path, const struct hp_kat *kat)
 {
 	uint64_t h, size;

@@ -23,6 +23,35 @@ const char *hp_build_scratch_dir(void)
 	return hp_scratch;
 }
 
+/*
+ * Would the build replace an instance of the same name that another
+ * package folder made (OUTDIR/NAME.so, its manifest's "dir")?  Two
+ * packages whose adapters say the same ALGORITHM_INSTANCE would silently
+ * take turns in the output folder, and one of them would be lost.  So:
+ * refused without --force (-1, said why; --name or --output-dir keeps
+ * both); with --force, or when that folder is gone (the package was
+ * moved), a warning that names both folders.  0 to go on.
+ */
+static int hp_build_replaces(const struct hp_build *b)
+{
+	char old[PATH_MAX];
+	struct stat st;
+
+	if (stat(b->so, &st) != 0 || hp_manifest_stored_dir(b->manifest_path, old, sizeof old) != 0 ||
+	    !strcmp(old, b->det.dir))
+		return 0;
+	if (b->opt.force || stat(old, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		hp_build_warning(b, "replacing %s built from %s%s with the one from %s", b->det.name, old,
+				 b->opt.force ? "" : " (a folder no longer there)", b->det.dir);
+		return 0;
+	}
+	hp_build_error(b,
+		       "build %s refused: %s is the instance %s built from %s; building %s would replace it: "
+		       "give --force to replace it, or --name NAME or --output-dir DIR to keep both",
+		       b->det.name, b->so, b->det.name, old, b->det.dir);
+	return -1;
+}
+
 /* The option string of the manifest: what changes the result besides files. */
 static char *hp_options_string(const struct hp_build *b)
 {
@@ -112,6 +141,10 @@ int hp_build_prepare(struct hp_build *b)
 			return HP_BUILD_KAT_FAILED;
 		}
 		return HP_BUILD_DONE;
+	}
+	if (hp_build_replaces(b) != 0) {
+		hp_rmtree(tmp);
+		return HP_BUILD_STOPPED;
 	}
 	hp_build_note(b, "hashprof build: %s from %s (%s)", b->det.name, b->det.dir, b->opt.force ? "--force" : why);
 	/* the scratch folder becomes this build's work folder */

@@ -852,7 +852,7 @@ static void hp_sv_verdict(const struct hp_sv_graph *g, struct hp_survey *s)
 	}
 	hp_sv_helpers(called & ~(1u << HP_FN_DRNG_INIT), hl, sizeof hl);
 	r[0] = '\0';
-	if (!own) {
+	if (!own && !s->library[0]) {
 		if (!(called & (hash | (1u << HP_FN_DRNG)))) {
 			hp_fmt(s->verdict, sizeof s->verdict, "none");
 			hp_fmt(r, len,
@@ -877,6 +877,9 @@ static void hp_sv_verdict(const struct hp_sv_graph *g, struct hp_survey *s)
 	}
 	hp_sv_own_list(s, r, len);
 	o = strlen(r);
+	/* hashing inside a library: not the scheme's own code, not a helper */
+	if (s->library[0])
+		o += (size_t)hp_fmt(r + o, o < len ? len - o : 0, "%slibrary hashing: %s", o ? "; " : "", s->library);
 	if (called & hash || xof_by) {
 		hp_fmt(s->verdict, sizeof s->verdict, "mixed");
 		hp_fmt(r + o, o < len ? len - o : 0, "; beside %s%s", hl,
@@ -954,6 +957,12 @@ int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *
 	    !(covered = calloc(g.nnodes + 1, 1)) || hp_sv_findings(&g, s) || hp_sv_entries(&g, s, entry) ||
 	    hp_sv_covered(&g, entry, covered) || hp_sv_unwrappable(&g, s, covered) ||
 	    hp_sv_entry_notes(&g, s, entry, covered)) {
+		hp_fmt(err, errlen, "out of memory");
+		goto out;
+	}
+	if (hp_sv_library_hashing(a.u, a.nu, s->library, sizeof s->library) &&
+	    hp_strv_addf(&s->notes, "hashes outside the helpers: %s \u2014 not counted in the hash share",
+			 s->library)) {
 		hp_fmt(err, errlen, "out of memory");
 		goto out;
 	}

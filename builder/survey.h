@@ -1,7 +1,7 @@
 /*
  * survey.h - what the survey's scan (survey_scan.c) reads out of one
- * relocatable object for the analysis (survey.c).  Internal to those two
- * files; builder.h has the survey's interface.
+ * relocatable object for the analysis (survey.c, survey_libs.c).
+ * Internal to those files; builder.h has the survey's interface.
  *
  * Offsets are bytes from the start of a section; a function is a FUNC
  * symbol with its [lo, hi) range in its section.
@@ -65,5 +65,15 @@ int hp_sv_scan(void *elf, const char *name, const char *fallback, struct hp_sv_u
 
 /* Release what hp_sv_scan filled in u. */
 void hp_sv_unit_free(struct hp_sv_unit *u);
+
+/*
+ * survey_libs.c: the hash functions of a library (libcrypto's EVP_shake256,
+ * EVP_DigestUpdate, SHA256; libgcrypt, libsodium, XKCP) that the scheme's
+ * objects among the nu units u reference and none of them defines (the
+ * ICCS files' own use aside), as one line into out: "EVP_shake256,
+ * EVP_DigestUpdate (libcrypto) in sign.c; SHA256 (libcrypto) in hash.c"
+ * ("" when none; cut at len - 1 bytes).  Returns how many functions.
+ */
+size_t hp_sv_library_hashing(const struct hp_sv_unit *u, size_t nu, char *out, size_t len);
 
 #endif

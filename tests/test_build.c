@@ -681,6 +681,191 @@ START_TEST(test_folder_of_folders)
 }
 END_TEST
 
+/* Adapters named after the instance (SIG_FIX-REN.c/.h, as real Round-1
+ * packages have them; ngcc-api.md) are adapters too: a folder of two
+ * such instance folders, and the package folder above one, are refused
+ * as with SIG_AlgorithmInstance.h (naming them, nothing built); the
+ * instance folder itself builds, its kind from the renamed header. */
+START_TEST(test_renamed_adapters)
+{
+	char dir[8400];
+	struct run r;
+
+	setup_fixture("kat");
+	/* our kat fixture with its adapter renamed SIG_FIX-REN.{c,h} */
+	shell("cd \"$1\" && mv SIG_AlgorithmInstance.c SIG_FIX-REN.c && mv SIG_AlgorithmInstance.h SIG_FIX-REN.h && "
+	      "sed -i 's/SIG_AlgorithmInstance\\.h/SIG_FIX-REN.h/' *.c && cd .. && "
+	      "mkdir -p ren/RI pkg/Implementations/Reference_Implementation && "
+	      "cp -R kat ren/RI/FIX-REN-A && cp -R kat ren/RI/FIX-REN-B && "
+	      "cp -R kat pkg/Implementations/Reference_Implementation/FIX-REN");
+	snprintf(dir, sizeof dir, "%s/ren/RI", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "/ren/RI holds 2 instance folders (FIX-REN-A/, FIX-REN-B/): build one of them, e.g. hashprof build ");
+	expect_in(&r, r.err, "/ren/RI/FIX-REN-A\n");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	snprintf(dir, sizeof dir, "%s/pkg", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "/pkg is not an instance folder but holds one, Implementations/Reference_Implementation/FIX-REN/, "
+		  "with every source: build that one, e.g. hashprof build ");
+	expect_in(&r, r.err, "/pkg/Implementations/Reference_Implementation/FIX-REN\n");
+	run_free(&r);
+	snprintf(dir, sizeof dir, "%s/FIX-KAT.so", out_dir);
+	ck_assert_int_ne(access(dir, F_OK), 0);
+	/* the instance folder builds, with the kind its header's name says */
+	snprintf(dir, sizeof dir, "%s/ren/RI/FIX-REN-B", tmp);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    FIX-KAT (ALGORITHM_INSTANCE in SIG_FIX-REN.h)\n");
+	expect_in(&r, r.out, "  kind:    sig (SIG_FIX-REN.h)\n");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* An API function no source defines (the adapter's source is missing):
+ * one failure line that names it and the log, no "command: -" (no
+ * command failed), and no retry with the permissive flags, which compile
+ * the same sources. */
+START_TEST(test_missing_api_function)
+{
+	struct run r;
+	char objs[8400];
+
+	setup_fixture("kat");
+	shell("rm \"$1\"/SIG_AlgorithmInstance.c");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "hashprof: build FIX-KAT failed: no object defines sig_get_pk_len_bytes, part of the sig API (is "
+		  "the adapter SIG_AlgorithmInstance.c missing, or did it not compile?) (full log: ");
+	expect_in(&r, r.err, "/.hashprof-build/FIX-KAT/build.log)\n");
+	ck_assert_msg(!strstr(r.err, "command:"), "%s", r.err);
+	ck_assert_msg(!strstr(r.out, "permissive"), "%s", r.out);
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	run_free(&r);
+	snprintf(objs, sizeof objs, "%s/.hashprof-build/FIX-KAT/objs-permissive", out_dir);
+	ck_assert_int_ne(access(objs, F_OK), 0);
+	teardown_fixture();
+}
+END_TEST
+
+/* A build does not silently replace an instance of the same name that
+ * another package folder made in the output folder: refused (exit 2,
+ * both folders named, the old instance kept); with --force replaced,
+ * with a warning naming both; when the old folder is gone (a moved
+ * package), replaced with that warning. */
+START_TEST(test_replace_other_folder)
+{
+	char other[4300], so[4300], origin[4400], line[16000];
+	struct run r;
+	struct stat before, after;
+
+	setup_fixture("kat");
+	snprintf(other, sizeof other, "%s/other-kat", tmp);
+	shell("cp -R \"$1\" \"$1\"/../other-kat");
+	snprintf(so, sizeof so, "%s/FIX-KAT.so", out_dir);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	ck_assert_int_eq(stat(so, &before), 0);
+	HASHPROF(&r, NULL, "build", other, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	snprintf(line, sizeof line,
+		 "hashprof: build FIX-KAT refused: %s is the instance FIX-KAT built from %s; building %s would "
+		 "replace it: give --force to replace it, or --name NAME or --output-dir DIR to keep both\n",
+		 so, pkg, other);
+	ck_assert_str_eq(r.err, line);
+	ck_assert_str_eq(r.out, "");
+	run_free(&r);
+	ck_assert_int_eq(stat(so, &after), 0);
+	ck_assert_int_eq(before.st_ino, after.st_ino); /* not replaced */
+	/* the same folder again: up to date, no question asked */
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-KAT: up to date");
+	run_free(&r);
+	/* --force replaces it, saying so */
+	HASHPROF(&r, NULL, "build", other, "--output-dir", out_dir, "--force");
+	run_expect_status(&r, 0);
+	snprintf(line, sizeof line, "hashprof build: warning: replacing FIX-KAT built from %s with the one from %s\n",
+		 pkg, other);
+	expect_in(&r, r.err, line);
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	snprintf(origin, sizeof origin, "    origin:   %s\n", other);
+	expect_in(&r, r.out, origin);
+	run_free(&r);
+	/* the package moved away: nothing to keep it for, replaced with a warning */
+	shell("rm -r \"$1\"/../other-kat");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	snprintf(line, sizeof line,
+		 "hashprof build: warning: replacing FIX-KAT built from %s (a folder no longer there) with the one "
+		 "from %s\n",
+		 other, pkg);
+	expect_in(&r, r.err, line);
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
+/* A scheme that hashes through OpenSSL (EVP_Digest, SHA256; -lcrypto) as
+ * well as through the helpers: the survey names the library hashing, the
+ * verdict is not "ICCS-only", and `list --long` and every row's notes say
+ * that the hash share leaves it out.  The ICCS files' own OpenSSL calls
+ * (EVP_sm3 in auxfunc.c) are the helpers' and not counted. */
+START_TEST(test_library_hashing)
+{
+	static const char lib_note[] =
+		"hashes outside the helpers: SHA256, EVP_sha256, EVP_Digest (libcrypto) in SIG_AlgorithmInstance.c "
+		"\u2014 not counted in the hash share";
+	char line[512];
+	struct run r;
+	json_t *doc, *row;
+	size_t i;
+
+	setup_fixture("kat");
+	append_to("SIG_AlgorithmInstance.c", "\n/* test_build.c: hashing through OpenSSL, beside the helpers */\n"
+					     "#include <openssl/evp.h>\n#include <openssl/sha.h>\n"
+					     "int fix_lib_hash(const unsigned char *m, size_t n, unsigned char *out);\n"
+					     "int fix_lib_hash(const unsigned char *m, size_t n, unsigned char *out)\n"
+					     "{\n\tunsigned int len = 0;\n\tSHA256(m, n, out);\n"
+					     "\treturn !EVP_Digest(m, n, out, &len, EVP_sha256(), NULL);\n}\n");
+	append_to("auxfunc.c", "\n/* test_build.c: the ICCS file's own OpenSSL */\n#include <openssl/evp.h>\n"
+			       "const void *fix_iccs_md(void);\nconst void *fix_iccs_md(void) { return EVP_sm3(); }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out,
+		  "  survey:  mixed \u2014 library hashing: SHA256, EVP_sha256, EVP_Digest (libcrypto) in "
+		  "SIG_AlgorithmInstance.c; beside ");
+	snprintf(line, sizeof line, "  note:    %s\n", lib_note);
+	expect_in(&r, r.out, line);
+	ck_assert_msg(!strstr(r.out, "ICCS-only"), "%s", r.out);
+	ck_assert_msg(!strstr(r.out, "EVP_sm3"), "%s", r.out); /* auxfunc.c's */
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	run_expect_status(&r, 0);
+	snprintf(line, sizeof line, "    note:     %s\n", lib_note);
+	expect_in(&r, r.out, line);
+	run_free(&r);
+	doc = profile(out_dir, "FIX-KAT", "sign");
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		snprintf(line, sizeof line, "survey: %s", lib_note);
+		ck_assert_msg(row_has_note(row, line), "row %zu lacks the library-hashing note", i);
+		ck_assert_msg(row_has_note(row, "survey: mixed \u2014 library hashing: "), "row %zu: verdict", i);
+	}
+	json_decref(doc);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_bad_input)
 {
 	struct run r;
@@ -907,6 +1092,10 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_folder_of_folders);
+	tcase_add_test(tc, test_renamed_adapters);
+	tcase_add_test(tc, test_missing_api_function);
+	tcase_add_test(tc, test_replace_other_folder);
+	tcase_add_test(tc, test_library_hashing);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);

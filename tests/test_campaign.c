@@ -1158,9 +1158,40 @@ START_TEST(test_campaign_bad_input)
 	/* a tree with no instance folder: the candidate's documentation */
 	snprintf(empty, sizeof empty, "%s/sign-fix/Supporting_Documentation", tree);
 	HASHPROF(&r, "campaign", empty, "-o", out);
-	expect_bad(&r, "holds no instance folder (no folder with a SIG_/KEM_/KEX_AlgorithmInstance.h below it)");
+	expect_bad(&r, "holds no instance folder (no folder with an adapter header below it: "
+		       "SIG_/KEM_/KEX_AlgorithmInstance.h, or a SIG_/KEM_/KEX_ header named after the instance that "
+		       "defines ALGORITHM_INSTANCE)");
 	HASHPROF(&r, "campaign", tree, "-o", out, "--tier=additional");
 	expect_bad(&r, "holds no instance folder of tier additional (reference 13, optimized 1, additional 0)");
+	/* an adapter named after the instance (SIG_FIX-REN.h) makes an
+	 * instance folder, as for `hashprof build` (builder/adapter.c); a
+	 * SIG_ header that does not define ALGORITHM_INSTANCE does not */
+	{
+		char ren[8400], header[8500];
+		snprintf(ren, sizeof ren, "%s/ren", tmp);
+		ck_assert_int_eq(mkdir(ren, 0777), 0);
+		snprintf(ren, sizeof ren, "%s/ren/Reference_Implementation", tmp);
+		ck_assert_int_eq(mkdir(ren, 0777), 0);
+		snprintf(ren, sizeof ren, "%s/ren/Reference_Implementation/FIX-REN", tmp);
+		ck_assert_int_eq(mkdir(ren, 0777), 0);
+		snprintf(ren, sizeof ren, "%s/ren/Reference_Implementation/FIX-REN/SIG_FIX-REN.h", tmp);
+		f = fopen(ren, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs("/* test_campaign.c */\n# define ALGORITHM_INSTANCE \"FIX-REN\"\n", f);
+		ck_assert_int_eq(fclose(f), 0);
+		snprintf(ren, sizeof ren, "%s/ren/SIG_notes.h", tmp);
+		f = fopen(ren, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs("/* names ALGORITHM_INSTANCE, defines no such macro */\n#define SIG_NOTES 1\n", f);
+		ck_assert_int_eq(fclose(f), 0);
+		snprintf(ren, sizeof ren, "%s/ren", tmp);
+		HASHPROF(&r, "campaign", ren, "-o", out, "--tier=additional");
+		expect_bad(&r, "holds no instance folder of tier additional (reference 1, optimized 0, additional 0)");
+		snprintf(header, sizeof header, "%s/Reference_Implementation/FIX-REN/SIG_FIX-REN.h", ren);
+		ck_assert_int_eq(unlink(header), 0);
+		HASHPROF(&r, "campaign", ren, "-o", out);
+		expect_bad(&r, "/ren holds no instance folder (no folder with an adapter header below it");
+	}
 	HASHPROF(&r, "campaign", tree, "-o", out, "--tier=fastest");
 	expect_bad(&r, "hashprof: campaign: --tier: 'fastest' is not reference, optimized or additional");
 	HASHPROF(&r, "campaign", tree, "-o", out, "-n", "0");

@@ -91,41 +91,8 @@ static const char *hp_last(const char *path, size_t *len)
 	return p;
 }
 
-/* Does the regular file at path define ALGORITHM_INSTANCE? */
-static int hp_defines_instance(const char *path)
-{
-	char *text = hp_util_read_file(path, 1u << 20, NULL);
-	int yes = text && strstr(text, "ALGORITHM_INSTANCE") && strstr(text, "define");
-
-	free(text);
-	return yes;
-}
-
-/* Is name (an entry of dir) an adapter header?  Sets kind ("" unknown). */
-static int hp_adapter_header(const char *dir, const char *name, char kind[4])
-{
-	size_t n = strlen(name);
-	int prefixed = n > 6 && (!strncasecmp(name, "SIG_", 4) || !strncasecmp(name, "KEM_", 4) ||
-				 !strncasecmp(name, "KEX_", 4));
-	char path[PATH_MAX];
-
-	if (n < 3 || strcmp(name + n - 2, ".h"))
-		return 0;
-	kind[0] = '\0';
-	if (prefixed) {
-		for (int k = 0; k < 3; k++)
-			kind[k] = (char)tolower((unsigned char)name[k]);
-		kind[3] = '\0';
-	}
-	if (n > 22 && !strcmp(name + n - 22, "_AlgorithmInstance.h"))
-		return 1;
-	if (!prefixed)
-		return 0;
-	hp_fmt(path, sizeof path, "%s/%s", dir, name);
-	return hp_defines_instance(path);
-}
-
-/* Is dir an instance folder (an adapter header directly in it)?  Sets kind. */
+/* Is dir an instance folder (an adapter header directly in it: the rule
+ * of `hashprof build`, builder/adapter.c)?  Sets kind. */
 static int hp_is_instance_folder(const char *dir, char kind[4])
 {
 	DIR *d = opendir(dir);
@@ -359,7 +326,11 @@ int hp_campaign_describe(const char *root, const char *rel, struct hp_folder *f,
 	if (strcmp(f->rel, ".") && (strncmp(f->abs, root, strlen(root)) || f->abs[strlen(root)] != '/'))
 		return hp_fmt(err, errlen, "'%s' is not below %s", rel, root), -1;
 	if (!hp_instance_folder_of(root, f->rel, f->abs, f->kind))
-		return hp_fmt(err, errlen, "%s is not an instance folder (no *_AlgorithmInstance.h in it)", f->abs), -1;
+		return hp_fmt(err, errlen,
+			      "%s is not an instance folder (no adapter header in it: *_AlgorithmInstance.h, or a "
+			      "SIG_/KEM_/KEX_ header named after the instance)",
+			      f->abs),
+		       -1;
 	nc = hp_components(f->rel, comp, clen, 64);
 	t_at = hp_tier_at(comp, clen, nc);
 	tier = t_at >= 0 ? hp_component_tier(comp[t_at], clen[t_at]) : -1;

@@ -390,8 +390,9 @@ static int hp_campaign_folders(struct hp_campaign *c, struct hp_folders *fs, siz
 		return hp_usage_error("campaign: %s", err);
 	if (!all.n) {
 		hp_folders_free(&all);
-		return hp_usage_error("campaign: ROOT %s holds no instance folder (no folder with a "
-				      "SIG_/KEM_/KEX_AlgorithmInstance.h below it)",
+		return hp_usage_error("campaign: ROOT %s holds no instance folder (no folder with an adapter "
+				      "header below it: SIG_/KEM_/KEX_AlgorithmInstance.h, or a SIG_/KEM_/KEX_ header "
+				      "named after the instance that defines ALGORITHM_INSTANCE)",
 				      c->root);
 	}
 	memset(fs, 0, sizeof *fs);
