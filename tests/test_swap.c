@@ -379,7 +379,8 @@ static double jnum(const json_t *o, const char *path)
  * of rec, of a candidate `cand` and the placeholder: the i-th shape costs
  * 1000 + 70 i ticks for the placeholder and 300 + 11 i for the candidate,
  * measured at half rec's tick rate; skip (an index, or -1) leaves one
- * shape out of the candidate's. */
+ * shape out of the candidate's.  In rec's unit (TSC ticks on x86-64, timer
+ * ticks on AArch64): a table in another unit is not projected. */
 static void write_costs(const char *path, const json_t *rec, const char *cand, long skip)
 {
 	json_t *ph = json_array(), *cc = json_array(), *e, *doc;
@@ -403,7 +404,8 @@ static void write_costs(const char *path, const json_t *rec, const char *cand, l
 	}
 	doc = json_pack("{s:s, s:{s:s, s:s, s:s, s:s, s:f}, s:{s:{s:s, s:o}, s:{s:s, s:o}}}", "schema",
 			"hashprof-costs/1", "machine", "cpu", "elsewhere", "host", "elsewhere", "clock",
-			"PAPI_get_real_cyc", "unit", "TSC ticks", "rate_hz", jnum(rec, "clock.rate_hz") / 2, "subjects",
+			"PAPI_get_real_cyc", "unit", jstr(json_object_get(rec, "clock"), "unit"), "rate_hz",
+			jnum(rec, "clock.rate_hz") / 2, "subjects",
 			"placeholder", "version", "", "shapes", ph, cand, "version", "", "shapes", cc);
 	ck_assert_int_eq(json_dump_file(doc, path, 0), 0);
 	json_decref(doc);
