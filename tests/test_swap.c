@@ -405,8 +405,8 @@ static void write_costs(const char *path, const json_t *rec, const char *cand, l
 	doc = json_pack("{s:s, s:{s:s, s:s, s:s, s:s, s:f}, s:{s:{s:s, s:o}, s:{s:s, s:o}}}", "schema",
 			"hashprof-costs/1", "machine", "cpu", "elsewhere", "host", "elsewhere", "clock",
 			"PAPI_get_real_cyc", "unit", jstr(json_object_get(rec, "clock"), "unit"), "rate_hz",
-			jnum(rec, "clock.rate_hz") / 2, "subjects",
-			"placeholder", "version", "", "shapes", ph, cand, "version", "", "shapes", cc);
+			jnum(rec, "clock.rate_hz") / 2, "subjects", "placeholder", "version", "", "shapes", ph, cand,
+			"version", "", "shapes", cc);
 	ck_assert_int_eq(json_dump_file(doc, path, 0), 0);
 	json_decref(doc);
 }
