@@ -16,7 +16,8 @@ builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
 	builder/buildsys.c builder/dryrun.c builder/cmake.c builder/commands.c \
 	builder/detect.c builder/adapter.c builder/folders.c builder/borrow.c builder/prebuilt.c \
 	builder/compile.c builder/inspect.c builder/link.c builder/vectors.c builder/kat.c builder/manifest.c \
-	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey.c builder/survey_libs.c builder/survey_dwarf.c \
+	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey_a64.c builder/survey_a64.h \
+	builder/survey.c builder/survey_libs.c builder/survey_dwarf.c \
 	builder/sandbox.c \
 	builder/hash_build.c builder/hash_build.h
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
@@ -70,6 +71,14 @@ tests_test_primitives_SOURCES = tests/test_primitives.c
 tests_test_primitives_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder
 tests_test_primitives_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBCRYPTO_CFLAGS)
 tests_test_primitives_LDADD = builder/libhpbuilder.la prof/libhprof.la $(LIBCRYPTO_LIBS) $(CHECK_LIBS)
+# The survey's reading of AArch64 code (survey_a64.c) on instruction words:
+# on every machine.
+check_PROGRAMS += tests/test_survey_a64
+TESTS += tests/test_survey_a64
+tests_test_survey_a64_SOURCES = tests/test_survey_a64.c
+tests_test_survey_a64_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder
+tests_test_survey_a64_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_survey_a64_LDADD = builder/libhpbuilder.la prof/libhprof.la $(CHECK_LIBS)
 
 # Check suite: the survey of the built-in instances and of the fixtures
 # written for it (tests/fixtures/README.md), end to end.

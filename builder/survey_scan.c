@@ -14,16 +14,20 @@
  *                one function's code (or one data symbol), in the order
  *                the instruction stream holds them (little-endian): the
  *                SHA-256 K of an unrolled compression function, SM3's T_j
- *                as two `mov $0x79cc4519` and `mov $0x7a879d8a`.  Only
- *                entries with three or more non-zero bytes count, so that
- *                small numbers of ordinary code never do.
+ *                as two `mov $0x79cc4519` and `mov $0x7a879d8a`; on
+ *                AArch64 also the values its MOVZ/MOVK pairs build
+ *                (survey_a64.h: movz w15, #0x4519 ... movk w15, #0x79cc,
+ *                lsl #16).  Only entries with three or more non-zero bytes
+ *                count, so that small numbers of ordinary code never do.
  * A table in code belongs to the function whose range holds it; a table
  * in data to every function with a relocation into it (the section and
- * offset, or the data symbol), and, when it is a global symbol, to the
+ * offset, or the data symbol; on AArch64 the addresses its code uses
+ * from an anchor, survey_a64.h), and, when it is a global symbol, to the
  * functions of other objects that reference that symbol (survey.c).
  */
 #include "config.h"
 #include "survey.h"
+#include "survey_a64.h"
 
 #include <elf.h>
 #include <gelf.h>
@@ -328,8 +332,28 @@ static int hp_sv_windows(struct hp_sv_ctx *c, size_t shndx, int exec, const unsi
 	return rc;
 }
 
-/* Table t as immediates in the bytes [lo, hi) of section data d. */
-static int hp_sv_scattered(const unsigned char *d, uint64_t lo, uint64_t hi, const struct hp_prim_table *tab)
+/* Is v one of the n sorted values of vals? */
+static int hp_sv_among(const uint64_t *vals, size_t n, uint64_t v)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (vals[mid] == v)
+			return 1;
+		if (vals[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* Table t as immediates in the bytes [lo, hi) of section data d, or
+ * among the nvals values the code builds (AArch64: hp_a64_wide_values;
+ * sorted, NULL when none). */
+static int hp_sv_scattered(const unsigned char *d, uint64_t lo, uint64_t hi, const struct hp_prim_table *tab,
+			   const uint64_t *vals, size_t nvals)
 {
 	size_t found = 0, distinct = 0;
 
@@ -348,10 +372,51 @@ static int hp_sv_scattered(const unsigned char *d, uint64_t lo, uint64_t hi, con
 		for (unsigned b = 0; b < 8; b++)
 			le[b] = (unsigned char)(v >> (8 * b));
 		if (memmem(d + lo, hi - lo, le, tab->width) ||
-		    (tab->width == 8 && v <= 0xffffffffu && memmem(d + lo, hi - lo, le, 4)))
+		    (tab->width == 8 && v <= 0xffffffffu && memmem(d + lo, hi - lo, le, 4)) ||
+		    hp_sv_among(vals, nvals, v))
 			found++;
 	}
 	return distinct && found >= (tab->scatter < distinct ? tab->scatter : distinct);
+}
+
+/* The values built by AArch64 wide moves (hp_a64_wide_values).  */
+struct hp_sv_wide {
+	uint64_t *v;
+	size_t n;
+};
+
+/* Per symbol of c, those of the code of each function of section shndx
+ * (data d, size bytes) on AArch64: a calloc'ed array of c->nsyms into
+ * *out (NULL elsewhere).  0, or -1 out of memory. */
+static int hp_sv_wide_of(const struct hp_sv_ctx *c, size_t shndx, const unsigned char *d, size_t size,
+			 struct hp_sv_wide **out)
+{
+	struct hp_sv_wide *w;
+
+	*out = NULL;
+	if (c->machine != EM_AARCH64)
+		return 0;
+	if (!(w = calloc(c->nsyms ? c->nsyms : 1, sizeof *w)))
+		return -1;
+	for (size_t i = 0; i < c->nsyms; i++) {
+		const GElf_Sym *s = &c->syms[i].s;
+		if (s->st_shndx != shndx || !s->st_size || s->st_value + s->st_size > size ||
+		    GELF_ST_TYPE(s->st_info) != STT_FUNC || s->st_value % 4)
+			continue;
+		if (hp_a64_wide_values(d + s->st_value, s->st_size / 4, &w[i].v, &w[i].n)) {
+			*out = w;
+			return -1;
+		}
+	}
+	*out = w;
+	return 0;
+}
+
+static void hp_sv_wide_free(struct hp_sv_wide *w, size_t n)
+{
+	for (size_t i = 0; w && i < n; i++)
+		free(w[i].v);
+	free(w);
 }
 
 /* Every table in every allocated section with contents. */
@@ -360,6 +425,8 @@ static int hp_sv_constants(struct hp_sv_ctx *c)
 	size_t ntab;
 	const struct hp_prim_table *tabs = hp_prim_tables(&ntab);
 	Elf_Scn *scn = NULL;
+	struct hp_sv_wide *wide = NULL;
+	int rc = 0;
 
 	while ((scn = elf_nextscn(c->elf, scn))) {
 		GElf_Shdr sh;
@@ -371,26 +438,33 @@ static int hp_sv_constants(struct hp_sv_ctx *c)
 		    !(data = elf_getdata(scn, NULL)) || !data->d_buf || !data->d_size)
 			continue;
 		exec = (sh.sh_flags & SHF_EXECINSTR) != 0;
-		for (size_t t = 0; t < ntab; t++) {
+		if (exec && hp_sv_wide_of(c, shndx, data->d_buf, data->d_size, &wide))
+			rc = -1;
+		for (size_t t = 0; t < ntab && rc == 0; t++) {
 			if (tabs[t].window)
-				for (unsigned enc = HP_ENC_LE; enc <= HP_ENC_BE; enc <<= 1)
+				for (unsigned enc = HP_ENC_LE; enc <= HP_ENC_BE && rc == 0; enc <<= 1)
 					if ((tabs[t].encodings & enc) && (enc == HP_ENC_LE || tabs[t].width > 1) &&
 					    hp_sv_windows(c, shndx, exec, data->d_buf, data->d_size, t, &tabs[t], enc))
-						return -1;
+						rc = -1;
 			if (!tabs[t].scatter)
 				continue;
 			/* immediates: per function in code, per data symbol elsewhere */
-			for (size_t i = 0; i < c->nsyms; i++) {
+			for (size_t i = 0; i < c->nsyms && rc == 0; i++) {
 				const GElf_Sym *s = &c->syms[i].s;
 				int type = GELF_ST_TYPE(s->st_info);
 				if (s->st_shndx != shndx || !s->st_size || s->st_value + s->st_size > data->d_size ||
 				    (exec ? type != STT_FUNC : type != STT_OBJECT))
 					continue;
-				if (hp_sv_scattered(data->d_buf, s->st_value, s->st_value + s->st_size, &tabs[t]) &&
+				if (hp_sv_scattered(data->d_buf, s->st_value, s->st_value + s->st_size, &tabs[t],
+						    wide ? wide[i].v : NULL, wide ? wide[i].n : 0) &&
 				    hp_sv_found(c, shndx, exec, s->st_value, s->st_value + s->st_size, t))
-					return -1;
+					rc = -1;
 			}
 		}
+		hp_sv_wide_free(wide, c->nsyms);
+		wide = NULL;
+		if (rc)
+			return -1;
 	}
 	return 0;
 }
@@ -403,6 +477,15 @@ static int hp_sv_pcrel(GElf_Half machine, unsigned type)
 {
 	return machine == EM_X86_64 && (type == R_X86_64_PC32 || type == R_X86_64_PLT32 || type == R_X86_64_GOTPCREL ||
 					type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX);
+}
+
+/* Does this relocation type give only the 4 KiB page of its target
+ * (AArch64 ADRP)?  The instruction that adds the low 12 bits carries a
+ * relocation of its own, to the same target or, an ADRP shared, to
+ * another on that page: that one says what is reached. */
+static int hp_sv_page_only(GElf_Half machine, unsigned type)
+{
+	return machine == EM_AARCH64 && (type == R_AARCH64_ADR_PREL_PG_HI21 || type == R_AARCH64_ADR_PREL_PG_HI21_NC);
 }
 
 /* One edge more (duplicates are removed once all are read: hp_sv_unique_edges). */
@@ -451,15 +534,12 @@ static void hp_sv_unique_edges(struct hp_sv_unit *u)
 	u->nedges = k;
 }
 
-/* A reference from function f to (shndx, off): a call into a function of
- * the object, or a table in data. */
-static int hp_sv_ref_at(struct hp_sv_ctx *c, size_t f, size_t shndx, uint64_t off)
+/* A reference from function f to (shndx, off) in data: the tables found
+ * there. */
+static int hp_sv_ref_data(struct hp_sv_ctx *c, size_t f, size_t shndx, uint64_t off)
 {
 	struct hp_sv_unit *u = c->u;
-	long to = hp_sv_fn_at(c, shndx, off);
 
-	if (to >= 0)
-		return hp_sv_add_edge(u, f, to, u->fns[to].global ? u->fns[to].name : NULL);
 	for (size_t i = 0; i < c->nhits; i++)
 		if (c->hits[i].shndx == shndx && off >= c->hits[i].lo && off < c->hits[i].hi) {
 			struct hp_sv_table *tb = &u->tabs[c->hits[i].tab];
@@ -471,15 +551,56 @@ static int hp_sv_ref_at(struct hp_sv_ctx *c, size_t f, size_t shndx, uint64_t of
 	return 0;
 }
 
-/* One relocation at offset off of code section code_shndx. */
-static int hp_sv_reloc(struct hp_sv_ctx *c, size_t code_shndx, uint64_t off, size_t symi, GElf_Sxword addend,
-		       unsigned type)
+/* A reference from function f to (shndx, off): a call into a function of
+ * the object, or a table in data. */
+static int hp_sv_ref_at(struct hp_sv_ctx *c, size_t f, size_t shndx, uint64_t off)
+{
+	struct hp_sv_unit *u = c->u;
+	long to = hp_sv_fn_at(c, shndx, off);
+
+	if (to >= 0)
+		return hp_sv_add_edge(u, f, to, u->fns[to].global ? u->fns[to].name : NULL);
+	return hp_sv_ref_data(c, f, shndx, off);
+}
+
+/* What the uses of an AArch64 anchor reach (hp_sv_anchor). */
+struct hp_sv_anchor_ref {
+	struct hp_sv_ctx *c;
+	size_t f, shndx;
+	int64_t base;
+};
+
+static int hp_sv_anchor_ref(void *arg, int64_t offset)
+{
+	struct hp_sv_anchor_ref *a = arg;
+
+	return a->base + offset < 0 ? 0 : hp_sv_ref_data(a->c, a->f, a->shndx, (uint64_t)(a->base + offset));
+}
+
+/* The data that function f reaches from the address (shndx, base) which
+ * the ADD at offset off of its code section (code) completes: each
+ * address its code uses from there (survey_a64.h). */
+static int hp_sv_anchor(struct hp_sv_ctx *c, const Elf_Data *code, size_t f, uint64_t off, size_t shndx, int64_t base)
+{
+	const struct hp_sv_fn *fn = &c->u->fns[f];
+	struct hp_sv_anchor_ref a = { c, f, shndx, base };
+	uint64_t end = fn->hi < code->d_size ? fn->hi : code->d_size;
+
+	if (off % 4 || fn->lo % 4 || off >= end || !code->d_buf)
+		return 0;
+	return hp_a64_anchor_uses((const unsigned char *)code->d_buf + fn->lo, (off - fn->lo) / 4, (end - fn->lo) / 4,
+				  hp_sv_anchor_ref, &a);
+}
+
+/* One relocation at offset off of code section code_shndx (its data code). */
+static int hp_sv_reloc(struct hp_sv_ctx *c, size_t code_shndx, const Elf_Data *code, uint64_t off, size_t symi,
+		       GElf_Sxword addend, unsigned type)
 {
 	struct hp_sv_unit *u = c->u;
 	long f = hp_sv_fn_at(c, code_shndx, off);
 	const struct hp_sv_sym *s;
 	int stype;
-	GElf_Sxword adj = hp_sv_pcrel(c->machine, type) ? 4 : 0;
+	GElf_Sxword adj = hp_sv_pcrel(c->machine, type) ? 4 : 0, target;
 
 	{
 		struct hp_sv_rel *grown = realloc(c->rel, (c->nrel + 1) * sizeof *c->rel);
@@ -489,7 +610,7 @@ static int hp_sv_reloc(struct hp_sv_ctx *c, size_t code_shndx, uint64_t off, siz
 		c->rel[c->nrel].shndx = code_shndx;
 		c->rel[c->nrel++].off = off;
 	}
-	if (f < 0 || symi >= c->nsyms)
+	if (f < 0 || symi >= c->nsyms || hp_sv_page_only(c->machine, type))
 		return 0;
 	s = &c->syms[symi];
 	stype = GELF_ST_TYPE(s->s.st_info);
@@ -501,9 +622,15 @@ static int hp_sv_reloc(struct hp_sv_ctx *c, size_t code_shndx, uint64_t off, siz
 		long to = c->sym_fn[symi];
 		return hp_sv_add_edge(u, (size_t)f, to, u->fns[to].global ? u->fns[to].name : NULL);
 	}
-	if (stype == STT_SECTION || stype == STT_OBJECT || stype == STT_NOTYPE)
-		return hp_sv_ref_at(c, (size_t)f, s->s.st_shndx, (uint64_t)((GElf_Sxword)s->s.st_value + addend + adj));
-	return 0;
+	if (stype != STT_SECTION && stype != STT_OBJECT && stype != STT_NOTYPE)
+		return 0;
+	target = (GElf_Sxword)s->s.st_value + addend + adj;
+	/* adrp x3, .rodata; add x3, x3, :lo12:.rodata: an address of data the
+	 * code goes on from (GCC's section anchors), reached where it is used */
+	if (c->machine == EM_AARCH64 && type == R_AARCH64_ADD_ABS_LO12_NC && target >= 0 &&
+	    hp_sv_fn_at(c, s->s.st_shndx, (uint64_t)target) < 0)
+		return hp_sv_anchor(c, code, (size_t)f, off, s->s.st_shndx, target);
+	return hp_sv_ref_at(c, (size_t)f, s->s.st_shndx, (uint64_t)target);
 }
 
 /* Every relocation of every code section. */
@@ -514,12 +641,13 @@ static int hp_sv_relocs(struct hp_sv_ctx *c)
 	while ((scn = elf_nextscn(c->elf, scn))) {
 		GElf_Shdr sh, target;
 		Elf_Scn *tscn;
-		Elf_Data *data;
+		Elf_Data *data, *code;
 
 		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL) || !sh.sh_entsize)
 			continue;
 		if (!(tscn = elf_getscn(c->elf, sh.sh_info)) || !gelf_getshdr(tscn, &target) ||
-		    !(target.sh_flags & SHF_EXECINSTR) || !(data = elf_getdata(scn, NULL)))
+		    !(target.sh_flags & SHF_EXECINSTR) || !(data = elf_getdata(scn, NULL)) ||
+		    !(code = elf_getdata(tscn, NULL)))
 			continue;
 		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
 			GElf_Rela ra;
@@ -529,12 +657,12 @@ static int hp_sv_relocs(struct hp_sv_ctx *c)
 			if (sh.sh_type == SHT_RELA) {
 				if (!gelf_getrela(data, (int)i, &ra))
 					continue;
-				rc = hp_sv_reloc(c, sh.sh_info, ra.r_offset, GELF_R_SYM(ra.r_info), ra.r_addend,
+				rc = hp_sv_reloc(c, sh.sh_info, code, ra.r_offset, GELF_R_SYM(ra.r_info), ra.r_addend,
 						 (unsigned)GELF_R_TYPE(ra.r_info));
 			} else {
 				if (!gelf_getrel(data, (int)i, &rl))
 					continue;
-				rc = hp_sv_reloc(c, sh.sh_info, rl.r_offset, GELF_R_SYM(rl.r_info), 0,
+				rc = hp_sv_reloc(c, sh.sh_info, code, rl.r_offset, GELF_R_SYM(rl.r_info), 0,
 						 (unsigned)GELF_R_TYPE(rl.r_info));
 			}
 			if (rc)

@@ -82,7 +82,7 @@ TESTS += tests/test_hash_build
 tests_test_hash_build_SOURCES = tests/test_hash_build.c tests/capture.c tests/capture.h
 tests_test_hash_build_CPPFLAGS = $(HP_WRAP_CPPFLAGS) $(HP_CANDIDATES_CPPFLAGS) \
 	-DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" -DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" \
-	-DHP_TESTS_LIBS=\"$(abs_top_builddir)/tests/.libs\"
+	-DHP_TESTS_LIBS=\"$(abs_top_builddir)/tests/.libs\" -DHP_CC='"$(CC)"'
 tests_test_hash_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_hash_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS) -ldl
 

@@ -31,7 +31,8 @@ static void hp_costs_machine(struct hp_cost_machine *m, const struct hp_options 
 	hp_environment_cpu(m->cpu, sizeof m->cpu);
 	snprintf(m->host, sizeof m->host, "%s", uname(&u) == 0 ? u.nodename : "unknown");
 	snprintf(m->clock, sizeof m->clock, "%s", o->clock == HP_CLOCK_CYCLES ? "PAPI_TOT_CYC" : "PAPI_get_real_cyc");
-	snprintf(m->unit, sizeof m->unit, "%s", o->clock == HP_CLOCK_CYCLES ? "cycles" : "TSC ticks");
+	/* the architecture's word (TSC ticks, timer ticks), as the rows' clock.unit */
+	snprintf(m->unit, sizeof m->unit, "%s", hp_clock_kind_unit(o->clock));
 	m->rate_hz = o->tick_hz;
 }
 

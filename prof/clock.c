@@ -127,7 +127,12 @@ const char *hp_clock_source(void)
 
 const char *hp_clock_unit(void)
 {
-	if (hp_kind == HP_CLOCK_CYCLES)
+	return hp_clock_kind_unit(hp_kind);
+}
+
+const char *hp_clock_kind_unit(enum hp_clock_kind kind)
+{
+	if (kind == HP_CLOCK_CYCLES)
 		return "cycles";
 #ifdef HP_ARCH_TICK_UNIT
 	/* PAPI_get_real_cyc reads the architecture's counter on both (it is

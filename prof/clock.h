@@ -55,6 +55,10 @@ const char *hp_clock_source(void);
  * "ticks" elsewhere. */
 const char *hp_clock_unit(void);
 
+/* The unit of clock kind, selected or not (hp_clock_unit's words): what
+ * a table of costs measured with that clock is in (drivers/costs.c). */
+const char *hp_clock_kind_unit(enum hp_clock_kind kind);
+
 /* Parse "tsc" or "cycles"; returns 0 and sets *kind, or -1. */
 int hp_clock_parse(const char *name, enum hp_clock_kind *kind);
 

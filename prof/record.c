@@ -174,7 +174,7 @@ static const struct hp_field hp_record_fields[] = {
 	HP_ROW_HEX("procedure.message", message, "bytes, hex"),
 	HP_GROUP("clock", 0, NULL),
 	HP_ROW_STR("clock.source", clock_source, "PAPI_get_real_cyc or PAPI_TOT_CYC"),
-	HP_ROW_STR("clock.unit", clock_unit, "TSC ticks or cycles"),
+	HP_ROW_STR("clock.unit", clock_unit, "TSC ticks, timer ticks (AArch64) or cycles"),
 	HP_ROW(HP_F_NUMBER, "clock.rate_hz", tick_hz, "ticks per second"),
 	{ "clock.resolution_ticks", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_result, tick_resolution), 0, 0,
 	  "ticks: the smallest step of the reading; absent in older records", NULL, NULL, NULL },

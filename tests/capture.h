@@ -29,6 +29,12 @@ struct run {
 	int status; /* exit status, or -1 when killed by a signal */
 	char *out, *err; /* all of stdout and stderr, NUL-terminated (malloc'ed) */
 	size_t out_len, err_len; /* their lengths in bytes, the NUL not counted */
+	/* the emulation notes taken out of err, only under HP_EXPECT_EMULATED=1
+	 * (tests/aarch64.sh; capture.c): how many, and their lines (malloc'ed,
+	 * NUL-terminated; NULL when none) */
+	unsigned emulation_notes;
+	char *notes;
+	size_t notes_len;
 };
 
 /*

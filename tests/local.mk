@@ -55,7 +55,8 @@ check_PROGRAMS += tests/test_callsites
 TESTS += tests/test_callsites
 tests_test_callsites_SOURCES = tests/test_callsites.c tests/capture.c tests/capture.h tests/check_run.h
 tests_test_callsites_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
-	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
+	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured) \
+	-DHP_STRIP='"$(HP_STRIP)"'
 tests_test_callsites_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_callsites_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 

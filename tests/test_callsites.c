@@ -34,6 +34,9 @@
 #ifndef HP_PQCLEAN_CONFIGURED
 #error "HP_PQCLEAN_CONFIGURED (0 or 1) must be defined by the build"
 #endif
+#ifndef HP_STRIP
+#error "HP_STRIP (the absolute path of the configured machine's strip) must be defined"
+#endif
 
 #define N_STR "3"
 
@@ -577,7 +580,7 @@ START_TEST(test_build_no_debug_info)
 	{
 		char so[4500];
 		snprintf(so, sizeof so, "%s/FIX-SUB-128.so", out);
-		run_capture(&r, "/usr/bin/strip", (const char *const[]){ "--strip-debug", so, NULL }, NULL);
+		run_capture(&r, HP_STRIP, (const char *const[]){ "--strip-debug", so, NULL }, NULL);
 		run_expect_status(&r, 0);
 		run_free(&r);
 	}
@@ -604,7 +607,7 @@ START_TEST(test_build_no_debug_info)
 	{
 		char so[4500];
 		snprintf(so, sizeof so, "%s/FIX-SUB-128.so", out);
-		run_capture(&r, "/usr/bin/strip", (const char *const[]){ "--strip-all", so, NULL }, NULL);
+		run_capture(&r, HP_STRIP, (const char *const[]){ "--strip-all", so, NULL }, NULL);
 		run_expect_status(&r, 0);
 		run_free(&r);
 	}

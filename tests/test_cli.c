@@ -427,6 +427,17 @@ START_TEST(counts_single_operation)
 				      json_is_true(json_object_get(run, "emulated")) == emulated,
 			      "run.emulated is not %s", emulated ? "true" : "false");
 		ck_assert_int_eq(json_object_get(run, "emulation") != NULL, emulated);
+		/* ...and says it on stderr once, in its emulation note (the
+		 * harness takes that line out: tests/capture.c), with what the
+		 * emulator leaves of the confinement; natively nothing */
+		ck_assert_uint_eq(r.emulation_notes, (unsigned)emulated);
+		ck_assert_str_eq(r.err, "");
+		if (emulated)
+			ck_assert_msg(strstr(r.notes, "hashprof: note: emulated, ") == r.notes &&
+					      strstr(r.notes, ": the call counts are exact, every time is the "
+							      "emulator's; package code is ") &&
+					      strchr(r.notes, '\n') == r.notes + r.notes_len - 1,
+				      "%s", r.notes);
 	}
 	{
 		json_t *row = json_row(doc, "sign"), *clk = json_object_get(row, "clock");

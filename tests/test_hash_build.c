@@ -8,7 +8,8 @@
  *     the DRNG it alone uses left out, only the stand-ins exported (the
  *     package's get_random_number must never reach an instance);
  *   - its stand-ins are construct.h's mapping over the fixture's own
- *     CryptHash (compiled here with cc into a library of its own):
+ *     CryptHash (compiled here with the configured compiler into a library
+ *     of its own):
  *     pseudoXOF the counter mode,
  *     pseudohash(512) the counter mode too (a 256-bit digest), and with
  *     --sm3hash, sm3hash = CryptHash(m);
@@ -48,6 +49,9 @@
 #endif
 #ifndef HP_TESTS_LIBS
 #error "HP_TESTS_LIBS must be defined"
+#endif
+#ifndef HP_CC
+#error "HP_CC (the configured C compiler, the Makefile's $(CC)) must be defined"
 #endif
 
 /* The suite's output folder (made in main) and its cost cache. */
@@ -129,23 +133,30 @@ END_TEST
 /* The fixture's own CryptHash, compiled by ref_crypthash. */
 static int (*ref)(int, const unsigned char *, unsigned long long, unsigned char *);
 
-/* Compile the fixture's CryptHash into OUTDIR/ref.so with the cc along
- * PATH and load it into ref. */
+/* Compile the fixture's CryptHash into OUTDIR/ref.so with the configured
+ * compiler (HP_CC, the Makefile's $(CC): this suite's own machine, as the
+ * dlopen below needs; aarch64-linux-gnu-gcc in the AArch64 build), found
+ * along PATH when it names no folder, and load it into ref. */
 static void ref_crypthash(void)
 {
-	char so[128], c1[512], c2[512], cc[512] = "";
+	char so[128], c1[512], c2[512], cc[512] = "", name[128];
 	const char *path = getenv("PATH");
 	struct run r;
 	void *dl;
 
+	/* HP_CC's first word: the compiler (what follows would be flags) */
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(HP_CC, " "), HP_CC);
+	ck_assert_msg(name[0], "HP_CC is empty");
+	if (strchr(name, '/'))
+		snprintf(cc, sizeof cc, "%s", name);
 	while (path && *path && !cc[0]) {
 		size_t n = strcspn(path, ":");
-		snprintf(cc, sizeof cc, "%.*s/cc", (int)n, path);
+		snprintf(cc, sizeof cc, "%.*s/%s", (int)n, path, name);
 		if (!n || access(cc, X_OK) != 0)
 			cc[0] = '\0';
 		path += n + (path[n] == ':');
 	}
-	ck_assert_msg(cc[0], "no cc along PATH");
+	ck_assert_msg(cc[0], "no %s along PATH", name);
 	snprintf(so, sizeof so, "%s/ref.so", outdir);
 	snprintf(c1, sizeof c1, "%s/hash-toy/CryptHash_AlgorithmInstance.c", HP_FIXTURES);
 	snprintf(c2, sizeof c2, "%s/hash-toy/toy.c", HP_FIXTURES);

@@ -648,7 +648,7 @@ END_TEST
  * (prof/callsite_insitu.h). */
 START_TEST(test_report_implausible_insitu)
 {
-	char *dir = hpt_tmpdir("insitu"), *f = hpt_path(dir, "SYNTH-SIG__sign.json"), want[512];
+	char *dir = hpt_tmpdir("insitu"), *f = hpt_path(dir, "SYNTH-SIG__sign.json"), want[512], unit[32];
 	struct run run, a, b;
 	json_t *j, *in;
 	double added;
@@ -661,6 +661,9 @@ START_TEST(test_report_implausible_insitu)
 	json_object_del(j, "shares_raw");
 	json_object_del(j, "shares_corrected");
 	added = 400 * json_number_value(json_object_get(json_object_get(j, "overhead"), "added_ticks_per_call"));
+	/* the clock's unit: TSC ticks on x86-64, timer ticks on AArch64 */
+	ck_assert_ptr_nonnull(json_string_value(json_object_get(json_object_get(j, "clock"), "unit")));
+	snprintf(unit, sizeof unit, "%s", json_string_value(json_object_get(json_object_get(j, "clock"), "unit")));
 	in = json_object_get(json_object_get(j, "call_sites"), "insitu");
 	json_object_set_new(in, "added_ticks_per_call", json_real(added));
 	json_object_set_new(in, "inside_ticks_per_call", json_real(0));
@@ -677,9 +680,9 @@ START_TEST(test_report_implausible_insitu)
 	ck_assert_ptr_nonnull(strchr(strchr(a.out, '\n') + 1, '\n'));
 	ck_assert_int_eq(strncmp(a.out, b.out, (size_t)(strchr(strchr(a.out, '\n') + 1, '\n') - a.out)), 0);
 	snprintf(want, sizeof want,
-		 "note: SYNTH-SIG sign: the recorder's in-situ cost was implausible (%.0f TSC ticks/call added, 0 "
+		 "note: SYNTH-SIG sign: the recorder's in-situ cost was implausible (%.0f %s/call added, 0 "
 		 "of them inside the helpers; plausible: ",
-		 added);
+		 added, unit);
 	ck_assert_msg(strstr(b.out, want) != NULL, "%s lacks %s", b.out, want);
 	ck_assert_msg(strstr(b.out, "): not applied; the machine was busy\n") != NULL, "%s", b.out);
 	/* the figures once, in the row's note; under the sites a pointer to it (trial-replay, item 2) */

@@ -503,8 +503,9 @@ START_TEST(test_published_reports_the_n_set)
 		char *page = page_of("keygen", ns[i]);
 
 		hpt_write(f, page);
-		/* planned N is 1000 here (an operation of microseconds): the row's own run */
-		hp(&r, 0, "check", WIDE, "--published", f, NULL);
+		/* -n 1000: the row's own run holds every N searched (the planned N
+		 * follows the machine's speed: under 1000 on a slow one) */
+		hp(&r, 0, "check", WIDE, "-n", "1000", "--published", f, NULL);
 		expect_in(r.out, INST " keygen: N = 1..1000 searched in the row's own run (warm-up 1)\n");
 		/* N = 100: only N = 100 itself prints all three (a fact of this stream) */
 		ck_assert(expect_search(r.out, page, &s) == 1 || strcmp(ns[i], "100"));
@@ -527,7 +528,7 @@ START_TEST(test_published_reports_the_n_set)
 	char *page = page_of("keygen", "100");
 	hpt_write(f, page);
 	oracle("keygen", 1, 150, &s);
-	hp(&r, 0, "check", WIDE, "--reproduce-max=150", "--published", f, NULL);
+	hp(&r, 0, "check", WIDE, "-n", "1000", "--reproduce-max=150", "--published", f, NULL);
 	expect_in(r.out, INST " keygen: N = 1..150 searched in the row's own run (warm-up 1)\n");
 	expect_search(r.out, page, &s);
 	run_free(&r);
@@ -596,7 +597,7 @@ START_TEST(test_published_unreachable_is_no_n)
 	memcpy(at, "drng 3.42,", 10);
 	/* another warm-up is another stream, searched as such */
 	hpt_write(f, page);
-	hp(&r, -2, "check", WIDE, "-w", "0", "--published", f, NULL);
+	hp(&r, -2, "check", WIDE, "-n", "1000", "-w", "0", "--published", f, NULL);
 	expect_in(r.out, INST " keygen: N = 1..1000 searched in the row's own run (warm-up 0)\n");
 	run_free(&r);
 	free(page);
@@ -660,7 +661,7 @@ START_TEST(test_reproduce_option)
 	count = expected_set(&s, HP_FN_DRNG, strtod(value, NULL), set, sizeof set);
 	char arg[64];
 	snprintf(arg, sizeof arg, "--reproduce=%s", value);
-	hp(&r, 0, INST, "sign", arg, NULL);
+	hp(&r, 0, INST, "sign", "-n", "1000", arg, NULL); /* N = 1000 whatever the machine's speed */
 	expect_in(r.out, INST " sign: N = 1..1000 searched in the row's own run (warm-up 1)\n");
 	snprintf(line, sizeof line, INST " sign: drng %s reproduced at %llu of N = 1..1000: N = %s\n", value,
 		 (unsigned long long)count, set);

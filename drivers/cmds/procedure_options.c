@@ -12,6 +12,7 @@
 #include "procedure_options.h"
 #include "replay.h"
 #include "util/confine.h"
+#include "util/emulation.h"
 
 int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 {
@@ -99,6 +100,9 @@ void hp_confine_warn(int confine_on)
 {
 	const char *w = confine_on ? hp_confine_warning() : NULL;
 
+	/* emulated: the one note, with what a user-mode emulator leaves of the
+	 * confinement (then there is no warning: hp_confine_warning) */
+	hp_util_emulation_note(stderr, confine_on ? hp_confine_emulated() : NULL);
 	if (w)
 		fprintf(stderr, "hashprof: warning: %s\n", w);
 }

@@ -46,8 +46,10 @@ enum {
 /* The --no-confine and --max-memory lines of a --help, to stdout. */
 void hp_confine_help(void);
 
-/* The one line on stderr when this kernel lacks a confinement mechanism
- * and confinement is on (confine_on), else nothing. */
+/* On stderr: when emulated, the emulation note (prof/util/emulation.h),
+ * which says what a user-mode emulator leaves of the confinement when it
+ * is on (confine_on); and the one warning line when this kernel lacks a
+ * confinement mechanism and confinement is on; else nothing. */
 void hp_confine_warn(int confine_on);
 
 /* The --replay-max-mb bound: a whole number of MiB from 1 to this. */

@@ -80,7 +80,7 @@ const struct hp_confine_support *hp_confine_support(void)
 		}
 		/* under a user-mode emulator (qemu-user) a filter would judge
 		 * the emulator's own system calls, of the host's machine: none */
-		s.emulated = hp_util_emulated(s.emulation, sizeof s.emulation);
+		s.emulated = hp_util_user_mode_emulated();
 		s.seccomp = s.emulated ? 0 : hp_filter_available(&s.notify);
 	}
 	return &s;
@@ -102,6 +102,8 @@ const char *hp_confine_warning(void)
 	char abi[128];
 
 	line[0] = '\0';
+	if (s->emulated) /* the emulation note says what is left (hp_confine_emulated) */
+		return NULL;
 	if (!s->landlock_abi) {
 		hp_warn_add(line, sizeof line,
 			    "the kernel has no Landlock (Linux 5.13 or later, enabled at boot): files are confined "
@@ -114,11 +116,7 @@ const char *hp_confine_warning(void)
 			 s->landlock_abi);
 		hp_warn_add(line, sizeof line, abi);
 	}
-	if (!s->seccomp && s->emulated)
-		hp_warn_add(line, sizeof line,
-			    "emulated (the system-call filter would see the emulator's calls, not the package's): "
-			    "sockets, fork and exec are not blocked");
-	else if (!s->seccomp)
+	if (!s->seccomp)
 		hp_warn_add(line, sizeof line,
 			    "the kernel has no seccomp filters: sockets, fork and exec are not blocked");
 	else if (!s->notify)
@@ -127,6 +125,29 @@ const char *hp_confine_warning(void)
 			"the kernel has no seccomp user notification (Linux 5.0): a forbidden system call kills the "
 			"package with SIGSYS, unnamed, and a write Landlock refuses is not named");
 	return line[0] ? line : NULL;
+}
+
+const char *hp_confine_emulated(void)
+{
+	static char line[512];
+	const struct hp_confine_support *s = hp_confine_support();
+
+	if (!s->emulated)
+		return NULL;
+	/* qemu-user 7.2 passes on no Landlock call; it accepts setrlimit of
+	 * RLIMIT_AS but applies it to nothing (its own allocations would fail) */
+	if (!s->landlock_abi)
+		snprintf(line, sizeof line,
+			 "package code is not confined: the emulator passes on no Landlock (files, $HOME), a "
+			 "system-call filter would judge the emulator's own calls (sockets, fork, exec), and no "
+			 "address-space limit (--max-memory) applies");
+	else
+		snprintf(line, sizeof line,
+			 "package code is confined by Landlock alone (ABI %d): a system-call filter would judge the "
+			 "emulator's own calls (sockets, fork, exec are not blocked), and no address-space limit "
+			 "(--max-memory) applies",
+			 s->landlock_abi);
+	return line;
 }
 
 /* ---------- in the child ---------- */

@@ -71,7 +71,6 @@ struct hp_confine_support {
 	int seccomp; /* 1: seccomp filters can be loaded */
 	int notify; /* 1: with user notification (blocked calls are named) */
 	int emulated; /* 1: under a user-mode emulator (emulation.h): no filter then */
-	char emulation[160]; /* its one-line reason; "" */
 };
 const struct hp_confine_support *hp_confine_support(void);
 
@@ -79,9 +78,20 @@ const struct hp_confine_support *hp_confine_support(void);
  * The one warning line when this kernel lacks a mechanism ("the kernel has
  * no Landlock (Linux >= 5.13): files are confined only by the system-call
  * filter, which a determined package can race"), or NULL when nothing is
- * missing.  The commands print it once.
+ * missing, and under a user-mode emulator (there hp_confine_emulated
+ * says what is left, in the emulation note).  The commands print it once.
  */
 const char *hp_confine_warning(void);
+
+/*
+ * Under a user-mode emulator (emulation.h), what is left of the
+ * confinement, one clause for the emulation note ("package code is not
+ * confined: the emulator passes on no Landlock (files, $HOME), a
+ * system-call filter would judge the emulator's own calls (sockets,
+ * fork, exec), and no address-space limit (--max-memory) applies");
+ * NULL natively.
+ */
+const char *hp_confine_emulated(void);
 
 /* The channel over which a confined child hands its notification fd (or
  * the reason it could not confine itself) to the parent. */

@@ -57,13 +57,33 @@ static int hp_cpuinfo_foreign(char *host, size_t len)
 	return found;
 }
 
+/* Is the kernel another machine's (user-mode emulation)?  Its name into
+ * host (len bytes). */
+static int hp_kernel_foreign(char *host, size_t len)
+{
+#ifdef HP_OWN_ARCH
+	return (hp_first_line("/proc/sys/kernel/arch", host, len) == 0 && host[0] && strcmp(host, HP_OWN_ARCH)) ||
+	       hp_cpuinfo_foreign(host, len);
+#else
+	(void)host;
+	(void)len;
+	return 0;
+#endif
+}
+
+int hp_util_user_mode_emulated(void)
+{
+	char host[64];
+
+	return hp_kernel_foreign(host, sizeof host);
+}
+
 int hp_util_emulated(char *why, size_t len)
 {
 #ifdef HP_OWN_ARCH
 	char host[64];
 
-	if ((hp_first_line("/proc/sys/kernel/arch", host, sizeof host) == 0 && host[0] && strcmp(host, HP_OWN_ARCH)) ||
-	    hp_cpuinfo_foreign(host, sizeof host)) {
+	if (hp_kernel_foreign(host, sizeof host)) {
 		snprintf(why, len, "%s code on an %s kernel: user-mode emulation, such as qemu-%s", HP_OWN_ARCH, host,
 			 HP_OWN_ARCH);
 		return 1;
@@ -87,4 +107,17 @@ int hp_util_emulated(char *why, size_t len)
 	if (len)
 		why[0] = '\0';
 	return 0;
+}
+
+int hp_util_emulation_note(FILE *f, const char *also)
+{
+	static int printed;
+	char why[192];
+
+	if (printed || !hp_util_emulated(why, sizeof why))
+		return 0;
+	printed = 1;
+	fprintf(f, HP_UTIL_EMULATION_NOTE "%s: the call counts are exact, every time is the emulator's%s%s\n", why,
+		also ? "; " : "", also ? also : "");
+	return 1;
 }
