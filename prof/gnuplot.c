@@ -33,10 +33,6 @@ const char *hp_gnuplot_program(char *buf, size_t len)
 {
 	const char *path = getenv("PATH");
 
-#ifdef HP_GNUPLOT
-	if (HP_GNUPLOT[0] == '/' && access(HP_GNUPLOT, X_OK) == 0)
-		return HP_GNUPLOT;
-#endif
 	while (path && *path) {
 		size_t n = strcspn(path, ":");
 		snprintf(buf, len, "%.*s/gnuplot", (int)n, path);

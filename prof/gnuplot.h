@@ -22,9 +22,9 @@
  * other byte, else NULL. */
 const char *hp_gnuplot_kind(const char *path);
 
-/* The gnuplot to run: HP_GNUPLOT when it is defined as an absolute path
- * to an executable, else the first executable "gnuplot" along $PATH
- * (into buf, len bytes); NULL when there is none. */
+/* The gnuplot to run: the first executable "gnuplot" along $PATH at run
+ * time (into buf, len bytes); configure only warns when there is none.
+ * NULL when there is none. */
 const char *hp_gnuplot_program(char *buf, size_t len);
 
 /*
