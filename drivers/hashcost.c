@@ -106,9 +106,10 @@ static void hp_hashcost_summary(struct hp_hashcost_run *r, struct hp_cost *c)
  * shape in turn, so that the samples of each shape spread over the whole
  * subject's pricing and a slow spell of the machine (another job, a
  * frequency change) lands in one sample of many shapes, which their
- * medians drop, not in every sample of one shape (five back-to-back
- * pricings of ML-DSA-44's shapes, one shape after the other, once put
- * SHA3-256 66% above the other four).  msg holds the longest input,
+ * medians drop, not in every sample of one shape (priced one shape
+ * after the other, one of two back-to-back runs of ML-DSA-44 --hash=all
+ * on a quiet VM projected SHA3-256 66% above its direct swap, the other
+ * 1.5%).  msg holds the longest input,
  * buf the longest output.  0, or -1 with err.
  */
 static int hp_hashcost_rounds(const struct hp_hashcost_fns *f, struct hp_hashcost_run *runs, size_t n,
@@ -167,7 +168,7 @@ static int hp_hashcost_has(const struct hp_hashcost_fns *f, const struct hp_cost
 	return have;
 }
 
-/* The subject's costs of j's shapes into t: 0, or -1 with err. */
+/* The subject's costs of j's shapes, put in s: 0, or -1 with err. */
 static int hp_hashcost_price(const struct hp_hashcost_job *j, const struct hp_hashcost_fns *f,
 			     struct hp_cost_subject *s, char *err, size_t errlen)
 {
