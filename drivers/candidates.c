@@ -13,6 +13,7 @@
 
 #include "elf_info.h"
 #include "module.h"
+#include "util/search_path.h"
 
 #define HP_CAND_DIRS_MAX 16
 
@@ -63,17 +64,7 @@ void hp_candidate_user_dir(char *buf, size_t len)
 static size_t hp_candidate_dirs(char dirs[HP_CAND_DIRS_MAX][PATH_MAX])
 {
 	const char *env = getenv("HASHPROF_HASH_PATH");
-	size_t n = 0;
-
-	while (env && *env && n < HP_CAND_DIRS_MAX - 2) {
-		const char *colon = strchr(env, ':');
-		size_t len = colon ? (size_t)(colon - env) : strlen(env);
-		if (len && len < PATH_MAX) {
-			memcpy(dirs[n], env, len);
-			dirs[n++][len] = '\0';
-		}
-		env = colon ? colon + 1 : NULL;
-	}
+	size_t n = hp_util_path_split(env, dirs, 0, HP_CAND_DIRS_MAX - 2);
 	hp_candidate_user_dir(dirs[n++], PATH_MAX);
 	snprintf(dirs[n++], PATH_MAX, "%s/candidates", HP_PKGLIBDIR);
 	return n;
@@ -82,11 +73,8 @@ static size_t hp_candidate_dirs(char dirs[HP_CAND_DIRS_MAX][PATH_MAX])
 void hp_candidate_path_string(char *buf, size_t len)
 {
 	static char dirs[HP_CAND_DIRS_MAX][PATH_MAX];
-	size_t n = hp_candidate_dirs(dirs), used = 0;
 
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ":" : "", dirs[i]);
+	hp_util_path_join(dirs, hp_candidate_dirs(dirs), buf, len);
 }
 
 /* The value of "key=" in the section's lines into dst ("" when absent). */

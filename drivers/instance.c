@@ -5,6 +5,7 @@
 #include "config.h"
 #include "instance.h"
 #include "util/build_tree.h"
+#include "util/search_path.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -140,13 +141,7 @@ static size_t hp_search_dirs(char dirs[HP_DIRS_MAX][PATH_MAX])
 	if (hp_util_build_tree(builddir, srcdir, sizeof builddir) &&
 	    snprintf(dirs[n], PATH_MAX, "%s/schemes/.libs", builddir) < PATH_MAX)
 		n++;
-	while (env && *env && n < HP_DIRS_MAX - 2) {
-		const char *colon = strchr(env, ':');
-		size_t len = colon ? (size_t)(colon - env) : strlen(env);
-		if (len && len < PATH_MAX)
-			hp_set(dirs[n++], PATH_MAX, env, len);
-		env = colon ? colon + 1 : NULL;
-	}
+	n = hp_util_path_split(env, dirs, n, HP_DIRS_MAX - 2);
 	hp_instance_user_dir(dirs[n++], PATH_MAX);
 	snprintf(dirs[n++], PATH_MAX, "%s", HP_PKGLIBDIR);
 	return n;
@@ -155,11 +150,8 @@ static size_t hp_search_dirs(char dirs[HP_DIRS_MAX][PATH_MAX])
 void hp_instance_path_string(char *buf, size_t len)
 {
 	static char dirs[HP_DIRS_MAX][PATH_MAX];
-	size_t n = hp_search_dirs(dirs), used = 0;
 
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ":" : "", dirs[i]);
+	hp_util_path_join(dirs, hp_search_dirs(dirs), buf, len);
 }
 
 static int hp_name_cmp(const void *a, const void *b)
