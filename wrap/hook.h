@@ -341,6 +341,8 @@ __attribute__((visibility("hidden"))) void hp_tape_record(uint32_t fn, uint64_t 
  * tape's order being lost).  The size check comes first, so nothing past
  * t->len is ever read.
  */
+#define HP_TAPE_PREFETCH_BYTES 1024u /* how far ahead of the entry read the tape path prefetches */
+
 static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bits, uint64_t out_bits, void *out,
 				 int *ret)
 {
@@ -360,6 +362,10 @@ static inline int hp_tape_replay(struct hp_tape *t, uint32_t fn, uint64_t in_bit
 		return 0;
 	}
 	t->pos += size;
+	/* the entries a few calls ahead, on their way to the cache while the
+	 * scheme works: the tape is read once, in order (a prefetch past the
+	 * end faults on nothing) */
+	__builtin_prefetch(t->buf + t->pos + HP_TAPE_PREFETCH_BYTES);
 	if (fn == HP_FN_DRNG_INIT || !(t->replay_mask & HP_TAPE_BIT(fn)))
 		return 0;
 	if (bytes)
