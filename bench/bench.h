@@ -40,6 +40,7 @@ struct hpb_summary {
 	double sites_mldsa_diff, sites_mldsa_spread, sites_sphincs_diff, sites_sphincs_spread;
 	int confine_equal; /* (g) 1: every confined share equal to the unconfined one within the spread; -1: not measured */
 	double proj_synth_worst; /* (i) SYNTH-SIG sign: the median projection error farthest from 0, fraction */
+	double wrapper_vs_minimal; /* (a) median ratio added/minimal wrapper's added, same batches */
 };
 
 /* Sections; each returns 0, or -1 when it could not run (reason printed). */
