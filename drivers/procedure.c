@@ -381,6 +381,8 @@ static int hp_replay_estimates(const struct hp_replay_sample *samples, uint32_t 
 	p->loop_drng_ticks = e[HP_REPLAY_DRNG].loop_ticks;
 	p->hash_calls = e[HP_REPLAY_HASH].calls;
 	p->drng_calls = e[HP_REPLAY_DRNG].calls;
+	p->hash_spread = e[HP_REPLAY_HASH].spread;
+	p->drng_spread = e[HP_REPLAY_DRNG].spread;
 	snprintf(p->hash_estimator, sizeof p->hash_estimator, "%s", e[HP_REPLAY_HASH].estimator);
 	snprintf(p->drng_estimator, sizeof p->drng_estimator, "%s", e[HP_REPLAY_DRNG].estimator);
 	return 0;

@@ -242,6 +242,8 @@ static const struct hp_field hp_record_fields[] = {
 	{ "replay.drng_estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET,
 	  offsetof(struct hp_result, replay.drng_estimator), HP_SIZE(struct hp_result, replay.drng_estimator), 0,
 	  "as hash_estimator", NULL, NULL, NULL },
+	HP_REPLAY(HP_F_NUMBER, "replay.hash_spread", replay.hash_spread, "fraction"),
+	HP_REPLAY(HP_F_NUMBER, "replay.drng_spread", replay.drng_spread, "fraction"),
 	HP_REPLAY(HP_F_COUNT, "replay.hash_calls_per_operation", replay.hash_calls, "outermost calls"),
 	HP_REPLAY(HP_F_COUNT, "replay.drng_calls_per_operation", replay.drng_calls, "outermost calls"),
 	HP_REPLAY(HP_F_NUMBER, "replay.loop_hash_ticks_per_call", replay.loop_hash_ticks, "ticks"),

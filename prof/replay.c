@@ -470,6 +470,29 @@ static double hp_median_of(double *v, size_t n)
 	return v[n / 2];
 }
 
+/* Half the interquartile range of the n samples' shares of family with
+ * cost (nearest-rank quartiles, v[(n - 1) / 4] and v[3 (n - 1) / 4] of
+ * the sorted shares); 0 below 4 samples.  0, or -1 as
+ * hp_replay_share_median. */
+static int hp_replay_share_spread(const struct hp_replay_sample *s, size_t n, unsigned family,
+				  const struct hp_replay_cost *cost, double *spread)
+{
+	double *v;
+	int status = 0;
+
+	*spread = 0;
+	if (n == 0 || n > HP_REPLAY_MEDIAN_MAX || !(v = malloc(n * sizeof *v)))
+		return -1;
+	for (size_t i = 0; i < n && status == 0; i++)
+		status = hp_replay_share_of_sample(&s[i], family, cost, &v[i]);
+	if (status == 0 && n >= 4) {
+		qsort(v, n, sizeof *v, hp_cmp_double);
+		*spread = (v[3 * (n - 1) / 4] - v[(n - 1) / 4]) / 2;
+	}
+	free(v);
+	return status;
+}
+
 int hp_replay_share_median(const struct hp_replay_sample *s, size_t n, unsigned family,
 			   const struct hp_replay_cost *cost, double *share)
 {
@@ -559,10 +582,12 @@ int hp_replay_estimate(const struct hp_replay_sample *s, size_t n, unsigned fami
 	if (hp_replay_share_median_insitu(s, n, family, &out->share, &out->insitu_ticks) != 0)
 		return -1;
 	out->estimator = HP_REPLAY_ESTIMATOR_INSITU;
+	struct hp_replay_cost used = { .valid = 1, .replay_ticks = out->insitu_ticks, .pass_ticks = out->insitu_ticks };
 	if (cost && cost->valid && hp_insitu_plausible(out->insitu_ticks, out->loop_ticks, NULL, NULL) == 0) {
 		if (hp_replay_share_median(s, n, family, cost, &out->share) != 0)
 			return -1;
 		out->estimator = HP_REPLAY_ESTIMATOR_LOOP;
+		used = *cost;
 	}
-	return 0;
+	return hp_replay_share_spread(s, n, family, &used, &out->spread);
 }

@@ -246,6 +246,11 @@ struct hp_replay_estimate {
 	double loop_ticks; /* the tight loop's cost of the same calls, ticks per call: the bound's O */
 	uint64_t calls; /* the family's outermost calls in one operation (the most of a sample's record) */
 	const char *estimator; /* HP_REPLAY_ESTIMATOR_INSITU, _LOOP (c(F) implausible) or _NONE (no call) */
+	/* half the interquartile range of the samples' shares under that
+	 * estimator, a fraction: how far the share moves from sample to
+	 * sample (0 with no call; 0 with fewer than 4 samples, which have no
+	 * quartiles to speak of) */
+	double spread;
 };
 
 /*

@@ -49,7 +49,7 @@ struct hp_cells {
 	char own[16]; /* the own entries' share (issue 12); "-" for a row without any */
 	char own_calls[512]; /* "prng_refill 38, shake256 2"; "none seen" */
 	char hash_spread[32], drng_spread[32]; /* "88% ±0.4" in text output */
-	char free_hash[16], free_drng[16]; /* the replay shares: "87.9%", "failed", "-" */
+	char free_hash[32], free_drng[32]; /* the replay shares: "87.9% ±0.4", "failed", "-" */
 };
 
 /* Does any row have a replay part (so that the tables get its columns)? */
@@ -91,14 +91,20 @@ static void hp_own_call_list(const struct hp_result *r, int nested, char *buf, s
 }
 
 /* A replay share cell: one decimal always, since a replay share is a
- * difference of timings that can be slightly negative ("-0.1%"); "failed"
- * (the note says why), "-" for a row measured without --replay. */
-static void hp_replay_cell(const struct hp_result *r, double share, char *buf, size_t len)
+ * difference of timings that can be slightly negative ("-0.1%"), and its
+ * spread over the samples in pp, as the window's cells give theirs over
+ * the trials ("0.8% ±0.9": a share within its spread of 0 is noise);
+ * "failed" (the note says why), "-" for a row measured without --replay.
+ * No spread where the record has none (a family not run, fewer than 4
+ * samples, a record from before). */
+static void hp_replay_cell(const struct hp_result *r, double share, double spread, char *buf, size_t len)
 {
 	if (!r->replay.requested)
 		snprintf(buf, len, "-");
 	else if (!r->replay.valid)
 		snprintf(buf, len, "failed");
+	else if (spread > 0)
+		snprintf(buf, len, "%.1f%% \u00b1%.1f", 100.0 * share, 100.0 * spread);
 	else
 		snprintf(buf, len, "%.1f%%", 100.0 * share);
 }
@@ -145,8 +151,8 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 	hp_own_call_list(r, 0, c->own_calls, sizeof c->own_calls);
 	if (!c->own_calls[0])
 		snprintf(c->own_calls, sizeof c->own_calls, "%s", r->nown ? "none seen" : "-");
-	hp_replay_cell(r, r->replay.hash, c->free_hash, sizeof c->free_hash);
-	hp_replay_cell(r, r->replay.drng, c->free_drng, sizeof c->free_drng);
+	hp_replay_cell(r, r->replay.hash, r->replay.hash_spread, c->free_hash, sizeof c->free_hash);
+	hp_replay_cell(r, r->replay.drng, r->replay.drng_spread, c->free_drng, sizeof c->free_drng);
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
 	if (r->tick_hz > 0)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
@@ -661,7 +667,9 @@ static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrow
 	if (n > 0)
 		fprintf(out,
 			"%sreplay: \"if free\" = the share of the operation's time a family would save if it "
-			"cost nothing (median of up to %u samples a row); added back: the tape path's cost measured in "
+			"cost nothing (median of up to %u samples a row; \u00b1: half their interquartile range, pp); "
+			"added back: "
+			"the tape path's cost measured in "
 			"the operation, %s %s/call in the hash runs and %s in the DRNG runs%s (in a tight loop: %.0f "
 			"served, %.0f passed)\n",
 			prefix, (unsigned)samples, fam[0], unit, fam[1],

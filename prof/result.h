@@ -82,6 +82,10 @@ struct hp_result_replay {
 	 * outermost calls per operation, the loop's cost of its calls (ticks
 	 * per call, the plausible bound's O) */
 	char hash_estimator[16], drng_estimator[16];
+	/* per family, how far its share moved over the samples: half their
+	 * interquartile range, a fraction (hp_replay_estimate; 0 in a record
+	 * from before, which did not say) */
+	double hash_spread, drng_spread;
 	uint64_t hash_calls, drng_calls;
 	double loop_hash_ticks, loop_drng_ticks;
 	int cost_valid; /* the tight-loop replay cost was calibrated (hp_replay_cost) */

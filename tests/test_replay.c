@@ -533,6 +533,42 @@ START_TEST(insitu_bound_edges)
 }
 END_TEST
 
+/* The spread of a family's share (hp_replay_estimate): half the
+ * interquartile range of the samples' shares, nearest-rank quartiles of
+ * the sorted shares; 0 below 4 samples and for a family not run. */
+START_TEST(share_spread)
+{
+	struct hp_replay_sample s[8];
+	struct hp_replay_estimate e;
+
+	memset(s, 0, sizeof s);
+	/* the in-situ cost is 0 (each double run as long as its replay run):
+	 * sample k's hash share is exactly k / 100, given out of order */
+	for (unsigned i = 0; i < 8; i++) {
+		unsigned k = (i * 3) % 8;
+		s[i].order = i % 2 ? HP_REPLAY_ORDER_DOUBLE_FIRST : 0;
+		s[i].timed_ticks = 1000000;
+		s[i].replay_ticks[HP_REPLAY_HASH] = s[i].double_ticks[HP_REPLAY_HASH] = 1000000 - 10000 * (uint64_t)k;
+		s[i].replayed[HP_REPLAY_HASH] = 50;
+		s[i].family_calls[HP_REPLAY_HASH] = 50;
+		s[i].skipped = 1u << HP_REPLAY_DRNG;
+	}
+	ck_assert_int_eq(hp_replay_estimate(s, 8, HP_REPLAY_HASH, NULL, &e), 0);
+	ck_assert(e.insitu_ticks == 0);
+	ck_assert(fabs(e.share - 0.04) < 1e-12); /* the upper median of 0..0.07 */
+	/* shares 0.01 and 0.05 at ranks (8 - 1) / 4 = 1 and 3 (8 - 1) / 4 = 5 */
+	ck_assert_msg(fabs(e.spread - 0.02) < 1e-12, "spread %.6f", e.spread);
+	/* four samples (0, 0.03, 0.06, 0.01: sorted 0, 0.01, 0.03, 0.06): ranks 0 and 2 */
+	ck_assert_int_eq(hp_replay_estimate(s, 4, HP_REPLAY_HASH, NULL, &e), 0);
+	ck_assert_msg(fabs(e.spread - 0.015) < 1e-12, "spread %.6f", e.spread);
+	ck_assert_int_eq(hp_replay_estimate(s, 3, HP_REPLAY_HASH, NULL, &e), 0);
+	ck_assert(e.spread == 0);
+	ck_assert_int_eq(hp_replay_estimate(s, 8, HP_REPLAY_DRNG, NULL, &e), 0);
+	ck_assert_str_eq(e.estimator, HP_REPLAY_ESTIMATOR_NONE);
+	ck_assert(e.share == 0 && e.spread == 0);
+}
+END_TEST
+
 /* The formula on plain numbers, and its refusals. */
 START_TEST(share_arithmetic)
 {
@@ -996,6 +1032,7 @@ int main(void)
 	tcase_add_loop_test(tc, implausible_insitu_falls_back, 0, FAKE_NCASES);
 	tcase_add_test(tc, insitu_bound_edges);
 	tcase_add_test(tc, share_arithmetic);
+	tcase_add_test(tc, share_spread);
 	tcase_add_test(tc, share_median);
 	tcase_add_test(tc, tape_need_from_shapes);
 	tcase_add_test(tc, tape_bound_refused_clearly);

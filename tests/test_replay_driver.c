@@ -512,7 +512,8 @@ START_TEST(json_with_and_without_replay)
 	rp = json_object_get(row, "replay");
 	key_list(rp, keys, sizeof keys);
 	ck_assert_str_eq(keys, "valid,samples,hash,drng,estimator,insitu_hash_ticks_per_call,"
-			       "insitu_drng_ticks_per_call,hash_estimator,drng_estimator,hash_calls_per_operation,"
+			       "insitu_drng_ticks_per_call,hash_estimator,drng_estimator,hash_spread,drng_spread,"
+			       "hash_calls_per_operation,"
 			       "drng_calls_per_operation,loop_hash_ticks_per_call,loop_drng_ticks_per_call,"
 			       "cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
 			       "cost_calibration_seconds,tape_bytes,calls_per_operation,max_mb,seconds,error");
@@ -532,6 +533,9 @@ START_TEST(json_with_and_without_replay)
 	ck_assert_int_ge(json_integer_value(json_object_get(rp, "samples")), 5);
 	expect_fraction(jnum(rp, "hash"), "replay.hash");
 	expect_fraction(jnum(rp, "drng"), "replay.drng");
+	/* a spread over at least 5 samples: half their interquartile range */
+	ck_assert(jnum(rp, "hash_spread") >= 0 && jnum(rp, "hash_spread") < 1);
+	ck_assert(jnum(rp, "drng_spread") >= 0 && jnum(rp, "drng_spread") < 1);
 	/* encaps: drng 1 (32 bytes), pseudoXOF 1 (32), pseudohash 2 (96
 	 * each), each after a 24-byte header */
 	ck_assert_int_eq(json_integer_value(json_object_get(rp, "calls_per_operation")), 4);
@@ -587,7 +591,25 @@ START_TEST(text_md_csv_with_and_without_replay)
 	ck_assert_msg(strstr(l, "  DRNG init  if free: hash  if free: DRNG  calls per operation  "), "'%s'", l);
 	free(l);
 	l = line_starting(r.out, "SYNTH-KEM  encaps ");
-	ck_assert_msg(strstr(l, "%  drng 1, pseudoXOF 1, pseudohash 2  "), "'%s'", l);
+	/* the if-free cells end "47.4% ±2.6  1.8% ±12.3": the shares and their
+	 * spreads over the samples, in pp */
+	{
+		char *calls = strstr(l, "  drng 1, pseudoXOF 1, pseudohash 2  ");
+		double share[2], spread[2];
+		ck_assert_msg(calls, "'%s'", l);
+		*calls = 0;
+		/* the text's cells are apart by two spaces or more, a cell's own
+		 * words by one: the last two cells */
+		char *cells = calls;
+		for (int seen = 0; cells > l && seen < 2; cells--)
+			if (cells[-1] == ' ' && cells - 1 > l && cells[-2] == ' ' && cells[0] != ' ')
+				seen++;
+		ck_assert_msg(sscanf(cells, " %lf%% \u00b1%lf %lf%% \u00b1%lf", &share[0], &spread[0], &share[1],
+				     &spread[1]) == 4,
+			      "'%s'", cells);
+		for (int k = 0; k < 2; k++)
+			ck_assert_msg(spread[k] >= 0 && spread[k] < 100, "spread %f", spread[k]);
+	}
 	free(l);
 	l = line_starting(r.out, "replay: \"if free\" = ");
 	free(l);
@@ -604,7 +626,9 @@ START_TEST(text_md_csv_with_and_without_replay)
 	ck_assert_ptr_nonnull(
 		strstr(r.out, "\n\n| instance | operation | if free: hash | if free: DRNG |\n|---|---|---|---|\n"));
 	l = line_starting(strstr(r.out, "if free: hash"), "| `SYNTH-KEM` | encaps | ");
-	ck_assert_int_eq(sscanf(l, "| `SYNTH-KEM` | encaps | %31[^%]%% | %31[^%]%% |", cell[0], cell[1]), 2);
+	ck_assert_int_eq(sscanf(l, "| `SYNTH-KEM` | encaps | %31[^%]%% \u00b1%lf | %31[^%]%% \u00b1%lf |", cell[0], &a,
+				cell[1], &b),
+			 4);
 	expect_fraction(strtod(cell[0], NULL) / 100, "md if free: hash");
 	expect_fraction(strtod(cell[1], NULL) / 100, "md if free: DRNG");
 	free(l);
