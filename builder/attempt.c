@@ -171,7 +171,7 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 		hp_strv_free(&cc);
 		return 2;
 	}
-	if (hp_plan_link(objs, b->det.nsrc, b->det.kind, &b->libs, plan, err, sizeof err) != 0) {
+	if (hp_plan_link(objs, b->det.nsrc, b->det.kind, b->det.adapter_header, &b->libs, plan, err, sizeof err) != 0) {
 		if (failed)
 			goto compile_failure;
 		if (hp_refuse_prebuilt(b, plan)) {

@@ -628,10 +628,13 @@ struct hp_plan {
  * what is still undefined, preferring objects already pulled, named by
  * the Makefile, shallower, then first by name; program objects (main())
  * are never pulled.  Fills plan (zeroed by the caller).  Returns 0, or -1
- * with a reason (an API symbol no object defines).
+ * with a reason (an API symbol no object defines; the reason names the
+ * adapter's source after adapter_header, the detected header's path, as
+ * SIG_FIX-REN.h's is SIG_FIX-REN.c, or the API's SIG_AlgorithmInstance.c
+ * when adapter_header is NULL or "").
  */
-int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const struct hp_strv *libs,
-		 struct hp_plan *plan, char *err, size_t errlen);
+int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const char *adapter_header,
+		 const struct hp_strv *libs, struct hp_plan *plan, char *err, size_t errlen);
 /* Release a plan. */
 void hp_plan_free(struct hp_plan *plan);
 /* Survey the plan's objects (survey.c) into plan->survey.  Returns 0, or

@@ -188,8 +188,24 @@ static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan
 	return rc ? -1 : 0;
 }
 
-int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const struct hp_strv *libs,
-		 struct hp_plan *plan, char *err, size_t errlen)
+/* The adapter's source file name for the missing-API message, in buf:
+ * the header's name with .c for .h (SIG_FIX-REN.h: SIG_FIX-REN.c), else
+ * the API's <KIND>_AlgorithmInstance.c. */
+static void hp_adapter_source(const char *kind, const char *header, char *buf, size_t len)
+{
+	const char *base = header && header[0] ? strrchr(header, '/') : NULL;
+	size_t n;
+
+	base = base ? base + 1 : header;
+	if (base && (n = strlen(base)) > 2 && !strcmp(base + n - 2, ".h") && n < len) {
+		hp_fmt(buf, len, "%.*s.c", (int)(n - 2), base);
+		return;
+	}
+	hp_fmt(buf, len, "%s_AlgorithmInstance.c", !strcmp(kind, "sig") ? "SIG" : !strcmp(kind, "kem") ? "KEM" : "KEX");
+}
+
+int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const char *adapter_header,
+		 const struct hp_strv *libs, struct hp_plan *plan, char *err, size_t errlen)
 {
 	const char *const *api = hp_ngcc_api_symbols(kind);
 	struct hp_strv need = { 0 };
@@ -278,13 +294,12 @@ int hp_plan_link(struct hp_object *objs, size_t nobjs, const char *kind, const s
 	}
 	for (const char *const *s = api; *s; s++)
 		if (hp_strv_find(&plan->missing, *s) >= 0) {
+			char src[256];
+			hp_adapter_source(kind, adapter_header, src, sizeof src);
 			hp_fmt(err, errlen,
-			       "no object defines %s, part of the %s API (is the adapter %s_AlgorithmInstance.c "
-			       "missing, or did it not compile?)",
-			       *s, kind,
-			       !strcmp(kind, "sig")   ? "SIG"
-			       : !strcmp(kind, "kem") ? "KEM"
-						      : "KEX");
+			       "no object defines %s, part of the %s API (is the adapter %s missing, or did it not "
+			       "compile?)",
+			       *s, kind, src);
 			goto out;
 		}
 	for (size_t j = 0; j < plan->nobjs; j++) {

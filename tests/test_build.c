@@ -755,6 +755,27 @@ START_TEST(test_missing_api_function)
 }
 END_TEST
 
+/* The same with the adapter named after the instance (SIG_FIX-REN.h, its
+ * SIG_FIX-REN.c missing): the message names the package's own file, not
+ * the API's SIG_AlgorithmInstance.c, which this package never had. */
+START_TEST(test_missing_renamed_adapter)
+{
+	struct run r;
+
+	setup_fixture("kat");
+	shell("cd \"$1\" && rm SIG_AlgorithmInstance.c && mv SIG_AlgorithmInstance.h SIG_FIX-REN.h && "
+	      "sed -i 's/SIG_AlgorithmInstance\\.h/SIG_FIX-REN.h/' *.c");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "hashprof: build FIX-KAT failed: no object defines sig_get_pk_len_bytes, part of the sig API (is "
+		  "the adapter SIG_FIX-REN.c missing, or did it not compile?) (full log: ");
+	ck_assert_ptr_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* A build does not silently replace an instance of the same name that
  * another package folder made in the output folder: refused (exit 2,
  * both folders named, the old instance kept); with --force replaced,
@@ -1093,6 +1114,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_folder_of_folders);
 	tcase_add_test(tc, test_renamed_adapters);
+	tcase_add_test(tc, test_missing_renamed_adapter);
 	tcase_add_test(tc, test_missing_api_function);
 	tcase_add_test(tc, test_replace_other_folder);
 	tcase_add_test(tc, test_library_hashing);
