@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
+
 /* Seconds a dry run of the package's Makefile may take. */
 #define HP_MAKE_TIMEOUT 60u
 
@@ -24,14 +26,10 @@ int hp_commands_add(struct hp_commands *c, const char *cwd, const struct hp_strv
 {
 	struct hp_command *cmd;
 
-	if (c->n == c->cap) {
-		size_t ncap = c->cap ? 2 * c->cap : 16;
-		struct hp_command *grown = realloc(c->v, ncap * sizeof *grown);
-		if (!grown)
-			return -1;
-		c->v = grown;
-		c->cap = ncap;
-	}
+	struct hp_command *grown = hp_grow(c->v, &c->cap, c->n, sizeof *grown, 16);
+	if (!grown)
+		return -1;
+	c->v = grown;
 	cmd = &c->v[c->n];
 	memset(cmd, 0, sizeof *cmd);
 	if (!(cmd->cwd = strdup(cwd)) || hp_strv_extend(&cmd->words, words)) {

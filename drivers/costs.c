@@ -19,6 +19,7 @@
 #include "projection.h"
 #include "util/read_file.h"
 #include "util/write_file.h"
+#include "util/grow.h"
 
 /* ---------- the table's file ---------- */
 
@@ -177,14 +178,10 @@ static struct hp_want *hp_want_of(struct hp_wants *ws, const char *key, const ch
 	for (size_t i = 0; i < ws->n; i++)
 		if (!strcmp(ws->w[i].key, key))
 			return &ws->w[i];
-	if (ws->n == ws->cap) {
-		size_t cap = ws->cap ? 2 * ws->cap : 8;
-		struct hp_want *grown = realloc(ws->w, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		ws->w = grown;
-		ws->cap = cap;
-	}
+	struct hp_want *grown = hp_grow(ws->w, &ws->cap, ws->n, sizeof *grown, 8);
+	if (!grown)
+		return NULL;
+	ws->w = grown;
 	struct hp_want *w = &ws->w[ws->n++];
 	memset(w, 0, sizeof *w);
 	snprintf(w->key, sizeof w->key, "%s", key);
@@ -201,14 +198,10 @@ static int hp_want_shape(struct hp_want *w, uint32_t fn, uint64_t in, uint64_t o
 	for (size_t i = 0; i < w->n; i++)
 		if (w->shapes[i].fn == fn && w->shapes[i].in_bits == in && w->shapes[i].out_bits == out)
 			return 0;
-	if (w->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 16;
-		struct hp_cost *grown = realloc(w->shapes, cap * sizeof *grown);
-		if (!grown)
-			return -1;
-		w->shapes = grown;
-		w->cap = cap;
-	}
+	struct hp_cost *grown = hp_grow(w->shapes, &w->cap, w->n, sizeof *grown, 16);
+	if (!grown)
+		return -1;
+	w->shapes = grown;
 	memset(&w->shapes[w->n], 0, sizeof w->shapes[w->n]);
 	w->shapes[w->n].fn = fn;
 	w->shapes[w->n].in_bits = in;

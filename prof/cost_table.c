@@ -18,6 +18,7 @@
 
 #include "hp_wrap.h"
 #include "ngcc.h"
+#include "util/grow.h"
 
 void hp_cost_table_free(struct hp_cost_table *t)
 {
@@ -46,14 +47,10 @@ struct hp_cost_subject *hp_cost_subject_get(struct hp_cost_table *t, const char 
 		}
 		return s;
 	}
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 8;
-		struct hp_cost_subject *grown = realloc(t->subjects, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		t->subjects = grown;
-		t->cap = cap;
-	}
+	struct hp_cost_subject *grown = hp_grow(t->subjects, &t->cap, t->n, sizeof *grown, 8);
+	if (!grown)
+		return NULL;
+	t->subjects = grown;
 	s = &t->subjects[t->n++];
 	memset(s, 0, sizeof *s);
 	snprintf(s->key, sizeof s->key, "%s", key);
@@ -77,14 +74,10 @@ int hp_cost_put(struct hp_cost_subject *s, const struct hp_cost *c)
 			s->costs[i] = *c;
 			return 0;
 		}
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		struct hp_cost *grown = realloc(s->costs, cap * sizeof *grown);
-		if (!grown)
-			return -1;
-		s->costs = grown;
-		s->cap = cap;
-	}
+	struct hp_cost *grown = hp_grow(s->costs, &s->cap, s->n, sizeof *grown, 16);
+	if (!grown)
+		return -1;
+	s->costs = grown;
 	s->costs[s->n++] = *c;
 	return 0;
 }

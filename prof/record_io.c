@@ -19,6 +19,7 @@
 #include "shares.h"
 #include "util/read_file.h"
 #include "util/write_file.h"
+#include "util/grow.h"
 
 #define HP_RECORD_FILE_MAX (64L << 20) /* bytes: larger files are not records */
 
@@ -49,14 +50,10 @@ void hp_record_set_free(struct hp_record_set *s)
 /* A new zeroed row at the end of s; NULL when out of memory. */
 static struct hp_loaded_row *hp_record_set_push(struct hp_record_set *s)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 8;
-		struct hp_loaded_row *n = realloc(s->rows, cap * sizeof *n);
-		if (!n)
-			return NULL;
-		s->rows = n;
-		s->cap = cap;
-	}
+	struct hp_loaded_row *grown = hp_grow(s->rows, &s->cap, s->n, sizeof *grown, 8);
+	if (!grown)
+		return NULL;
+	s->rows = grown;
 	memset(&s->rows[s->n], 0, sizeof s->rows[0]);
 	hp_result_init(&s->rows[s->n].r);
 	return &s->rows[s->n++];
@@ -216,13 +213,9 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 			skipped++;
 			continue;
 		}
-		if (n == cap) {
-			char **nn = realloc(names, (cap ? 2 * cap : 16) * sizeof *nn);
-			if (!(oom = !nn)) {
-				names = nn;
-				cap = cap ? 2 * cap : 16;
-			}
-		}
+		char **nn = hp_grow(names, &cap, n, sizeof *nn, 16);
+		if (!(oom = !nn))
+			names = nn;
 		/* a folder listed in part is an error, not a smaller set of records */
 		if (!oom) {
 			names[n] = strdup(e->d_name);

@@ -1,6 +1,7 @@
 # tests/: Check suites of the runtime and the driver.
 #
-#   tests/test_format  prof/format.c (published number formats), prof/plan.c (N)
+#   tests/test_format  prof/format.c (published number formats), prof/plan.c (N),
+#                      prof/util/grow.c (the arrays' doubling)
 #   tests/test_wrap    wrap/ shims, linked with --wrap around fake helpers that
 #                      live in other objects (so nesting really happens) and
 #                      driven by a fake clock (exact ticks)

@@ -11,6 +11,7 @@
 
 #include "format.h"
 #include "plan.h"
+#include "util/grow.h"
 
 /* ---------- hp_format_share ---------- */
 
@@ -239,6 +240,36 @@ START_TEST(plan_method_md)
 }
 END_TEST
 
+/* hp_grow (prof/util/grow.c): the first block, then doubling, the same
+ * block while there is room, and NULL with the array untouched where the
+ * size would overflow. */
+START_TEST(grow_doubles)
+{
+	size_t cap = 0;
+	int *v = hp_grow(NULL, &cap, 0, sizeof *v, 4), *w;
+
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(cap, 4);
+	for (int i = 0; i < 4; i++)
+		v[i] = i;
+	ck_assert_ptr_eq(hp_grow(v, &cap, 3, sizeof *v, 4), v); /* room: the same block */
+	ck_assert_uint_eq(cap, 4);
+	w = hp_grow(v, &cap, 4, sizeof *v, 4);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_uint_eq(cap, 8);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(w[i], i); /* kept */
+	v = w;
+	cap = SIZE_MAX / 2 + 1; /* doubling would overflow */
+	ck_assert_ptr_null(hp_grow(v, &cap, cap, 1, 4));
+	ck_assert_uint_eq(cap, SIZE_MAX / 2 + 1);
+	cap = 8;
+	ck_assert_ptr_null(hp_grow(v, &cap, 8, SIZE_MAX / 8, 4)); /* 16 elements of that size would */
+	ck_assert_uint_eq(cap, 8);
+	free(v);
+}
+END_TEST
+
 static Suite *format_suite(void)
 {
 	Suite *s = suite_create("format");
@@ -266,6 +297,10 @@ static Suite *format_suite(void)
 
 	tc = tcase_create("plan");
 	tcase_add_test(tc, plan_method_md);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("grow");
+	tcase_add_test(tc, grow_doubles);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "campaign.h"
+#include "util/grow.h"
 
 static const char *const hp_tier_names[HP_TIERS] = { "reference", "optimized", "additional" };
 
@@ -368,14 +369,10 @@ int hp_campaign_describe(const char *root, const char *rel, struct hp_folder *f,
 
 static int hp_folders_add(struct hp_folders *fs, const struct hp_folder *f)
 {
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? 2 * fs->cap : 16;
-		struct hp_folder *v = realloc(fs->v, cap * sizeof *v);
-		if (!v)
-			return -1;
-		fs->v = v;
-		fs->cap = cap;
-	}
+	struct hp_folder *v = hp_grow(fs->v, &fs->cap, fs->n, sizeof *v, 16);
+	if (!v)
+		return -1;
+	fs->v = v;
 	fs->v[fs->n++] = *f;
 	return 0;
 }
