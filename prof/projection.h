@@ -49,4 +49,24 @@ int hp_project(const struct hp_result *r, unsigned helpers, const struct hp_cost
 	       const struct hp_cost_subject *candidate, const struct hp_cost_machine *m, int raw,
 	       struct hp_projection *out, char *why, size_t len);
 
+/*
+ * A projected time per operation (ticks) that is no time: 0 or less, or
+ * not a number.  T_candidate goes below 0 when the placeholder's costs
+ * removed exceed the row's time plus the candidate's costs added: calls
+ * priced dearer in the micro-benchmark than they cost in the operation
+ * (a noisy pricing run, kept in the cost cache; a bad cache), or a row
+ * measured on a noisy run.  Such a projection is printed flagged, never as a plain
+ * number (HP_PROJECTION_BELOW_ZERO_NOTE under the table); JSON keeps the
+ * number with "projection_below_zero": true.  1 or 0.
+ */
+static inline int hp_projection_below_zero(double ticks_per_op)
+{
+	return !(ticks_per_op > 0);
+}
+
+/* The one note of a row with such a projection, after "INSTANCE OP: ". */
+#define HP_PROJECTION_BELOW_ZERO_NOTE                                                                          \
+	"projection below 0: the placeholder's costs of the row's helper calls (micro-benchmark, cost cache) " \
+	"exceed the operation's measured time; re-run on a quieter machine"
+
 #endif

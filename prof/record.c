@@ -27,6 +27,7 @@
 #include "callsite_insitu.h"
 #include "callsite_record.h"
 #include "hex.h"
+#include "projection.h"
 #include "ngcc.h"
 #include "shares.h"
 
@@ -784,6 +785,9 @@ static json_t *hp_arms_json(const struct hp_result *r)
 		if (!e || (arm->r && (!rec || json_object_set_new(e, "record", rec) != 0)) ||
 		    (arm->projected &&
 		     json_object_set_new(e, "projected_ticks_per_operation", json_real(arm->projected_ticks)) != 0) ||
+		    (arm->projected &&
+		     json_object_set_new(e, "projection_below_zero",
+					 json_boolean(hp_projection_below_zero(arm->projected_ticks))) != 0) ||
 		    (arm->projection_note[0] &&
 		     json_object_set_new(e, "projection_note", json_string(arm->projection_note)) != 0) ||
 		    json_array_append_new(a, e) != 0) {

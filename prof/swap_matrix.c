@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "projection.h"
 #include "swap_report.h"
 #include "table_layout.h"
 
@@ -144,8 +145,13 @@ static void hp_matrix_cell_text(const struct hp_matrix *m, size_t i, size_t j, c
 	char t[32];
 
 	switch (c->state) {
-	case HP_CELL_MEASURED:
 	case HP_CELL_PROJECTED:
+		if (hp_projection_below_zero(c->ticks)) { /* no time, no ratio: flagged */
+			snprintf(buf, len, "~below 0");
+			break;
+		}
+		/* fall through */
+	case HP_CELL_MEASURED:
 		hp_matrix_seconds(m, i, c->ticks, t, sizeof t);
 		if (c->ratio > 0)
 			snprintf(buf, len, "%s%s %.3f", c->state == HP_CELL_PROJECTED ? "~" : "", t, c->ratio);
@@ -238,7 +244,9 @@ static void hp_matrix_error_text(const struct hp_matrix *m, size_t i, size_t j, 
 	const struct hp_cell *c = hp_matrix_cell(m, i, j);
 	char t[32];
 
-	if (c->have_projection) {
+	if (c->have_projection && hp_projection_below_zero(c->projected_ticks) && m->rows[i]->tick_hz > 0) {
+		hp_swap_projection_cell(c->projected_ticks, m->rows[i]->tick_hz, buf, len);
+	} else if (c->have_projection) {
 		hp_matrix_seconds(m, i, c->projected_ticks, t, sizeof t);
 		snprintf(buf, len, "%s %+.1f%%", t, 100 * c->error);
 	} else {
@@ -374,6 +382,10 @@ json_t *hp_matrix_json(const struct hp_matrix *m)
 						    json_real(c->projected_ticks / hz));
 				json_object_set_new(o, "projection_error", json_real(c->error));
 			}
+			if (c->have_projection || c->state == HP_CELL_PROJECTED)
+				json_object_set_new(o, "projection_below_zero",
+						    json_boolean(hp_projection_below_zero(
+							    c->have_projection ? c->projected_ticks : c->ticks)));
 			if (c->why)
 				json_object_set_new(o, "why", json_string(c->why));
 			json_object_set_new(cells, m->names[j], o);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "projection.h"
 #include "shares.h"
 #include "swap_matrix.h"
 #include "table_layout.h"
@@ -117,6 +118,20 @@ static void hp_ratio_cell(double ratio, char *buf, size_t len)
 		snprintf(buf, len, "%.3f (%.2fx slower)", ratio, ratio);
 }
 
+void hp_swap_projection_cell(double ticks, double tick_hz, char *buf, size_t len)
+{
+	char t[32];
+
+	if (!hp_projection_below_zero(ticks)) {
+		hp_format_seconds(ticks / tick_hz, buf, len);
+		return;
+	}
+	if (isfinite(ticks) && ticks < 0)
+		snprintf(buf, len, "below 0 (-%s)", hp_format_seconds(-ticks / tick_hz, t, sizeof t));
+	else
+		snprintf(buf, len, "below 0 (%g)", ticks / tick_hz);
+}
+
 /* Fill line l for arm `arm` (NULL: the placeholder, row p itself) of p. */
 static void hp_swap_fill(struct hp_swap_line *l, const struct hp_result *p, const struct hp_result_arm *arm,
 			 unsigned mask, int raw)
@@ -169,14 +184,22 @@ static void hp_swap_fill(struct hp_swap_line *l, const struct hp_result *p, cons
 	if (arm && arm->projected && base > 0 && p->tick_hz > 0) {
 		l->proj_ticks = arm->projected_ticks;
 		l->have_proj = 1;
-		hp_format_seconds(arm->projected_ticks / p->tick_hz, l->cell[HP_SW_PROJECTED], sizeof l->cell[0]);
+		hp_swap_projection_cell(arm->projected_ticks, p->tick_hz, l->cell[HP_SW_PROJECTED], sizeof l->cell[0]);
+		/* a projection below 0 has no error or ratio worth a figure (CSV keeps them) */
+		if (hp_projection_below_zero(arm->projected_ticks)) {
+			snprintf(l->cell[HP_SW_ERROR], sizeof l->cell[0], "-");
+			if (!r)
+				snprintf(l->cell[HP_SW_RATIO], sizeof l->cell[0], "below 0");
+		}
 		if (r && !l->failure && l->ticks > 0) {
 			l->proj_error = arm->projected_ticks / l->ticks - 1;
 			l->have_error = 1;
-			snprintf(l->cell[HP_SW_ERROR], sizeof l->cell[0], "%+.1f%%", 100 * l->proj_error);
+			if (!hp_projection_below_zero(arm->projected_ticks))
+				snprintf(l->cell[HP_SW_ERROR], sizeof l->cell[0], "%+.1f%%", 100 * l->proj_error);
 		}
 		if (!r) { /* projected only: the ratio is the projection's */
-			hp_ratio_cell(arm->projected_ticks / base, l->cell[HP_SW_RATIO], sizeof l->cell[0]);
+			if (!hp_projection_below_zero(arm->projected_ticks))
+				hp_ratio_cell(arm->projected_ticks / base, l->cell[HP_SW_RATIO], sizeof l->cell[0]);
 			l->ratio = arm->projected_ticks / base;
 			l->have_ratio = 1;
 		}
@@ -222,6 +245,22 @@ static const char *hp_share_header(unsigned mask)
 	return mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash/XOF/sm3 share" : "pseudohash/XOF share";
 }
 
+/* The one note of row r whose projections of some candidates are below 0,
+ * naming them; nothing when none is. */
+static void hp_swap_below_zero_note(FILE *out, const struct hp_result *r, const char *prefix)
+{
+	char names[512] = "";
+	size_t used = 0;
+
+	for (size_t k = 0; k < r->narms; k++)
+		if (r->arms[k].projected && hp_projection_below_zero(r->arms[k].projected_ticks) && used < sizeof names)
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+						 r->arms[k].name);
+	if (used)
+		fprintf(out, "%snote: %s %s %s: %s\n", prefix, r->instance, r->operation, names,
+			HP_PROJECTION_BELOW_ZERO_NOTE);
+}
+
 /* The lines under every swap table: the placeholders' notes, the
  * overhead, what the swap is, the projection's method, and each line
  * that has no projection and why. */
@@ -264,6 +303,8 @@ static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows
 			if (!rows[i].arms[k].projected && rows[i].arms[k].projection_note[0])
 				fprintf(out, "%snote: %s %s %s: no projection: %s\n", prefix, rows[i].instance,
 					rows[i].operation, rows[i].arms[k].name, rows[i].arms[k].projection_note);
+	for (size_t i = 0; i < nrows; i++)
+		hp_swap_below_zero_note(out, &rows[i], prefix);
 }
 
 static void hp_swap_text(FILE *out, const struct hp_swap_line *l, size_t n, int proj, unsigned mask,

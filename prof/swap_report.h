@@ -39,4 +39,10 @@ double hp_swap_ticks_per_op(const struct hp_result *r, int raw);
  * (may be NULL). */
 double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *spread);
 
+/* The cell of a projected time of `ticks` per operation on a clock of
+ * tick_hz (> 0) ticks per second: "283 us", or flagged when the
+ * projection is below 0 (projection.h's hp_projection_below_zero):
+ * "below 0 (-1.2 us)", never a plain number. */
+void hp_swap_projection_cell(double ticks, double tick_hz, char *buf, size_t len);
+
 #endif

@@ -5,6 +5,8 @@
 #                       prof/record_io.c and prof/published.c
 #   tests/test_check    `hashprof check`: baselines, thresholds, published
 #                       pages, bad input
+#   tests/test_check_compare  check's baseline verdicts on hand-made records:
+#                       replay shares family by family, their spreads
 #   make fuzz           libFuzzer harnesses of the record and markdown parsers
 #                       (clang; not part of make check), FUZZ_SECONDS each
 #
@@ -33,6 +35,18 @@ tests_test_check_SOURCES = tests/test_check.c tests/records_util.c tests/records
 tests_test_check_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_check_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
 tests_test_check_LDADD = $(HP_RECORDS_TEST_LDADD)
+
+# The baseline verdicts themselves (drivers/cmds/check_compare.c, which
+# only the hashprof program links otherwise), on records written by hand.
+check_PROGRAMS += tests/test_check_compare
+TESTS += tests/test_check_compare
+tests_test_check_compare_SOURCES = tests/test_check_compare.c tests/records_util.c tests/records_util.h \
+	tests/capture.c tests/capture.h drivers/cmds/check_compare.c drivers/cmds/table.c \
+	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c
+tests_test_check_compare_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS) -I$(top_srcdir)/drivers -I$(top_srcdir)/drivers/cmds \
+	-I$(top_srcdir)/candidates
+tests_test_check_compare_CFLAGS = $(HP_RECORDS_TEST_CFLAGS) $(PAPI_CFLAGS)
+tests_test_check_compare_LDADD = drivers/libhpdrivers.la $(HP_RECORDS_TEST_LDADD) $(PAPI_LIBS) $(LIBELF_LIBS) -ldl
 
 EXTRA_DIST += tests/data/published-sample.md tests/data/published-synth.md \
 	tests/fuzz/fuzz_record.c tests/fuzz/fuzz_published.c \

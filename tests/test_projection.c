@@ -9,7 +9,9 @@
  * with T corrected for the shims' overhead (total - added x every
  * outermost helper call), n_s outermost plus nested calls, only the
  * shapes of the helpers the candidate stands in for, and the costs'
- * ticks converted by the rows' tick rate over the costs' one.
+ * ticks converted by the rows' tick rate over the costs' one.  And that
+ * a projection below 0 (placeholder costs above the row's time) is
+ * printed flagged, with one note, and marked in JSON, a positive one not.
  */
 #include <check.h>
 #include <math.h>
@@ -18,6 +20,8 @@
 
 #include "cost_table.h"
 #include "projection.h"
+#include "record.h"
+#include "swap_report.h"
 
 #define HELPERS (HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH))
 
@@ -197,6 +201,89 @@ START_TEST(cost_tables_round_trip)
 }
 END_TEST
 
+/* The text of hp_swap_print of rows (fmt), malloc'ed. */
+static char *swap_text(enum hp_format fmt, const struct hp_result *rows, size_t n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	hp_swap_print(f, fmt, rows, n);
+	fclose(f);
+	return buf;
+}
+
+/* The placeholder's costs 10x the candidate's, and pseudohash's 10^5
+ * ticks a call: 10 calls remove 10^6 ticks of a row of 10^6 (corrected:
+ * 996500), so SHAKE256 projects to (996500 - 45 x 4000 - 10 x 100000 +
+ * 60000) / 10 = -12350 ticks per operation. */
+START_TEST(projection_below_zero_is_flagged)
+{
+	struct hp_result r;
+	struct hp_cost_table t;
+	struct hp_projection p;
+	char why[256], *out, *cell;
+	json_t *j, *arm;
+
+	make_row(&r);
+	make_costs(&t, 2e9);
+	hp_cost_subject_find(&t, "placeholder")->costs[1].median_ticks = 100000; /* pseudohash (make_costs) */
+	ck_assert_int_eq(hp_project(&r, HELPERS, hp_cost_subject_find(&t, "placeholder"),
+				    hp_cost_subject_find(&t, "SHAKE256"), &t.machine, 0, &p, why, sizeof why),
+			 0);
+	/* the arithmetic keeps the number */
+	expect_near(p.ticks_per_op, (1e6 - 50.0 * 70 - 180000.0 - 1000000.0 + 60000.0) / 10);
+	ck_assert(hp_projection_below_zero(p.ticks_per_op));
+	ck_assert(hp_projection_below_zero(0.0) && !hp_projection_below_zero(1.0));
+
+	/* projected only: no plain number, one note naming the row and candidate */
+	ck_assert_int_eq(hp_result_add_arm(&r, "SHAKE256", HELPERS, NULL), 0);
+	r.arms[0].projected = 1;
+	r.arms[0].projected_ticks = p.ticks_per_op;
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	cell = strstr(out, "SHAKE256 ");
+	ck_assert_msg(cell && strstr(cell, "below 0 (-6.18 us)"), "%s", out); /* 12350 ticks at 2 GHz */
+	ck_assert_msg(strstr(cell, "  below 0  "), "%s", out); /* its ratio: none */
+	ck_assert_msg(!strstr(out, "-12350") && !strstr(out, "-6.18 us  ") && !strstr(out, "x faster"), "%s", out);
+	ck_assert_msg(strstr(out, "note: SYNTH-SIG sign SHAKE256: " HP_PROJECTION_BELOW_ZERO_NOTE "\n"), "%s", out);
+	ck_assert_msg(!strstr(strstr(out, "projection below 0") + 1, "projection below 0"), "%s", out);
+	free(out);
+	/* JSON: the number, and the flag */
+	j = hp_record_from_result(&r);
+	arm = json_array_get(json_object_get(j, "candidates"), 0);
+	ck_assert(json_real_value(json_object_get(arm, "projected_ticks_per_operation")) == p.ticks_per_op);
+	ck_assert(json_is_true(json_object_get(arm, "projection_below_zero")));
+	json_decref(j);
+
+	/* two candidates, the matrix: the projected-only cell and the note flag it */
+	ck_assert_int_eq(hp_result_add_arm(&r, "SHAKE128", HELPERS, NULL), 0);
+	r.arms[1].projected = 1;
+	r.arms[1].projected_ticks = 40000;
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	ck_assert_msg(strstr(out, "~below 0") && strstr(out, "~20 us 0.401"), "%s", out);
+	ck_assert_msg(strstr(out, "note: SYNTH-SIG sign SHAKE256: projection below 0"), "%s", out);
+	free(out);
+
+	/* a positive projection: a plain time, no note, the flag false */
+	r.arms[0].projected_ticks = 40000;
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	ck_assert_msg(!strstr(out, "below 0") && strstr(out, "~20 us 0.401"), "%s", out);
+	free(out);
+	hp_swap_configure(1); /* one line per arm */
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	hp_swap_configure(0);
+	ck_assert_msg(!strstr(out, "below 0") && strstr(out, "20 us"), "%s", out);
+	free(out);
+	j = hp_record_from_result(&r);
+	arm = json_array_get(json_object_get(j, "candidates"), 0);
+	ck_assert(json_is_false(json_object_get(arm, "projection_below_zero")));
+	json_decref(j);
+	hp_cost_table_free(&t);
+	hp_result_free(&r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("projection");
@@ -207,6 +294,7 @@ int main(void)
 	tcase_add_test(tc, projection_is_the_formula);
 	tcase_add_test(tc, no_projection_without_what_it_needs);
 	tcase_add_test(tc, cost_tables_round_trip);
+	tcase_add_test(tc, projection_below_zero_is_flagged);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

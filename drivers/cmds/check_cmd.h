@@ -86,8 +86,12 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct 
  * way: "site pseudoXOF poly_uniform"; a site missing on either side is 0
  * there) and its calls without a call path, then the hash
  * and DRNG shares (within c->share_tol pp; uncorrected with c->raw), and
- * the replay ("if free") shares within c->share_tol pp when both rows have
- * them.  A replay that failed in n is a failing "replay" line.
+ * the replay ("if free") shares when both rows have them, family by
+ * family: within c->share_tol pp widened by the larger of the two rows'
+ * spreads (pp) when the family's estimator is the same in both, one line
+ * "not compared (another estimator)" naming both (not counted) when it
+ * is not, none when neither row ran the family.  A replay that failed in
+ * n is a failing "replay" line.
  */
 void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b, const struct hp_result *n);
 

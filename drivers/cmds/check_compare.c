@@ -163,20 +163,73 @@ static void hp_compare_calls(struct hp_check *c, struct hp_table *t, const struc
 		     hp_verdict(c, ok, "REGRESSION", now, q, eb, en));
 }
 
-/* Compare a share (fractions), with the share tolerance. */
-static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *q,
-			     double expected_pct, const char *expected_text, double now_pct, const char *bad)
+/* Compare a share, in percent, within the share tolerance widened by
+ * widen_pp percentage points (0: the tolerance as given; a replay share's
+ * spread over its samples otherwise, shown in the tolerance cell). */
+static void hp_compare_share_within(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *q,
+				    double expected_pct, const char *expected_text, double now_pct, double widen_pp,
+				    const char *bad)
 {
-	char en[64], diff[64], tol[32];
+	char en[64], diff[64], tol[64];
 
 	snprintf(en, sizeof en, "%.2f%%", now_pct);
 	/* enough digits that a failing difference never prints as 0.00 */
 	snprintf(diff, sizeof diff, fabs(now_pct - expected_pct) < 0.01 ? "%+.2g pp" : "%+.2f pp",
 		 now_pct - expected_pct);
-	snprintf(tol, sizeof tol, "%g pp", c->share_tol);
-	hp_table_add(
-		t, now->instance, now->operation, q, expected_text, en, diff, tol,
-		hp_verdict(c, fabs(now_pct - expected_pct) <= c->share_tol + 1e-9, bad, now, q, expected_text, en));
+	if (widen_pp > 0)
+		snprintf(tol, sizeof tol, "%.2f pp (%g + spread %.2f)", c->share_tol + widen_pp, c->share_tol,
+			 widen_pp);
+	else
+		snprintf(tol, sizeof tol, "%g pp", c->share_tol);
+	hp_table_add(t, now->instance, now->operation, q, expected_text, en, diff, tol,
+		     hp_verdict(c, fabs(now_pct - expected_pct) <= c->share_tol + widen_pp + 1e-9, bad, now, q,
+				expected_text, en));
+}
+
+/* Compare a share, in percent, within the share tolerance. */
+static void hp_compare_share(struct hp_check *c, struct hp_table *t, const struct hp_result *now, const char *q,
+			     double expected_pct, const char *expected_text, double now_pct, const char *bad)
+{
+	hp_compare_share_within(c, t, now, q, expected_pct, expected_text, now_pct, 0.0, bad);
+}
+
+/* A spread (a fraction) as percentage points; 0 for one that is not a
+ * positive number (a record from before spreads, or a hand-edited one). */
+static double hp_spread_pp(double spread)
+{
+	return spread > 0 && isfinite(spread) ? 100.0 * spread : 0.0;
+}
+
+/*
+ * The replay ("if free") share of one family (0: hash, 1: DRNG) of the
+ * re-run n against the baseline b's, both valid.  Compared only when the
+ * two used the same estimator for that family (another estimator is
+ * another quantity: one line naming both, not counted), and not at all
+ * when neither ran it (both exactly 0, as a helper neither row calls).
+ * The tolerance is widened by the larger of the two spreads over the
+ * samples: a difference within a share's own scatter is no regression.
+ */
+static void hp_compare_replay_family(struct hp_check *c, struct hp_table *t, const struct hp_result *b,
+				     const struct hp_result *n, unsigned family)
+{
+	const char *q = family ? "if free: DRNG" : "if free: hash";
+	const char *est_b = hp_result_replay_family_estimator(b, family);
+	const char *est_n = hp_result_replay_family_estimator(n, family);
+	double share_b = family ? b->replay.drng : b->replay.hash, share_n = family ? n->replay.drng : n->replay.hash;
+	double spread_b = hp_spread_pp(family ? b->replay.drng_spread : b->replay.hash_spread);
+	double spread_n = hp_spread_pp(family ? n->replay.drng_spread : n->replay.hash_spread);
+	char eb[32];
+
+	if (strcmp(est_b, est_n) != 0) {
+		hp_table_add(t, n->instance, n->operation, q, est_b, est_n, "-", "-",
+			     "not compared (another estimator)");
+		return;
+	}
+	if (strcmp(est_b, HP_REPLAY_ESTIMATOR_NONE) == 0)
+		return;
+	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * share_b);
+	hp_compare_share_within(c, t, n, q, 100.0 * share_b, eb, 100.0 * share_n,
+				spread_b > spread_n ? spread_b : spread_n, "REGRESSION");
 }
 
 /* The quantity naming site s of row r: "site pseudoXOF poly_uniform", with
@@ -268,20 +321,10 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.drng);
 	hp_compare_share(c, t, n, "DRNG share", 100.0 * sb.drng, eb, 100.0 * sn.drng, "REGRESSION");
 	/* replay shares only with replay shares (a window share is another
-	 * quantity), and of the same estimator: one line, not counted, says
-	 * why a baseline's of the tight loop is not compared */
-	if (b->replay.valid && n->replay.valid &&
-	    strcmp(hp_result_replay_estimator(b), hp_result_replay_estimator(n)) != 0) {
-		hp_table_add(t, n->instance, n->operation, "if free", hp_result_replay_estimator(b),
-			     hp_result_replay_estimator(n), "-", "-", "not compared (another estimator)");
-	} else if (b->replay.valid && n->replay.valid) {
-		snprintf(eb, sizeof eb, "%.2f%%", 100.0 * b->replay.hash);
-		hp_compare_share(c, t, n, "if free: hash", 100.0 * b->replay.hash, eb, 100.0 * n->replay.hash,
-				 "REGRESSION");
-		snprintf(eb, sizeof eb, "%.2f%%", 100.0 * b->replay.drng);
-		hp_compare_share(c, t, n, "if free: DRNG", 100.0 * b->replay.drng, eb, 100.0 * n->replay.drng,
-				 "REGRESSION");
-	}
+	 * quantity), family by family */
+	if (b->replay.valid && n->replay.valid)
+		for (unsigned family = 0; family < 2; family++)
+			hp_compare_replay_family(c, t, b, n, family);
 	hp_replay_line(c, t, n, "REGRESSION");
 }
 

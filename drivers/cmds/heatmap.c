@@ -65,7 +65,9 @@ static void hp_plot_data(FILE *f, const struct hp_matrix *m, size_t n[2], double
 					n[0]++;
 				} else if (block == 1 && !ok && c->state != HP_CELL_NONE) {
 					fprintf(f, "%zu %zu \"%s\"\n", j, y,
-						c->state == HP_CELL_FAILED ? "failed" : "?");
+						c->state == HP_CELL_FAILED      ? "failed"
+						: c->state == HP_CELL_PROJECTED ? "~below 0"
+										: "?");
 					n[1]++;
 				}
 			}

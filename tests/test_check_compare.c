@@ -1,0 +1,268 @@
+/*
+ * test_check_compare.c - the verdicts of `hashprof check` against a
+ * baseline (drivers/cmds/check_compare.c) on records written here by hand
+ * and read back as `check` reads them (hp_record_load), so that every
+ * share, spread and estimator is known: nothing is measured.
+ *
+ *  - the replay ("if free") shares are compared family by family: a
+ *    family whose estimator is the same in both rows is compared, one of
+ *    another estimator gets one "not compared (another estimator)" line
+ *    naming both, not counted, and a family neither row ran ("not run",
+ *    both shares exactly 0) gets no line;
+ *  - a replay share's tolerance is --share-tolerance widened by the
+ *    larger of the two rows' spreads (pp): a difference within it is ok,
+ *    one beyond it a regression; a record without spreads (0) keeps the
+ *    plain tolerance.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_cmd.h"
+#include "record_io.h"
+#include "records_util.h"
+#include "table.h"
+
+/* The replay part of a hand-made record: shares and spreads (fractions)
+ * and the family estimators ("" : none, as before the split). */
+struct replay_fig {
+	double hash, drng, hash_spread, drng_spread;
+	const char *hash_est, *drng_est;
+};
+
+/*
+ * Write a record of SYNTH-KEM encaps (10 operations of 10^6 ticks: 10
+ * pseudoXOF calls of 4 10^5 ticks, 10 DRNG calls of 5 10^4) with the
+ * replay figures f to dir/name, read it back into *row (set, freed by the
+ * caller with hp_record_set_free).
+ */
+static const struct hp_result *load_record(const char *dir, const char *name, const struct replay_fig *f,
+					   struct hp_record_set *set)
+{
+	char text[4096], est[128] = "", err[HP_RECORD_ERR_MAX];
+	char *file = hpt_path(dir, name);
+
+	if (f->hash_est[0])
+		snprintf(est, sizeof est, "\"hash_estimator\": \"%s\", \"drng_estimator\": \"%s\",", f->hash_est,
+			 f->drng_est);
+	snprintf(text, sizeof text,
+		 "{\"schema\": \"hashprof-record/1\", \"instance\": \"SYNTH-KEM\", \"kind\": \"kem\",\n"
+		 " \"operation\": \"encaps\", \"path\": \"\", \"wrapped\": \"pseudoXOF,get_random_number\",\n"
+		 " \"status\": \"ok\", \"failure\": \"\",\n"
+		 " \"procedure\": {\"iterations\": 10, \"warmup\": 1, \"planned\": false,\n"
+		 "   \"calibration_seconds\": 0.0, \"seed\": \"\", \"message\": \"\"},\n"
+		 " \"clock\": {\"source\": \"PAPI_get_real_cyc\", \"unit\": \"TSC ticks\", \"rate_hz\": 2e9},\n"
+		 " \"totals\": {\"operations\": 10, \"ticks\": 1000000},\n"
+		 " \"overflow\": {\"calls\": 0, \"ticks\": 0},\n"
+		 " \"calls\": [{\"fn\": \"pseudoXOF\", \"in_bits\": 2048, \"out_bits\": 256, \"calls\": 10,\n"
+		 "              \"nested\": 0, \"ticks\": 400000},\n"
+		 "           {\"fn\": \"get_random_number\", \"in_bits\": 0, \"out_bits\": 256, \"calls\": 10,\n"
+		 "              \"nested\": 0, \"ticks\": 50000}],\n"
+		 " \"overhead\": {\"valid\": false, \"added_ticks_per_call\": 0, \"inside_ticks_per_call\": 0,\n"
+		 "   \"calibration_seconds\": 0},\n"
+		 " \"replay\": {\"valid\": true, \"samples\": 25, \"hash\": %.17g, \"drng\": %.17g,\n"
+		 "   \"estimator\": \"in situ\", %s \"hash_spread\": %.17g, \"drng_spread\": %.17g}}\n",
+		 f->hash, f->drng, est, f->hash_spread, f->drng_spread);
+	hpt_write(file, text);
+	ck_assert_msg(hp_record_load(file, set, err, sizeof err) == 1, "%s", err);
+	free(file);
+	return &set->rows[set->n - 1].r;
+}
+
+/* The line of quantity q in t, or NULL. */
+static const struct hp_tline *line_of(const struct hp_table *t, const char *q)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->lines[i].c[2], q) == 0)
+			return &t->lines[i];
+	return NULL;
+}
+
+/* Compare the record of figures now with the one of base, with the share
+ * tolerance tol (pp); c and t filled (free t with hp_table_free). */
+static void compare(const struct replay_fig *base, const struct replay_fig *now, double tol, struct hp_check *c,
+		    struct hp_table *t)
+{
+	static const char *const hdr[] = { "instance", "operation", "quantity",  "baseline",
+					   "now",      "diff",      "tolerance", "result" };
+	char *dir = hpt_tmpdir("check-compare");
+	struct hp_record_set set;
+
+	hp_record_set_init(&set);
+	hp_check_defaults(c);
+	c->share_tol = tol;
+	hp_table_init(t, 8, hdr);
+	const struct hp_result *b = load_record(dir, "base.json", base, &set);
+	const struct hp_result *n = load_record(dir, "now.json", now, &set);
+	hp_compare_baseline(c, t, b, n);
+	hp_record_set_free(&set);
+	hpt_rmtree(dir);
+	free(dir);
+}
+
+/* The window lines every comparison here has: pseudoXOF and DRNG calls/op, hash and DRNG shares. */
+#define WINDOW_LINES 4
+
+/* The hash families used the same estimator, the DRNG ones not: hash
+ * compared, DRNG one line naming both estimators, not counted. */
+START_TEST(families_compared_one_by_one)
+{
+	const struct replay_fig base = { 0.40, 0.05, 0, 0, "in situ", "in situ" };
+	const struct replay_fig now = { 0.41, 0.30, 0, 0, "in situ", "tight loop" };
+	const struct hp_tline *h, *d;
+	struct hp_check c;
+	struct hp_table t;
+
+	compare(&base, &now, 2, &c, &t);
+	h = line_of(&t, "if free: hash");
+	d = line_of(&t, "if free: DRNG");
+	ck_assert_ptr_nonnull(h);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(h->c[3], "40.00%");
+	ck_assert_str_eq(h->c[4], "41.00%");
+	ck_assert_str_eq(h->c[6], "2 pp");
+	ck_assert_str_eq(h->c[7], "ok");
+	ck_assert_str_eq(d->c[3], "in situ");
+	ck_assert_str_eq(d->c[4], "tight loop");
+	ck_assert_str_eq(d->c[7], "not compared (another estimator)");
+	ck_assert_ptr_null(line_of(&t, "if free"));
+	/* the DRNG's 25 pp are not a regression: another quantity */
+	ck_assert_uint_eq(c.compared, WINDOW_LINES + 1);
+	ck_assert_uint_eq(c.failed, 0);
+	hp_table_free(&t);
+
+	/* the same hash share 3 pp off: a regression, the DRNG still not compared */
+	const struct replay_fig off = { 0.43, 0.30, 0, 0, "in situ", "tight loop" };
+	compare(&base, &off, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "REGRESSION");
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[7], "not compared (another estimator)");
+	ck_assert_uint_eq(c.compared, WINDOW_LINES + 1);
+	ck_assert_uint_eq(c.failed, 1);
+	ck_assert_msg(strstr(c.first_failure, "if free: hash: 40.00% -> 43.00%"), "%s", c.first_failure);
+	hp_table_free(&t);
+
+	/* the other way round: DRNG compared (and off), hash not */
+	const struct replay_fig swapped = { 0.10, 0.09, 0, 0, "tight loop", "in situ" };
+	compare(&base, &swapped, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "not compared (another estimator)");
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[7], "REGRESSION");
+	ck_assert_uint_eq(c.compared, WINDOW_LINES + 1);
+	ck_assert_uint_eq(c.failed, 1);
+	hp_table_free(&t);
+}
+END_TEST
+
+/* A family neither row ran (its shares exactly 0) has no line; one run on
+ * one side only is another estimator. */
+START_TEST(family_not_run_in_both_is_skipped)
+{
+	const struct replay_fig base = { 0.40, 0, 0, 0, "in situ", "not run" };
+	const struct replay_fig now = { 0.40, 0, 0, 0, "in situ", "not run" };
+	const struct replay_fig ran = { 0.40, 0.02, 0, 0, "in situ", "in situ" };
+	struct hp_check c;
+	struct hp_table t;
+
+	compare(&base, &now, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "ok");
+	ck_assert_ptr_null(line_of(&t, "if free: DRNG"));
+	ck_assert_uint_eq(c.compared, WINDOW_LINES + 1);
+	hp_table_free(&t);
+
+	compare(&base, &ran, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[3], "not run");
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[4], "in situ");
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[7], "not compared (another estimator)");
+	ck_assert_uint_eq(c.compared, WINDOW_LINES + 1);
+	hp_table_free(&t);
+}
+END_TEST
+
+/* A record from before the families had their own estimators: each
+ * family's is the row's ("in situ" here), the same as the re-run's. */
+START_TEST(record_without_family_estimators)
+{
+	const struct replay_fig base = { 0.40, 0.05, 0, 0, "", "" };
+	const struct replay_fig now = { 0.40, 0.05, 0, 0, "in situ", "tight loop" };
+	struct hp_check c;
+	struct hp_table t;
+
+	compare(&base, &now, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "ok");
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[7], "not compared (another estimator)");
+	hp_table_free(&t);
+}
+END_TEST
+
+/* The tolerance of a replay share is widened by the larger spread: 3 pp
+ * off with a tolerance of 2 pp is ok when a spread is 1.5 pp (the
+ * baseline's or the re-run's), a regression when both are 0.5 pp, and a
+ * regression past 2 + 1.5 pp. */
+START_TEST(spread_widens_the_tolerance)
+{
+	const struct replay_fig base = { 0.40, 0.05, 0.015, 0.005, "in situ", "in situ" };
+	const struct replay_fig now = { 0.43, 0.08, 0.002, 0.005, "in situ", "in situ" };
+	const struct replay_fig now_wide = { 0.43, 0.08, 0.0, 0.015, "in situ", "in situ" };
+	const struct replay_fig further = { 0.436, 0.05, 0.0, 0.0, "in situ", "in situ" };
+	const struct replay_fig plain = { 0.40, 0.05, 0, 0, "in situ", "in situ" };
+	const struct hp_tline *h, *d;
+	struct hp_check c;
+	struct hp_table t;
+
+	compare(&base, &now, 2, &c, &t);
+	h = line_of(&t, "if free: hash");
+	d = line_of(&t, "if free: DRNG");
+	ck_assert_str_eq(h->c[6], "3.50 pp (2 + spread 1.50)");
+	ck_assert_str_eq(h->c[7], "ok");
+	ck_assert_str_eq(d->c[6], "2.50 pp (2 + spread 0.50)");
+	ck_assert_str_eq(d->c[7], "REGRESSION");
+	ck_assert_uint_eq(c.failed, 1);
+	hp_table_free(&t);
+
+	/* the re-run's spread widens it as well as the baseline's */
+	compare(&base, &now_wide, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[6], "3.50 pp (2 + spread 1.50)");
+	ck_assert_str_eq(line_of(&t, "if free: DRNG")->c[7], "ok");
+	ck_assert_uint_eq(c.failed, 0);
+	hp_table_free(&t);
+
+	/* 3.6 pp off: beyond 2 + 1.5 */
+	compare(&base, &further, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "REGRESSION");
+	hp_table_free(&t);
+
+	/* a baseline without spreads (a record from before them, 0): the
+	 * re-run's alone widens it; the window shares never are */
+	compare(&plain, &now, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[6], "2.20 pp (2 + spread 0.20)");
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "REGRESSION");
+	ck_assert_str_eq(line_of(&t, "hash share")->c[6], "2 pp");
+	hp_table_free(&t);
+	/* no spread on either side: the plain tolerance */
+	compare(&plain, &further, 2, &c, &t);
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[6], "2 pp");
+	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "REGRESSION");
+	hp_table_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("check compare");
+	TCase *tc = tcase_create("replay");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, families_compared_one_by_one);
+	tcase_add_test(tc, family_not_run_in_both_is_skipped);
+	tcase_add_test(tc, record_without_family_estimators);
+	tcase_add_test(tc, spread_widens_the_tolerance);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
