@@ -668,7 +668,7 @@ END_TEST
  * bound; over it, a clear error and accounting off. */
 START_TEST(record_grows_up_to_the_bound)
 {
-	const struct scheme dense = { 100, { 0, 0, 0 } }; /* 25600 bytes of tape */
+	const struct scheme dense = { 100, { 0, 0, 0 }, 0 }; /* 25600 bytes of tape */
 	struct hp_replay_run run;
 	struct hp_replay_sample x;
 	struct fake_op f;
@@ -685,7 +685,7 @@ START_TEST(record_grows_up_to_the_bound)
 	ck_assert((double)x.timed_ticks == tr.plain);
 
 	/* 5000 iterations: 1.28 MB of tape, over a 1 MiB bound */
-	const struct scheme longer = { 5000, { 0, 0, 0 } };
+	const struct scheme longer = { 5000, { 0, 0, 0 }, 0 };
 	fake_run(&run, &f, &longer);
 	run.max_bytes = hp_replay_bound_bytes(1);
 	hp_replay_tape_alloc(&W, "sign", 0, 1, err, sizeof err);
@@ -702,7 +702,7 @@ END_TEST
  * misbehaves as `bad` says fails with the message want. */
 static void expect_sample_error(unsigned iterations, int bad_phase, int bad, const char *want)
 {
-	const struct scheme s = { iterations, { 10, 10, 10 } };
+	const struct scheme s = { iterations, { 10, 10, 10 }, 0 };
 	struct hp_replay_run run;
 	struct hp_replay_sample x;
 	struct fake_op f;
@@ -788,7 +788,7 @@ static int log_check(void *ctx, enum hp_replay_phase phase, char *err, size_t er
 
 START_TEST(check_after_each_run)
 {
-	const struct scheme s = { 3, { 10, 10, 10 } };
+	const struct scheme s = { 3, { 10, 10, 10 }, 0 };
 	struct hp_replay_run run;
 	struct hp_replay_sample x;
 	struct fake_op f;
