@@ -1089,6 +1089,34 @@ START_TEST(test_interrupt_make)
 }
 END_TEST
 
+/* hashprof killed outright while the Makefile's dry run evaluates a
+ * $(shell ...) that waits for a sleep in the background (a grandchild of
+ * make, in its process group): the sleep goes with it.  (The shell waits
+ * for the sleep: killing the sleep when it outlived hashprof ends both.) */
+START_TEST(test_kill_make_background)
+{
+	interrupt_case("Makefile",
+		       "# make -n evaluates this while it reads the Makefile (test_build.c)\n"
+		       "SLOW := $(shell sleep 300 & echo $$! > child.pid; wait)\n"
+		       "all:\n\t@:\n",
+		       ".tmp-%ld/make-copy/kat", (const char *const[]){ "build", pkg, "--output-dir", out_dir, NULL },
+		       SIGKILL);
+}
+END_TEST
+
+/* The same, but the sleep leaves make's process group and session
+ * (setsid, which the confinement forbids: unconfined). */
+START_TEST(test_kill_make_setsid)
+{
+	interrupt_case("Makefile",
+		       "# make -n evaluates this while it reads the Makefile (test_build.c)\n"
+		       "SLOW := $(shell setsid sleep 300 & echo $$! > child.pid; wait)\n"
+		       "all:\n\t@:\n",
+		       ".tmp-%ld/make-copy/kat",
+		       (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--no-confine", NULL }, SIGKILL);
+}
+END_TEST
+
 static Suite *build_suite(void)
 {
 	Suite *s = suite_create("build");
@@ -1121,6 +1149,8 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);
+	tcase_add_test(tc, test_kill_make_background);
+	tcase_add_test(tc, test_kill_make_setsid);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -727,6 +727,89 @@ START_TEST(kill_leaves_no_child)
 }
 END_TEST
 
+/* The pid ("PID\n") in the file f->path, once there (then in f->pid),
+ * or hashprof (f->hp) ended first (then f->ended). */
+struct spawned {
+	const char *path;
+	pid_t hp, pid;
+	int ended, status;
+};
+
+static int spawned_or_ended(const void *arg)
+{
+	struct spawned *s = (struct spawned *)arg;
+	FILE *in = fopen(s->path, "r");
+	long pid = 0;
+	char nl = 0;
+
+	if (in) {
+		int got = fscanf(in, "%ld%c", &pid, &nl);
+		fclose(in);
+		if (got == 2 && nl == '\n' && pid > 1) {
+			s->pid = (pid_t)pid;
+			return 1;
+		}
+	}
+	return s->ended = run_ended(s->hp, &s->status);
+}
+
+/* hashprof killed outright while the measured code has started a process
+ * of its own (synthetic fault kind: spawn, or spawn-setsid for one in a
+ * session of its own, out of the measuring process's group), which
+ * sleeps while the measuring process hangs: that process is gone too,
+ * within a generous 10 s (it is killed at once).  Unconfined: a confined
+ * measuring process may not fork.  The process is killed here when it
+ * outlived hashprof, so that a failure leaves nothing behind. */
+static void expect_kill_takes_spawned(const char *kind)
+{
+	char dir[] = "/tmp/hp-spawn-XXXXXX", path[64], log[64], fault[64], pid_env[128];
+	const char *const env[] = { fault, pid_env, NULL };
+	struct spawned s = { path, 0, 0, 0, 0 };
+	struct run_bg bg;
+	int gone;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/spawned.pid", dir);
+	snprintf(log, sizeof log, "%s/hashprof.log", dir);
+	snprintf(fault, sizeof fault, "HASHPROF_SYNTH_FAULT=keygen:%s", kind);
+	snprintf(pid_env, sizeof pid_env, "HASHPROF_SYNTH_SPAWN_PID=%s", path);
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "SYNTH-SIG", "keygen", "--timeout", "0", "--no-confine", NULL }, env,
+		  RUN_TO_FILE, log);
+	s.hp = bg.pid;
+	/* two minutes: a bound for a slow machine, never reached otherwise */
+	run_wait_until(spawned_or_ended, &s, 120);
+	kill(bg.pid, SIGKILL);
+	if (!s.ended)
+		(void)run_wait(bg.pid, 45);
+	gone = s.pid > 1 && run_wait_gone(s.pid, 10);
+	if (s.pid > 1 && !gone)
+		kill(s.pid, SIGKILL);
+	if (s.pid <= 1) {
+		FILE *f = fopen(log, "r");
+		char line[4096];
+		fprintf(stderr, "--- hashprof's output:\n");
+		while (f && fgets(line, sizeof line, f))
+			fputs(line, stderr);
+		if (f)
+			fclose(f);
+	}
+	unlink(path);
+	unlink(log);
+	rmdir(dir);
+	ck_assert_msg(s.pid > 1, "%s: no process was started (hashprof %s)", kind,
+		      s.ended ? "ended first" : "still ran after 120 s");
+	ck_assert_msg(gone, "%s: the measured code's process %ld outlived hashprof killed with SIGKILL", kind,
+		      (long)s.pid);
+}
+
+START_TEST(kill_leaves_no_grandchild)
+{
+	expect_kill_takes_spawned("spawn");
+	expect_kill_takes_spawned("spawn-setsid");
+}
+END_TEST
+
 START_TEST(kex_pass_beyond_protocol)
 {
 	struct run r;
@@ -1274,6 +1357,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, kex_pass_beyond_protocol);
 	tcase_add_test(tc, interrupt_kills_children);
 	tcase_add_test(tc, kill_leaves_no_child);
+	tcase_add_test(tc, kill_leaves_no_grandchild);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("interface");

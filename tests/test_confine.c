@@ -325,9 +325,26 @@ struct child_of {
 	pid_t parent, child;
 };
 
-/* Is there a child of f->parent that is filtered and sleeping in the
- * synthetic keygen (HASHPROF_SYNTH_SLEEP: in nanosleep), so confined to
- * the end? */
+/* The parent of pid (/proc/PID/status "PPid:"), or 0. */
+static long parent_of(long pid)
+{
+	char path[64], line[256];
+	long ppid = 0;
+	FILE *s;
+
+	snprintf(path, sizeof path, "/proc/%ld/status", pid);
+	if (!(s = fopen(path, "r")))
+		return 0;
+	while (fgets(line, sizeof line, s))
+		if (sscanf(line, "PPid: %ld", &ppid) == 1)
+			break;
+	fclose(s);
+	return ppid;
+}
+
+/* Is there a child of f->parent (below its keeper, prof/util/keeper.h)
+ * that is filtered and sleeping in the synthetic keygen
+ * (HASHPROF_SYNTH_SLEEP: in nanosleep), so confined to the end? */
 static int filtered_child(const void *arg)
 {
 	struct child_of *f = (struct child_of *)arg;
@@ -348,7 +365,7 @@ static int filtered_child(const void *arg)
 			sscanf(line, "Seccomp: %d", &seccomp);
 		}
 		fclose(s);
-		if (ppid == f->parent && seccomp == 2) {
+		if (seccomp == 2 && ppid > 1 && parent_of(ppid) == f->parent) {
 			char wchan[256] = "";
 			snprintf(path, sizeof path, "/proc/%s/wchan", e->d_name);
 			if ((s = fopen(path, "r"))) {

@@ -13,6 +13,7 @@ prof_util_libhputil_la_SOURCES = \
 	prof/util/grow.c prof/util/grow.h \
 	prof/util/build_tree.c prof/util/build_tree.h prof/util/search_path.c prof/util/search_path.h \
 	prof/util/proc.c prof/util/proc.h \
+	prof/util/keeper.c prof/util/keeper.h \
 	prof/util/spawn.c prof/util/spawn.h \
 	prof/util/confine.c prof/util/confine.h \
 	prof/util/landlock.c prof/util/landlock.h \

@@ -9,12 +9,12 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "keeper.h"
 #include "monotonic.h"
 #include "supervise.h"
 
@@ -64,15 +64,12 @@ pid_t hp_util_fork_group(void)
 			signal(hp_interrupt_signals[i], SIG_DFL);
 		setpgid(0, 0);
 		/* its own process group keeps a ^C of the terminal away from
-		 * it, so nothing but this ends it when hashprof itself is
-		 * killed outright (SIGKILL: no handler runs, the OOM killer,
-		 * a CI runner's hard stop): a measuring child spinning in a
-		 * scheme, a KAT program, make or a compiler must not run on
-		 * after hashprof is gone.  The setting survives execve. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent) /* the parent died before prctl */
-			_exit(HP_UTIL_ORPHANED);
-		return 0;
+		 * it, so nothing but the keeper ends it when hashprof itself
+		 * is killed outright (SIGKILL: no handler runs, the OOM
+		 * killer, a CI runner's hard stop): a measuring child spinning
+		 * in a scheme, a KAT program, make or a compiler, and what
+		 * they started, must not run on after hashprof is gone */
+		return hp_util_keep(parent);
 	}
 	if (pid < 0)
 		return pid;

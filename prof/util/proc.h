@@ -28,13 +28,18 @@ int hp_util_interrupted(void);
 /*
  * fork(2) (stdio flushed first) into a new process group, pgid = the
  * child's pid, set by both sides so that neither can act on it too
- * early.  In the child: the default actions of the interrupting signals
- * again, and SIGKILL when the parent dies (PR_SET_PDEATHSIG, kept across
- * execve: a child outlives no hashprof killed outright; its own children,
- * a compiler's cc1, are not covered); a child whose parent died before
- * that exits at once with HP_UTIL_ORPHANED.  In the parent: the group is
- * killed with the others on an interrupting signal, at once when one came
- * already.  Returns what fork returns.
+ * early.  The pid the parent gets is the group's keeper (keeper.h), which
+ * forks the child proper, in the same group, and ends as it does (its
+ * exit status, or killed by the same signal): when hashprof dies, even
+ * killed outright, the keeper kills every process below it, the child's
+ * children, grandchildren and those that left the group included, and
+ * when the child ends, whatever it left running.  In the child: the
+ * default actions of the interrupting signals again, and SIGKILL when the
+ * keeper dies (PR_SET_PDEATHSIG, kept across execve); a child whose
+ * parent died before that exits at once with HP_UTIL_ORPHANED.  In the
+ * parent: the group is killed with the others on an interrupting signal,
+ * at once when one came already.  Returns what fork returns (the keeper's
+ * pid in the parent).
  */
 #define HP_UTIL_ORPHANED 4 /* exit status of a child that found its parent gone */
 pid_t hp_util_fork_group(void);

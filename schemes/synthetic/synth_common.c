@@ -48,6 +48,31 @@ static void synth_diverge_calls(void)
 		pseudoXOF(256, in, 256, out);
 }
 
+/* A process of the package's own that outlives the operation (the tests
+ * of hashprof killed outright, README "Safety"): it sleeps, in its own
+ * session with setsid != 0, and the process that started it writes its
+ * pid ("PID\n") to the file $HASHPROF_SYNTH_SPAWN_PID, then hangs.  Only
+ * unconfined (--no-confine): a confined measuring process may not fork. */
+static void synth_spawn(int setsid_too)
+{
+	const char *pid_path = getenv("HASHPROF_SYNTH_SPAWN_PID");
+	pid_t pid = fork();
+	FILE *f;
+
+	if (pid == 0) {
+		if (setsid_too)
+			setsid();
+		for (;;)
+			pause();
+	}
+	if (pid > 0 && pid_path && (f = fopen(pid_path, "w"))) {
+		fprintf(f, "%ld\n", (long)pid);
+		fclose(f);
+	}
+	for (;;)
+		pause();
+}
+
 /* What a misbehaving package does (the confinement tests, README
  * "Safety"); each returns -3 when it was let do it and survived. */
 static int synth_misbehave(const char *kind)
@@ -80,6 +105,8 @@ static int synth_misbehave(const char *kind)
 			waitpid(pid, NULL, 0);
 		return -3;
 	}
+	if (!strncmp(kind, "spawn", 5))
+		synth_spawn(!strncmp(kind, "spawn-setsid", 12));
 	if (!strncmp(kind, "exec", 4)) {
 		execl("/bin/true", "true", (char *)NULL);
 		return -3;
