@@ -463,31 +463,26 @@ static int hp_cmp_double(const void *a, const void *b)
 
 #define HP_REPLAY_MEDIAN_MAX 65536u
 
-/* The upper median of v[0..n), n > 0 (v is reordered). */
-static double hp_median_of(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, hp_cmp_double);
-	return v[n / 2];
-}
-
-/* Half the interquartile range of the n samples' shares of family with
- * cost (nearest-rank quartiles, v[(n - 1) / 4] and v[3 (n - 1) / 4] of
- * the sorted shares); 0 below 4 samples.  0, or -1 as
+/* The n samples' shares of family with cost, sorted once: their upper
+ * median into *median, and, when spread is not NULL, half their
+ * interquartile range into *spread (nearest-rank quartiles, v[(n - 1) / 4]
+ * and v[3 (n - 1) / 4]; 0 below 4 samples).  0, or -1 as
  * hp_replay_share_median. */
-static int hp_replay_share_spread(const struct hp_replay_sample *s, size_t n, unsigned family,
-				  const struct hp_replay_cost *cost, double *spread)
+static int hp_replay_share_stats(const struct hp_replay_sample *s, size_t n, unsigned family,
+				 const struct hp_replay_cost *cost, double *median, double *spread)
 {
 	double *v;
 	int status = 0;
 
-	*spread = 0;
 	if (n == 0 || n > HP_REPLAY_MEDIAN_MAX || !(v = malloc(n * sizeof *v)))
 		return -1;
 	for (size_t i = 0; i < n && status == 0; i++)
 		status = hp_replay_share_of_sample(&s[i], family, cost, &v[i]);
-	if (status == 0 && n >= 4) {
+	if (status == 0) {
 		qsort(v, n, sizeof *v, hp_cmp_double);
-		*spread = (v[3 * (n - 1) / 4] - v[(n - 1) / 4]) / 2;
+		*median = v[n / 2];
+		if (spread)
+			*spread = n >= 4 ? (v[3 * (n - 1) / 4] - v[(n - 1) / 4]) / 2 : 0;
 	}
 	free(v);
 	return status;
@@ -496,17 +491,7 @@ static int hp_replay_share_spread(const struct hp_replay_sample *s, size_t n, un
 int hp_replay_share_median(const struct hp_replay_sample *s, size_t n, unsigned family,
 			   const struct hp_replay_cost *cost, double *share)
 {
-	double *v;
-	int status = 0;
-
-	if (n == 0 || n > HP_REPLAY_MEDIAN_MAX || !(v = malloc(n * sizeof *v)))
-		return -1;
-	for (size_t i = 0; i < n && status == 0; i++)
-		status = hp_replay_share_of_sample(&s[i], family, cost, &v[i]);
-	if (status == 0)
-		*share = hp_median_of(v, n);
-	free(v);
-	return status;
+	return hp_replay_share_stats(s, n, family, cost, share, NULL);
 }
 
 /* The median of v[0..n), n > 0, the mean of the middle two for an even n
@@ -579,15 +564,16 @@ int hp_replay_estimate(const struct hp_replay_sample *s, size_t n, unsigned fami
 	}
 	if (cost && cost->valid && served + passed > 0)
 		out->loop_ticks = (cost->replay_ticks * served + cost->pass_ticks * passed) / (served + passed);
-	if (hp_replay_share_median_insitu(s, n, family, &out->share, &out->insitu_ticks) != 0)
+	if (hp_replay_insitu_ticks(s, n, family, &out->insitu_ticks) != 0)
 		return -1;
-	out->estimator = HP_REPLAY_ESTIMATOR_INSITU;
+	/* in situ: the same cost per call through the tape path, served or
+	 * passed (hp_replay_share_median_insitu's); the loop's where that is
+	 * implausible */
 	struct hp_replay_cost used = { .valid = 1, .replay_ticks = out->insitu_ticks, .pass_ticks = out->insitu_ticks };
+	out->estimator = HP_REPLAY_ESTIMATOR_INSITU;
 	if (cost && cost->valid && hp_insitu_plausible(out->insitu_ticks, out->loop_ticks, NULL, NULL) == 0) {
-		if (hp_replay_share_median(s, n, family, cost, &out->share) != 0)
-			return -1;
-		out->estimator = HP_REPLAY_ESTIMATOR_LOOP;
 		used = *cost;
+		out->estimator = HP_REPLAY_ESTIMATOR_LOOP;
 	}
-	return hp_replay_share_spread(s, n, family, &used, &out->spread);
+	return hp_replay_share_stats(s, n, family, &used, &out->share, &out->spread);
 }
