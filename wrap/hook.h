@@ -224,6 +224,13 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
  * accounting word as well.  Neither trimmed version was kept: the lookup
  * is what gives per-shape counts, and the depth variant, its rdtsc halves
  * kept apart and the home slot inline measured 1.04x with the table.
+ * On an AMD EPYC VM, where two TSC reads cost less, the shim reads
+ * 1.13-1.15x; 1.03-1.06x with one counter a helper in place of the
+ * lookup, and slower, not faster, with the home slot's probe inline and
+ * the rest out of line (1.17-1.24x) or the slot found before the call
+ * (1.13-1.15x).  Per-shape counts stay here: without the lookup they
+ * would need a second, counting pass of every operation (README,
+ * Accuracy).
  */
 #define HP_COLD __attribute__((noinline, cold))
 
