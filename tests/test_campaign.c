@@ -24,6 +24,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1224,6 +1225,366 @@ START_TEST(test_campaign_bad_input)
 }
 END_TEST
 
+/* ---------- the trial's findings (OUT, interrupted re-runs, logs, names) ---------- */
+
+/* Write text into the file path (created or truncated). */
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* What the tests below drop from the tree (setup_tree): they keep
+ * kem-fix's KEM-128, sign-fix and sign-keccak; KEM-128 alone; sign-fix
+ * alone. */
+static const char *const only_sig_keccak_kem128[] = {
+	"kem-crlf",    "kex-fix",       "kex4-fix",
+	"sign-broken", "sign-hang",     "sign-parent",
+	"sign-shared", "sign-variants", "kem-fix/Reference_Implementation/FIX-CAMP-KEM-256",
+	NULL
+};
+static const char *const only_kem128[] = { "kem-crlf",
+					   "kex-fix",
+					   "kex4-fix",
+					   "sign-fix",
+					   "sign-broken",
+					   "sign-hang",
+					   "sign-keccak",
+					   "sign-parent",
+					   "sign-shared",
+					   "sign-variants",
+					   "kem-fix/Reference_Implementation/FIX-CAMP-KEM-256",
+					   NULL };
+static const char *const only_sig[] = { "kem-crlf",    "kem-fix",       "kex-fix",     "kex4-fix",
+					"sign-broken", "sign-hang",     "sign-keccak", "sign-parent",
+					"sign-shared", "sign-variants", NULL };
+
+/* An existing OUT that is no campaign's folder and holds a file the
+ * campaign writes (index.md, campaign.mk, campaign.json, pages/...) is
+ * refused in one line naming it, exit 2, before OUT is touched; a folder
+ * with other files only, or one a campaign wrote, is used. */
+START_TEST(test_campaign_foreign_out)
+{
+	struct run r;
+	char out[8400], path[8500], want[20000], list[4096];
+	const char *const names[] = { "index.md", "campaign.mk", "campaign.json", "pages/" };
+
+	setup_tree("tree", NULL);
+	in_tmp("mine", out, sizeof out);
+	ck_assert_int_eq(mkdir(out, 0777), 0);
+	snprintf(path, sizeof path, "%s/pages", out);
+	ck_assert_int_eq(mkdir(path, 0777), 0);
+	snprintf(path, sizeof path, "%s/pages/mine.md", out);
+	put_file(path, "mine\n");
+	snprintf(path, sizeof path, "%s/campaign.json", out);
+	put_file(path, "{\"mine\": true}\n");
+	snprintf(path, sizeof path, "%s/campaign.mk", out);
+	put_file(path, "mine:\n");
+	snprintf(path, sizeof path, "%s/index.md", out);
+	put_file(path, "# my notes\n");
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		CAMPAIGN(&r, out);
+		snprintf(
+			want, sizeof want,
+			"hashprof: campaign: -o %s: %s/%s is not a campaign's (the folder has no campaign.json and no "
+			"index.md a campaign wrote) and the campaign would overwrite it: choose a new or empty folder, "
+			"or move it away\n",
+			out, out, names[i]);
+		ck_assert_str_eq(r.err, want);
+		expect_bad(&r, "is not a campaign's");
+		/* nothing touched, then the next name */
+		list[0] = '\0';
+		list_files(out, "", list, sizeof list);
+		ck_assert_str_eq(list, i == 0   ? "campaign.json\ncampaign.mk\nindex.md\npages/mine.md\n"
+				       : i == 1 ? "campaign.json\ncampaign.mk\npages/mine.md\n"
+				       : i == 2 ? "campaign.json\npages/mine.md\n"
+						: "pages/mine.md\n");
+		if (i == 0) {
+			char *text = slurp(out, "index.md");
+			ck_assert_str_eq(text, "# my notes\n");
+			free(text);
+		}
+		snprintf(path, sizeof path, "%s/%s", out, names[i]);
+		if (i < 3)
+			ck_assert_int_eq(unlink(path), 0);
+	}
+	/* other files only: used, and kept (--jobs writes the plan, runs nothing) */
+	snprintf(path, sizeof path, "%s/pages/mine.md", out);
+	ck_assert_int_eq(unlink(path), 0);
+	snprintf(path, sizeof path, "%s/pages", out);
+	ck_assert_int_eq(rmdir(path), 0);
+	snprintf(path, sizeof path, "%s/notes.txt", out);
+	put_file(path, "mine\n");
+	in_tmp("jobs.txt", path, sizeof path);
+	CAMPAIGN(&r, out, "--jobs", path);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	/* a campaign's folder: its plan, or without it its index */
+	CAMPAIGN(&r, out, "--jobs", path);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	snprintf(path, sizeof path, "%s/campaign.json", out);
+	ck_assert_int_eq(unlink(path), 0);
+	snprintf(path, sizeof path, "%s/index.md", out);
+	put_file(path, "# hashprof campaign: /elsewhere\n\n<!-- Written by hashprof campaign; it rewrites this file. "
+		       "-->\n");
+	in_tmp("jobs.txt", path, sizeof path);
+	CAMPAIGN(&r, out, "--jobs", path);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	list[0] = '\0';
+	list_files(out, "", list, sizeof list);
+	ck_assert_str_eq(list, "campaign.json\nindex.md\nnotes.txt\n");
+	teardown_tree();
+}
+END_TEST
+
+/* An OUT inside an instance folder (also through a symbolic link), or
+ * the folder above one, would be that folder's inputs: refused, one line,
+ * exit 2, nothing created; an OUT elsewhere below ROOT is used, and a
+ * second run has nothing to do. */
+START_TEST(test_campaign_out_in_package)
+{
+	struct run r;
+	char out[8500], link[8400], want[20000], sig[PATH_MAX];
+
+	setup_tree("tree", only_sig);
+	snprintf(out, sizeof out, "%s/" SIG_DIR, tree);
+	ck_assert_ptr_nonnull(realpath(out, sig)); /* as the campaign names it */
+	snprintf(out, sizeof out, "%s/out", sig);
+	CAMPAIGN(&r, out);
+	snprintf(want, sizeof want,
+		 "hashprof: campaign: -o %s lies inside the instance folder %s: its files would count as the "
+		 "folder's inputs (every run would build it again) and be written into the package: choose a folder "
+		 "outside it\n",
+		 out, sig);
+	ck_assert_str_eq(r.err, want);
+	expect_bad(&r, "lies inside the instance folder");
+	in_tmp("link", link, sizeof link);
+	ck_assert_int_eq(symlink(sig, link), 0);
+	snprintf(out, sizeof out, "%s/deeper/out", link);
+	CAMPAIGN(&r, out);
+	expect_bad(&r, "lies inside the instance folder");
+	snprintf(out, sizeof out, "%s/sign-fix/Implementations/Reference_Implementation", tree);
+	CAMPAIGN(&r, out);
+	snprintf(want, sizeof want,
+		 "hashprof: campaign: -o %s is the folder above the instance folder %s, whose files count as its "
+		 "inputs (every run would build it again): choose another folder\n",
+		 out, sig);
+	ck_assert_str_eq(r.err, want);
+	expect_bad(&r, "is the folder above the instance folder");
+	{
+		struct stat st;
+		snprintf(out, sizeof out, "%s/out", sig);
+		ck_assert_int_ne(stat(out, &st), 0);
+		ck_assert_int_ne(lstat(out, &st), 0);
+	}
+	/* elsewhere below ROOT: no folder's input */
+	snprintf(out, sizeof out, "%s/campaign-out", tree);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: 1 folder: 1 profiled, 0 failed, 0 not run");
+	run_free(&r);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 1 folder up to date\n");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
+/* A step of a test's campaign: its OUT, and the instance and operation
+ * ("FIX-CAMP-SIG sign"), both on the step's command line. */
+struct step_marker {
+	const char *out, *step;
+};
+
+/* The step arg (a struct step_marker) runs. */
+static int step_running(const void *arg)
+{
+	const struct step_marker *m = arg;
+	const char *const markers[] = { m->out, m->step, NULL };
+
+	return run_marked_alive_all(markers);
+}
+
+/* No step of arg's instance (a struct step_marker whose step is
+ * "INSTANCE ") is left. */
+static int step_gone(const void *arg)
+{
+	return !step_running(arg);
+}
+
+/* A campaign of the tree with -n N and the --timeout of KILLED_TIMEOUT
+ * (the same in every run of a test: it is part of the steps' inputs). */
+#define CAMPAIGN_N(r, out, n) \
+	HASHPROF((r), "campaign", tree, "-o", (out), "-n", (n), "--timeout", KILLED_TIMEOUT, "--progress=plain")
+
+/* Start a campaign of the tree (-n N, the --timeout of KILLED_TIMEOUT)
+ * with the fault (HASHPROF_SYNTH_FAULT=...) that makes step hang, its
+ * plain progress into log; return when that step runs. */
+static void start_hanging(struct run_bg *bg, const char *out, const char *n, const char *log, const char *fault,
+			  const char *step)
+{
+	const struct step_marker m = { out, step };
+	struct tmp_env e;
+
+	run_start(bg, HP_HASHPROF,
+		  (const char *const[]){ "campaign", tree, "-o", out, "-n", n, "--timeout", KILLED_TIMEOUT,
+					 "--progress=plain", NULL },
+		  tmp_env(&e, fault), RUN_TO_FILE, log);
+	ck_assert_msg(run_wait_until(step_running, &m, 120), "%s never started", step);
+}
+
+/* A campaign run again with another procedure (-n 4 after -n 3) and
+ * interrupted (SIGINT) in its second folder: the first folder is
+ * profiled anew; the second, half done, and the third, whose profile of
+ * -n 3 was not redone, are 'not run', in the index and in the summary;
+ * the third's page shows none of its -n 3 rows.  The next run redoes
+ * both. */
+START_TEST(test_campaign_interrupted_procedure)
+{
+	struct run r;
+	struct run_bg bg;
+	char out[8400], log[8400], *text;
+
+	setup_tree("tree", only_sig_keccak_kem128);
+	in_tmp("out", out, sizeof out);
+	in_tmp("second.log", log, sizeof log);
+	CAMPAIGN_N(&r, out, "3");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: 3 folders: 3 profiled, 0 failed, 0 not run");
+	run_free(&r);
+	expect_page_has(out, "sign-keccak", ", 3 operations per row (-n).\n");
+
+	/* FIX-CAMP-SIG sign hangs at its warm-up (its set-up signs once); its
+	 * build, whose KAT program signs too, is up to date */
+	start_hanging(&bg, out, "4", log, "HASHPROF_SYNTH_FAULT=sign:hang:2", "FIX-CAMP-SIG sign");
+	ck_assert_int_eq(kill(bg.pid, SIGINT), 0);
+	ck_assert_int_eq(run_wait(bg.pid, 60), 128 + SIGINT);
+	text = slurp(tmp, "second.log");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, "hashprof campaign: 3 folders: 1 profiled, 0 failed, 2 not run; 3 pages in "),
+		      "summary:\n%s", text);
+	free(text);
+	expect_folder(out, KEM128_DIR, "FIX-CAMP-KEM-128", "kem", "built", "not checked", "3/3", "profiled", "", 1);
+	expect_folder(out, SIG_DIR, "FIX-CAMP-SIG", "sig", "built", "pass", "1/3", "not run",
+		      "2 of 3 operations not profiled yet", 1);
+	expect_folder(out, KECCAK_DIR, "FIX-CAMP-KECCAK", "sig", "built", "not checked", "-", "not run",
+		      "not profiled again yet since its procedure options, build or hashprof changed (the earlier "
+		      "profile's rows are left out)",
+		      1);
+	text = slurp(out, "index.md");
+	ck_assert_ptr_nonnull(strstr(text, "Tier reference: 3 instance folders, 1 profiled, 0 failed, 2 not run."));
+	free(text);
+	expect_page_has(out, "kem-fix", ", 4 operations per row (-n).\n");
+	expect_page_has(out, "sign-fix", ", 4 operations per row (-n).\n");
+	expect_page_rows(out, "sign-fix", "FIX-CAMP-SIG keygen: drng 1, pseudoXOF 4, pseudohash 2\n");
+	expect_page_rows(out, "sign-keccak", "");
+	expect_page_not(out, "sign-keccak", "operations per row");
+	expect_page_has(out, "sign-keccak", "No operation of this candidate was profiled.\n");
+	expect_page_has(out, "sign-keccak",
+			"- `FIX-CAMP-KECCAK`: not run: not profiled again yet since its procedure options, build or "
+			"hashprof changed (the earlier profile's rows are left out)\n");
+
+	/* the next run does the rest */
+	CAMPAIGN_N(&r, out, "4");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "[1/2] profile " SIG_DIR ": FIX-CAMP-SIG: 3 of 3 operations profiled\n");
+	expect_in(&r, r.out, "[2/2] profile " KECCAK_DIR ": FIX-CAMP-KECCAK: 3 of 3 operations profiled\n");
+	expect_in(&r, r.out, "hashprof campaign: 3 folders: 3 profiled, 0 failed, 0 not run");
+	run_free(&r);
+	expect_page_rows(out, "sign-keccak", KECCAK_ROWS("FIX-CAMP-KECCAK"));
+	expect_page_has(out, "sign-keccak", ", 4 operations per row (-n).\n");
+	teardown_tree();
+}
+END_TEST
+
+/* Does the file arg[0]/arg[1] hold the text arg[2]?  1 or 0. */
+static int file_has(const void *arg)
+{
+	const char *const *a = arg;
+	char *text = slurp(a[0], a[1]);
+	int has = text && strstr(text, a[2]);
+
+	free(text);
+	return has;
+}
+
+/* Plain progress into a file is written line by line: while a profile
+ * hangs, the log holds the line of the profile before it, which ended
+ * in the same make (the profiles are one make run: nothing else flushes
+ * between them), and a campaign killed outright (SIGKILL) leaves it
+ * there. */
+START_TEST(test_campaign_log_flushed)
+{
+	static const char *const kem128_parent[] = { "kem-crlf",
+						     "kex-fix",
+						     "kex4-fix",
+						     "sign-fix",
+						     "sign-broken",
+						     "sign-hang",
+						     "sign-keccak",
+						     "sign-shared",
+						     "sign-variants",
+						     "kem-fix/Reference_Implementation/FIX-CAMP-KEM-256",
+						     NULL };
+	struct run_bg bg;
+	char out[8400], log[8400];
+	const struct step_marker m = { out, "FIX-CAMP-PAR-128" };
+	const char *const want[] = { tmp, "progress.log",
+				     "\n[4/6] profile " KEM128_DIR ": FIX-CAMP-KEM-128: 3 of 3 operations profiled\n" };
+
+	setup_tree("tree", kem128_parent);
+	in_tmp("out", out, sizeof out);
+	in_tmp("progress.log", log, sizeof log);
+	/* FIX-CAMP-PAR-128 sign hangs at its warm-up (its set-up signs once;
+	 * without vectors, no KAT program signs); FIX-CAMP-KEM-128 signs not */
+	start_hanging(&bg, out, "3", log, "HASHPROF_SYNTH_FAULT=sign:hang:2", "FIX-CAMP-PAR-128 sign");
+	/* printed at once: no machine takes seconds for it */
+	ck_assert_msg(run_wait_until(file_has, want, 30), "the log lacks the profile that ended:\n%s",
+		      slurp(tmp, "progress.log"));
+	ck_assert_int_eq(kill(bg.pid, SIGKILL), 0);
+	ck_assert_int_eq(run_wait(bg.pid, 30), -1);
+	ck_assert_msg(run_wait_until(step_gone, &m, 20), "a step of the killed campaign still runs");
+	ck_assert_msg(file_has(want), "the log lost the line after the kill");
+	teardown_tree();
+}
+END_TEST
+
+/* A folder named with backquotes: each path and name is one code span in
+ * the index and on the page, delimited by more backquotes than its
+ * longest run (CommonMark), blanks inside when it begins with one. */
+START_TEST(test_campaign_backquotes)
+{
+	struct run r;
+	char out[8400], from[8400], to[8400], *text;
+
+	setup_tree("tree", only_kem128);
+	snprintf(from, sizeof from, "%s/kem-fix", tree);
+	snprintf(to, sizeof to, "%s/`kem ``fix`", tree);
+	ck_assert_int_eq(rename(from, to), 0);
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	text = slurp(out, "index.md");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, "\n| ``` `kem ``fix`/Reference_Implementation/FIX-CAMP-KEM-128 ``` | "
+				   "[_kem___fix_](pages/_kem___fix_.md) | `FIX-CAMP-KEM-128` | kem | built | not "
+				   "checked | 3/3 | profiled |  |  |\n"),
+		      "index:\n%s", text);
+	free(text);
+	expect_page_has(out, "_kem___fix_",
+			"Tier: reference. Folders: ``` `kem ``fix`/Reference_Implementation/FIX-CAMP-KEM-128 ```.\n");
+	expect_page_rows(out, "_kem___fix_", KEM_ROWS("FIX-CAMP-KEM-128"));
+	teardown_tree();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("campaign");
@@ -1239,6 +1600,11 @@ int main(void)
 	tcase_add_test(tc, test_campaign_jobs_parallel);
 	tcase_add_test(tc, test_campaign_parallel_and_tier);
 	tcase_add_test(tc, test_campaign_names);
+	tcase_add_test(tc, test_campaign_foreign_out);
+	tcase_add_test(tc, test_campaign_out_in_package);
+	tcase_add_test(tc, test_campaign_interrupted_procedure);
+	tcase_add_test(tc, test_campaign_log_flushed);
+	tcase_add_test(tc, test_campaign_backquotes);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

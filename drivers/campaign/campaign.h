@@ -224,6 +224,24 @@ int hp_plan_store(const struct hp_campaign *c, const struct hp_folders *fs, size
 int hp_plan_load(const char *out, struct hp_campaign *c, struct hp_folders *fs, size_t *other_tiers, char *err,
 		 size_t errlen);
 
+/* The first words of what a campaign writes into OUT/index.md and
+ * OUT/campaign.mk: what tells them from a user's files of those names. */
+#define HP_INDEX_MARK "<!-- Written by hashprof campaign;"
+#define HP_MAKEFILE_MARK "# campaign.mk - written by hashprof campaign "
+
+/*
+ * May a campaign write into the existing folder out?  It replaces
+ * index.md, campaign.mk and campaign.json there and writes into pages/,
+ * records/ and units/.  out is a campaign's own folder when it holds a
+ * plan (campaign.json that hp_plan_load reads), an index.md or
+ * campaign.mk that a campaign wrote (HP_INDEX_MARK, HP_MAKEFILE_MARK), or
+ * a folder's state in units/ (a --unit step run by hand writes no plan).
+ * Returns NULL when it may (its own, or holding none of those names),
+ * else the first of those names it holds ("index.md", "pages/"), which
+ * would be overwritten.
+ */
+const char *hp_campaign_foreign_file(const char *out);
+
 /* Read a JSON file; NULL when missing or malformed. */
 json_t *hp_campaign_read_json(const char *path);
 
@@ -360,7 +378,10 @@ struct hp_summary {
  * Write OUT/pages/CANDIDATE.md for every candidate of fs and OUT/index.md
  * (every folder of fs: build, KAT, operations profiled, status and the
  * one-line reason), from the folders' state files and the records; a file
- * whose text has not changed is not rewritten.  other_tiers: folders of
+ * whose text has not changed is not rewritten.  A folder whose profile
+ * was made for other inputs than c's (procedure options, the .so, the
+ * hashprof program: hp_campaign_profile_inputs) is 'not run', as the next
+ * run redoes it, and its page leaves its rows out.  other_tiers: folders of
  * ROOT in other tiers (named in the index).  Fills s.  Returns 0, or 3
  * when a file could not be written.
  */

@@ -143,11 +143,11 @@ int hp_makefile_write(const struct hp_campaign *c, const struct hp_folders *fs, 
 
 	hp_fmt(path, pathlen, "%s/campaign.mk", c->out);
 	hp_fmt(head, sizeof head,
-	       "# campaign.mk - written by hashprof campaign for %s (tier %s): one phony target\n"
+	       "%sfor %s (tier %s): one phony target\n"
 	       "# per step that has to run, each a hashprof command.  hashprof runs it as\n"
 	       "#   make -f campaign.mk -k -j N build; make -f campaign.mk -k -j P profile\n"
 	       "# (P: at most one profile per distinct CPU, pinned; docs/campaign.md).\n\n",
-	       c->root, hp_tier_name(c->tier));
+	       HP_MAKEFILE_MARK, c->root, hp_tier_name(c->tier));
 	rc |= hp_text_add(&text, &len, head, 0);
 	rc |= hp_text_add(&text, &len, ".PHONY: build profile\nbuild:", 0);
 	for (size_t i = 0; i < fs->n; i++)

@@ -29,6 +29,7 @@ struct hp_fstate {
 	const struct hp_folder *f;
 	struct hp_unit_build b;
 	struct hp_unit_profile p;
+	int outdated; /* the profile was made for other inputs (procedure options, the .so, hashprof) */
 	const char *status; /* "profiled", "failed", "not run" */
 	char reason[HP_CAMPAIGN_REASON];
 	char log[PATH_MAX]; /* relative to OUT: the log that says more; "" none */
@@ -55,6 +56,14 @@ static void hp_fstate_judge(struct hp_fstate *s)
 	}
 	if (!s->p.present) {
 		hp_fmt(s->reason, sizeof s->reason, "built, not profiled yet");
+		return;
+	}
+	if (s->outdated) {
+		/* the next run redoes it (engine.c: not fresh), like a profile
+		 * interrupted halfway; its records are another procedure's */
+		hp_fmt(s->reason, sizeof s->reason,
+		       "not profiled again yet since its procedure options, build or hashprof changed (the earlier "
+		       "profile's rows are left out)");
 		return;
 	}
 	if (s->p.reason[0]) {
@@ -105,6 +114,62 @@ static void hp_md_cell(FILE *out, const char *s)
 	}
 }
 
+/* The longest run of backquotes in s. */
+static size_t hp_backquote_run(const char *s)
+{
+	size_t longest = 0, run = 0;
+
+	for (; *s; s++) {
+		run = *s == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	return longest;
+}
+
+/* Does s need a blank inside each delimiter of its code span?  One that
+ * begins or ends with a backquote would join the delimiter, and one that
+ * begins and ends with a blank would lose them (CommonMark strips one
+ * blank from each end then). */
+static int hp_code_padded(const char *s)
+{
+	size_t n = strlen(s), blanks = strspn(s, " ");
+
+	if (!n)
+		return 0;
+	return s[0] == '`' || s[n - 1] == '`' || (s[0] == ' ' && s[n - 1] == ' ' && blanks < n);
+}
+
+/* s (a folder's path, an instance's name) as one markdown code span:
+ * delimited by one backquote more than its longest run of them
+ * (CommonMark, code spans), so that a folder named with backquotes stays
+ * one span, blanks inside the delimiters when hp_code_padded says so.
+ * cell: inside a table row, where '|' must be escaped even in a span
+ * (GFM tables).  Line ends become blanks (a table row or a list item
+ * would end at them). */
+static void hp_md_code(FILE *out, const char *s, int cell)
+{
+	size_t ticks = hp_backquote_run(s) + 1;
+	int pad = hp_code_padded(s);
+
+	for (size_t i = 0; i < ticks; i++)
+		fputc('`', out);
+	if (pad)
+		fputc(' ', out);
+	for (; *s; s++) {
+		if (cell && *s == '|')
+			fputs("\\|", out);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', out);
+		else
+			fputc(*s, out);
+	}
+	if (pad)
+		fputc(' ', out);
+	for (size_t i = 0; i < ticks; i++)
+		fputc('`', out);
+}
+
 /* Write text to path unless the file already holds exactly that.
  * Returns 1 written, 0 unchanged, -1 failed (one line on stderr). */
 static int hp_write_if_changed(const char *path, const char *text, size_t len)
@@ -126,17 +191,20 @@ static int hp_write_if_changed(const char *path, const char *text, size_t len)
 /* ---------- a candidate's page ---------- */
 
 /* The rows of the candidate's folders (states st[0..n)), from their
- * records, in folder and operation order, into set.  An operation whose
- * record cannot be read is a note. */
+ * records, in folder and operation order, into set; none of an outdated
+ * profile (another procedure's rows would pass for this campaign's).  An
+ * operation whose record cannot be read is a note. */
 static void hp_page_rows(const char *out, struct hp_fstate *const *st, size_t n, struct hp_record_set *set, FILE *notes)
 {
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; st[i]->p.present && k < st[i]->p.nops; k++) {
+		for (size_t k = 0; st[i]->p.present && !st[i]->outdated && k < st[i]->p.nops; k++) {
 			const struct hp_unit_op *u = &st[i]->p.ops[k];
 			char path[PATH_MAX], err[HP_RECORD_ERR_MAX];
 			if (!u->record[0]) {
 				if (!strcmp(u->status, "failed")) {
-					fprintf(notes, "- `%s` %s: failed, no record: ", st[i]->b.instance, u->op);
+					fputs("- ", notes);
+					hp_md_code(notes, st[i]->b.instance, 0);
+					fprintf(notes, " %s: failed, no record: ", u->op);
 					hp_md_cell(notes, u->reason);
 					fputc('\n', notes);
 				}
@@ -144,7 +212,9 @@ static void hp_page_rows(const char *out, struct hp_fstate *const *st, size_t n,
 			}
 			hp_fmt(path, sizeof path, "%s/%s", out, u->record);
 			if (hp_record_load(path, set, err, sizeof err) < 0) {
-				fprintf(notes, "- `%s` %s: record not read: ", st[i]->b.instance, u->op);
+				fputs("- ", notes);
+				hp_md_code(notes, st[i]->b.instance, 0);
+				fprintf(notes, " %s: record not read: ", u->op);
 				hp_md_cell(notes, err);
 				fputc('\n', notes);
 			}
@@ -200,15 +270,19 @@ static int hp_page_write(const struct hp_campaign *c, const char *candidate, str
 		"hashprof campaign rewrites it. -->\n\n",
 		candidate);
 	fprintf(out, "Tier: %s. Folders:", hp_tier_name(c->tier));
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s `%s`", i ? "," : "", st[i]->f->rel);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", " : " ", out);
+		hp_md_code(out, st[i]->f->rel, 0);
+	}
 	fputs(".\n\n", out);
 	hp_page_measured_on(&set, out);
 	fputs("## Symmetric primitives\n\nKAT:\n\n", out);
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(st[i]->b.status, "built"))
 			continue;
-		fprintf(out, "- `%s`: %s", st[i]->b.instance, st[i]->b.kat);
+		fputs("- ", out);
+		hp_md_code(out, st[i]->b.instance, 0);
+		fprintf(out, ": %s", st[i]->b.kat);
 		if (st[i]->b.kat_detail[0]) {
 			fputs(" (", out);
 			hp_md_cell(out, st[i]->b.kat_detail);
@@ -231,26 +305,35 @@ static int hp_page_write(const struct hp_campaign *c, const char *candidate, str
 	for (size_t i = 0; i < n; i++) {
 		const struct hp_fstate *s = st[i];
 		if (!s->b.present || strcmp(s->b.status, "built")) {
-			fprintf(out, "- `%s`: %s: ", s->f->rel, s->b.present ? "not built" : "not run yet");
+			fputs("- ", out);
+			hp_md_code(out, s->f->rel, 0);
+			fprintf(out, ": %s: ", s->b.present ? "not built" : "not run yet");
 			hp_md_cell(out, s->b.present ? s->b.reason : "the campaign has not built it yet");
 			fputc('\n', out);
 			continue;
 		}
 		if (s->b.warnings[0]) {
-			fprintf(out, "- `%s`: what --wrap cannot see: ", s->b.instance);
+			fputs("- ", out);
+			hp_md_code(out, s->b.instance, 0);
+			fputs(": what --wrap cannot see: ", out);
 			hp_md_cell(out, s->b.warnings);
 			fputc('\n', out);
 		} else {
-			fprintf(out,
-				"- `%s`: its build found no helper call hidden from --wrap (none inside the object "
-				"that defines the helper, no LTO object, helpers called)\n",
-				s->b.instance);
+			fputs("- ", out);
+			hp_md_code(out, s->b.instance, 0);
+			fputs(": its build found no helper call hidden from --wrap (none inside the object that "
+			      "defines the helper, no LTO object, helpers called)\n",
+			      out);
 		}
-		if (!strcmp(s->b.kat, "fail"))
-			fprintf(out, "- `%s`: the KAT failed: its rows may not measure the scheme's code\n",
-				s->b.instance);
+		if (!strcmp(s->b.kat, "fail")) {
+			fputs("- ", out);
+			hp_md_code(out, s->b.instance, 0);
+			fputs(": the KAT failed: its rows may not measure the scheme's code\n", out);
+		}
 		if (!strcmp(s->status, "failed") || !strcmp(s->status, "not run")) {
-			fprintf(out, "- `%s`: %s: ", s->b.instance, s->status);
+			fputs("- ", out);
+			hp_md_code(out, s->b.instance, 0);
+			fprintf(out, ": %s: ", s->status);
 			hp_md_cell(out, s->reason);
 			fputc('\n', out);
 		}
@@ -286,7 +369,7 @@ static int hp_index_write(const struct hp_campaign *c, struct hp_fstate *st, siz
 		return -1;
 	}
 	fprintf(out, "# hashprof campaign: %s\n\n", c->root);
-	fprintf(out, "<!-- Written by hashprof campaign; it rewrites this file. -->\n\n");
+	fprintf(out, "%s it rewrites this file. -->\n\n", HP_INDEX_MARK);
 	fprintf(out, "Tier %s: %zu instance folders, %zu profiled, %zu failed, %zu not run.", hp_tier_name(c->tier),
 		sum->folders, sum->profiled, sum->failed, sum->not_run);
 	if (other_tiers)
@@ -308,16 +391,16 @@ static int hp_index_write(const struct hp_campaign *c, struct hp_fstate *st, siz
 	for (size_t i = 0; i < n; i++) {
 		const struct hp_fstate *s = &st[i];
 		int built = s->b.present && !strcmp(s->b.status, "built");
-		fputs("| `", out);
-		hp_md_cell(out, s->f->rel);
-		fprintf(out, "` | [%s](pages/%s.md) | ", s->f->candidate, s->f->candidate);
+		fputs("| ", out);
+		hp_md_code(out, s->f->rel, 1);
+		fprintf(out, " | [%s](pages/%s.md) | ", s->f->candidate, s->f->candidate);
 		if (built)
-			fprintf(out, "`%s`", s->b.instance);
+			hp_md_code(out, s->b.instance, 1);
 		else
 			fputs("-", out);
 		fprintf(out, " | %s | %s | %s | ", built ? s->b.kind : (s->f->kind[0] ? s->f->kind : "-"),
 			s->b.present ? s->b.status : "not run", built ? s->b.kat : "-");
-		if (built && s->p.present && !s->p.reason[0])
+		if (built && s->p.present && !s->p.reason[0] && !s->outdated)
 			fprintf(out, "%zu/%zu", s->ok, s->p.nops);
 		else
 			fputs("-", out);
@@ -365,6 +448,8 @@ int hp_campaign_collect(const struct hp_campaign *c, const struct hp_folders *fs
 		st[i].f = &fs->v[i];
 		hp_unit_build_load(c->out, fs->v[i].key, &st[i].b);
 		hp_unit_profile_load(c->out, fs->v[i].key, &st[i].p);
+		st[i].outdated = st[i].b.present && !strcmp(st[i].b.status, "built") && st[i].p.present &&
+				 st[i].p.inputs != hp_campaign_profile_inputs(c, st[i].b.so_hash);
 		hp_fstate_judge(&st[i]);
 		if (!strcmp(st[i].status, "profiled"))
 			sum->profiled++;

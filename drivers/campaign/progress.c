@@ -7,7 +7,8 @@
  * On a terminal, one status line at the bottom is redrawn in place: done
  * and total steps, elapsed time, the estimated time left (elapsed / done
  * x steps left) and the step started last; the step results scroll above
- * it.  Elsewhere (a log, CI), plain lines: each result with its count.
+ * it.  Elsewhere (a log, CI), plain lines: each result with its count,
+ * written out at once (a log shows where the campaign is, and keeps it).
  */
 #include "config.h"
 
@@ -70,12 +71,16 @@ static void hp_draw(struct hp_progress *pg)
 	pg->drawn = 1;
 }
 
-/* Print a line above the status line (or as it is). */
+/* Print a line above the status line (or as it is), flushed: stdout to a
+ * log or a pipe is block-buffered, and a log that `tail -f` or CI shows
+ * must say where a long campaign is, and keep what it said when the
+ * campaign is killed outright. */
 static void hp_print_line(struct hp_progress *pg, const char *line)
 {
 	if (pg->drawn)
 		printf("\r\033[K");
 	printf("%s\n", line);
+	fflush(stdout);
 	pg->drawn = 0;
 }
 

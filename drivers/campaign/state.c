@@ -7,10 +7,13 @@
  * complete: a step whose state is not there is simply redone.
  *
  * Paths inside are relative to OUT, so that OUT can be moved or copied
- * back from other machines (--jobs) and still be read.
+ * back from other machines (--jobs) and still be read.  The plan and the
+ * marks of the files a campaign writes also tell a campaign's OUT from a
+ * user's folder, whose files it must not overwrite.
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -308,4 +311,81 @@ int hp_plan_load(const char *out, struct hp_campaign *c, struct hp_folders *fs, 
 	}
 	json_decref(j);
 	return 0;
+}
+
+/* ---------- whose folder OUT is ---------- */
+
+/* Does the file out/name hold mark (a campaign wrote it)?  1 or 0. */
+static int hp_file_marked(const char *out, const char *name, const char *mark)
+{
+	char path[PATH_MAX], *text;
+	int marked;
+
+	hp_fmt(path, sizeof path, "%s/%s", out, name);
+	text = hp_util_read_file(path, 0, NULL);
+	marked = text && strstr(text, mark);
+	free(text);
+	return marked;
+}
+
+/* Does out/units hold a folder's state (a build.json a campaign wrote)?
+ * 1 or 0. */
+static int hp_units_hold_state(const char *out)
+{
+	char dir[PATH_MAX];
+	struct dirent *e;
+	DIR *d;
+	int found = 0;
+
+	if (!(d = opendir(hp_unit_path(out, "", NULL, dir, sizeof dir))))
+		return 0;
+	while (!found && (e = readdir(d))) {
+		struct hp_unit_build b;
+		if (e->d_name[0] == '.')
+			continue;
+		hp_unit_build_load(out, e->d_name, &b);
+		found = b.present;
+	}
+	closedir(d);
+	return found;
+}
+
+/* Is out a campaign's folder (hp_campaign_foreign_file)?  1 or 0. */
+static int hp_campaign_own_folder(const char *out)
+{
+	struct hp_campaign c;
+	struct hp_folders fs;
+	char err[HP_CAMPAIGN_REASON];
+	size_t other;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	rc = hp_plan_load(out, &c, &fs, &other, err, sizeof err);
+	hp_strv_free(&c.run_args);
+	if (rc == 0) {
+		hp_folders_free(&fs);
+		return 1;
+	}
+	return hp_file_marked(out, "index.md", HP_INDEX_MARK) || hp_file_marked(out, "campaign.mk", HP_MAKEFILE_MARK) ||
+	       hp_units_hold_state(out);
+}
+
+const char *hp_campaign_foreign_file(const char *out)
+{
+	/* what a campaign writes into OUT (docs/campaign.md, the layout) */
+	static const char *const names[] = {
+		"index.md", "campaign.mk", "campaign.json", "pages/", "records/", "units/"
+	};
+	const char *held = NULL;
+
+	for (size_t i = 0; !held && i < sizeof names / sizeof names[0]; i++) {
+		char path[PATH_MAX];
+		struct stat st;
+		hp_fmt(path, sizeof path, "%s/%.*s", out, (int)strcspn(names[i], "/"), names[i]);
+		if (lstat(path, &st) == 0)
+			held = names[i];
+	}
+	if (!held || hp_campaign_own_folder(out))
+		return NULL;
+	return held;
 }

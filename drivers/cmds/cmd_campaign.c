@@ -17,7 +17,8 @@
  *
  * Exit status: 0 every folder profiled; 1 a folder failed (build, KAT or
  * an operation) or did not run; 2 bad input (ROOT missing or holding no
- * instance folder, OUT not writable, a bad option); 3 a page, the index
+ * instance folder, OUT not writable, inside an instance folder, or a
+ * user's folder that is no campaign's, a bad option); 3 a page, the index
  * or a state file could not be written; 128 + N after signal N (what was
  * finished is kept, and the pages and index say so).
  */
@@ -271,23 +272,94 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 	return -1;
 }
 
-/* OUT made absolute, created (unless create is 0: then it must exist),
- * and checked writable (a file created and
- * removed in it: root passes every permission check, and a read-only
- * file system only says so when written to).  Returns -1, or exit status 2
- * after one line. */
-static int hp_campaign_out(const char *arg, int create, char out[PATH_MAX])
+/* What OUT is for: checked as it must be. */
+enum hp_out_use {
+	HP_OUT_COLLECT, /* --collect: an existing folder */
+	HP_OUT_STEP, /* --unit: the campaign's folder, created when missing */
+	HP_OUT_CAMPAIGN, /* a run or --jobs: also not a package's folder nor a user's */
+};
+
+/* out (absolute) with its symbolic links resolved, as ROOT's folders are:
+ * the nearest folder above it that exists, resolved, and the rest of the
+ * path as it is (OUT may not exist yet).  Into real. */
+static void hp_out_real(const char *out, char real[PATH_MAX])
+{
+	char head[PATH_MAX], *slash;
+	const char *rest;
+	size_t n;
+
+	hp_fmt(head, sizeof head, "%s", out);
+	while (!realpath(head, real)) {
+		if (!(slash = strrchr(head, '/')) || slash == head) {
+			hp_fmt(real, PATH_MAX, "%s", out);
+			return;
+		}
+		*slash = '\0';
+	}
+	rest = out + strlen(head); /* "" or "/..." */
+	n = strlen(real);
+	if (*rest)
+		hp_fmt(real + n, PATH_MAX - n, "%s", n == 1 ? rest + 1 : rest); /* real "/": no "//" */
+}
+
+/* OUT inside an instance folder of fs, or the folder above one: its files
+ * would count as that folder's build inputs (inputs.c), so that every
+ * run built it again, and the campaign would write into the package.
+ * Returns -1, or exit status 2 after one line. */
+static int hp_out_in_package(const char *arg, const char *out, const struct hp_folders *fs)
+{
+	char real[PATH_MAX], parent[PATH_MAX], *slash;
+
+	hp_out_real(out, real);
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct hp_folder *f = &fs->v[i];
+		if (hp_path_below(f->abs, real) != real)
+			return hp_usage_error("campaign: -o %s lies inside the instance folder %s: its files would "
+					      "count as the folder's inputs (every run would build it again) and be "
+					      "written into the package: choose a folder outside it",
+					      arg, f->abs);
+		hp_fmt(parent, sizeof parent, "%s", f->abs);
+		if (strcmp(f->rel, ".") && (slash = strrchr(parent, '/')) && slash != parent) {
+			*slash = '\0';
+			if (!strcmp(real, parent))
+				return hp_usage_error(
+					"campaign: -o %s is the folder above the instance folder %s, whose "
+					"files count as its inputs (every run would build it again): "
+					"choose another folder",
+					arg, f->abs);
+		}
+	}
+	return -1;
+}
+
+/* OUT made absolute, created (unless use is HP_OUT_COLLECT: then it must
+ * exist), and checked writable (a file created and removed in it: root
+ * passes every permission check, and a read-only file system only says so
+ * when written to).  HP_OUT_CAMPAIGN (fs: the plan's folders): refused,
+ * before it is touched, when it lies in a package (hp_out_in_package) or
+ * is an existing folder that is not a campaign's and holds a file the
+ * campaign would overwrite (hp_campaign_foreign_file).  Returns -1, or
+ * exit status 2 after one line. */
+static int hp_campaign_out(const char *arg, enum hp_out_use use, const struct hp_folders *fs, char out[PATH_MAX])
 {
 	char probe[PATH_MAX + 32];
+	const char *foreign;
 	struct stat st;
-	int fd;
+	int fd, rc;
 
 	if (hp_path_abs(NULL, arg, out) != 0)
 		return hp_usage_error("campaign: -o %s: path too long", arg);
 	if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode))
 		return hp_usage_error("campaign: -o %s: not a folder", arg);
-	if (!create && stat(out, &st) != 0)
+	if (use == HP_OUT_COLLECT && stat(out, &st) != 0)
 		return hp_usage_error("campaign: -o %s: %s", arg, strerror(errno));
+	if (use == HP_OUT_CAMPAIGN && (rc = hp_out_in_package(arg, out, fs)) >= 0)
+		return rc;
+	if (use == HP_OUT_CAMPAIGN && (foreign = hp_campaign_foreign_file(out)))
+		return hp_usage_error("campaign: -o %s: %s/%s is not a campaign's (the folder has no campaign.json "
+				      "and no index.md a campaign wrote) and the campaign would overwrite it: choose "
+				      "a new or empty folder, or move it away",
+				      arg, out, foreign);
 	if (hp_mkdirs(out) != 0)
 		return hp_usage_error("campaign: -o %s: cannot create the folder: %s", arg, strerror(errno));
 	snprintf(probe, sizeof probe, "%s/.hashprof-probe.XXXXXX", out);
@@ -365,7 +437,7 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 		return hp_usage_error("campaign: --cpus: '%s' is not a list of CPU numbers (0,2,4)", a->cpus);
 	if (hp_campaign_describe(c->root, a->unit, &f, err, sizeof err) != 0)
 		return hp_usage_error("campaign: --unit: %s", err);
-	if ((rc = hp_campaign_out(a->out_arg, 1, c->out)) >= 0)
+	if ((rc = hp_campaign_out(a->out_arg, HP_OUT_STEP, NULL, c->out)) >= 0)
 		return rc;
 	hp_proc_trap_interrupts(hp_unit_interrupted);
 	rc = hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
@@ -562,7 +634,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	if (!a.out_arg)
 		a.out_arg = HP_CAMPAIGN_DEFAULT_OUT;
 	if (a.collect) {
-		if ((rc = hp_campaign_out(a.out_arg, 0, c.out)) < 0)
+		if ((rc = hp_campaign_out(a.out_arg, HP_OUT_COLLECT, NULL, c.out)) < 0)
 			rc = hp_campaign_collect_cmd(&c);
 		goto out;
 	}
@@ -573,7 +645,8 @@ int hp_cmd_campaign(int argc, char **argv)
 		goto out;
 	}
 	/* bad input is told before OUT is touched */
-	if ((rc = hp_campaign_folders(&c, &fs, &other)) >= 0 || (rc = hp_campaign_out(a.out_arg, 1, c.out)) >= 0 ||
+	if ((rc = hp_campaign_folders(&c, &fs, &other)) >= 0 ||
+	    (rc = hp_campaign_out(a.out_arg, HP_OUT_CAMPAIGN, &fs, c.out)) >= 0 ||
 	    (rc = hp_campaign_same_plan(&c)) >= 0)
 		goto out;
 	if (hp_campaign_stale(&c, &fs, &stale, err, sizeof err) != 0 ||
