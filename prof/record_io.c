@@ -179,6 +179,20 @@ static int hp_strcmp_p(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A *.json name a folder read looks at: not hidden (a temporary file of
+ * hp_record_write_atomic), something before ".json". */
+static int hp_record_json_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return name[0] != '.' && len >= 6 && !strcmp(name + len - 5, ".json");
+}
+
+int hp_record_dir_reads(const char *name)
+{
+	return hp_record_json_name(name) && !hp_record_is_failed_name(name);
+}
+
 static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *err, size_t errlen)
 {
 	DIR *d = opendir(dir);
@@ -193,9 +207,8 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 		return -1;
 	}
 	while (!oom && (e = readdir(d))) {
-		size_t len = strlen(e->d_name);
 		struct stat st;
-		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json"))
+		if (!hp_record_json_name(e->d_name))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))

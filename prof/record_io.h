@@ -129,6 +129,15 @@ char *hp_record_failed_name(const char *path, char *buf, size_t len);
 int hp_record_is_failed_name(const char *name);
 
 /*
+ * Would reading a folder (hp_record_load) read a file of this name, the
+ * last component only: "*.json", not starting with '.', not a failed
+ * row's (hp_record_is_failed_name)?  1 or 0.  The rule the folder reader
+ * itself follows, for the outputs that must not land among the records
+ * (drivers/cmds/output_file.h).
+ */
+int hp_record_dir_reads(const char *name);
+
+/*
  * Whether path can name a file: a last component that is not empty and
  * not longer than its file system's name limit (bytes, pathconf; 255 when
  * unknown).  For checking an output name before measuring.  Returns 0, or

@@ -77,7 +77,8 @@ static void hp_report_help(void)
 	       "failed, or a record's stored shares disagree with its calls, 2 bad input\n"
 	       "(an unreadable or malformed record: one line naming the file and field, each\n"
 	       "such file; the table of the others is printed all the same; a\n"
-	       "--folded, --flame-graph or --plot name or folder no file can be made in,\n"
+	       "--folded, --flame-graph or --plot name or folder no file can be made in, or\n"
+	       "that is another of them, a record read or a *.json file in a folder read,\n"
 	       "checked before anything is read), 3 a --folded, --flame-graph or --plot file\n"
 	       "could not be written (--plot: gnuplot missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
@@ -256,6 +257,26 @@ static size_t hp_report_arm_candidates(const struct hp_record_set *s, struct hp_
 	return o->ncands;
 }
 
+/*
+ * Before anything is read: the outputs (--folded, --flame-graph, --plot;
+ * NULL: not given) are different files, and none is one of the ninputs
+ * records or folders the report reads, nor the --costs table (NULL:
+ * none), which they would overwrite (output_file.h).  Returns 0, or -1
+ * with one line in err.
+ */
+static int hp_report_outputs_apart(const char *folded, const char *flame, const char *plot, int ninputs, char **inputs,
+				   const char *costs, char *err, size_t errlen)
+{
+	const struct hp_output outs[] = { { "--folded", folded }, { "--flame-graph", flame }, { "--plot", plot } };
+
+	if (hp_outputs_apart(outs, 3, err, errlen) != 0)
+		return -1;
+	for (int i = 0; i < ninputs; i++)
+		if (hp_outputs_not_input(outs, 3, inputs[i], "record", "this report reads", err, errlen) != 0)
+			return -1;
+	return costs ? hp_outputs_not_input(outs, 3, costs, "--costs", "this report reads", err, errlen) : 0;
+}
+
 /* A record file not read (record_io.h's line naming it): one line on
  * stderr; the others are still printed. */
 static void hp_report_bad(void *arg, const char *line)
@@ -353,6 +374,8 @@ int hp_cmd_report(int argc, char **argv)
 		return hp_usage_error("%s", err);
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
+	if (hp_report_outputs_apart(folded, flame, plot, argc - optind, argv + optind, costs_file, err, sizeof err))
+		return hp_usage_error("%s", err);
 	if (curve && fmt != HP_FORMAT_TEXT && fmt != HP_FORMAT_CSV)
 		return hp_usage_error("report: --curve prints text or csv, not --format=%s",
 				      fmt == HP_FORMAT_MD ? "md" : "json");
