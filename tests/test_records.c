@@ -724,6 +724,38 @@ START_TEST(test_run_outputs_clash)
 }
 END_TEST
 
+/* report --folded / --flame-graph of records without call sites (trial A,
+ * 2): one line saying so, as --curve says it of per-iteration counts, exit
+ * 2, no file written and the record as it was. */
+START_TEST(test_report_folded_without_sites)
+{
+	char *dir = hpt_tmpdir("nosites"), *recs = hpt_path(dir, "recs"), *rec = sig_record(recs, "sign", ".json");
+	char *folded = hpt_path(dir, "f.txt"), *svg = hpt_path(dir, "f.svg"), *before;
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "SYNTH-SIG", "sign", NULL), 0);
+	run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(rec));
+	hpt_hashprof(&r, "report", recs, "--folded", folded, NULL);
+	expect_refused(&r, "report --folded: no measured record has call sites (measure with --call-sites)");
+	hpt_hashprof(&r, "report", rec, "--flame-graph", svg, NULL);
+	expect_refused(&r, "report --flame-graph: no measured record has call sites (measure with --call-sites)");
+	hpt_hashprof(&r, "report", recs, "--folded", folded, "--flame-graph", svg, NULL);
+	expect_refused(&r,
+		       "report --folded, --flame-graph: no measured record has call sites (measure with --call-sites)");
+	ck_assert_int_eq(access(folded, F_OK), -1);
+	ck_assert_int_eq(access(svg, F_OK), -1);
+	expect_unchanged(rec, before);
+	free(before);
+	hpt_rmtree(dir);
+	free(recs);
+	free(rec);
+	free(folded);
+	free(svg);
+	free(dir);
+}
+END_TEST
+
 /* ---------- report: stored shares, unknown fields ---------- */
 
 START_TEST(test_report_flags_stored_shares)
@@ -1615,6 +1647,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_failed_row_recorded_beside);
 	tcase_add_test(cli, test_report_output_is_input);
 	tcase_add_test(cli, test_run_outputs_clash);
+	tcase_add_test(cli, test_report_folded_without_sites);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_impossible_ticks);

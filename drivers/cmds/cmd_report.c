@@ -153,6 +153,23 @@ static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_form
 	return rc;
 }
 
+/* --folded, --flame-graph (either NULL: not given): bad input (2), said
+ * in one line, when no measured row has call sites, before the table is
+ * printed or a file written: an empty file would say nothing of why.
+ * Returns -1 to go on, else the exit status. */
+static int hp_report_sites_wanted(const struct hp_result *rows, size_t n, const char *folded, const char *flame)
+{
+	if (!folded && !flame)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].status == HP_STATUS_OK && rows[i].sites.requested)
+			return -1;
+	return hp_usage_error("report %s: no measured record has call sites (measure with --call-sites)",
+			      !flame    ? "--folded"
+			      : !folded ? "--flame-graph"
+					: "--folded, --flame-graph");
+}
+
 /*
  * --hash: project every row (rows[i], a shallow copy of set's) with each
  * candidate of o; the arms it adds go back to set, which owns them.
@@ -416,6 +433,11 @@ int hp_cmd_report(int argc, char **argv)
 		/* a candidate's failed arm (--hash) failed the run that measured it */
 		if (rows[i].status != HP_STATUS_OK || hp_result_arm_failed(&rows[i]))
 			rc = HP_EXIT_FAILED;
+	}
+	if ((c = hp_report_sites_wanted(rows, set.n, folded, flame)) >= 0) {
+		free(rows);
+		hp_record_set_free(&set);
+		return c;
 	}
 	if (raw < 0)
 		raw = hp_report_records_raw(&set);
