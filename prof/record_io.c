@@ -283,6 +283,38 @@ long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t
 	return hp_record_load_file(path, s, err, errlen);
 }
 
+/* Are a and b rows of the same instance and operation? */
+static int hp_same_row(const struct hp_loaded_row *a, const struct hp_loaded_row *b)
+{
+	return !strcmp(a->r.instance, b->r.instance) && !strcmp(a->r.operation, b->r.operation);
+}
+
+size_t hp_record_set_note_repeats(const struct hp_record_set *s, FILE *out, const char *tail)
+{
+	size_t noted = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct hp_loaded_row *row = &s->rows[i];
+		size_t k = 0, times = 1;
+		while (k < i && !hp_same_row(&s->rows[k], row))
+			k++;
+		if (k < i) /* named with the first of its kind */
+			continue;
+		for (k = i + 1; k < s->n; k++)
+			times += (size_t)hp_same_row(&s->rows[k], row);
+		if (times == 1)
+			continue;
+		fprintf(out, "hashprof: note: %s %s is in %zu records:", row->r.instance, row->r.operation, times);
+		for (k = i; k < s->n; k++)
+			if (k == i || hp_same_row(&s->rows[k], row))
+				fprintf(out, "%s%s%s%s", k == i ? " " : ", ", s->rows[k].file,
+					s->rows[k].where[0] ? " " : "", s->rows[k].where);
+		fprintf(out, "; %s\n", tail);
+		noted++;
+	}
+	return noted;
+}
+
 /* Do two numbers agree within 1e-9 relative? */
 static int hp_agree(double a, double b)
 {

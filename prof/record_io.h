@@ -25,6 +25,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "result.h"
 
@@ -87,6 +88,17 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len, stru
  * the folder stays an error).
  */
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);
+
+/*
+ * One line on out for each row (instance and operation) that s holds more
+ * than once, at its first: "hashprof: note: INSTANCE OP is in N records:
+ * FILE, FILE rows[1]; TAIL" (tail: what the command does with them, "each
+ * is re-run and compared"), the files in s's order, so that rows that
+ * print alike (a --record-dir record beside an --output document, a
+ * copied file) can be told apart.  Returns how many rows were named (0:
+ * each is in s once).
+ */
+size_t hp_record_set_note_repeats(const struct hp_record_set *s, FILE *out, const char *tail);
 
 /*
  * Whether a row's stored shares agree with the ones recomputed from its

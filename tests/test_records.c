@@ -756,6 +756,53 @@ START_TEST(test_report_folded_without_sites)
 }
 END_TEST
 
+/* A row in several records (trial A, 3): a copied record in a folder, a
+ * run document beside a record: one note naming the files in the order
+ * their rows print, the records read, not changed. */
+START_TEST(test_report_names_repeated_rows)
+{
+	char *dir = hpt_tmpdir("repeat"), *recs = hpt_path(dir, "recs"), *rec = sig_record(recs, "sign", ".json");
+	char *copy = hpt_path(recs, "copy.json"), *doc = hpt_path(dir, "run.json"), *before, *doc_before;
+	char want[8400];
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", doc, "SYNTH-SIG", "sign", NULL),
+			 0);
+	run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(rec));
+	ck_assert_ptr_nonnull(doc_before = hpt_slurp(doc));
+	hpt_write(copy, before);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, NULL), 0);
+	snprintf(want, sizeof want,
+		 "hashprof: note: SYNTH-SIG sign is in 2 records: %s, %s; each is printed, in this order\n", rec, copy);
+	ck_assert_str_eq(r.err, want);
+	ck_assert_int_gt(hpt_lines(r.out), 2);
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", "--format=csv", rec, doc, NULL), 0);
+	snprintf(want, sizeof want,
+		 "hashprof: note: SYNTH-SIG sign is in 2 records: %s, %s rows[0]; each is printed, in this order\n",
+		 rec, doc);
+	ck_assert_str_eq(r.err, want);
+	ck_assert_int_eq(hpt_lines(r.out), 3); /* heading, the two rows */
+	run_free(&r);
+	/* each row once: no note */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", doc, NULL), 0);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	expect_unchanged(rec, before);
+	expect_unchanged(copy, before);
+	expect_unchanged(doc, doc_before);
+	free(before);
+	free(doc_before);
+	hpt_rmtree(dir);
+	free(recs);
+	free(rec);
+	free(copy);
+	free(doc);
+	free(dir);
+}
+END_TEST
+
 /* ---------- report: stored shares, unknown fields ---------- */
 
 START_TEST(test_report_flags_stored_shares)
@@ -913,6 +960,7 @@ START_TEST(test_report_follows_the_records_figures)
 {
 	char *dir = hpt_tmpdir("figs"), *raw = hpt_path(dir, "raw"), *cor = hpt_path(dir, "cor");
 	char *f = hpt_path(raw, "SYNTH-SIG__sign.json");
+	char want[8400];
 	static const char note[] = "hashprof: note: figures not corrected, as the record was measured (--raw); "
 				   "--corrected for corrected ones\n";
 	struct run run, r;
@@ -951,8 +999,14 @@ START_TEST(test_report_follows_the_records_figures)
 	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "report", f, cor, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "figures corrected for it (--raw: uncorrected)"));
-	ck_assert_str_eq(r.err, "hashprof: note: 1 of the 2 records were measured with --raw, the others without: "
-				"figures corrected (--raw: uncorrected)\n");
+	/* the same row twice, said first (test_report_names_repeated_rows) */
+	snprintf(want, sizeof want,
+		 "hashprof: note: SYNTH-SIG sign is in 2 records: %s, %s/SYNTH-SIG__sign.json; each is printed, in "
+		 "this order\n"
+		 "hashprof: note: 1 of the 2 records were measured with --raw, the others without: "
+		 "figures corrected (--raw: uncorrected)\n",
+		 f, cor);
+	ck_assert_str_eq(r.err, want);
 	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
@@ -1648,6 +1702,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_report_output_is_input);
 	tcase_add_test(cli, test_run_outputs_clash);
 	tcase_add_test(cli, test_report_folded_without_sites);
+	tcase_add_test(cli, test_report_names_repeated_rows);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_impossible_ticks);

@@ -424,6 +424,7 @@ int hp_cmd_report(int argc, char **argv)
 			"hashprof: note: not read: %s (failed rows, beside the last measured ones; "
 			"name a file to read it)\n",
 			set.skipped);
+	hp_record_set_note_repeats(&set, stderr, "each is printed, in this order");
 	if (!(rows = calloc(set.n, sizeof *rows))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("report: out of memory");
