@@ -179,6 +179,20 @@ static int hp_strcmp_p(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A *.json name a folder read looks at: not hidden (a temporary file of
+ * hp_record_write_atomic), something before ".json". */
+static int hp_record_json_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return name[0] != '.' && len >= 6 && !strcmp(name + len - 5, ".json");
+}
+
+int hp_record_dir_reads(const char *name)
+{
+	return hp_record_json_name(name) && !hp_record_is_failed_name(name);
+}
+
 static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *err, size_t errlen)
 {
 	DIR *d = opendir(dir);
@@ -193,9 +207,8 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 		return -1;
 	}
 	while (!oom && (e = readdir(d))) {
-		size_t len = strlen(e->d_name);
 		struct stat st;
-		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json"))
+		if (!hp_record_json_name(e->d_name))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -268,6 +281,38 @@ long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t
 	if (S_ISDIR(st.st_mode))
 		return hp_record_load_dir(path, s, err, errlen);
 	return hp_record_load_file(path, s, err, errlen);
+}
+
+/* Are a and b rows of the same instance and operation? */
+static int hp_same_row(const struct hp_loaded_row *a, const struct hp_loaded_row *b)
+{
+	return !strcmp(a->r.instance, b->r.instance) && !strcmp(a->r.operation, b->r.operation);
+}
+
+size_t hp_record_set_note_repeats(const struct hp_record_set *s, FILE *out, const char *tail)
+{
+	size_t noted = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct hp_loaded_row *row = &s->rows[i];
+		size_t k = 0, times = 1;
+		while (k < i && !hp_same_row(&s->rows[k], row))
+			k++;
+		if (k < i) /* named with the first of its kind */
+			continue;
+		for (k = i + 1; k < s->n; k++)
+			times += (size_t)hp_same_row(&s->rows[k], row);
+		if (times == 1)
+			continue;
+		fprintf(out, "hashprof: note: %s %s is in %zu records:", row->r.instance, row->r.operation, times);
+		for (k = i; k < s->n; k++)
+			if (k == i || hp_same_row(&s->rows[k], row))
+				fprintf(out, "%s%s%s%s", k == i ? " " : ", ", s->rows[k].file,
+					s->rows[k].where[0] ? " " : "", s->rows[k].where);
+		fprintf(out, "; %s\n", tail);
+		noted++;
+	}
+	return noted;
 }
 
 /* Do two numbers agree within 1e-9 relative? */

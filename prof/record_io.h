@@ -25,6 +25,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "result.h"
 
@@ -89,6 +90,17 @@ long hp_record_parse_buffer(const char *name, const char *data, size_t len, stru
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen);
 
 /*
+ * One line on out for each row (instance and operation) that s holds more
+ * than once, at its first: "hashprof: note: INSTANCE OP is in N records:
+ * FILE, FILE rows[1]; TAIL" (tail: what the command does with them, "each
+ * is re-run and compared"), the files in s's order, so that rows that
+ * print alike (a --record-dir record beside an --output document, a
+ * copied file) can be told apart.  Returns how many rows were named (0:
+ * each is in s once).
+ */
+size_t hp_record_set_note_repeats(const struct hp_record_set *s, FILE *out, const char *tail);
+
+/*
  * Whether a row's stored shares agree with the ones recomputed from its
  * call table, totals, overhead and trials (shares.h): shares.{hash,drng}
  * (raw), and shares_raw / shares_corrected {hash, drng, drng_init,
@@ -127,6 +139,15 @@ char *hp_record_failed_name(const char *path, char *buf, size_t len);
 
 /* Does a file name end in HP_RECORD_FAILED_SUFFIX? */
 int hp_record_is_failed_name(const char *name);
+
+/*
+ * Would reading a folder (hp_record_load) read a file of this name, the
+ * last component only: "*.json", not starting with '.', not a failed
+ * row's (hp_record_is_failed_name)?  1 or 0.  The rule the folder reader
+ * itself follows, for the outputs that must not land among the records
+ * (drivers/cmds/output_file.h).
+ */
+int hp_record_dir_reads(const char *name);
 
 /*
  * Whether path can name a file: a last component that is not empty and

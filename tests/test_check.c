@@ -104,6 +104,41 @@ START_TEST(test_baseline_run_document_passes)
 }
 END_TEST
 
+/* A baseline row in two files (a copied record, trial A, 3): both are
+ * re-run and compared, and a note on stderr names the files; the
+ * baseline is not changed. */
+START_TEST(test_baseline_repeated_row_named)
+{
+	char *dir = hpt_tmpdir("repeat"), *f = hpt_path(dir, "SYNTH-SIG__sign.json"),
+	     *copy = hpt_path(dir, "copy.json");
+	char *before, want[8400];
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "5", "--record-dir", dir, "SYNTH-SIG", "sign", NULL), 0);
+	run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(f));
+	hpt_write(copy, before);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, dir, NULL), 0);
+	snprintf(want, sizeof want,
+		 "hashprof: note: SYNTH-SIG sign is in 2 records: %s, %s; each is re-run and compared\n", f, copy);
+	ck_assert_str_eq(r.err, want);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass"));
+	run_free(&r);
+	{
+		char *now = hpt_slurp(f), *now_copy = hpt_slurp(copy);
+		ck_assert_str_eq(now, before);
+		ck_assert_str_eq(now_copy, before);
+		free(now);
+		free(now_copy);
+	}
+	free(before);
+	hpt_rmtree(dir);
+	free(f);
+	free(copy);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_baseline_altered_calls_fail)
 {
 	char *dir = make_baseline("calls", "SYNTH-SIG"), *f = hpt_path(dir, "SYNTH-SIG__sign.json");
@@ -521,6 +556,7 @@ static Suite *check_suite(void)
 	tcase_set_timeout(tc, HPT_TIMEOUT);
 	tcase_add_test(tc, test_baseline_unchanged_passes);
 	tcase_add_test(tc, test_baseline_run_document_passes);
+	tcase_add_test(tc, test_baseline_repeated_row_named);
 	tcase_add_test(tc, test_baseline_altered_calls_fail);
 	tcase_add_test(tc, test_baseline_altered_share_fails);
 	tcase_add_test(tc, test_thresholds);

@@ -580,6 +580,229 @@ START_TEST(test_failed_row_recorded_beside)
 }
 END_TEST
 
+/* ---------- an output that is another file of the command (trial A, 1) ---------- */
+
+/* r was refused as bad input before anything was read, measured or
+ * written: exit status 2, nothing on stdout, and exactly the line
+ * "hashprof: WHAT" on stderr.  Releases r. */
+static void expect_refused(struct run *r, const char *what)
+{
+	char line[8400];
+
+	snprintf(line, sizeof line, "hashprof: %s\n", what);
+	run_expect_status(r, 2);
+	ck_assert_str_eq(r->err, line);
+	ck_assert_str_eq(r->out, "");
+	run_free(r);
+}
+
+/* path holds exactly before (byte for byte: records are text). */
+static void expect_unchanged(const char *path, const char *before)
+{
+	char *now = hpt_slurp(path);
+
+	ck_assert_msg(now != NULL, "%s is gone", path);
+	ck_assert_msg(!strcmp(now, before), "%s was overwritten:\n%.300s", path, now);
+	free(now);
+}
+
+/* report: an output that is the record FILE it reads (any spelling, a
+ * hard link), a file the record folder DIR it reads would read, another
+ * output, or the --costs table, is refused with one line naming both,
+ * exit 2, every file as it was and no output made; a *.failed.json
+ * output in DIR is not read by it, and is written. */
+START_TEST(test_report_output_is_input)
+{
+	char *dir = hpt_tmpdir("clash"), *recs = hpt_path(dir, "recs"), *rec = sig_record(recs, "sign", ".json");
+	char *odd = hpt_path(dir, "recs/../recs/./SYNTH-SIG__sign.json"), *hard = hpt_path(dir, "hard.json");
+	char *inside = hpt_path(recs, "sites.json"), *aside = hpt_path(recs, "sites.failed.json");
+	char *folded = hpt_path(dir, "x.folded"), *svg = hpt_path(dir, "x.svg"), *costs = hpt_path(dir, "costs.json");
+	char *before, what[8400];
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--call-sites", "--record-dir", recs, "SYNTH-SIG", "sign", NULL),
+			 0);
+	run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(rec));
+	hpt_hashprof(&r, "report", rec, "--folded", rec, NULL);
+	snprintf(what, sizeof what, "--folded: %s is the record file this report reads", rec);
+	expect_refused(&r, what);
+	hpt_hashprof(&r, "report", rec, "--flame-graph", odd, NULL);
+	snprintf(what, sizeof what, "--flame-graph: %s is the record file this report reads", odd);
+	expect_refused(&r, what);
+	ck_assert_int_eq(link(rec, hard), 0);
+	hpt_hashprof(&r, "report", rec, "--folded", hard, NULL);
+	snprintf(what, sizeof what, "--folded: %s is the record file this report reads", hard);
+	expect_refused(&r, what);
+	hpt_hashprof(&r, "report", recs, "--folded", inside, NULL);
+	snprintf(what, sizeof what,
+		 "--folded: %s is in %s, the record folder this report reads (report and check read every *.json "
+		 "file there as a record)",
+		 inside, recs);
+	expect_refused(&r, what);
+	ck_assert_int_eq(access(inside, F_OK), -1);
+	hpt_hashprof(&r, "report", rec, "--folded", folded, "--flame-graph", folded, NULL);
+	snprintf(what, sizeof what, "--folded and --flame-graph name the same file %s", folded);
+	expect_refused(&r, what);
+	hpt_hashprof(&r, "report", rec, "--flame-graph", svg, "--plot", svg, NULL);
+	snprintf(what, sizeof what, "--flame-graph and --plot name the same file %s", svg);
+	expect_refused(&r, what);
+	ck_assert_int_eq(access(folded, F_OK), -1);
+	ck_assert_int_eq(access(svg, F_OK), -1);
+	hpt_write(costs, "{}\n");
+	hpt_hashprof(&r, "report", rec, "--hash=SHAKE128", "--costs", costs, "--folded", costs, NULL);
+	snprintf(what, sizeof what, "--folded: %s is the --costs file this report reads", costs);
+	expect_refused(&r, what);
+	expect_unchanged(costs, "{}\n");
+	expect_unchanged(rec, before);
+	/* what reading the folder skips may be written there */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, "--folded", aside, NULL), 0);
+	run_free(&r);
+	free(before);
+	ck_assert_ptr_nonnull(before = hpt_slurp(aside));
+	ck_assert_ptr_nonnull(strstr(before, "SYNTH-SIG sign;sig_sign;"));
+	free(before);
+	hpt_rmtree(dir);
+	free(recs);
+	free(rec);
+	free(odd);
+	free(hard);
+	free(inside);
+	free(aside);
+	free(folded);
+	free(svg);
+	free(costs);
+	free(dir);
+}
+END_TEST
+
+/* A measuring run: two outputs that are one file (--output and --folded,
+ * --folded and --flame-graph, --folded and the FILE.failed.json of
+ * --output, --output and --record-dir not made yet), or an --output that
+ * is a record of --record-dir, are refused before measuring: one line,
+ * exit 2, the record as it was, nothing made. */
+START_TEST(test_run_outputs_clash)
+{
+	char *dir = hpt_tmpdir("runclash"), *recs = hpt_path(dir, "recs"), *rec = sig_record(recs, "sign", ".json");
+	char *out = hpt_path(dir, "x.json"), *out_failed = hpt_path(dir, "x.failed.json");
+	char *fresh = hpt_path(dir, "fresh"), *before, what[8400];
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "SYNTH-SIG", "sign", NULL), 0);
+	run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(rec));
+	hpt_hashprof(&r, "-n", "3", "--output", out, "--folded", out, "SYNTH-SIG", "sign", NULL);
+	snprintf(what, sizeof what, "--output and --folded name the same file %s", out);
+	expect_refused(&r, what);
+	hpt_hashprof(&r, "-n", "3", "--folded", out, "--flame-graph", out, "SYNTH-SIG", "sign", NULL);
+	snprintf(what, sizeof what, "--folded and --flame-graph name the same file %s", out);
+	expect_refused(&r, what);
+	hpt_hashprof(&r, "-n", "3", "--output", out, "--folded", out_failed, "SYNTH-SIG", "sign", NULL);
+	snprintf(what, sizeof what, "--output's failed-run document and --folded name the same file %s", out_failed);
+	expect_refused(&r, what);
+	ck_assert_int_eq(access(out, F_OK), -1);
+	ck_assert_int_eq(access(out_failed, F_OK), -1);
+	hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", rec, "SYNTH-SIG", "sign", NULL);
+	snprintf(what, sizeof what,
+		 "--output: %s is in %s, the record folder --record-dir writes (report and check read every *.json "
+		 "file there as a record)",
+		 rec, recs);
+	expect_refused(&r, what);
+	expect_unchanged(rec, before);
+	hpt_hashprof(&r, "-n", "3", "--record-dir", fresh, "--output", fresh, "SYNTH-SIG", "sign", NULL);
+	snprintf(what, sizeof what, "--output and --record-dir name the same file %s", fresh);
+	expect_refused(&r, what);
+	ck_assert_int_eq(access(fresh, F_OK), -1);
+	free(before);
+	hpt_rmtree(dir);
+	free(recs);
+	free(rec);
+	free(out);
+	free(out_failed);
+	free(fresh);
+	free(dir);
+}
+END_TEST
+
+/* report --folded / --flame-graph of records without call sites (trial A,
+ * 2): one line saying so, as --curve says it of per-iteration counts, exit
+ * 2, no file written and the record as it was. */
+START_TEST(test_report_folded_without_sites)
+{
+	char *dir = hpt_tmpdir("nosites"), *recs = hpt_path(dir, "recs"), *rec = sig_record(recs, "sign", ".json");
+	char *folded = hpt_path(dir, "f.txt"), *svg = hpt_path(dir, "f.svg"), *before;
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "SYNTH-SIG", "sign", NULL), 0);
+	run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(rec));
+	hpt_hashprof(&r, "report", recs, "--folded", folded, NULL);
+	expect_refused(&r, "report --folded: no measured record has call sites (measure with --call-sites)");
+	hpt_hashprof(&r, "report", rec, "--flame-graph", svg, NULL);
+	expect_refused(&r, "report --flame-graph: no measured record has call sites (measure with --call-sites)");
+	hpt_hashprof(&r, "report", recs, "--folded", folded, "--flame-graph", svg, NULL);
+	expect_refused(&r,
+		       "report --folded, --flame-graph: no measured record has call sites (measure with --call-sites)");
+	ck_assert_int_eq(access(folded, F_OK), -1);
+	ck_assert_int_eq(access(svg, F_OK), -1);
+	expect_unchanged(rec, before);
+	free(before);
+	hpt_rmtree(dir);
+	free(recs);
+	free(rec);
+	free(folded);
+	free(svg);
+	free(dir);
+}
+END_TEST
+
+/* A row in several records (trial A, 3): a copied record in a folder, a
+ * run document beside a record: one note naming the files in the order
+ * their rows print, the records read, not changed. */
+START_TEST(test_report_names_repeated_rows)
+{
+	char *dir = hpt_tmpdir("repeat"), *recs = hpt_path(dir, "recs"), *rec = sig_record(recs, "sign", ".json");
+	char *copy = hpt_path(recs, "copy.json"), *doc = hpt_path(dir, "run.json"), *before, *doc_before;
+	char want[8400];
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--record-dir", recs, "--output", doc, "SYNTH-SIG", "sign", NULL),
+			 0);
+	run_free(&r);
+	ck_assert_ptr_nonnull(before = hpt_slurp(rec));
+	ck_assert_ptr_nonnull(doc_before = hpt_slurp(doc));
+	hpt_write(copy, before);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", recs, NULL), 0);
+	snprintf(want, sizeof want,
+		 "hashprof: note: SYNTH-SIG sign is in 2 records: %s, %s; each is printed, in this order\n", rec, copy);
+	ck_assert_str_eq(r.err, want);
+	ck_assert_int_gt(hpt_lines(r.out), 2);
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "report", "--format=csv", rec, doc, NULL), 0);
+	snprintf(want, sizeof want,
+		 "hashprof: note: SYNTH-SIG sign is in 2 records: %s, %s rows[0]; each is printed, in this order\n",
+		 rec, doc);
+	ck_assert_str_eq(r.err, want);
+	ck_assert_int_eq(hpt_lines(r.out), 3); /* heading, the two rows */
+	run_free(&r);
+	/* each row once: no note */
+	ck_assert_int_eq(hpt_hashprof(&r, "report", doc, NULL), 0);
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	expect_unchanged(rec, before);
+	expect_unchanged(copy, before);
+	expect_unchanged(doc, doc_before);
+	free(before);
+	free(doc_before);
+	hpt_rmtree(dir);
+	free(recs);
+	free(rec);
+	free(copy);
+	free(doc);
+	free(dir);
+}
+END_TEST
+
 /* ---------- report: stored shares, unknown fields ---------- */
 
 START_TEST(test_report_flags_stored_shares)
@@ -737,6 +960,7 @@ START_TEST(test_report_follows_the_records_figures)
 {
 	char *dir = hpt_tmpdir("figs"), *raw = hpt_path(dir, "raw"), *cor = hpt_path(dir, "cor");
 	char *f = hpt_path(raw, "SYNTH-SIG__sign.json");
+	char want[8400];
 	static const char note[] = "hashprof: note: figures not corrected, as the record was measured (--raw); "
 				   "--corrected for corrected ones\n";
 	struct run run, r;
@@ -775,8 +999,14 @@ START_TEST(test_report_follows_the_records_figures)
 	run_free(&r);
 	ck_assert_int_eq(hpt_hashprof(&r, "report", f, cor, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "figures corrected for it (--raw: uncorrected)"));
-	ck_assert_str_eq(r.err, "hashprof: note: 1 of the 2 records were measured with --raw, the others without: "
-				"figures corrected (--raw: uncorrected)\n");
+	/* the same row twice, said first (test_report_names_repeated_rows) */
+	snprintf(want, sizeof want,
+		 "hashprof: note: SYNTH-SIG sign is in 2 records: %s, %s/SYNTH-SIG__sign.json; each is printed, in "
+		 "this order\n"
+		 "hashprof: note: 1 of the 2 records were measured with --raw, the others without: "
+		 "figures corrected (--raw: uncorrected)\n",
+		 f, cor);
+	ck_assert_str_eq(r.err, want);
 	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
@@ -1469,6 +1699,10 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_unwritable_files_named);
 	tcase_add_test(cli, test_failed_document_merged);
 	tcase_add_test(cli, test_failed_row_recorded_beside);
+	tcase_add_test(cli, test_report_output_is_input);
+	tcase_add_test(cli, test_run_outputs_clash);
+	tcase_add_test(cli, test_report_folded_without_sites);
+	tcase_add_test(cli, test_report_names_repeated_rows);
 	tcase_add_test(cli, test_report_flags_stored_shares);
 	tcase_add_test(cli, test_report_tolerates_unknown_fields);
 	tcase_add_test(cli, test_report_impossible_ticks);

@@ -144,6 +144,7 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 			"hashprof: note: not read: %s (failed rows, beside the last measured ones; "
 			"name a file to read it)\n",
 			set.skipped);
+	hp_record_set_note_repeats(&set, stderr, "each is re-run and compared");
 	if (!(insts = calloc(set.n, sizeof *insts))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("check: out of memory");

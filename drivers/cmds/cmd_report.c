@@ -77,7 +77,8 @@ static void hp_report_help(void)
 	       "failed, or a record's stored shares disagree with its calls, 2 bad input\n"
 	       "(an unreadable or malformed record: one line naming the file and field, each\n"
 	       "such file; the table of the others is printed all the same; a\n"
-	       "--folded, --flame-graph or --plot name or folder no file can be made in,\n"
+	       "--folded, --flame-graph or --plot name or folder no file can be made in, or\n"
+	       "that is another of them, a record read or a *.json file in a folder read,\n"
 	       "checked before anything is read), 3 a --folded, --flame-graph or --plot file\n"
 	       "could not be written (--plot: gnuplot missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
@@ -150,6 +151,23 @@ static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_form
 		return HP_EXIT_UNWRITTEN;
 	}
 	return rc;
+}
+
+/* --folded, --flame-graph (either NULL: not given): bad input (2), said
+ * in one line, when no measured row has call sites, before the table is
+ * printed or a file written: an empty file would say nothing of why.
+ * Returns -1 to go on, else the exit status. */
+static int hp_report_sites_wanted(const struct hp_result *rows, size_t n, const char *folded, const char *flame)
+{
+	if (!folded && !flame)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].status == HP_STATUS_OK && rows[i].sites.requested)
+			return -1;
+	return hp_usage_error("report %s: no measured record has call sites (measure with --call-sites)",
+			      !flame    ? "--folded"
+			      : !folded ? "--flame-graph"
+					: "--folded, --flame-graph");
 }
 
 /*
@@ -256,6 +274,26 @@ static size_t hp_report_arm_candidates(const struct hp_record_set *s, struct hp_
 	return o->ncands;
 }
 
+/*
+ * Before anything is read: the outputs (--folded, --flame-graph, --plot;
+ * NULL: not given) are different files, and none is one of the ninputs
+ * records or folders the report reads, nor the --costs table (NULL:
+ * none), which they would overwrite (output_file.h).  Returns 0, or -1
+ * with one line in err.
+ */
+static int hp_report_outputs_apart(const char *folded, const char *flame, const char *plot, int ninputs, char **inputs,
+				   const char *costs, char *err, size_t errlen)
+{
+	const struct hp_output outs[] = { { "--folded", folded }, { "--flame-graph", flame }, { "--plot", plot } };
+
+	if (hp_outputs_apart(outs, 3, err, errlen) != 0)
+		return -1;
+	for (int i = 0; i < ninputs; i++)
+		if (hp_outputs_not_input(outs, 3, inputs[i], "record", "this report reads", err, errlen) != 0)
+			return -1;
+	return costs ? hp_outputs_not_input(outs, 3, costs, "--costs", "this report reads", err, errlen) : 0;
+}
+
 /* A record file not read (record_io.h's line naming it): one line on
  * stderr; the others are still printed. */
 static void hp_report_bad(void *arg, const char *line)
@@ -353,6 +391,8 @@ int hp_cmd_report(int argc, char **argv)
 		return hp_usage_error("%s", err);
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
+	if (hp_report_outputs_apart(folded, flame, plot, argc - optind, argv + optind, costs_file, err, sizeof err))
+		return hp_usage_error("%s", err);
 	if (curve && fmt != HP_FORMAT_TEXT && fmt != HP_FORMAT_CSV)
 		return hp_usage_error("report: --curve prints text or csv, not --format=%s",
 				      fmt == HP_FORMAT_MD ? "md" : "json");
@@ -384,6 +424,7 @@ int hp_cmd_report(int argc, char **argv)
 			"hashprof: note: not read: %s (failed rows, beside the last measured ones; "
 			"name a file to read it)\n",
 			set.skipped);
+	hp_record_set_note_repeats(&set, stderr, "each is printed, in this order");
 	if (!(rows = calloc(set.n, sizeof *rows))) {
 		hp_record_set_free(&set);
 		return hp_usage_error("report: out of memory");
@@ -393,6 +434,11 @@ int hp_cmd_report(int argc, char **argv)
 		/* a candidate's failed arm (--hash) failed the run that measured it */
 		if (rows[i].status != HP_STATUS_OK || hp_result_arm_failed(&rows[i]))
 			rc = HP_EXIT_FAILED;
+	}
+	if ((c = hp_report_sites_wanted(rows, set.n, folded, flame)) >= 0) {
+		free(rows);
+		hp_record_set_free(&set);
+		return c;
 	}
 	if (raw < 0)
 		raw = hp_report_records_raw(&set);

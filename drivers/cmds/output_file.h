@@ -36,6 +36,52 @@ int hp_output_check(const char *opt, const char *path, const char *what, char *e
  */
 int hp_plot_output_check(const char *path, char *err, size_t errlen);
 
+/* One file a command writes: its option ("--folded") and its path (NULL:
+ * the option not given), for the checks below. */
+struct hp_output {
+	const char *opt;
+	const char *path;
+};
+
+/*
+ * Do the paths a and b name the same file?  When both exist: the same
+ * device and inode (stat, following symbolic links), so that hard links
+ * and other spellings (./a/../b, a symbolic link on the way) are the same
+ * file.  Else, a file not created yet: the same canonical folder
+ * (realpath of the folder part) and the same last component (trailing
+ * '/' dropped).  Returns 1 the same, 0 not, or -1 when it cannot tell: a
+ * path is empty, or a folder part cannot be resolved (missing, not
+ * searchable, a loop, longer than PATH_MAX: realpath's errno).  Nothing
+ * can be created under a folder that does not resolve, so callers take -1
+ * as "not the same".
+ */
+int hp_same_file(const char *a, const char *b);
+
+/*
+ * Before measuring or reading: are the n outputs (outs[i].path NULL: not
+ * given) n different files (hp_same_file), so that none overwrites
+ * another?  Returns 0, or -1 with one line in err: "OPT1 and OPT2 name
+ * the same file PATH", or "OPT1 PATH1 and OPT2 PATH2 name the same file"
+ * when they spell it differently.
+ */
+int hp_outputs_apart(const struct hp_output *outs, size_t n, char *err, size_t errlen);
+
+/*
+ * Before measuring or reading: is none of the n outputs the input, a
+ * file or folder of what ("record", "--costs") that the command uses as
+ * `how` says ("this report reads", "--record-dir writes")?  A file (or
+ * a path not there yet): no output may be the same file (hp_same_file),
+ * which it would overwrite.  A folder: no output may be a file that
+ * reading the folder reads (record_io.h's hp_record_dir_reads: a *.json
+ * name in it, not *.failed.json), which would overwrite a record or be
+ * read back as one.  Returns 0, or -1 with one line in err: "OPT: PATH
+ * is the WHAT file HOW" (input a file), or "OPT: PATH is in INPUT, the
+ * WHAT folder HOW (report and check read every *.json file there as a
+ * record)".
+ */
+int hp_outputs_not_input(const struct hp_output *outs, size_t n, const char *input, const char *what, const char *how,
+			 char *err, size_t errlen);
+
 /*
  * After measuring: the len bytes of data into path, atomically
  * (util/write_file.h; what as there).  data NULL: making it ran out of

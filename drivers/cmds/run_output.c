@@ -28,7 +28,36 @@ json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const str
 	return meta;
 }
 
-int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen)
+/*
+ * No file of the run overwrites another or a record: output, the name its
+ * document takes when a row fails (FILE.failed.json), the others and
+ * record_dir are different files, and none is a record in record_dir
+ * (where a *.json file is also read back as one).  Returns 0, or -1 with
+ * output_file.h's line in err.
+ */
+static int hp_run_outputs_apart(const char *output, const char *record_dir, const struct hp_output *others,
+				size_t nothers, char *err, size_t errlen)
+{
+	struct hp_output outs[3 + HP_RUN_OTHERS_MAX] = { { "--output", output },
+							 { "--output's failed-run document", NULL } };
+	char failed[4200];
+	size_t n = 2;
+
+	if (output)
+		outs[1].path = hp_record_failed_name(output, failed, sizeof failed);
+	for (size_t i = 0; i < nothers && i < HP_RUN_OTHERS_MAX; i++)
+		outs[n++] = others[i];
+	/* last, so that the files in it are the n before it */
+	outs[n++] = (struct hp_output){ "--record-dir", record_dir };
+	if (hp_outputs_apart(outs, n, err, errlen) != 0)
+		return -1;
+	if (record_dir && hp_outputs_not_input(outs, n - 1, record_dir, "record", "--record-dir writes", err, errlen))
+		return -1;
+	return 0;
+}
+
+int hp_run_outputs_prepare(const char *output, const char *record_dir, const struct hp_output *others, size_t nothers,
+			   char *err, size_t errlen)
 {
 	struct stat st;
 
@@ -38,6 +67,9 @@ int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err
 		return -1;
 	}
 	if (output && hp_output_check("--output", output, "records", err, errlen) != 0)
+		return -1;
+	/* before record_dir is made: a refused run leaves nothing behind */
+	if (hp_run_outputs_apart(output, record_dir, others, nothers, err, errlen) != 0)
 		return -1;
 	if (record_dir && hp_record_prepare_dir(record_dir, err, errlen) != 0)
 		return -1;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "instance.h"
+#include "output_file.h"
 #include "options.h"
 #include "result.h"
 
@@ -23,10 +24,20 @@ json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const str
 
 /*
  * Before measuring: make sure the outputs can be written (record_dir
- * created if missing; output: not a folder, and output_file.h's check).
- * Either may be NULL.  Returns 0, or -1 with a one-line reason in err.
+ * created if missing; output: not a folder, and output_file.h's check)
+ * and that none overwrites another or a record (output_file.h's
+ * hp_outputs_apart and hp_outputs_not_input): output, the
+ * FILE.failed.json its document goes to when a row fails, record_dir
+ * and the nothers other files of the run (--folded, --flame-graph,
+ * --plot: at most HP_RUN_OTHERS_MAX, each checked writable by its own
+ * prepare function) are different files, and none is a *.json file in
+ * record_dir, all before record_dir is made.  output, record_dir and
+ * the others' paths may be NULL.  Returns 0, or -1 with a one-line
+ * reason in err.
  */
-int hp_run_outputs_prepare(const char *output, const char *record_dir, char *err, size_t errlen);
+#define HP_RUN_OTHERS_MAX 4
+int hp_run_outputs_prepare(const char *output, const char *record_dir, const struct hp_output *others, size_t nothers,
+			   char *err, size_t errlen);
 
 /*
  * As soon as a row is final (hp_run_rows' done), before the next one is

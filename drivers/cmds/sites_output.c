@@ -14,10 +14,14 @@
 
 int hp_sites_outputs_prepare(const char *folded, const char *flame, char *err, size_t errlen)
 {
+	/* the flame graph is drawn after the folded stacks are written: one
+	 * file for both would keep the picture only */
+	const struct hp_output both[] = { { "--folded", folded }, { "--flame-graph", flame } };
+
 	if ((folded && hp_output_check("--folded", folded, NULL, err, errlen) != 0) ||
 	    (flame && hp_output_check("--flame-graph", flame, NULL, err, errlen) != 0))
 		return -1;
-	return 0;
+	return hp_outputs_apart(both, 2, err, errlen);
 }
 
 /* The title of the flame graph: the rows' instance and operations. */

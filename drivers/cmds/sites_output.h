@@ -11,9 +11,9 @@
 
 /*
  * Before measuring: can folded and flame (either may be NULL) be written
- * (a regular file or none yet, in a folder where files can be created)?
- * Returns 0, or -1 with a one-line reason naming the option and the file
- * in err.
+ * (a regular file or none yet, in a folder where files can be created),
+ * and are they two files (output_file.h's hp_outputs_apart)?  Returns 0,
+ * or -1 with a one-line reason naming the option and the file in err.
  */
 int hp_sites_outputs_prepare(const char *folded, const char *flame, char *err, size_t errlen);
 
