@@ -281,6 +281,10 @@ struct hp_detect {
 	int ran_make; /* make -n (or cmake) was run */
 	int make_status; /* its exit status */
 	char make_error[HP_BUILD_ERR]; /* a failed dry run: status and first error; "" when it worked */
+	/* a path a failed dry run needed that its scratch copy lacks but the
+	 * package has (hp_buildsys_outside): the path, where it is, the way
+	 * out; "" when none */
+	char outside[2 * PATH_MAX + HP_BUILD_ERR];
 	char name_fallback[HP_BUILD_ERR]; /* why the folder name was used; "" when it was not */
 	struct hp_strv make_cppflags; /* -D/-U/-I/-include of its commands (absolute) */
 	struct hp_strv make_libs; /* -l/-L/-pthread of its commands */
@@ -412,6 +416,16 @@ int hp_buildsys_find(struct hp_detect *d, const struct hp_recipe *r);
  * package, into out; a path outside the copy is only made absolute.
  * Returns 0, or -1 when too long. */
 int hp_buildsys_map(const struct hp_detect *d, const char *cwd, const char *path, char out[PATH_MAX]);
+
+/* One line of a failed dry run's output, make run in cwd (in the copy):
+ * when it names a missing file (make's "No rule to make target 'X'", or
+ * "FILE:N: X: No such file or directory" of an include) that the copy
+ * lacks and the package has (the Makefile reaches outside what
+ * hp_detect_make copies, e.g. ../common/scheme.c), and d->outside is
+ * still empty, say so there: the path, where it is in the package, what
+ * the copy holds and the way out (a recipe, docs/build.md).  Nothing
+ * otherwise. */
+void hp_buildsys_outside(struct hp_detect *d, const char *cwd, const char *line);
 
 /* One compiler or archiver command of the package's own build. */
 struct hp_command {

@@ -226,6 +226,50 @@ int hp_buildsys_map(const struct hp_detect *d, const char *cwd, const char *path
 	return 0;
 }
 
+/* The file a failed make says it misses in line, into out (len bytes):
+ * X of "No rule to make target 'X'" (or `X'), or of "FILE:N: X: No such
+ * file or directory" (an include).  1 when the line names one, else 0. */
+static int hp_make_missing(const char *line, char *out, size_t len)
+{
+	static const char rule[] = "No rule to make target ", nofile[] = ": No such file or directory";
+	const char *p = strstr(line, rule), *end;
+
+	if (p) {
+		p += strlen(rule);
+		p += *p == '\'' || *p == '`';
+		end = strchr(p, '\'');
+	} else if ((end = strstr(line, nofile)) && !end[strlen(nofile)]) {
+		/* FILE:N: X: ... -- X starts after the second ": " */
+		const char *c = strstr(line, ": ");
+		if (!c || !(c = strstr(c + 2, ": ")) || c >= end)
+			return 0;
+		p = c + 2;
+	}
+	if (!p || !end || end <= p || (size_t)(end - p) >= len)
+		return 0;
+	hp_fmt(out, len, "%.*s", (int)(end - p), p);
+	return 1;
+}
+
+void hp_buildsys_outside(struct hp_detect *d, const char *cwd, const char *line)
+{
+	char missing[PATH_MAX], in_copy[PATH_MAX], real_cwd[PATH_MAX], real[PATH_MAX];
+	struct stat st;
+
+	if (d->outside[0] || !hp_make_missing(line, missing, sizeof missing) ||
+	    hp_path_abs(cwd, missing, in_copy) != 0 || stat(in_copy, &st) == 0 ||
+	    hp_buildsys_map(d, cwd, ".", real_cwd) != 0 || hp_path_abs(real_cwd, missing, real) != 0 ||
+	    stat(real, &st) != 0)
+		return;
+	hp_fmt(d->outside, sizeof d->outside,
+	       "%s (%s) lies outside the folders hashprof copies for the dry run (%s/ and the sources, "
+	       "headers and makefiles directly above it); the way out: build the folder above (if it holds no "
+	       "other instance folder; else a copy of %s/ with the shared folder inside) with a recipe of "
+	       "make = no and the Makefile's -I folders as include = ..., docs/build.md \"Shared code outside "
+	       "the instance folder\"",
+	       missing, real, hp_base(d->build_dir), hp_base(d->build_dir));
+}
+
 /* ---------- the variable that selects the instance ---------- */
 
 /* The instance folders directly below the build folder (those holding

@@ -161,7 +161,7 @@ int hp_dryrun_make(struct hp_detect *d, const struct hp_strv *args, const char *
 	hp_strv_free(&argv);
 	d->ran_make = 1;
 	d->make_status = status;
-	d->make_error[0] = '\0';
+	d->make_error[0] = d->outside[0] = '\0';
 	if (status < 0) {
 		hp_fmt(d->make_error, sizeof d->make_error, "the package has a %s but make could not be run",
 		       hp_base(d->build_file));
@@ -183,6 +183,8 @@ int hp_dryrun_make(struct hp_detect *d, const struct hp_strv *args, const char *
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
+		if (status != 0)
+			hp_buildsys_outside(d, cwd, line); /* before the line can change cwd */
 		if (hp_make_line(out, line, d->make_copy, cwd) != 0) {
 			hp_fmt(err, errlen, "out of memory");
 			rc = -1;

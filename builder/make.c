@@ -87,12 +87,13 @@ oom:
 
 void hp_build_warn_fallbacks(const struct hp_build *b)
 {
-	char msg[2 * HP_BUILD_ERR + 256];
+	char msg[2 * HP_BUILD_ERR + sizeof b->det.outside + 256];
 
 	if (b->det.make_error[0]) {
 		int cmake = !strcmp(b->det.build_tool, "cmake");
-		hp_fmt(msg, sizeof msg, "%s failed: %s; the build used %s",
+		hp_fmt(msg, sizeof msg, "%s failed: %s%s%s; the build used %s",
 		       cmake ? "CMake's configure run" : "the Makefile's dry run", b->det.make_error,
+		       b->det.outside[0] ? "; " : "", b->det.outside,
 		       b->det.make_cppflags.n || b->det.make_libs.n ? "only the flags it printed before it failed"
 		       : cmake                                      ? "none of CMake's flags (-D, -I)"
 								    : "none of the Makefile's flags (-D, -I, -l)");
@@ -108,14 +109,19 @@ void hp_build_warn_fallbacks(const struct hp_build *b)
 /* ---------- making ---------- */
 
 /* The one line of a failed build: what failed, the command that failed
- * when one did (a missing API function is no command's), the log. */
+ * when one did (a missing API function is no command's), the log; and
+ * when the dry run failed on a path outside its copy (d->outside), that,
+ * since a header or source not found is then likely its consequence. */
 static void hp_build_failed(const struct hp_build *b, const char *what, const char *command)
 {
+	const char *sep = b->det.outside[0] ? "; possibly because the Makefile's dry run failed: " : "";
+
 	if (command)
-		hp_build_error(b, "build %s failed: %s (command: %s; full log: %s)", b->det.name, what, command,
-			       b->log);
+		hp_build_error(b, "build %s failed: %s (command: %s; full log: %s)%s%s", b->det.name, what, command,
+			       b->log, sep, b->det.outside);
 	else
-		hp_build_error(b, "build %s failed: %s (full log: %s)", b->det.name, what, b->log);
+		hp_build_error(b, "build %s failed: %s (full log: %s)%s%s", b->det.name, what, b->log, sep,
+			       b->det.outside);
 }
 
 /* The attempts: the reference flags, then the permissive ones (one set

@@ -3,6 +3,7 @@
  */
 #include "child.h"
 #include "util/confine.h"
+#include "util/emulation.h"
 #include "util/monotonic.h"
 #include "util/proc.h"
 #include "util/supervise.h"
@@ -196,6 +197,30 @@ static int hp_near_memory_limit(void)
 	return 1;
 }
 
+/* A confined child killed by a signal that a refused allocation ends in
+ * (malloc's NULL then abort() or a NULL dereference: SIGABRT, SIGSEGV,
+ * SIGBUS, the signals hp_watch_memory watches) while an address-space
+ * limit of --max-memory's was in force (not one the user's shell set),
+ * and not near it (hp_near_memory_limit): a single allocation above the
+ * limit fails without the peak ever nearing it.  Nothing says the limit
+ * was the cause, so append it to failure as a possibility, with the limit
+ * and how to lift it. */
+static void hp_append_limit_hint(int status, char *failure, size_t len)
+{
+	unsigned long long limit = hp_shared ? atomic_load(&hp_shared->as_limit_kb) : 0;
+	size_t used = strlen(failure);
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+
+	/* under a user-mode emulator the limit is set but applies to nothing */
+	if (!limit || !hp_policy || !hp_policy->memory_mb || (sig != SIGABRT && sig != SIGSEGV && sig != SIGBUS) ||
+	    used >= len || hp_util_user_mode_emulated())
+		return;
+	snprintf(failure + used, len - used,
+		 "; possibly an allocation refused by the address-space limit (%llu MiB: --max-memory %u above "
+		 "hashprof's own); --max-memory=0 lifts it",
+		 limit / 1024, hp_policy->memory_mb);
+}
+
 void hp_child_trap_interrupts(void)
 {
 	hp_util_trap_interrupts();
@@ -347,6 +372,8 @@ static void hp_child_failure(pid_t pid, int status, int timed_out, unsigned time
 		else
 			snprintf(failure, len, "%s", end);
 		hp_append_phase(failure, len);
+		if (!near)
+			hp_append_limit_hint(status, failure, len);
 		hp_blocked = near;
 	}
 }

@@ -25,7 +25,10 @@ typedef json_t *(*hp_child_fn)(void *arg);
  * Returns the parsed JSON (caller owns it), or NULL with a one-line
  * reason in failure: "killed by SIGSEGV during operation 4 of 10",
  * "timed out: operation 17 of 19 did not finish within 1 s",
- * "exited with status 3 before reporting", ...
+ * "exited with status 3 before reporting", ...; a crash (SIGABRT,
+ * SIGSEGV, SIGBUS) under --max-memory's address-space limit, far from it,
+ * adds "; possibly an allocation refused by the address-space limit (N
+ * MiB: ...); --max-memory=0 lifts it" (near it: "blocked: memory: ...").
  */
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len);
 

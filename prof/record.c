@@ -30,6 +30,7 @@
 #include "projection.h"
 #include "ngcc.h"
 #include "shares.h"
+#include "swap_report.h"
 
 /* ---------- the description ---------- */
 
@@ -768,9 +769,29 @@ static json_t *hp_per_op_json(const struct hp_result *r)
 	return o;
 }
 
-/* [{"name", "helpers", "record", projection}, ...]: the candidates' arms
- * (--hash); "record" only for a measured arm; the projection (computed,
- * never read back) when the arm has one.  NULL when one cannot be written. */
+/* The computed flags of a measured arm of row r into e (never read
+ * back): nothing_swapped (swap_report.h), and with 2 trials or more
+ * ratio_spread (percent, hp_swap_ratio_spread) and ratio_noisy (above
+ * the report's noise threshold).  0, or -1 when out of memory. */
+static int hp_arm_flags_json(json_t *e, const struct hp_result *r, const struct hp_result_arm *arm)
+{
+	double spread = 0;
+
+	if (!arm->r || arm->r->status != HP_STATUS_OK)
+		return 0;
+	if (json_object_set_new(e, "nothing_swapped", json_boolean(hp_swap_nothing_swapped(arm))) != 0)
+		return -1;
+	if (hp_swap_ratio_spread(r, arm, hp_report_raw(), &spread) < 2)
+		return 0;
+	if (json_object_set_new(e, "ratio_spread", json_real(spread)) != 0)
+		return -1;
+	return json_object_set_new(e, "ratio_noisy", json_boolean(spread > hp_report_noise_pp())) != 0 ? -1 : 0;
+}
+
+/* [{"name", "helpers", "record", projection, flags}, ...]: the
+ * candidates' arms (--hash); "record" and the flags (hp_arm_flags_json)
+ * only for a measured arm; the projection (computed, never read back)
+ * when the arm has one.  NULL when one cannot be written. */
 static json_t *hp_arms_json(const struct hp_result *r)
 {
 	json_t *a = json_array();
@@ -790,7 +811,7 @@ static json_t *hp_arms_json(const struct hp_result *r)
 					 json_boolean(hp_projection_below_zero(arm->projected_ticks))) != 0) ||
 		    (arm->projection_note[0] &&
 		     json_object_set_new(e, "projection_note", json_string(arm->projection_note)) != 0) ||
-		    json_array_append_new(a, e) != 0) {
+		    hp_arm_flags_json(e, r, arm) != 0 || json_array_append_new(a, e) != 0) {
 			json_decref(a);
 			return NULL;
 		}

@@ -31,6 +31,11 @@ int hp_report_raw(void)
 	return hp_raw;
 }
 
+double hp_report_noise_pp(void)
+{
+	return hp_noise_pp;
+}
+
 int hp_format_parse(const char *name, enum hp_format *fmt)
 {
 	static const char *const names[] = { "text", "md", "csv", "json" };

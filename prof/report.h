@@ -23,6 +23,10 @@ void hp_report_configure(int raw, double noise_pp);
 /* The raw setting of hp_report_configure (1: uncorrected figures). */
 int hp_report_raw(void);
 
+/* The noise threshold of hp_report_configure, in percentage points (the
+ * shares' spread; swap_report.h applies it to a ratio's spread in %). */
+double hp_report_noise_pp(void);
+
 /* Parse "text", "md", "csv" or "json"; returns 0, or -1. */
 int hp_format_parse(const char *name, enum hp_format *fmt);
 

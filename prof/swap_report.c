@@ -70,6 +70,62 @@ double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *
 	return sh.total_ticks > 0 ? hp_swap_inside(&sh, mask) / sh.total_ticks : 0;
 }
 
+/* The helpers arm a swaps; the placeholder's A/A arm (helpers 0) runs
+ * pseudohash and pseudoXOF as a candidate would. */
+static unsigned hp_arm_mask(const struct hp_result_arm *a)
+{
+	return a->helpers ? a->helpers : HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH);
+}
+
+int hp_swap_nothing_swapped(const struct hp_result_arm *arm)
+{
+	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
+	unsigned mask = hp_arm_mask(arm);
+
+	if (!arm->r || arm->r->status != HP_STATUS_OK || !arm->r->operations)
+		return 0;
+	hp_result_fn_totals(arm->r, calls, nested, ticks);
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+		if ((mask & HP_TAPE_BIT(fn)) && (calls[fn] || nested[fn]))
+			return 0;
+	return 1;
+}
+
+/* Trial t's time per operation of r (ticks; corrected unless raw), 0 when
+ * it has no operation. */
+static double hp_trial_ticks_per_op(const struct hp_result *r, uint32_t t, int raw)
+{
+	struct hp_shares ts;
+
+	if (!r->trials[t].operations)
+		return 0;
+	hp_shares_of_trial(r, t, raw, &ts);
+	return ts.total_ticks / (double)r->trials[t].operations;
+}
+
+unsigned hp_swap_ratio_spread(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *spread)
+{
+	const struct hp_result *a = arm->r;
+	double sum = 0, sq = 0;
+	unsigned n = 0;
+
+	if (!a || a->status != HP_STATUS_OK || p->status != HP_STATUS_OK)
+		return 0;
+	for (uint32_t t = 0; t < p->ntrials && t < a->ntrials; t++) {
+		double base = hp_trial_ticks_per_op(p, t, raw), mine = hp_trial_ticks_per_op(a, t, raw);
+		if (base <= 0 || mine <= 0)
+			continue;
+		sum += mine / base;
+		sq += (mine / base) * (mine / base);
+		n++;
+	}
+	if (n < 2)
+		return n;
+	/* clamped: rounding can make the variance of equal ratios a hair below 0 */
+	*spread = 100 * sqrt(fmax(0, (sq - sum * sum / n) / (n - 1))) / (sum / n);
+	return n;
+}
+
 /* The helpers the row's candidates stand in for (the share's numerator). */
 static unsigned hp_swap_mask(const struct hp_result *rows, size_t nrows)
 {
@@ -261,6 +317,47 @@ static void hp_swap_below_zero_note(FILE *out, const struct hp_result *r, const 
 			HP_PROJECTION_BELOW_ZERO_NOTE);
 }
 
+/* The one note of row r whose arms (some candidates) made no call of the
+ * helpers they stand in for, naming them; nothing when every arm did. */
+static void hp_swap_nothing_note(FILE *out, const struct hp_result *r, const char *prefix)
+{
+	char names[512] = "";
+	size_t used = 0;
+	unsigned mask = 0;
+
+	for (size_t k = 0; k < r->narms; k++)
+		if (hp_swap_nothing_swapped(&r->arms[k]) && used < sizeof names) {
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+						 r->arms[k].name);
+			mask |= hp_arm_mask(&r->arms[k]);
+		}
+	if (used)
+		fprintf(out,
+			"%snote: %s %s %s: nothing swapped: the operation made no call of %s, so each arm named here "
+			"ran the same code as the placeholder's: its ratio is 1 by construction, what it shows is "
+			"noise, and so is the projection's error\n",
+			prefix, r->instance, r->operation, names,
+			mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash, pseudoXOF or sm3hash" : "pseudohash or pseudoXOF");
+}
+
+/* A note per arm of row r whose ratio is noisy (its spread across trials
+ * above the noise threshold), but for those with nothing swapped, whose
+ * ratio is noise anyway. */
+static void hp_swap_noisy_notes(FILE *out, const struct hp_result *r, const char *prefix)
+{
+	for (size_t k = 0; k < r->narms; k++) {
+		double spread = 0;
+		unsigned n = hp_swap_ratio_spread(r, &r->arms[k], hp_report_raw(), &spread);
+
+		if (n >= 2 && spread > hp_report_noise_pp() && !hp_swap_nothing_swapped(&r->arms[k]))
+			fprintf(out,
+				"%snote: %s %s %s: noisy: the ratio varies by \u00b1%.1f%% across %u trials, above "
+				"%.1f%%: the machine was busy, or the operation's own time varies with its inputs "
+				"(rejection sampling); more iterations (-n) narrow it\n",
+				prefix, r->instance, r->operation, r->arms[k].name, spread, n, hp_report_noise_pp());
+	}
+}
+
 /* The lines under every swap table: the placeholders' notes, the
  * overhead, what the swap is, the projection's method, and each line
  * that has no projection and why. */
@@ -303,8 +400,11 @@ static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows
 			if (!rows[i].arms[k].projected && rows[i].arms[k].projection_note[0])
 				fprintf(out, "%snote: %s %s %s: no projection: %s\n", prefix, rows[i].instance,
 					rows[i].operation, rows[i].arms[k].name, rows[i].arms[k].projection_note);
-	for (size_t i = 0; i < nrows; i++)
+	for (size_t i = 0; i < nrows; i++) {
 		hp_swap_below_zero_note(out, &rows[i], prefix);
+		hp_swap_nothing_note(out, &rows[i], prefix);
+		hp_swap_noisy_notes(out, &rows[i], prefix);
+	}
 }
 
 static void hp_swap_text(FILE *out, const struct hp_swap_line *l, size_t n, int proj, unsigned mask,

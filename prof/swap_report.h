@@ -39,6 +39,21 @@ double hp_swap_ticks_per_op(const struct hp_result *r, int raw);
  * (may be NULL). */
 double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *spread);
 
+/* Did candidate arm `arm` make no call (outermost or nested) of the
+ * helpers it stands in for (arm->helpers; pseudohash and pseudoXOF for
+ * the placeholder's A/A arm)?  Then nothing was swapped: the arm ran the
+ * placeholder's code and its ratio is 1 by construction, noise.  1 or 0
+ * (0 also for an arm not measured or failed). */
+int hp_swap_nothing_swapped(const struct hp_result_arm *arm);
+
+/* The spread of arm's ratio to row p (its placeholder) across their
+ * trials: the sample standard deviation of the per-trial ratios (trial t
+ * of each arm is the same slice of the interleaved run), relative to
+ * their mean, in percent, into *spread; raw != 0: uncorrected times.
+ * Returns the number of trials compared; *spread is set only when that
+ * is 2 or more (0 or 1: an arm not measured, failed, or one trial). */
+unsigned hp_swap_ratio_spread(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *spread);
+
 /* The cell of a projected time of `ticks` per operation on a clock of
  * tick_hz (> 0) ticks per second: "283 us", or flagged when the
  * projection is below 0 (projection.h's hp_projection_below_zero):

@@ -5,7 +5,9 @@
  * and packages are unaffected:
  *   - measured code (the synthetic instances' HASHPROF_SYNTH_FAULT kinds,
  *     schemes/synthetic/synth.h) that writes a file under $HOME, opens a
- *     socket, forks, runs a program, allocates without bound;
+ *     socket, forks, runs a program, allocates without bound, or
+ *     aborts when one allocation above --max-memory fails (the crash
+ *     names the limit as a possibility);
  *   - the build fixtures (tests/fixtures/) with a Makefile whose $(shell)
  *     writes outside its scratch folder or reads $HOME, a scheme whose
  *     constructor writes under $HOME, a KAT program that deletes a file
@@ -284,6 +286,69 @@ START_TEST(scheme_allocates_without_bound)
 	expect_in(NULL, line, "(--max-memory 64 above hashprof's own): it tried to allocate without bound");
 	free(line);
 	expect_others_measured();
+	remove_tmp();
+}
+END_TEST
+
+/* The failure of the one row of a --format=json run (a copy, free it). */
+static char *json_failure(const struct run *r)
+{
+	json_error_t je;
+	json_t *doc = json_loads(r->out, 0, &je), *row;
+	char *failure;
+
+	if (!doc)
+		run_show(r);
+	ck_assert_msg(doc != NULL, "not JSON: %s", je.text);
+	row = json_array_get(json_object_get(doc, "rows"), 0);
+	ck_assert_ptr_nonnull(json_string_value(json_object_get(row, "failure")));
+	failure = strdup(json_string_value(json_object_get(row, "failure")));
+	json_decref(doc);
+	return failure;
+}
+
+/* One allocation of 256 MiB above --max-memory=64: malloc returns NULL
+ * and the scheme aborts, its peak far from the limit, so no "blocked:
+ * memory".  The row's crash names the limit as a possibility and how to
+ * lift it; --max-memory=0 lifts it (the fixture is real), and a crash
+ * without a limit says nothing of one. */
+START_TEST(one_allocation_above_the_limit)
+{
+	char want[512], *failure;
+	unsigned limit = 0;
+	struct run r;
+
+	make_tmp();
+	HASHPROF(&r, 0, SETTINGS("HASHPROF_SYNTH_FAULT=sign:bigalloc"), "-n", "3", "--max-memory=64", "--format=json",
+		 "SYNTH-SIG", "sign");
+	run_expect_status(&r, 1);
+	failure = json_failure(&r);
+	ck_assert_msg(sscanf(failure,
+			     "killed by SIGABRT during set-up: sig_sign; possibly an allocation refused by the "
+			     "address-space limit (%u MiB",
+			     &limit) == 1,
+		      "%s", failure);
+	snprintf(want, sizeof want,
+		 "killed by SIGABRT during set-up: sig_sign; possibly an allocation refused by the address-space "
+		 "limit (%u MiB: --max-memory 64 above hashprof's own); --max-memory=0 lifts it",
+		 limit);
+	ck_assert_str_eq(failure, want);
+	ck_assert_msg(limit >= 64 && limit < 256, "%s", failure);
+	free(failure);
+	run_free(&r);
+	/* without the limit the allocation succeeds */
+	HASHPROF(&r, 0, SETTINGS("HASHPROF_SYNTH_FAULT=sign:bigalloc"), "-n", "3", "--max-memory=0", "SYNTH-SIG",
+		 "sign");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	/* a crash with no address-space limit in force: no such note */
+	HASHPROF(&r, 0, SETTINGS("HASHPROF_SYNTH_FAULT=sign:segv"), "-n", "3", "--max-memory=0", "--format=json",
+		 "SYNTH-SIG", "sign");
+	run_expect_status(&r, 1);
+	failure = json_failure(&r);
+	ck_assert_str_eq(failure, "killed by SIGSEGV during set-up: sig_sign");
+	free(failure);
+	run_free(&r);
 	remove_tmp();
 }
 END_TEST
@@ -664,6 +729,7 @@ static Suite *confine_suite(void)
 	tcase_add_test(measured, scheme_forks);
 	tcase_add_test(measured, scheme_runs_program);
 	tcase_add_test(measured, scheme_allocates_without_bound);
+	tcase_add_test(measured, one_allocation_above_the_limit);
 	tcase_add_test(measured, degrades_with_one_warning);
 	tcase_add_test(measured, measuring_child_is_confined);
 	suite_add_tcase(s, measured);

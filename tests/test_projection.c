@@ -12,6 +12,10 @@
  * ticks converted by the rows' tick rate over the costs' one.  And that
  * a projection below 0 (placeholder costs above the row's time) is
  * printed flagged, with one note, and marked in JSON, a positive one not.
+ * And the notes and JSON flags that qualify a measured ratio (swap
+ * report): an arm that made no call of the helpers it swaps (nothing
+ * swapped), an arm whose per-trial ratios spread past the noise
+ * threshold (noisy), on trials of known ticks.
  */
 #include <check.h>
 #include <math.h>
@@ -21,6 +25,7 @@
 #include "cost_table.h"
 #include "projection.h"
 #include "record.h"
+#include "report.h"
 #include "swap_report.h"
 
 #define HELPERS (HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH))
@@ -284,6 +289,116 @@ START_TEST(projection_below_zero_is_flagged)
 }
 END_TEST
 
+/* ---------- the notes that qualify a measured ratio ---------- */
+
+/* A measured row (or arm) of 5 trials of 2 operations, trial t taking
+ * ticks[t] ticks; xof calls of pseudoXOF (1024 -> 512) per trial, the rest
+ * DRNG draws; no calibration, so every figure is raw and exact. */
+static void make_trials(struct hp_result *r, const uint64_t ticks[5], uint64_t xof)
+{
+	struct hp_result_shape shape = { HP_FN_DRNG, 0, 256, 10, 0, 100 };
+
+	snprintf(r->instance, sizeof r->instance, "SYNTH-SIG");
+	snprintf(r->operation, sizeof r->operation, "sign");
+	snprintf(r->clock_unit, sizeof r->clock_unit, "TSC ticks");
+	r->tick_hz = 2e9;
+	r->operations = r->iterations = 10;
+	r->ntrials = 5;
+	for (uint32_t t = 0; t < 5; t++) {
+		r->trials[t].operations = 2;
+		r->trials[t].total_ticks = ticks[t];
+		r->trials[t].calls[HP_FN_XOF] = xof;
+		r->total_ticks += ticks[t];
+	}
+	ck_assert_int_eq(hp_result_add_shape(r, &shape), 0);
+	if (xof) {
+		struct hp_result_shape x = { HP_FN_XOF, 1024, 512, 5 * xof, 0, 1000 };
+		ck_assert_int_eq(hp_result_add_shape(r, &x), 0);
+	}
+}
+
+/* The arm of candidate name, measured with make_trials. */
+static void add_measured_arm(struct hp_result *p, const char *name, const uint64_t ticks[5], uint64_t xof)
+{
+	struct hp_result *arm;
+
+	ck_assert_int_eq(hp_result_add_arm(p, name, HELPERS, &arm), 0);
+	make_trials(arm, ticks, xof);
+}
+
+/* The placeholder 1000 ticks a trial.  SHAKE256 half of it in every trial:
+ * its ratio 0.5 the same in each, not noisy.  SHAKE128 half of it in four
+ * trials and as much in the fifth: per-trial ratios 0.5 x 4 and 1, mean
+ * 0.6, sample standard deviation sqrt(0.2 / 4) = 0.2236, 37.3 % of the
+ * mean: noisy.  SHA3-256's arm made no pseudoXOF or pseudohash call:
+ * nothing swapped (and no noisy note beside it, though its ratio varies). */
+START_TEST(ratio_notes)
+{
+	static const uint64_t base[5] = { 1000, 1000, 1000, 1000, 1000 }, half[5] = { 500, 500, 500, 500, 500 },
+			      odd[5] = { 500, 500, 500, 500, 1000 };
+	struct hp_result r;
+	double spread = -1;
+	char *out;
+	json_t *j, *a;
+
+	hp_result_init(&r);
+	make_trials(&r, base, 3);
+	add_measured_arm(&r, "SHAKE256", half, 3);
+	add_measured_arm(&r, "SHAKE128", odd, 3);
+	add_measured_arm(&r, "SHA3-256", odd, 0);
+	hp_report_configure(1, 2.0);
+	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &r.arms[0], 1, &spread), 5);
+	ck_assert_msg(spread == 0, "%g", spread);
+	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &r.arms[1], 1, &spread), 5);
+	ck_assert_msg(fabs(spread - 100 * sqrt(0.05) / 0.6) < 1e-9, "%g", spread);
+	ck_assert(!hp_swap_nothing_swapped(&r.arms[0]) && !hp_swap_nothing_swapped(&r.arms[1]));
+	ck_assert(hp_swap_nothing_swapped(&r.arms[2]));
+
+	hp_swap_configure(1); /* one line per arm */
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	ck_assert_msg(strstr(out, "note: SYNTH-SIG sign SHA3-256: nothing swapped: the operation made no call of "
+				  "pseudohash or pseudoXOF, so each arm named here ran the same code as the "
+				  "placeholder's: its ratio is 1 by construction, what it shows is noise, and so is "
+				  "the projection's error\n"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "note: SYNTH-SIG sign SHAKE128: noisy: the ratio varies by \u00b137.3% across 5 "
+				  "trials, above 2.0%: the machine was busy, or the operation's own time varies "
+				  "with its inputs (rejection sampling); more iterations (-n) narrow it\n"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "SHAKE256: noisy") && !strstr(out, "SHA3-256: noisy") &&
+			      !strstr(out, "SHAKE128: nothing") && !strstr(out, "SHAKE256: nothing"),
+		      "%s", out);
+	free(out);
+	/* the matrix has the same notes */
+	hp_swap_configure(0);
+	out = swap_text(HP_FORMAT_MD, &r, 1);
+	ck_assert_msg(strstr(out, "\nnote: SYNTH-SIG sign SHA3-256: nothing swapped: ") &&
+			      strstr(out, "\nnote: SYNTH-SIG sign SHAKE128: noisy: the ratio varies by \u00b137.3%"),
+		      "%s", out);
+	free(out);
+	/* a threshold above the spread: no noisy note */
+	hp_report_configure(1, 40.0);
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	ck_assert_msg(!strstr(out, "noisy") && strstr(out, "SHA3-256: nothing swapped"), "%s", out);
+	free(out);
+	hp_report_configure(1, 2.0);
+
+	/* JSON: the flags of each measured arm */
+	j = hp_record_from_result(&r);
+	a = json_object_get(j, "candidates");
+	ck_assert(json_is_false(json_object_get(json_array_get(a, 0), "nothing_swapped")));
+	ck_assert(json_is_false(json_object_get(json_array_get(a, 0), "ratio_noisy")));
+	ck_assert(json_real_value(json_object_get(json_array_get(a, 0), "ratio_spread")) == 0);
+	ck_assert(json_is_false(json_object_get(json_array_get(a, 1), "nothing_swapped")));
+	ck_assert(json_is_true(json_object_get(json_array_get(a, 1), "ratio_noisy")));
+	ck_assert(fabs(json_real_value(json_object_get(json_array_get(a, 1), "ratio_spread")) - spread) < 1e-9);
+	ck_assert(json_is_true(json_object_get(json_array_get(a, 2), "nothing_swapped")));
+	json_decref(j);
+	hp_report_configure(0, 2.0);
+	hp_result_free(&r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("projection");
@@ -295,6 +410,7 @@ int main(void)
 	tcase_add_test(tc, no_projection_without_what_it_needs);
 	tcase_add_test(tc, cost_tables_round_trip);
 	tcase_add_test(tc, projection_below_zero_is_flagged);
+	tcase_add_test(tc, ratio_notes);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

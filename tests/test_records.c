@@ -34,6 +34,19 @@
 #include "record_io.h"
 #include "records_util.h"
 
+/* A row's failure is base, or base followed by the note that a confined
+ * crash may be the address-space limit's (drivers/child.c; its size
+ * varies, and a user-mode emulator applies no limit: no note there). */
+static void expect_failure_prefix(const char *failure, const char *base)
+{
+	static const char hint[] = "; possibly an allocation refused by the address-space limit (";
+	size_t n = strlen(base);
+
+	ck_assert_msg(failure && !strncmp(failure, base, n) &&
+			      (!failure[n] || !strncmp(failure + n, hint, strlen(hint))),
+		      "failure '%s', expected '%s' (and maybe the limit's note)", failure ? failure : "(none)", base);
+}
+
 /* ---------- round trip ---------- */
 
 static void roundtrip_dir(const char *instance)
@@ -405,8 +418,8 @@ START_TEST(test_failed_document_merged)
 	j = hpt_json_load(failed);
 	ck_assert_uint_eq(json_array_size(json_object_get(j, "rows")), 3);
 	ck_assert_str_eq(doc_status(j, "keygen"), "ok");
-	ck_assert_str_eq(json_string_value(json_object_get(doc_row(j, "verify"), "failure")),
-			 "killed by SIGSEGV during warm-up operation 1 of 1");
+	expect_failure_prefix(json_string_value(json_object_get(doc_row(j, "verify"), "failure")),
+			      "killed by SIGSEGV during warm-up operation 1 of 1");
 	json_decref(j);
 	/* an earlier document that cannot be read is not overwritten: its
 	 * rows would be lost; the file is named, exit 3; and this run's
@@ -546,8 +559,8 @@ START_TEST(test_failed_row_recorded_beside)
 	ck_assert_msg(strstr(buf, "sign failed: recorded as SYNTH-SIG__sign.failed.json"), "%s", buf);
 	j = hpt_json_load(sign_failed);
 	ck_assert_str_eq(json_string_value(json_object_get(j, "status")), "failed");
-	ck_assert_str_eq(json_string_value(json_object_get(j, "failure")),
-			 "killed by SIGSEGV during warm-up operation 1 of 1");
+	expect_failure_prefix(json_string_value(json_object_get(j, "failure")),
+			      "killed by SIGSEGV during warm-up operation 1 of 1");
 	json_decref(j);
 	ck_assert_ptr_nonnull(now = hpt_slurp(out));
 	ck_assert_msg(!strcmp(now, doc), "%s was replaced", out);

@@ -286,15 +286,19 @@ static json_t *measure(const char *op, const char *n, const char *more)
 	return row;
 }
 
-/* The markdown page of `hashprof SYNTH-REJECT OP -n N --format=md`: header and row. */
+/* The markdown page of `hashprof SYNTH-REJECT OP -n N --format=md`: its survey
+ * verdict line, header and row. */
 static char *page_of(const char *op, const char *n)
 {
 	struct run r;
 	char *page, *end;
 
 	hp(&r, 0, INST, op, "-n", n, "--format=md", NULL);
-	/* the table only: it ends at the first blank line */
-	if ((end = strstr(r.out, "\n\n")))
+	/* the "Survey verdict:" line and the table: it ends at the first blank
+	 * line after its header */
+	end = strstr(r.out, "| instance |");
+	ck_assert_msg(end != NULL, "no table in:\n%s", r.out);
+	if ((end = strstr(end, "\n\n")))
 		end[1] = '\0';
 	page = strdup(r.out);
 	run_free(&r);

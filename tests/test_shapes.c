@@ -209,6 +209,51 @@ START_TEST(test_parent_makefile)
 }
 END_TEST
 
+/* An instance Makefile that compiles ../common/synth_common.c and finds
+ * params.h with -I../common: the dry run's scratch copy holds the folder
+ * and the files directly above it, not ../common/, so make fails there.
+ * The warning and the failure name the path, where it is, that it lies
+ * outside what is copied, and the way out; the way out (the folder above
+ * with a recipe giving the -I folders) builds it, exactly SYNTH-SIG. */
+START_TEST(test_shared_code_outside)
+{
+	char dir[8400], recipe[8400], common[8400], why[16800];
+	struct run r;
+
+	setup_fixture("sibling-common");
+	instance_dir("Reference_Implementation/FIX-COM", dir, sizeof dir);
+	instance_dir("Reference_Implementation/common/synth_common.c", common, sizeof common);
+	snprintf(why, sizeof why,
+		 "../common/synth_common.c (%s) lies outside the folders hashprof copies for the dry run (FIX-COM/ "
+		 "and the sources, headers and makefiles directly above it); the way out: build the folder above "
+		 "(if it holds no other instance folder; else a copy of FIX-COM/ with the shared folder inside) "
+		 "with a recipe of make = no and the Makefile's -I folders as include = ..., docs/build.md "
+		 "\"Shared code outside the instance folder\"",
+		 common);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err,
+		  "hashprof build: warning: the Makefile's dry run failed: make -n exited with status 2 (make: *** "
+		  "No rule to make target '../common/synth_common.c', needed by 'libfixcom.so'.  Stop.); ");
+	expect_in(&r, r.err, why);
+	expect_in(&r, r.err, "; the build used none of the Makefile's flags (-D, -I, -l)\n");
+	expect_in(&r, r.err, "hashprof: build FIX-COM failed: ");
+	expect_in(&r, r.err, "; possibly because the Makefile's dry run failed: ");
+	ck_assert_msg(strstr(strstr(r.err, "; possibly because the Makefile's dry run failed: "), why), "%s", r.err);
+	run_free(&r);
+	/* the way out */
+	write_recipe("common.recipe", "make = no\ninclude = common FIX-COM\n", recipe, sizeof recipe);
+	instance_dir("Reference_Implementation", dir, sizeof dir);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir, "--recipe", recipe);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    FIX-COM (ALGORITHM_INSTANCE in FIX-COM/SIG_AlgorithmInstance.h)\n");
+	ck_assert_str_eq(r.err, "");
+	run_free(&r);
+	expect_same_calls("FIX-COM", "SYNTH-SIG");
+	teardown_fixture();
+}
+END_TEST
+
 /* One Makefile above the folders of every parameter set, which builds
  * the set its PARAM names: the folder name gives PARAM=256.  A Makefile
  * whose variable the folder names do not reveal is refused with the way
@@ -678,6 +723,7 @@ static Suite *shapes_suite(void)
 	tcase_add_test(tc, test_kex_5_passes);
 	tcase_add_test(tc, test_kex_pass_missing);
 	tcase_add_test(tc, test_parent_makefile);
+	tcase_add_test(tc, test_shared_code_outside);
 	tcase_add_test(tc, test_parameter_variable);
 	tcase_add_test(tc, test_variants);
 	tcase_add_test(tc, test_src_tree);

@@ -302,6 +302,47 @@ START_TEST(builtin_verdicts)
 }
 END_TEST
 
+/* Every built-in instance (a module of the build tree's schemes/.libs)
+ * carries a survey: one whose local.mk lacks the survey link
+ * ($(HP_SURVEY_LINK), Makefile.am) is listed as "not recorded", which a
+ * rebuild does not cure.  HOME is an empty tmp, so only the built-in and
+ * installed instances are listed; the installed ones are skipped. */
+START_TEST(every_builtin_surveyed)
+{
+	static const char lead[] = "    survey:   ";
+	const char *base = getenv("TMPDIR");
+	char libs[4200];
+	const char *slash = strrchr(HP_HASHPROF, '/');
+	unsigned seen = 0, reject = 0;
+	struct run r;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-survey-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(libs, sizeof libs, "%.*s/schemes/.libs/", (int)(slash - HP_HASHPROF), HP_HASHPROF);
+	HASHPROF(&r, NULL, "list", "--long");
+	run_expect_status(&r, 0);
+	for (const char *line = strchr(r.out, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+		const char *start = line + 1, *end = strchr(start, '\n');
+		size_t n = end ? (size_t)(end - start) : strlen(start);
+		char *text = strndup(start, n);
+
+		if (start[0] != ' ' && strstr(text, libs)) {
+			char name[256] = "";
+
+			sscanf(text, "%255s", name);
+			seen++;
+			reject += !strcmp(name, "SYNTH-REJECT");
+			ck_assert_msg(end && !strncmp(end + 1, lead, strlen(lead)) &&
+					      strncmp(end + 1 + strlen(lead), "not recorded", 12),
+				      "built-in %s has no survey recorded: %.200s", name, end ? end + 1 : "(nothing)");
+		}
+		free(text);
+	}
+	ck_assert_msg(seen >= 7 && reject == 1, "%u built-in instances listed (SYNTH-REJECT %u times)", seen, reject);
+	run_free(&r);
+}
+END_TEST
+
 /* The native instances' own Keccak, measured through its entry
  * functions, exactly: SPHINCS+-SHAKE-128f-simple signing is one shake256
  * per PRF, F, H and T (schemes/pqclean/README.md: 105 229 hashes, two of
@@ -594,6 +635,7 @@ int main(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, builtin_verdicts);
+	tcase_add_test(tc, every_builtin_surveyed);
 	tcase_add_test(tc, falcon_chacha_measured);
 	tcase_add_test(tc, natives_measured);
 	tcase_add_test(tc, own_keccak_bypass);

@@ -16,6 +16,8 @@
  *     and the placeholder are measured, exit status 1;
  *   - bad input: an unknown candidate names the known ones (exit 2);
  *     --hash with --replay (exit 2); an instance without helpers to swap;
+ *   - an operation that calls no helper a candidate stands in for
+ *     (GROUND-TRUTH sign): the "nothing swapped" note and JSON flag;
  *   - `hashprof list --hashes`, and records: the arms survive
  *     --record-dir and `hashprof report` (the same table again).
  *
@@ -312,6 +314,47 @@ START_TEST(instance_bound_to_its_own_helpers)
 }
 END_TEST
 
+/* GROUND-TRUTH sign calls no helper at all (keygen only sm3hash, which
+ * stays SM3): every candidate's arm runs the placeholder's code, and the
+ * table says so under it, the JSON in nothing_swapped.  SYNTH-SIG sign
+ * calls both helpers: no such note, the flag false.  (Not a time.) */
+START_TEST(nothing_swapped_noted)
+{
+	struct run r;
+	json_t *doc, *arm;
+
+	RUN(&r, "GROUND-TRUTH", "sign", "--hash=SHAKE128", "-n", "5");
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "\nnote: GROUND-TRUTH sign SHAKE128: nothing swapped: the operation made no call "
+				    "of pseudohash or pseudoXOF, so each arm named here ran the same code as the "
+				    "placeholder's: its ratio is 1 by construction, what it shows is noise, and so "
+				    "is the projection's error\n"),
+		      "%s", r.out);
+	run_free(&r);
+	RUN(&r, "GROUND-TRUTH", "keygen", "--hash=SHAKE128,SHA3-256", "-n", "2", "--format=json");
+	run_expect_status(&r, 0);
+	doc = parse_json(&r);
+	arm = json_array_get(json_object_get(json_array_get(json_object_get(doc, "rows"), 0), "candidates"), 1);
+	ck_assert_str_eq(jstr(arm, "name"), "SHA3-256");
+	ck_assert(json_is_true(json_object_get(arm, "nothing_swapped")));
+	json_decref(doc);
+	run_free(&r);
+	RUN(&r, "SYNTH-SIG", "sign", "--hash=SHAKE256", "-n", "5", "--arms");
+	run_expect_status(&r, 0);
+	ck_assert_msg(!strstr(r.out, "nothing swapped"), "%s", r.out);
+	run_free(&r);
+	RUN(&r, "SYNTH-SIG", "sign", "--hash=SHAKE256", "-n", "5", "--format=json");
+	run_expect_status(&r, 0);
+	doc = parse_json(&r);
+	arm = json_array_get(json_object_get(json_array_get(json_object_get(doc, "rows"), 0), "candidates"), 0);
+	ck_assert(json_is_false(json_object_get(arm, "nothing_swapped")));
+	ck_assert(json_is_boolean(json_object_get(arm, "ratio_noisy")) &&
+		  json_is_number(json_object_get(arm, "ratio_spread")));
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
 START_TEST(list_hashes)
 {
 	struct run r;
@@ -601,6 +644,7 @@ int main(void)
 	tcase_add_test(tc, failing_arm_fails_alone);
 	tcase_add_test(tc, bad_candidates);
 	tcase_add_test(tc, instance_bound_to_its_own_helpers);
+	tcase_add_test(tc, nothing_swapped_noted);
 	tcase_add_test(tc, list_hashes);
 	tcase_add_test(tc, arms_in_records);
 	tcase_add_test(tc, projection_from_known_costs);

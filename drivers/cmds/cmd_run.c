@@ -90,7 +90,8 @@ static void hp_run_help(void)
 	       "                         (default: corrected for the calibrated shim overhead)\n"
 	       "      --trials=T         split the N operations into T trials for the spread\n"
 	       "                         shown as 88%% \u00b10.4 (default %u)\n"
-	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f)\n",
+	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f),\n"
+	       "                         and --hash ratios whose spread exceeds PP %%\n",
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
 	hp_replay_help();
 	hp_confine_help();

@@ -60,6 +60,8 @@ schemes_synth_reject_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthet
 	-DHP_INSTANCE_KIND='"sig"' -DHP_ADAPTER_HEADER='"SIG_AlgorithmInstance.h"'
 schemes_synth_reject_la_CFLAGS = $(SYNTH_CFLAGS)
 schemes_synth_reject_la_LDFLAGS = $(SYNTH_LDFLAGS)
+schemes_synth_reject_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_reject_la_LDFLAGS) $(LDFLAGS) -o $@
+EXTRA_schemes_synth_reject_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_synth_reject_la_LIBADD = $(SYNTH_LIBADD)
 
 # No helper at all: only the shims' state, no --wrap, no DRNG.

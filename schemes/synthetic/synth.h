@@ -20,7 +20,9 @@ extern DRNG_ctx drng_algorithm;
  * write-home (create $HOME/synth-wrote-this), socket (connect to TCP port
  * 9 of 127.0.0.1), fork (start a process), exec (run /bin/true), alloc
  * (allocate and touch 8 MiB at a time until malloc fails); each returns
- * -3 when it survives.  spawn (spawn-setsid) starts a process that sleeps
+ * -3 when it survives.  bigalloc allocates 256 MiB at once and aborts
+ * when malloc refuses it (one allocation above --max-memory), else frees
+ * it and goes on (returns 0).  spawn (spawn-setsid) starts a process that sleeps
  * (in a session of its own), writes its pid to $HASHPROF_SYNTH_SPAWN_PID
  * and hangs: a package that leaves a process behind.
  * OP is the API function's short name: keygen, sign, verify, enc, dec,

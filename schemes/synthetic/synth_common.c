@@ -111,6 +111,15 @@ static int synth_misbehave(const char *kind)
 		execl("/bin/true", "true", (char *)NULL);
 		return -3;
 	}
+	if (!strncmp(kind, "bigalloc", 8)) {
+		/* one allocation of 256 MiB, untouched, as a scheme's table;
+		 * aborts when it fails (--max-memory below it), else goes on */
+		void *p = malloc(256u << 20);
+		if (!p)
+			abort();
+		free(p);
+		return 0;
+	}
 	if (!strncmp(kind, "alloc", 5)) {
 		/* 8 MiB at a time, each touched, until malloc says no (never
 		 * freed: the process ends with the failed operation) */
