@@ -497,3 +497,13 @@ int skip_under_emulation(const char *what)
 		what);
 	return 1;
 }
+
+void expect_failure_prefix(const char *failure, const char *base)
+{
+	static const char hint[] = "; possibly an allocation refused by the address-space limit (";
+	size_t n = strlen(base);
+
+	ck_assert_msg(failure && !strncmp(failure, base, n) &&
+			      (!failure[n] || !strncmp(failure + n, hint, strlen(hint))),
+		      "failure '%s', expected '%s' (and maybe the limit's note)", failure ? failure : "(none)", base);
+}

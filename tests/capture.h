@@ -145,4 +145,12 @@ int run_wait_marked(const char *marker, int alive, double seconds);
  */
 int skip_under_emulation(const char *what);
 
+/*
+ * Asserts that a row's failure text is base, or base followed by the note
+ * that a confined crash may be the address-space limit's (drivers/child.c:
+ * its size varies, and a user-mode emulator applies no limit, so no note
+ * there).  failure NULL fails the check.
+ */
+void expect_failure_prefix(const char *failure, const char *base);
+
 #endif

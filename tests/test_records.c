@@ -34,19 +34,6 @@
 #include "record_io.h"
 #include "records_util.h"
 
-/* A row's failure is base, or base followed by the note that a confined
- * crash may be the address-space limit's (drivers/child.c; its size
- * varies, and a user-mode emulator applies no limit: no note there). */
-static void expect_failure_prefix(const char *failure, const char *base)
-{
-	static const char hint[] = "; possibly an allocation refused by the address-space limit (";
-	size_t n = strlen(base);
-
-	ck_assert_msg(failure && !strncmp(failure, base, n) &&
-			      (!failure[n] || !strncmp(failure + n, hint, strlen(hint))),
-		      "failure '%s', expected '%s' (and maybe the limit's note)", failure ? failure : "(none)", base);
-}
-
 /* ---------- round trip ---------- */
 
 static void roundtrip_dir(const char *instance)
