@@ -713,6 +713,20 @@ START_TEST(test_run_outputs_clash)
 	snprintf(what, sizeof what, "--output and --record-dir name the same file %s", fresh);
 	expect_refused(&r, what);
 	ck_assert_int_eq(access(fresh, F_OK), -1);
+	/* not a clash: --folded and --flame-graph in the record folder the
+	 * same run makes (refused once, for a folder not made yet) */
+	char *folded = hpt_path(fresh, "x.folded"), *svg = hpt_path(fresh, "x.svg"),
+	     *fresh_rec = sig_record(fresh, "sign", ".json");
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "3", "--call-sites", "--record-dir", fresh, "--folded", folded,
+				      "--flame-graph", svg, "SYNTH-SIG", "sign", NULL),
+			 0);
+	run_free(&r);
+	ck_assert_int_eq(access(folded, F_OK), 0);
+	ck_assert_int_eq(access(svg, F_OK), 0);
+	ck_assert_int_eq(access(fresh_rec, F_OK), 0);
+	free(folded);
+	free(svg);
+	free(fresh_rec);
 	free(before);
 	hpt_rmtree(dir);
 	free(recs);

@@ -432,11 +432,13 @@ int hp_cmd_run(int argc, char **argv)
 					    { "--flame-graph", hp_flame },
 					    { "--plot", hp_plot_file } };
 	const struct hp_output all[] = { { "--output", hp_output }, others[0], others[1], others[2] };
-	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0)
-		return hp_usage_error("%s", err);
 	if (hp_costs_file && hp_outputs_not_input(all, 4, hp_costs_file, "--costs", "this run reads", err, sizeof err))
 		return hp_usage_error("%s", err);
+	/* the record folder first (its clashes checked before it is made):
+	 * --folded and --flame-graph may be files in the folder it makes */
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, others, 3, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
+	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 
 	struct hp_costs costs;
