@@ -1382,6 +1382,14 @@ START_TEST(test_campaign_out_in_package)
 		ck_assert_int_ne(stat(out, &st), 0);
 		ck_assert_int_ne(lstat(out, &st), 0);
 	}
+	/* one folder's steps by hand (--unit): its own package likewise */
+	snprintf(out, sizeof out, "%s/out", sig);
+	HASHPROF(&r, "campaign", tree, "--unit=" SIG_DIR, "-o", out, "-n", "3");
+	expect_bad(&r, "lies inside the instance folder");
+	{
+		struct stat st;
+		ck_assert_int_ne(lstat(out, &st), 0);
+	}
 	/* elsewhere below ROOT: no folder's input */
 	snprintf(out, sizeof out, "%s/campaign-out", tree);
 	CAMPAIGN(&r, out);

@@ -338,8 +338,9 @@ static int hp_out_in_package(const char *arg, const char *out, const struct hp_f
  * when written to).  HP_OUT_CAMPAIGN (fs: the plan's folders): refused,
  * before it is touched, when it lies in a package (hp_out_in_package) or
  * is an existing folder that is not a campaign's and holds a file the
- * campaign would overwrite (hp_campaign_foreign_file).  Returns -1, or
- * exit status 2 after one line. */
+ * campaign would overwrite (hp_campaign_foreign_file).  HP_OUT_STEP (fs:
+ * the --unit folder alone): refused when it lies in that package.
+ * Returns -1, or exit status 2 after one line. */
 static int hp_campaign_out(const char *arg, enum hp_out_use use, const struct hp_folders *fs, char out[PATH_MAX])
 {
 	char probe[PATH_MAX + 32];
@@ -353,7 +354,7 @@ static int hp_campaign_out(const char *arg, enum hp_out_use use, const struct hp
 		return hp_usage_error("campaign: -o %s: not a folder", arg);
 	if (use == HP_OUT_COLLECT && stat(out, &st) != 0)
 		return hp_usage_error("campaign: -o %s: %s", arg, strerror(errno));
-	if (use == HP_OUT_CAMPAIGN && (rc = hp_out_in_package(arg, out, fs)) >= 0)
+	if (fs && (rc = hp_out_in_package(arg, out, fs)) >= 0)
 		return rc;
 	if (use == HP_OUT_CAMPAIGN && (foreign = hp_campaign_foreign_file(out)))
 		return hp_usage_error("campaign: -o %s: %s/%s is not a campaign's (the folder has no campaign.json "
@@ -437,7 +438,10 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 		return hp_usage_error("campaign: --cpus: '%s' is not a list of CPU numbers (0,2,4)", a->cpus);
 	if (hp_campaign_describe(c->root, a->unit, &f, err, sizeof err) != 0)
 		return hp_usage_error("campaign: --unit: %s", err);
-	if ((rc = hp_campaign_out(a->out_arg, HP_OUT_STEP, NULL, c->out)) >= 0)
+	/* a step run by hand checks its own folder as the campaign checks
+	 * them all: OUT is not to be written into its package */
+	struct hp_folders one = { &f, 1, 1 };
+	if ((rc = hp_campaign_out(a->out_arg, HP_OUT_STEP, &one, c->out)) >= 0)
 		return rc;
 	hp_proc_trap_interrupts(hp_unit_interrupted);
 	rc = hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
