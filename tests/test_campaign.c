@@ -1058,6 +1058,22 @@ START_TEST(test_campaign_parallel_and_tier)
 	expect_in(&r, r.err, "hashprof: campaign: ");
 	expect_in(&r, r.err, " holds the campaign of tier optimized: profile tier reference into another folder (-o)");
 	run_free(&r);
+	/* and another ROOT (a folder of the same tree, same tier) likewise */
+	{
+		char root2[8400], real_root2[PATH_MAX], real_tree[PATH_MAX], want[20000];
+		snprintf(root2, sizeof root2, "%s/sign-fix", tree);
+		ck_assert_ptr_nonnull(realpath(root2, real_root2));
+		ck_assert_ptr_nonnull(realpath(tree, real_tree));
+		HASHPROF(&r, "campaign", root2, "-o", opt, "-n", "3", "--tier=optimized");
+		snprintf(want, sizeof want,
+			 " holds the campaign of %s: profile %s into another folder (-o), so that their records and "
+			 "pages do not mix\n",
+			 real_tree, real_root2);
+		run_expect_status(&r, 2);
+		expect_in(&r, r.err, want);
+		ck_assert_uint_eq(r.out_len, 0);
+		run_free(&r);
+	}
 	teardown_tree();
 }
 END_TEST

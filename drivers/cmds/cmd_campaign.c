@@ -543,6 +543,12 @@ static int hp_campaign_same_plan(const struct hp_campaign *c)
 	if (rc != 0)
 		return -1; /* none, or unreadable: this run writes a new one */
 	hp_folders_free(&fs);
+	/* another tree's pages and records would mix with this one's, its
+	 * index be replaced and its pages left unlinked */
+	if (strcmp(old.root, c->root))
+		return hp_usage_error("campaign: %s holds the campaign of %s: profile %s into another folder (-o), "
+				      "so that their records and pages do not mix",
+				      c->out, old.root, c->root);
 	if (old.tier != c->tier)
 		return hp_usage_error("campaign: %s holds the campaign of tier %s: profile tier %s into another "
 				      "folder (-o), so that their records do not mix",
