@@ -333,7 +333,9 @@ START_TEST(one_allocation_above_the_limit)
 		 "limit (%u MiB: --max-memory 64 above hashprof's own); --max-memory=0 lifts it",
 		 limit);
 	ck_assert_str_eq(failure, want);
-	ck_assert_msg(limit >= 64 && limit < 256, "%s", failure);
+	/* hashprof's own address space plus the 64 MiB: how much its own is
+	 * varies (a sanitizer build reserves terabytes of shadow) */
+	ck_assert_msg(limit > 64, "%s", failure);
 	free(failure);
 	run_free(&r);
 	/* without the limit the allocation succeeds */
