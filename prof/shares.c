@@ -103,6 +103,12 @@ double hp_shares_spread(const struct hp_result *r, int raw, int which)
 		sum += v;
 		sq += v * v;
 	}
-	double var = (sq - sum * sum / n) / (n - 1);
+	return hp_sample_sd(sum, sq, n);
+}
+
+double hp_sample_sd(double sum, double sumsq, double n)
+{
+	double var = n >= 2 ? (sumsq - sum * sum / n) / (n - 1) : 0;
+
 	return var > 0 ? sqrt(var) : 0;
 }

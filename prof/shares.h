@@ -49,4 +49,11 @@ double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *p
  */
 double hp_shares_spread(const struct hp_result *r, int raw, int which);
 
+/*
+ * The sample standard deviation of n values from their sum and the sum of
+ * their squares (the values' unit); 0 when n < 2, or when rounding makes
+ * the variance of equal values 0 or a hair below it.
+ */
+double hp_sample_sd(double sum, double sumsq, double n);
+
 #endif

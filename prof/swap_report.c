@@ -64,17 +64,20 @@ double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *
 			sum += v;
 			sq += v * v;
 		}
-		if (r->ntrials >= 2 && (sq - sum * sum / n) / (n - 1) > 0)
-			*spread = sqrt((sq - sum * sum / n) / (n - 1));
+		*spread = hp_sample_sd(sum, sq, n);
 	}
 	return sh.total_ticks > 0 ? hp_swap_inside(&sh, mask) / sh.total_ticks : 0;
 }
+
+/* What a candidate stands in for unless its helpers say otherwise
+ * (candidates/candidate.h's HP_CAND_HELPERS_DEFAULT, a layer above). */
+#define HP_SWAP_HELPERS_DEFAULT (HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH))
 
 /* The helpers arm a swaps; the placeholder's A/A arm (helpers 0) runs
  * pseudohash and pseudoXOF as a candidate would. */
 static unsigned hp_arm_mask(const struct hp_result_arm *a)
 {
-	return a->helpers ? a->helpers : HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH);
+	return a->helpers ? a->helpers : HP_SWAP_HELPERS_DEFAULT;
 }
 
 int hp_swap_nothing_swapped(const struct hp_result_arm *arm)
@@ -121,8 +124,7 @@ unsigned hp_swap_ratio_spread(const struct hp_result *p, const struct hp_result_
 	}
 	if (n < 2)
 		return n;
-	/* clamped: rounding can make the variance of equal ratios a hair below 0 */
-	*spread = 100 * sqrt(fmax(0, (sq - sum * sum / n) / (n - 1))) / (sum / n);
+	*spread = 100 * hp_sample_sd(sum, sq, n) / (sum / n);
 	return n;
 }
 
@@ -134,7 +136,7 @@ static unsigned hp_swap_mask(const struct hp_result *rows, size_t nrows)
 	for (size_t i = 0; i < nrows; i++)
 		for (size_t k = 0; k < rows[i].narms; k++)
 			mask |= rows[i].arms[k].helpers;
-	return mask ? mask : HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH);
+	return mask ? mask : HP_SWAP_HELPERS_DEFAULT;
 }
 
 /* ---------- one line per arm ---------- */
