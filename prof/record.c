@@ -775,7 +775,7 @@ static json_t *hp_per_op_json(const struct hp_result *r)
 }
 
 /* The computed flags of a measured arm of row r into e (never read
- * back): nothing_swapped (swap_report.h), and with 2 trials or more
+ * back): nothing_swapped and too_little_swapped (swap_report.h), and with 2 trials or more
  * ratio_spread (percent, hp_swap_ratio_spread) and ratio_noisy (above
  * the report's noise threshold).  0, or -1 when out of memory. */
 static int hp_arm_flags_json(json_t *e, const struct hp_result *r, const struct hp_result_arm *arm)
@@ -784,7 +784,9 @@ static int hp_arm_flags_json(json_t *e, const struct hp_result *r, const struct 
 
 	if (!arm->r || arm->r->status != HP_STATUS_OK)
 		return 0;
-	if (json_object_set_new(e, "nothing_swapped", json_boolean(hp_swap_nothing_swapped(arm))) != 0)
+	if (json_object_set_new(e, "nothing_swapped", json_boolean(hp_swap_nothing_swapped(arm))) != 0 ||
+	    json_object_set_new(e, "too_little_swapped",
+				json_boolean(hp_swap_too_little(r, arm, hp_report_raw(), NULL))) != 0)
 		return -1;
 	if (hp_swap_ratio_spread(r, arm, hp_report_raw(), &spread) < 2)
 		return 0;
