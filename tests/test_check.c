@@ -240,9 +240,9 @@ START_TEST(test_baseline_noisy_is_undecided)
 	run_free(&r);
 	/* re-measured once, its batches pooled: still undecided */
 	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-reruns=1", dir, NULL), 4);
-	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG verify: a share is too noisy to decide: measured again (1 of at "
-				    "most 1)\n"),
-		      "%s", r.out);
+	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG verify: hash share 100.00% -> "), "%s", r.out);
+	ck_assert_msg(strstr(r.out, ", 5 + 5 batches): too noisy to decide: measured again (1 of at most 1)\n"), "%s",
+		      r.out);
 	ck_assert_msg(strstr(r.out, ", 5 + 10 batches"), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "after 1 re-run (first"), "%s", r.out);
 	run_free(&r);

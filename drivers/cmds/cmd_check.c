@@ -113,22 +113,34 @@ static const char *hp_baseline_cflags(const struct hp_loaded_row *row)
 
 /* What a re-run of an undecided row needs (hp_settle_baseline's ctx). */
 struct hp_rerun_ctx {
+	const struct hp_check *c;
+	const struct hp_result *base, *now; /* the baseline row, the re-run so far */
 	struct hp_instance *inst;
 	const char *op;
 	const struct hp_options *o;
 	unsigned done, max;
 };
 
-/* Measure the row once more, saying so (a re-run takes as long as the run). */
+/* Measure the row once more, saying why (a re-run takes as long as the
+ * run): the first undecided share, its medians and p. */
 static int hp_rerun_row(void *ctx, struct hp_result *again)
 {
 	struct hp_rerun_ctx *x = ctx;
 	const char *op = x->op;
+	struct hp_share_test st;
+	int which = 0;
 
 	if (hp_child_interrupted())
 		return -1;
-	printf("note: %s %s: a share is too noisy to decide: measured again (%u of at most %u)\n", x->inst->name, x->op,
-	       ++x->done, x->max);
+	hp_share_test(x->c, x->base, x->now, 0, &st);
+	if (st.verdict != HP_SHARE_UNDECIDED) {
+		which = 1;
+		hp_share_test(x->c, x->base, x->now, 1, &st);
+	}
+	printf("note: %s %s: %s share %.2f%% -> %.2f%% (p = %.3f, %zu + %zu batches): too noisy to decide: "
+	       "measured again (%u of at most %u)\n",
+	       x->inst->name, x->op, which ? "DRNG" : "hash", st.base_pct, st.now_pct, st.p, st.nb, st.nn, ++x->done,
+	       x->max);
 	fflush(stdout);
 	hp_run_rows(x->inst, &op, 1, x->o, again, NULL, NULL);
 	return 0;
@@ -185,7 +197,7 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 
 		hp_baseline_procedure(c, &row->r, &o);
 		hp_run_rows(&insts[i], &op, 1, &o, &now, NULL, NULL);
-		struct hp_rerun_ctx x = { &insts[i], op, &o, 0, c->max_reruns };
+		struct hp_rerun_ctx x = { c, &row->r, &now, &insts[i], op, &o, 0, c->max_reruns };
 		if (!hp_child_interrupted())
 			hp_settle_baseline(c, &row->r, &now, hp_rerun_row, &x);
 		hp_compare_baseline(c, diff, &row->r, &now);
