@@ -145,7 +145,9 @@ void hp_share_test(const struct hp_check *c, const struct hp_result *b, const st
  * undecided, at most c->max_reruns times: rerun(ctx, again) measures the
  * row once more into *again (hp_result_init'ed by the caller, freed
  * here; returns 0, or -1 when it could not), whose batches are added to
- * n's (up to HP_TRIALS_MAX; its counts and totals stay the first run's).
+ * n's (up to HP_TRIALS_MAX; its counts and totals stay the first run's,
+ * and every batch's share is corrected with the first run's calibrated
+ * overhead, hp_shares_of_trial of n).
  * A re-run that fails or leaves no room ends the loop.  Returns the
  * re-measurements made (added to c->reruns).
  */
