@@ -41,7 +41,7 @@ tests_test_check_LDADD = $(HP_RECORDS_TEST_LDADD)
 check_PROGRAMS += tests/test_check_compare
 TESTS += tests/test_check_compare
 tests_test_check_compare_SOURCES = tests/test_check_compare.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h drivers/cmds/check_compare.c drivers/cmds/table.c \
+	tests/capture.c tests/capture.h drivers/cmds/check_compare.c drivers/cmds/check_shares.c drivers/cmds/table.c \
 	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c
 tests_test_check_compare_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS) -I$(top_srcdir)/drivers -I$(top_srcdir)/drivers/cmds \
 	-I$(top_srcdir)/candidates

@@ -3,7 +3,9 @@
  *
  *  - a baseline of an unchanged instance passes; one with an altered call
  *    count fails with exit 1 (and passes with a --calls-tolerance that
- *    covers the change); one with altered ticks fails on the share;
+ *    covers the change); one with altered ticks fails on the share; one
+ *    whose batches scatter both sides of the re-run's is re-measured
+ *    (--max-reruns) and left undecided (exit 4);
  *  - thresholds: pass under the limits, exit 1 above them;
  *  - --published: the synthetic page (documented call patterns) passes,
  *    an altered one fails, the sample page of the reference rows lists
@@ -58,6 +60,22 @@ static void alter_shape(const char *file, const char *fn, const char *field, lon
 		done = 1;
 	}
 	ck_assert_msg(done, "%s has no %s shape", file, fn);
+	hpt_json_save(file, j);
+	json_decref(j);
+}
+
+/* Set the hash helpers' ticks of trial t of a record file to 0, or (full)
+ * the whole trial's ticks to pseudoXOF: a batch hash share of 0 or 100%. */
+static void set_trial_hash(const char *file, size_t t, int full)
+{
+	json_t *j = hpt_json_load(file), *tr = json_array_get(json_object_get(j, "trials"), t);
+	json_t *ticks = json_object_get(tr, "ticks");
+
+	ck_assert_ptr_nonnull(ticks);
+	json_object_set_new(ticks, "pseudohash", json_integer(0));
+	json_object_set_new(ticks, "sm3hash", json_integer(0));
+	json_object_set_new(ticks, "pseudoXOF",
+			    json_integer(full ? json_integer_value(json_object_get(tr, "total_ticks")) : 0));
 	hpt_json_save(file, j);
 	json_decref(j);
 }
@@ -180,11 +198,58 @@ START_TEST(test_baseline_altered_share_fails)
 	alter_shape(f, "pseudoXOF", "ticks", 0, 1);
 	alter_shape(f, "pseudohash", "ticks", 0, 1);
 	alter_shape(f, "sm3hash", "ticks", 0, 1);
+	for (size_t t = 0; t < 5; t++) /* and in each of its 5 batches */
+		set_trial_hash(f, t, 0);
 	ck_assert_int_eq(hpt_hashprof(&r, "check", dir, NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "hash share"));
 	ck_assert_ptr_nonnull(strstr(r.out, "REGRESSION"));
-	ck_assert_ptr_nonnull(strstr(r.out, "2 pp"));
+	/* every batch of the re-run above every batch of the baseline */
+	ck_assert_msg(strstr(r.out, "2 pp; Mann-Whitney U p = 0.008, 5 + 5 batches"), "%s", r.out);
+	ck_assert_ptr_null(strstr(r.out, "measured again"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG verify hash share: 0.00% ->"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+/*
+ * A baseline whose batches read 0% twice and 100% three times (median
+ * 100%) against a re-run whose batches all lie between: far beyond the
+ * tolerance, and no evidence either way (the ranks interleave): measured
+ * again --max-reruns times, then "undecided: too noisy", exit 4.  Only
+ * the order of the shares matters, never their values.
+ */
+START_TEST(test_baseline_noisy_is_undecided)
+{
+	char *dir = hpt_tmpdir("noisy"), *f = hpt_path(dir, "SYNTH-SIG__verify.json");
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--record-dir", dir, "SYNTH-SIG", "verify", NULL), 0);
+	run_free(&r);
+	for (size_t t = 0; t < 5; t++)
+		set_trial_hash(f, t, t >= 2);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-reruns=0", dir, NULL), 4);
+	ck_assert_msg(strstr(r.out, "undecided: too noisy"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "check: UNDECIDED: 1 of 5 comparisons too noisy to decide after 0 re-runs "
+				    "(first: SYNTH-SIG verify hash share: 100.00% ->"),
+		      "%s", r.out);
+	ck_assert_ptr_null(strstr(r.out, "REGRESSION"));
+	ck_assert_ptr_null(strstr(r.out, "measured again"));
+	run_free(&r);
+	/* re-measured once, its batches pooled: still undecided */
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-reruns=1", dir, NULL), 4);
+	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG verify: hash share 100.00% -> "), "%s", r.out);
+	ck_assert_msg(strstr(r.out, ", 5 + 5 batches): too noisy to decide: measured again (1 of at most 1)\n"), "%s",
+		      r.out);
+	ck_assert_msg(strstr(r.out, ", 5 + 10 batches"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "after 1 re-run (first"), "%s", r.out);
+	run_free(&r);
+	/* a regression elsewhere wins: exit 1 */
+	alter_shape(f, "pseudoXOF", "calls", 1, 0);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--max-reruns=0", dir, NULL), 1);
+	ck_assert_msg(strstr(r.out, "; some too noisy to decide"), "%s", r.out);
 	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
@@ -436,6 +501,10 @@ END_TEST
 START_TEST(test_bad_options)
 {
 	expect_bad("--share-tolerance: '101'", "0 to 100", "check", "--share-tolerance=101", "SYNTH-SIG", NULL);
+	expect_bad("--max-reruns: '11' is not a whole number of re-runs from 0 to 10", NULL, "check", "--max-reruns=11",
+		   "SYNTH-SIG", NULL);
+	expect_bad("--max-reruns applies to a baseline only", NULL, "check", "--max-reruns=1", "SYNTH-SIG",
+		   "--max-drng-share=10%", NULL);
 	expect_bad("--share-tolerance: '-1'", NULL, "check", "--share-tolerance", "-1", "SYNTH-SIG", NULL);
 	expect_bad("--share-tolerance: 'nan'", NULL, "check", "--share-tolerance", "nan", "SYNTH-SIG", NULL);
 	expect_bad("--calls-tolerance: '2'", "0 to 1", "check", "--calls-tolerance=2", "SYNTH-SIG", NULL);
@@ -476,8 +545,9 @@ START_TEST(test_help_published_shares)
 	/* every exit status it can end with */
 	ck_assert_msg(strstr(r.out, "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
 				    "exceeded, a row that failed or whose replay failed, nothing compared),\n"
-				    "2 bad input, 128+N interrupted by signal N (^C: 130; what was compared before\n"
-				    "it is shown, no verdict).\n"),
+				    "2 bad input, 4 undecided (no regression, but a share still too noisy to\n"
+				    "decide after the re-runs), 128+N interrupted by signal N (^C: 130; what was\n"
+				    "compared before it is shown, no verdict).\n"),
 		      "%s", r.out);
 	ck_assert_str_eq(r.err, "");
 	run_free(&r);
@@ -559,6 +629,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_baseline_repeated_row_named);
 	tcase_add_test(tc, test_baseline_altered_calls_fail);
 	tcase_add_test(tc, test_baseline_altered_share_fails);
+	tcase_add_test(tc, test_baseline_noisy_is_undecided);
 	tcase_add_test(tc, test_thresholds);
 	tcase_add_test(tc, test_failed_row_counted_once);
 	tcase_add_test(tc, test_interrupt_is_not_a_regression);

@@ -13,10 +13,12 @@
  * The thresholds apply to the rows of every mode.
  *
  * Rows are measured with the run machinery of `hashprof INSTANCE`
- * (rows.h: hp_run_rows), one child process per row.  Exit status: 0
- * pass, 1 a comparison is out of tolerance, a row failed or nothing was
- * compared, 2 bad input (one line on stderr naming the file, field or
- * line, and the problem), 128 + N interrupted by signal N.
+ * (rows.h: hp_run_rows), one child process per row; a baseline row whose
+ * share is too noisy to decide is measured again (hp_settle_baseline).
+ * Exit status: 0 pass, 1 a comparison is out of tolerance, a row failed
+ * or nothing was compared, 2 bad input (one line on stderr naming the
+ * file, field or line, and the problem), 4 (HP_EXIT_UNDECIDED) no
+ * regression but a share left undecided, 128 + N interrupted by signal N.
  *
  * This file runs the three modes; the options are in check_options.c,
  * the comparisons and their verdicts in check_compare.c (check_cmd.h).
@@ -109,6 +111,41 @@ static const char *hp_baseline_cflags(const struct hp_loaded_row *row)
 	return json_is_string(cf) ? json_string_value(cf) : NULL;
 }
 
+/* What a re-run of an undecided row needs (hp_settle_baseline's ctx). */
+struct hp_rerun_ctx {
+	const struct hp_check *c;
+	const struct hp_result *base, *now; /* the baseline row, the re-run so far */
+	struct hp_instance *inst;
+	const char *op;
+	const struct hp_options *o;
+	unsigned done, max;
+};
+
+/* Measure the row once more, saying why (a re-run takes as long as the
+ * run): the first undecided share, its medians and p. */
+static int hp_rerun_row(void *ctx, struct hp_result *again)
+{
+	struct hp_rerun_ctx *x = ctx;
+	const char *op = x->op;
+	struct hp_share_test st;
+	int which = 0;
+
+	if (hp_child_interrupted())
+		return -1;
+	hp_share_test(x->c, x->base, x->now, 0, &st);
+	if (st.verdict != HP_SHARE_UNDECIDED) {
+		which = 1;
+		hp_share_test(x->c, x->base, x->now, 1, &st);
+	}
+	printf("note: %s %s: %s share %.2f%% -> %.2f%% (p = %.3f, %zu + %zu batches): too noisy to decide: "
+	       "measured again (%u of at most %u)\n",
+	       x->inst->name, x->op, which ? "DRNG" : "hash", st.base_pct, st.now_pct, st.p, st.nb, st.nn, ++x->done,
+	       x->max);
+	fflush(stdout);
+	hp_run_rows(x->inst, &op, 1, x->o, again, NULL, NULL);
+	return 0;
+}
+
 /* BASELINE mode.  Every row is checked usable before any is re-run, so that
  * bad input exits 2 at once rather than after minutes of measuring. */
 static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, struct hp_table *diff, struct hp_table *thr)
@@ -160,6 +197,9 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 
 		hp_baseline_procedure(c, &row->r, &o);
 		hp_run_rows(&insts[i], &op, 1, &o, &now, NULL, NULL);
+		struct hp_rerun_ctx x = { c, &row->r, &now, &insts[i], op, &o, 0, c->max_reruns };
+		if (!hp_child_interrupted())
+			hp_settle_baseline(c, &row->r, &now, hp_rerun_row, &x);
 		hp_compare_baseline(c, diff, &row->r, &now);
 		hp_check_thresholds(c, thr, &now, 1);
 		if (cf && strcmp(cf, insts[i].cflags))
@@ -331,6 +371,8 @@ int hp_cmd_check(int argc, char **argv)
 	if (!c.published && npos == 0)
 		return hp_usage_error("check: missing BASELINE.json|DIR, INSTANCE or --published PAGE.md; "
 				      "try 'hashprof check --help'");
+	if (c.max_reruns_set && !baseline)
+		return hp_usage_error("check: --max-reruns applies to a baseline only (its rows are re-run)");
 	if (baseline && c.procedure_set)
 		return hp_usage_error("check: --iterations/--warmup do not apply to a baseline "
 				      "(its own procedure is re-run)");
@@ -370,20 +412,31 @@ int hp_cmd_check(int argc, char **argv)
 		if (c.fractional_differs)
 			printf("note: a fractional calls/op (rejection sampling) depends on the number of operations "
 			       "N: give the page's N with -n, or allow --calls-tolerance\n");
+		if (c.share_tested)
+			printf("shares: medians over the batches; a difference beyond the tolerance is a regression "
+			       "when the two-sided Mann-Whitney U test over the two rows' batch shares gives p < %g "
+			       "(the tolerance column)\n",
+			       HP_SHARE_ALPHA);
 		if (hp_child_interrupted())
 			printf("check: interrupted by SIG%s: no verdict (%u comparison%s made before it, %u out of "
 			       "tolerance)\n",
 			       sigabbrev_np(hp_child_interrupted()), c.compared, c.compared == 1 ? "" : "s", c.failed);
 		else if (c.failed)
-			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed, c.compared,
-			       c.first_failure);
+			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)%s\n", c.failed,
+			       c.compared, c.first_failure, c.undecided ? "; some too noisy to decide" : "");
+		else if (c.undecided)
+			printf("check: UNDECIDED: %u of %u comparisons too noisy to decide after %u re-run%s "
+			       "(first: %s); no regression found\n",
+			       c.undecided, c.compared, c.reruns, c.reruns == 1 ? "" : "s", c.first_undecided);
 		else if (c.compared)
 			printf("check: pass: %u comparison%s within tolerance\n", c.compared,
 			       c.compared == 1 ? "" : "s");
 		else if (c.published)
 			printf("check: none of the %zu rows of %s is available here; nothing compared\n", c.page_rows,
 			       c.published);
-		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED : HP_EXIT_OK;
+		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED
+		     : c.undecided                            ? HP_EXIT_UNDECIDED
+							      : HP_EXIT_OK;
 		if (hp_child_interrupted()) /* as `hashprof INSTANCE`: 128 + the signal */
 			rc = 128 + hp_child_interrupted();
 	}
