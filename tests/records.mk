@@ -91,3 +91,13 @@ fuzz: fuzz-build
 	tests/fuzz/fuzz_published $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
 	  -artifact_prefix=tests/fuzz/crash-published- tests/fuzz/corpus-published $(srcdir)/tests/data
 	@echo "make fuzz: no crash, no sanitizer report"
+
+# Every row the public Round-1 pages printed (tests/data/published-symmetric-rounds1.tsv,
+# both systems), as pages, through prof/published.c.
+check_PROGRAMS += tests/test_published
+TESTS += tests/test_published
+tests_test_published_SOURCES = tests/test_published.c
+tests_test_published_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
+tests_test_published_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
+tests_test_published_LDADD = $(HP_RECORDS_TEST_LDADD)
+EXTRA_DIST += tests/data/published-symmetric-rounds1.tsv
