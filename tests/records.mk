@@ -42,7 +42,8 @@ check_PROGRAMS += tests/test_check_compare
 TESTS += tests/test_check_compare
 tests_test_check_compare_SOURCES = tests/test_check_compare.c tests/records_util.c tests/records_util.h \
 	tests/capture.c tests/capture.h drivers/cmds/check_compare.c drivers/cmds/table.c \
-	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c
+	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c \
+	drivers/cmds/page_match.c
 tests_test_check_compare_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS) -I$(top_srcdir)/drivers -I$(top_srcdir)/drivers/cmds \
 	-I$(top_srcdir)/candidates
 tests_test_check_compare_CFLAGS = $(HP_RECORDS_TEST_CFLAGS) $(PAPI_CFLAGS)

@@ -59,6 +59,10 @@ static void hp_check_help(void)
 	       "                         means of N = 1..1000 of one run, the row's own when it\n"
 	       "                         measured 1000 operations (the N that reproduce it)\n"
 	       "      --reproduce-max=N      search N = 1..N instead (the page's cap on N)\n"
+	       "      --map=FILE             page names to instances here, one 'PAGE NAME<TAB>INSTANCE'\n"
+	       "                         a line; other names are matched by case, '-', '_' and\n"
+	       "                         blanks, a build suffix (_REF), the package folder or\n"
+	       "                         the parameter set (-DNAME=VALUE), each match printed\n"
 	       "      --raw                  compare uncorrected shares (not with --published)\n"
 	       "  -n, --iterations=N, -w, --warmup=W   procedure of INSTANCE and --published rows\n"
 	       "                         (default: planned as by `hashprof INSTANCE`)\n"
@@ -137,7 +141,7 @@ static int hp_parse_max_calls(const char *arg, struct hp_check *c)
 int hp_check_parse(int argc, char **argv, struct hp_check *c)
 {
 	/* above procedure_options.h's codes */
-	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_RMAX };
+	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_RMAX, O_MAP };
 	static const struct option longopts[] = {
 		{ "calls-tolerance", required_argument, NULL, O_CALLS },
 		{ "share-tolerance", required_argument, NULL, O_SHARE },
@@ -147,6 +151,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "published", required_argument, NULL, O_PUB },
 		{ "raw", no_argument, NULL, O_RAW },
 		{ "reproduce-max", required_argument, NULL, O_RMAX },
+		{ "map", required_argument, NULL, O_MAP },
 		HP_PROCEDURE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -194,6 +199,9 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 			break;
 		case O_RAW:
 			c->raw = 1;
+			break;
+		case O_MAP:
+			c->map_path = optarg;
 			break;
 		case O_RMAX:
 			if (hp_parse_u64(optarg, 1, HP_PER_OP_MAX, &c->reproduce_max))
