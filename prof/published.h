@@ -13,7 +13,7 @@
  *   instance   the name as the page prints it, with or without backticks:
  *              1 to HP_PAGE_NAME_MAX bytes of UTF-8 text without control
  *              bytes or backticks ("CEDRUS\xc9\x91-128", "BIT: x/y (z)+.");
- *              matching it to a built instance is check_match.c's job;
+ *              matching it to a built instance is page_match.c's job;
  *   shares     a percentage with at most 3 decimals ("88%", "0.5%"), 0..100;
  *   operation  lower-case letters, digits, '_': the pages print a KEM's
  *              operations as enc and dec (hp_published_operation);
