@@ -32,6 +32,8 @@
 #include "records_util.h"
 
 #define WIDE "--share-tolerance=100"
+#define EN_DASH "\xe2\x80\x93"
+#define EM_DASH "\xe2\x80\x94"
 
 /* A baseline folder of SYNTH-SIG (all operations), -n 20. */
 static char *make_baseline(const char *tag, const char *instance)
@@ -310,6 +312,90 @@ START_TEST(test_published_synthetic_page)
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG keygen pseudoXOF calls/op: 5 -> 4"));
 	run_free(&r);
 	free(page);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+static void expect_bad(const char *must1, const char *must2, ...);
+
+/* A KEM page as the public pages print it (enc, dec) checks like one that
+ * names the API's operations (encaps, decaps): the same comparisons. */
+START_TEST(test_published_kem_enc_dec)
+{
+	char *dir = hpt_tmpdir("kemp"), *api = hpt_path(dir, "api.md"), *pub = hpt_path(dir, "pub.md");
+	static const char head[] = "# kem-00 SYNTH " EM_DASH " test page\n\n## Symmetric primitives\n\n"
+				   "[Survey](../symmetric-survey.md) verdict: **ICCS-only**\n\n"
+				   "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+				   "|---|---|---|---|---|\n"
+				   "| `SYNTH-KEM` | keygen | 20% | 3.9% | drng 1, pseudoXOF 2 |\n";
+	char text[2048], *out_api;
+	struct run r;
+
+	snprintf(text, sizeof text, "%s%s", head,
+		 "| `SYNTH-KEM` | encaps | 54% | 4.0% | drng 1, pseudoXOF 1, pseudohash 2 |\n"
+		 "| `SYNTH-KEM` | decaps | 57% | 0.0% | pseudoXOF 1, pseudohash 2, sm3hash 1 |\n");
+	hpt_write(api, text);
+	snprintf(text, sizeof text, "%s%s", head,
+		 "| `SYNTH-KEM` | enc | 54% | 4.0% | drng 1, pseudoXOF 1, pseudohash 2 |\n"
+		 "| `SYNTH-KEM` | dec | 57% | 0.0% | pseudoXOF 1, pseudohash 2, sm3hash " EN_DASH " |\n");
+	/* the en dash is a page's "no call" only as the whole cell */
+	hpt_write(pub, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "-n", "5", "--published", pub, NULL), 2);
+	run_free(&r);
+	snprintf(text, sizeof text, "%s%s", head,
+		 "| `SYNTH-KEM` | enc | 54% | 4.0% | drng 1, pseudoXOF 1, pseudohash 2 |\n"
+		 "| `SYNTH-KEM` | dec | 57% | 0.0% | pseudoXOF 1, pseudohash 2, sm3hash 1 |\n");
+	hpt_write(pub, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "-n", "5", "--published", api, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 14 comparisons within tolerance"));
+	out_api = strdup(r.out);
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "-n", "5", "--published", pub, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-KEM  decaps     sm3hash calls/op     1          1"));
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 14 comparisons within tolerance"));
+	ck_assert_ptr_null(strstr(r.out, "match:")); /* its own name */
+	ck_assert_str_eq(r.err, "");
+	/* line by line the same table but for the shares measured */
+	ck_assert_uint_eq(hpt_lines(r.out), hpt_lines(out_api));
+	run_free(&r);
+	free(out_api);
+	hpt_rmtree(dir);
+	free(api);
+	free(pub);
+	free(dir);
+}
+END_TEST
+
+/* Every check that compares nothing fails (exit 1), whatever the reason:
+ * a page whose table has no row, a page whose every row failed, a page
+ * of which nothing is here; --map only with --published. */
+START_TEST(test_published_nothing_compared)
+{
+	char *dir = hpt_tmpdir("none"), *f = hpt_path(dir, "page.md");
+	static const char head[] = "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+				   "|---|---|---|---|---|\n";
+	char text[1024];
+	struct run r;
+
+	hpt_write(f, head);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", f, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: nothing compared: the table of"));
+	run_free(&r);
+	snprintf(text, sizeof text, "%s| `SYNTH-SIG` | sign | - | - | sign: killed |\n", head);
+	hpt_write(f, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", f, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "not available: SYNTH-SIG sign (failed on the page)"));
+	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: nothing compared: every row of"));
+	run_free(&r);
+	snprintf(text, sizeof text, "%s| `Sigurd-128` | sign | 1%% | 1%% | drng 1 |\n", head);
+	hpt_write(f, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", f, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: nothing compared: none of the 1 rows of"));
+	run_free(&r);
+	expect_bad("--map applies to --published only", NULL, "check", "--map", f, "SYNTH-SIG", "--max-drng-share=5%",
+		   NULL);
 	hpt_rmtree(dir);
 	free(f);
 	free(dir);
@@ -635,6 +721,8 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_interrupt_is_not_a_regression);
 	tcase_add_test(tc, test_published_synthetic_page);
 	tcase_add_test(tc, test_published_sample_not_available);
+	tcase_add_test(tc, test_published_kem_enc_dec);
+	tcase_add_test(tc, test_published_nothing_compared);
 	tcase_add_test(tc, test_published_duplicate_rows);
 	tcase_add_test(tc, test_bad_baselines);
 	tcase_add_test(tc, test_failed_only_baseline);

@@ -599,6 +599,95 @@ START_TEST(rank_test_known_values)
 }
 END_TEST
 
+/* ---------- page names matched to instances (page_match.c) ---------- */
+
+/* An instance of name built from folder origin with flags cflags. */
+static struct hp_instance inst_of(const char *name, const char *origin, const char *cflags)
+{
+	struct hp_instance in;
+
+	memset(&in, 0, sizeof in);
+	snprintf(in.name, sizeof in.name, "%s", name);
+	snprintf(in.kind, sizeof in.kind, "sig");
+	snprintf(in.origin, sizeof in.origin, "%s", origin);
+	snprintf(in.cflags, sizeof in.cflags, "%s", cflags);
+	return in;
+}
+
+/* Each rule, in its order, on instances that carry other names than the page. */
+START_TEST(page_names_matched)
+{
+	struct hp_instance all[] = {
+		inst_of("TOY128_REF", "/p/name-ref", "-O2 -DSCHEME_MODE=128"),
+		inst_of("Sigurd_REF", "/p/Sigurd/Reference_Implementation/ref", "-O2 -DSIGURD_MODE=256 -Iinclude"),
+		inst_of("PKG-A", "/p/Lynx-192", "-O2"),
+		inst_of("toy_256", "/p/t", "-O2"),
+		inst_of("TOY-256", "/p/u", "-O2"),
+		inst_of("CEDRUSALPHA-160f", "/p/c", ""),
+	};
+	size_t n = sizeof all / sizeof *all, idx = 99;
+	char why[512], buf[64];
+
+	ck_assert_int_eq(hp_page_match("TOY-128", all, n, NULL, &idx, why, sizeof why), HP_PAGE_SUFFIX);
+	ck_assert_uint_eq(idx, 0);
+	ck_assert_str_eq(why, "its name without the build suffix '_REF'");
+	/* the exact name wins over the normalised one */
+	ck_assert_int_eq(hp_page_match("TOY-256", all, n, NULL, &idx, why, sizeof why), HP_PAGE_EXACT);
+	ck_assert_uint_eq(idx, 4);
+	ck_assert_int_eq(hp_page_match("Toy 256", all, n, NULL, &idx, why, sizeof why), HP_PAGE_AMBIGUOUS);
+	ck_assert_str_eq(why, "toy_256, TOY-256");
+	ck_assert_int_eq(hp_page_match("lynx_192", all, n, NULL, &idx, why, sizeof why), HP_PAGE_FOLDER);
+	ck_assert_uint_eq(idx, 2);
+	ck_assert_str_eq(why, "the folder it was built from, /p/Lynx-192");
+	ck_assert_int_eq(hp_page_match("Sigurd-256", all, n, NULL, &idx, why, sizeof why), HP_PAGE_PARAMSET);
+	ck_assert_uint_eq(idx, 1);
+	ck_assert_str_eq(why, "its name and its parameter set -DSIGURD_MODE=256");
+	ck_assert_int_eq(hp_page_match("Sigurd-128", all, n, NULL, &idx, why, sizeof why), HP_PAGE_NONE);
+	/* the Greek alpha of a page reads "alpha" */
+	ck_assert_int_eq(hp_page_match("CEDRUS\xc9\x91-160f", all, n, NULL, &idx, why, sizeof why), HP_PAGE_NORMALISED);
+	ck_assert_uint_eq(idx, 5);
+	ck_assert_str_eq(hp_page_normalise("A-b_C d\xce\xb1", buf, sizeof buf), "abcdalpha");
+	/* no suffix: "PREF" is a name, not a build suffix */
+	all[3] = inst_of("TOYPREF", "/p/t", "");
+	ck_assert_int_eq(hp_page_match("TOYP", all, n, NULL, &idx, why, sizeof why), HP_PAGE_NONE);
+}
+END_TEST
+
+/* --map: its line wins; a line naming an instance that is not here says
+ * so; malformed files are refused naming the line. */
+START_TEST(page_map_file)
+{
+	struct hp_instance all[] = { inst_of("TOY128_REF", "/p/a", ""), inst_of("TOY-512", "/p/b", "") };
+	char *dir = hpt_tmpdir("map"), *f = hpt_path(dir, "map.tsv"), why[512], err[512], want[600];
+	struct hp_page_map m;
+	size_t idx = 9;
+
+	hpt_write(f, "# published\tours\n\n  TOY-512 \t TOY128_REF \nGone-1\tGONE\n");
+	ck_assert_msg(hp_page_map_load(f, &m, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(m.n, 2);
+	ck_assert_int_eq(hp_page_match("TOY-512", all, 2, &m, &idx, why, sizeof why), HP_PAGE_MAP);
+	ck_assert_uint_eq(idx, 0);
+	ck_assert_str_eq(why, "--map line 3");
+	ck_assert_int_eq(hp_page_match("Gone-1", all, 2, &m, &idx, why, sizeof why), HP_PAGE_NONE);
+	ck_assert_str_eq(why, "--map line 4 names GONE, which is not here");
+	hp_page_map_free(&m);
+
+	hpt_write(f, "TOY-512 TOY128_REF\n");
+	ck_assert_int_eq(hp_page_map_load(f, &m, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s:1: not 'PAGE NAME<TAB>INSTANCE' (no tab)", f);
+	ck_assert_str_eq(err, want);
+	hpt_write(f, "a\tTOY\n\nb\tbad name\n");
+	ck_assert_int_eq(hp_page_map_load(f, &m, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, ":3: 'bad name' is not an instance name") != NULL, "%s", err);
+	hpt_write(f, "a\tTOY\na\tTOZ\n");
+	ck_assert_int_eq(hp_page_map_load(f, &m, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, ":2: 'a' is mapped on line 1 already") != NULL, "%s", err);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("check compare");
@@ -620,6 +709,10 @@ int main(void)
 	tcase_add_test(tc, share_too_few_batches_undecided);
 	tcase_add_test(tc, share_record_without_batches);
 	tcase_add_test(tc, rank_test_known_values);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("page names");
+	tcase_add_test(tc, page_names_matched);
+	tcase_add_test(tc, page_map_file);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "page_match.h"
 #include "published.h"
 #include "reproduce.h"
 #include "result.h"
@@ -26,6 +27,8 @@ struct hp_check {
 	int raw; /* compare uncorrected shares */
 	int procedure_set; /* -n or -w given */
 	const char *published; /* --published PAGE.md */
+	const char *map_path; /* --map FILE: page names to instances */
+	struct hp_page_map map; /* its lines (none: n 0) */
 	struct hp_options run; /* procedure of INSTANCE and --published rows */
 	unsigned compared, failed; /* comparisons made, out of tolerance */
 	char first_failure[512];
@@ -39,6 +42,7 @@ struct hp_check {
 	char first_undecided[512];
 	char missing[4096]; /* --published rows not available here */
 	size_t page_rows; /* rows of the --published page */
+	size_t page_failed_rows; /* of them, rows the page prints as failed */
 	int fractional_differs; /* --published: a fractional calls/op differed */
 	int page_corrected; /* --published: a hashprof page of corrected shares */
 	uint64_t reproduce_max; /* --published: the N search covers N = 1..this (--reproduce-max) */

@@ -67,6 +67,11 @@ static void hp_check_help(void)
 	       "                         means of N = 1..1000 of one run, the row's own when it\n"
 	       "                         measured 1000 operations (the N that reproduce it)\n"
 	       "      --reproduce-max=N      search N = 1..N instead (the page's cap on N)\n"
+	       "      --map=FILE             one 'PAGE NAME<TAB>INSTANCE' a line: the instance here\n"
+	       "                         of a page's name; other names are matched ignoring\n"
+	       "                         case, '-', '_' and blanks, a build suffix (_REF), by\n"
+	       "                         the package folder or the parameter set (-DNAME=VALUE);\n"
+	       "                         each match is printed\n"
 	       "      --raw                  compare uncorrected shares (not with --published)\n"
 	       "  -n, --iterations=N, -w, --warmup=W   procedure of INSTANCE and --published rows\n"
 	       "                         (default: planned as by `hashprof INSTANCE`)\n"
@@ -146,7 +151,7 @@ static int hp_parse_max_calls(const char *arg, struct hp_check *c)
 int hp_check_parse(int argc, char **argv, struct hp_check *c)
 {
 	/* above procedure_options.h's codes */
-	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_RMAX, O_RERUNS };
+	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_RMAX, O_RERUNS, O_MAP };
 	static const struct option longopts[] = {
 		{ "calls-tolerance", required_argument, NULL, O_CALLS },
 		{ "share-tolerance", required_argument, NULL, O_SHARE },
@@ -157,6 +162,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "raw", no_argument, NULL, O_RAW },
 		{ "reproduce-max", required_argument, NULL, O_RMAX },
 		{ "max-reruns", required_argument, NULL, O_RERUNS },
+		{ "map", required_argument, NULL, O_MAP },
 		HP_PROCEDURE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -204,6 +210,9 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 			break;
 		case O_RAW:
 			c->raw = 1;
+			break;
+		case O_MAP:
+			c->map_path = optarg;
 			break;
 		case O_RMAX:
 			if (hp_parse_u64(optarg, 1, HP_PER_OP_MAX, &c->reproduce_max))

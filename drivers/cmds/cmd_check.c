@@ -40,6 +40,7 @@
 #include "procedure_options.h"
 #include "ops.h"
 #include "options.h"
+#include "page_match.h"
 #include "published.h"
 #include "record_io.h"
 #include "reproduce_cmd.h"
@@ -229,27 +230,51 @@ static size_t hp_published_targets(const struct hp_published_row *p, const struc
 	return rp->nfn;
 }
 
+/* Say once per page name how it was matched, when not by its own name. */
+static void hp_say_match(const struct hp_published *page, size_t i, enum hp_page_how how, const char *inst,
+			 const char *why)
+{
+	const char *name = page->rows[i].instance;
+
+	if (how == HP_PAGE_EXACT)
+		return;
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(page->rows[k].instance, name))
+			return;
+	printf("match: '%s' of the page is %s here (%s)\n", name, inst, why);
+}
+
 /* --published mode.  A page covers more candidates than one machine has
  * built: rows whose instance is not here are listed, not failed (but a
- * page of which nothing is here fails: a check that compared nothing must
- * not pass).  A row naming an instance that is here with an operation it
- * does not have is bad input. */
+ * check that compared nothing fails: hp_cmd_check).  A page's names are
+ * matched to the instances here (page_match.h); a name that could be
+ * several instances, or a row naming an instance that is here with an
+ * operation it does not have, is bad input. */
 static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct hp_table *thr)
 {
 	struct hp_published page;
-	char err[HP_RECORD_ERR_MAX];
+	struct hp_instance *all = NULL;
+	char err[HP_RECORD_ERR_MAX], why[1024];
 	size_t used = 0;
+	long nall;
+	int rc = 0;
 
 	if (hp_published_load(c->published, &page, err, sizeof err) < 0)
 		return hp_usage_error("%s", err);
+	if ((nall = hp_instance_scan(&all)) < 0) {
+		hp_published_free(&page);
+		return hp_usage_error("check: out of memory");
+	}
 	c->page_corrected = page.corrected;
-	for (size_t i = 0; i < page.n; i++) {
+	for (size_t i = 0; i < page.n && !rc; i++) {
 		const struct hp_published_row *p = &page.rows[i];
-		const struct hp_kind_ops *k;
+		const struct hp_kind_ops *k = NULL;
 		struct hp_instance inst;
 		struct hp_result now;
-		const char *op = p->operation;
+		const char *op;
 		long other = hp_published_conflict(&page, i);
+		size_t idx = 0;
+		enum hp_page_how how;
 
 		/* two systems' tables, or a slip: say so, compare both */
 		if (other >= 0) {
@@ -266,21 +291,30 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 				c->published, p->line, p->instance, p->operation, o->line, what);
 		}
 
-		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops_of(inst.kind)) &&
-		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {
-			/* the instance is here: a wrong operation is a typo, not a gap
-			 * (p is inside page: its line is read before page goes) */
-			unsigned line = p->line;
-			hp_published_free(&page);
-			return hp_usage_error("%s:%u: %s", c->published, line, err);
+		how = hp_page_match(p->instance, all, (size_t)nall, c->map.n ? &c->map : NULL, &idx, why, sizeof why);
+		if (how == HP_PAGE_AMBIGUOUS) {
+			rc = hp_usage_error("%s:%u: '%s' could be any of %s here: name one with --map", c->published,
+					    p->line, p->instance, why);
+			break;
 		}
-		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops_of(inst.kind))) {
+		if (how != HP_PAGE_NONE) {
+			inst = all[idx];
+			k = hp_kind_ops_of(inst.kind);
+			hp_say_match(&page, i, how, inst.name, why);
+		}
+		op = k ? hp_published_operation(inst.kind, p->operation) : p->operation;
+		if (k && hp_run_check_op(&inst, k, c->run.timeout, op, err, sizeof err) != 0) {
+			/* the instance is here: a wrong operation is a typo, not a gap */
+			rc = hp_usage_error("%s:%u: %s", c->published, p->line, err);
+			break;
+		}
+		if (p->failed || !k) {
 			if (used < sizeof c->missing)
 				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, "%s%s %s",
 							 used ? ", " : "", p->instance, p->operation);
-			if (p->failed && used < sizeof c->missing)
-				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used,
-							 " (failed on the page)");
+			if (used < sizeof c->missing && (p->failed || why[0]))
+				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, " (%s)",
+							 p->failed ? "failed on the page" : why);
 			continue;
 		}
 		/* the per-iteration counts: a fractional count's N search reads
@@ -303,8 +337,11 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 			break;
 	}
 	c->page_rows = page.n;
+	for (size_t i = 0; i < page.n; i++)
+		c->page_failed_rows += page.rows[i].failed;
 	hp_published_free(&page);
-	return 0;
+	free(all);
+	return rc;
 }
 
 /* ---------- INSTANCE [OP] ---------- */
@@ -340,6 +377,21 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 
 /* ---------- the command ---------- */
 
+/* The verdict of a check that compared nothing, with its reason. */
+static void hp_say_nothing_compared(const struct hp_check *c)
+{
+	if (!c->published)
+		printf("check: FAIL: nothing compared (no row measured)\n");
+	else if (c->page_rows == 0)
+		printf("check: FAIL: nothing compared: the table of %s has no rows\n", c->published);
+	else if (c->page_failed_rows == c->page_rows)
+		printf("check: FAIL: nothing compared: every row of %s failed on the page\n", c->published);
+	else
+		printf("check: FAIL: nothing compared: none of the %zu rows of %s is available here (a name "
+		       "the page prints otherwise: --map)\n",
+		       c->page_rows, c->published);
+}
+
 int hp_cmd_check(int argc, char **argv)
 {
 	static const char *const diff_hdr[] = {
@@ -366,6 +418,10 @@ int hp_cmd_check(int argc, char **argv)
 	if (c.published && c.raw)
 		return hp_usage_error("check: --raw does not apply to --published (a page's shares are compared "
 				      "as it printed them: uncorrected, or corrected when its overhead line says so)");
+	if (c.map_path && !c.published)
+		return hp_usage_error("check: --map applies to --published only");
+	if (c.map_path && hp_page_map_load(c.map_path, &c.map, err, sizeof err) != 0)
+		return hp_usage_error("--map: %s", err);
 	if (c.reproduce_max_set && !c.published)
 		return hp_usage_error("check: --reproduce-max applies to --published only");
 	if (!c.published && npos == 0)
@@ -431,17 +487,16 @@ int hp_cmd_check(int argc, char **argv)
 		else if (c.compared)
 			printf("check: pass: %u comparison%s within tolerance\n", c.compared,
 			       c.compared == 1 ? "" : "s");
-		else if (c.published)
-			printf("check: none of the %zu rows of %s is available here; nothing compared\n", c.page_rows,
-			       c.published);
-		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED
-		     : c.undecided                            ? HP_EXIT_UNDECIDED
-							      : HP_EXIT_OK;
+		else
+			hp_say_nothing_compared(&c);
+		/* a check that compared nothing must not pass, whatever the reason */
+		rc = c.failed || !c.compared ? HP_EXIT_FAILED : c.undecided ? HP_EXIT_UNDECIDED : HP_EXIT_OK;
 		if (hp_child_interrupted()) /* as `hashprof INSTANCE`: 128 + the signal */
 			rc = 128 + hp_child_interrupted();
 	}
 	hp_table_free(&diff);
 	hp_table_free(&thr);
+	hp_page_map_free(&c.map);
 	if (c.search)
 		fclose(c.search);
 	free(c.search_text);
