@@ -131,7 +131,8 @@ void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
 			hp_strv_addf(&d->infos,
 				     "%s/: embedded scheme%s of the key exchange (%s own adapter header%s), part of "
 				     "its instance",
-				     list, parts.n > 1 ? "s" : "", parts.n > 1 ? "their" : "its", parts.n > 1 ? "s" : "");
+				     list, parts.n > 1 ? "s" : "", parts.n > 1 ? "their" : "its",
+				     parts.n > 1 ? "s" : "");
 		free(list);
 	}
 	for (size_t i = 0; i < d->files.n; i++) {

@@ -228,7 +228,8 @@ int hp_instance_with_parts(const char *dir, char out[PATH_MAX], char *note, size
 			list = hp_strv_join(&shown, ", ");
 			hp_fmt(out, PATH_MAX, "%s", up);
 			hp_fmt(note, notelen,
-			       "%s/ is the key exchange's folder; %s beside it %s its embedded scheme%s (%s own adapter "
+			       "%s/ is the key exchange's folder; %s beside it %s its embedded scheme%s (%s own "
+			       "adapter "
 			       "header%s, no instance of %s own): built from %s/, the folder of all of them",
 			       self, list ? list : "the folders", shown.n > 1 ? "are" : "is", shown.n > 1 ? "s" : "",
 			       shown.n > 1 ? "their" : "its", shown.n > 1 ? "s" : "", shown.n > 1 ? "their" : "its",

@@ -1609,6 +1609,53 @@ START_TEST(test_campaign_backquotes)
 }
 END_TEST
 
+/* LOOM-<N> (cmake-kex/.../loom/KEX_AlgorithmInstance.c): every step, r
+ * the sm3hash calls of one embedded signature */
+#define LOOM_ROWS(I, EX_SM3, P3_SM3, P4_SM3)                                                                          \
+	I " exchange: drng 7, pseudoXOF 7, pseudohash 2, sm3hash " EX_SM3 "\n" I                                      \
+	  " init_a: drng 2, pseudoXOF 1, sm3hash 1\n" I " init_b: drng 2, pseudoXOF 1, sm3hash 1\n" I " pass1: drng " \
+	  "1\n" I " pass2: drng 2, pseudoXOF 1, sm3hash 1\n" I " pass3: pseudoXOF 2, sm3hash " P3_SM3 "\n" I          \
+	  " pass4: pseudohash 1, sm3hash " P4_SM3 "\n" I " derive_a: pseudoXOF 1, pseudohash 1\n" I                   \
+	  " derive_b: pseudoXOF 1\n"
+
+/*
+ * A key exchange built by a CMake hierarchy (tests/fixtures/cmake-kex: the
+ * project's root above LOOM-128/ and LOOM-256/, each with kem/, an
+ * embedded signature sig/ with its own adapter header, and the exchange's
+ * loom/): one instance per parameter set, its folder the exchange's, no
+ * row for sig/, every step profiled with its calls, pass 4 included.
+ */
+START_TEST(test_campaign_cmake_kex)
+{
+	const char *base = getenv("TMPDIR");
+	char src[4200], out[8400], *text;
+	struct run r;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(src, sizeof src, "%s/cmake-kex", HP_FIXTURES);
+	snprintf(tree, sizeof tree, "%s/cmake-kex", tmp);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-RL", src, tree, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: 2 folders: 2 profiled, 0 failed, 0 not run;");
+	run_free(&r);
+	expect_folder(out, "Reference_Implementation/LOOM-128/loom", "LOOM-128", "kex", "built", "not checked", "9/9",
+		      "profiled", "", 1);
+	expect_folder(out, "Reference_Implementation/LOOM-256/loom", "LOOM-256", "kex", "built", "not checked", "9/9",
+		      "profiled", "", 1);
+	text = slurp(out, "index.md");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(!strstr(text, "/sig`"), "index.md has a row for a sig/ folder:\n%s", text);
+	free(text);
+	expect_page_rows(out, "cmake-kex", LOOM_ROWS("LOOM-128", "6", "2", "1") LOOM_ROWS("LOOM-256", "8", "3", "2"));
+	teardown_tree();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("campaign");
@@ -1629,6 +1676,11 @@ int main(void)
 	tcase_add_test(tc, test_campaign_interrupted_procedure);
 	tcase_add_test(tc, test_campaign_log_flushed);
 	tcase_add_test(tc, test_campaign_backquotes);
+	suite_add_tcase(s, tc);
+	/* a tree of its own, without the reference campaign */
+	tc = tcase_create("cmake_kex");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_campaign_cmake_kex);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
