@@ -1653,6 +1653,18 @@ START_TEST(test_campaign_cmake_kex)
 	ck_assert_msg(!strstr(text, "/sig`"), "index.md has a row for a sig/ folder:\n%s", text);
 	free(text);
 	expect_page_rows(out, "cmake-kex", LOOM_ROWS("LOOM-128", "6", "2", "1") LOOM_ROWS("LOOM-256", "8", "3", "2"));
+	/* up to date, though the build read files beside loom/ (../sig, the root's CMakeLists.txt) */
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 2 folders up to date\n");
+	run_free(&r);
+	/* and such a file changed: that parameter set is built again, not the other */
+	append_in_tree("Reference_Implementation/LOOM-128/sig/SIG_AlgorithmInstance.c", "/* edited */\n");
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "build Reference_Implementation/LOOM-128/loom: built LOOM-128");
+	expect_not_in(&r, r.out, "build Reference_Implementation/LOOM-256/loom");
+	run_free(&r);
 	teardown_tree();
 }
 END_TEST
