@@ -390,8 +390,9 @@ int hp_detect_parts(const struct hp_detect *d, struct hp_strv *parts);
  * The folder to build for dir (absolute, normalised): dir itself, or,
  * when dir is the folder of a key exchange's adapter (KEX_ header) whose
  * embedded schemes (hp_embedded_parts) lie beside it, the nearest folder
- * above (at most 3 levels, never a tier folder) that holds them and no
- * other adapter header: the instance is made of all of them.  Into out
+ * above (at most 3 levels, never a tier folder) that holds a Makefile or
+ * CMakeLists.txt directly, the parts and no other adapter header: the
+ * instance is made of all of them (only such folders are walked).  Into out
  * (PATH_MAX); note gets one line saying so (notelen bytes, "" when not
  * lifted).  Returns 1 when lifted, else 0.
  */

@@ -203,6 +203,10 @@ int hp_instance_with_parts(const char *dir, char out[PATH_MAX], char *note, size
 		*slash = '\0';
 		if (hp_is_tier_folder(hp_base(up)))
 			break;
+		/* parts are tied to the exchange by a build file in the folder
+		 * above both: no other folder is walked (a home folder can be big) */
+		if (!hp_has_build_file(up))
+			continue;
 		hp_strv_free(&files);
 		hp_strv_free(&hf);
 		if (hp_walk_files(up, &files) != 0 || hp_header_folders_of(up, &files, &hf) != 0)
