@@ -75,6 +75,37 @@ static int hp_refuse_prebuilt(struct hp_build *b, const struct hp_plan *plan)
  * this attempt failed (f filled), 2 a failure no flag set can fix
  * (b->out->error said why), 3 one no flag set can fix, not yet said (f
  * filled: every source compiled, and an API function is defined by none). */
+/*
+ * The mark of an instance whose package's dry run failed (make -n, or
+ * CMake's configure run): its flags, and so its parameter set, may not be
+ * the package's (a Makefile that includes a file it does not ship stops
+ * before printing a command, and the header's default parameter set is
+ * built instead).  The build goes on, because a dry run that fails late
+ * has printed the flags of every compile before it; but every result of
+ * the instance says so: a warning of the plan, which the metadata carries
+ * to `list --long`, every row's notes and the campaign's page.  No "; "
+ * in it (the metadata's separator).  0, or -1 when out of memory.
+ */
+static int hp_flags_uncertain(const struct hp_build *b, struct hp_plan *plan)
+{
+	const struct hp_detect *d = &b->det;
+	const char *why = strchr(d->make_error, '(');
+	int cmake = !strcmp(d->build_tool, "cmake");
+	char what[64];
+
+	if (!d->make_error[0])
+		return 0;
+	if (d->make_status < 0)
+		hp_fmt(what, sizeof what, "%s could not be run", cmake ? "cmake" : "make");
+	else
+		hp_fmt(what, sizeof what, "%s exited %d", cmake ? "cmake" : "make -n", d->make_status);
+	return hp_strv_addf(&plan->warnings, "flags uncertain: %s%s%.*s, the build used %s", what, why ? " " : "",
+			    why ? (int)strcspn(why, ";") : 0, why ? why : "",
+			    d->make_cppflags.n || d->make_libs.n ? "only the flags it printed before it failed"
+			    : cmake                              ? "none of CMake's flags"
+								 : "none of the Makefile's flags");
+}
+
 int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object **objs_out, struct hp_plan *plan,
 		     struct hp_strv *words, char **cflags_shown, struct hp_failure *f)
 {
@@ -185,6 +216,11 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 		f->command = NULL;
 		hp_strv_free(&cc);
 		return 3;
+	}
+	if (hp_flags_uncertain(b, plan) != 0) {
+		hp_build_error(b, "build: out of memory");
+		hp_strv_free(&cc);
+		return 2;
 	}
 	/* the symmetric code of the linked objects (issue 12) */
 	if (hp_plan_survey(objs, plan, err, sizeof err) != 0) {

@@ -369,6 +369,36 @@ int hp_holds_adapter_header(const char *dir, int max_depth);
 int hp_in_other_instance(const char *dir, const char *folder);
 
 /*
+ * Which of the adapter-header folders hf (relative to the folder root,
+ * "" or "." for root itself) are embedded schemes of a key exchange, parts
+ * of its instance and no instances of their own: a folder whose adapter
+ * is a signature's or a KEM's (SIG_/KEM_ prefix) that shares, with a
+ * KEX_ adapter's folder, a folder above both that holds a Makefile or
+ * CMakeLists.txt directly (the parameter set's build, which adds kem/,
+ * sig/ and the exchange's folder), holds no other key exchange and is no
+ * tier folder (hp_is_tier_folder).  part (hf->n bytes) gets 1 for those,
+ * 0 for the others.  Returns how many are parts, or -1 when out of
+ * memory.
+ */
+int hp_embedded_parts(const char *root, const struct hp_strv *hf, char *part);
+
+/* The folders of d->files (relative to d->dir) that hp_embedded_parts
+ * makes parts, appended to parts.  Returns 0 or -1 (out of memory). */
+int hp_detect_parts(const struct hp_detect *d, struct hp_strv *parts);
+
+/*
+ * The folder to build for dir (absolute, normalised): dir itself, or,
+ * when dir is the folder of a key exchange's adapter (KEX_ header) whose
+ * embedded schemes (hp_embedded_parts) lie beside it, the nearest folder
+ * above (at most 3 levels, never a tier folder) that holds a Makefile or
+ * CMakeLists.txt directly, the parts and no other adapter header: the
+ * instance is made of all of them (only such folders are walked).  Into out
+ * (PATH_MAX); note gets one line saying so (notelen bytes, "" when not
+ * lifted).  Returns 1 when lifted, else 0.
+ */
+int hp_instance_with_parts(const char *dir, char out[PATH_MAX], char *note, size_t notelen);
+
+/*
  * -1 (err: one line naming them, with a `hashprof build PATH` to run, PATH
  * shell-quoted) when d->dir is not one instance folder: it holds the
  * adapter headers (hp_adapter_header, CryptHash_ ones aside) of more

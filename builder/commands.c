@@ -326,7 +326,13 @@ static int hp_this_instance(struct hp_detect *d, const struct hp_commands *c, ch
 		hp_strv_free(&src);
 	}
 	hp_path_rel(d->dir, d->build_file, shown, sizeof shown);
-	if (rc == 0 && !kept && others.n) {
+	if (rc == 0 && !kept && !strcmp(d->build_tool, "cmake")) {
+		hp_fmt(err, errlen,
+		       "the CMake project of %s compiles no source of %s in its configure run: say which cache "
+		       "variable selects it with cmake-args = -DVAR=VALUE in a recipe",
+		       shown, hp_path_below(d->build_dir, d->dir));
+		rc = -2;
+	} else if (rc == 0 && !kept && others.n) {
 		char *list = hp_strv_join(&others, ", ");
 		hp_fmt(err, errlen,
 		       "%s (the instance folder has none) compiles no source of %s in its dry run, only of %s: "
@@ -338,7 +344,7 @@ static int hp_this_instance(struct hp_detect *d, const struct hp_commands *c, ch
 		rc = hp_strv_addf(&d->infos,
 				  "%s (the instance folder has none) compiles nothing in its dry run: not used", shown);
 		d->build_tool[0] = '\0';
-	} else if (rc == 0) {
+	} else if (rc == 0 && strcmp(d->build_tool, "cmake")) {
 		rc = hp_strv_addf(&d->infos,
 				  "the instance folder has no Makefile: used the commands of %s that compile it",
 				  shown);

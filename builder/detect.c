@@ -107,14 +107,41 @@ oom:
 
 /* ---------- kind ---------- */
 
+/* Is rel (a file below d->dir) inside one of the folders parts? */
+static int hp_in_parts(const struct hp_strv *parts, const char *rel)
+{
+	for (size_t i = 0; i < parts->n; i++) {
+		size_t n = strlen(parts->v[i]);
+		if (n && !strncmp(rel, parts->v[i], n) && rel[n] == '/')
+			return 1;
+	}
+	return 0;
+}
+
 void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
 {
 	int best_depth = 1 << 20;
+	struct hp_strv parts = { 0 };
 
+	/* a key exchange's embedded signature or KEM has an adapter header
+	 * of its own: the exchange's names the instance */
+	if (hp_detect_parts(d, &parts) == 0 && parts.n) {
+		char *list = hp_strv_join(&parts, "/, ");
+		if (list)
+			hp_strv_addf(&d->infos,
+				     "%s/: embedded scheme%s of the key exchange (%s own adapter header%s), part of "
+				     "its instance",
+				     list, parts.n > 1 ? "s" : "", parts.n > 1 ? "their" : "its",
+				     parts.n > 1 ? "s" : "");
+		free(list);
+	}
 	for (size_t i = 0; i < d->files.n; i++) {
 		const char *rel = d->files.v[i];
 		int depth = hp_path_depth(rel);
 		char kind[4];
+
+		if (hp_in_parts(&parts, rel))
+			continue;
 
 		/* SIG_AlgorithmInstance.h, or one named after the instance
 		 * (KEM_WeaverKEM-512.h): adapter.c's rule, campaign's too */
@@ -143,6 +170,7 @@ void hp_detect_kind(struct hp_detect *d, const struct hp_recipe *r)
 			}
 			free(text);
 		}
+	hp_strv_free(&parts);
 	if (r->kind[0]) {
 		hp_fmt(d->kind, sizeof d->kind, "%s", r->kind);
 		hp_fmt(d->kind_origin, sizeof d->kind_origin, "recipe");

@@ -28,6 +28,11 @@
  * bounds a pathological tree (links to folders are not followed). */
 #define HP_FOLDER_DEPTH 32
 
+/* How many folders above a key exchange's adapter folder
+ * hp_instance_with_parts looks for its embedded schemes: the parameter
+ * set's folder is the one above, or two above (src/kex/). */
+#define HP_PARTS_CLIMB 3
+
 static const char *hp_base(const char *p)
 {
 	const char *slash = strrchr(p, '/');
@@ -78,6 +83,171 @@ int hp_in_other_instance(const char *dir, const char *folder)
 	 * that holds it must hold no instance at any depth */
 	hp_fmt(path, sizeof path, "%.*s", (int)(above + 1 + strcspn(folder + above + 1, "/")), folder);
 	return hp_holds_adapter_header(path, HP_FOLDER_DEPTH);
+}
+
+/* ---------- embedded schemes: parts of a key exchange ---------- */
+
+/* The API kind of the adapter header directly in dir ("sig", "kem",
+ * "kex"; "" when it names none), into kind. */
+static void hp_folder_kind(const char *dir, char kind[4])
+{
+	DIR *dh = opendir(dir);
+	struct dirent *e;
+
+	kind[0] = '\0';
+	if (!dh)
+		return;
+	while (!kind[0] && (e = readdir(dh)))
+		if (e->d_name[0] != '.' && strncmp(e->d_name, "CryptHash", 9))
+			hp_adapter_header(dir, e->d_name, kind);
+	closedir(dh);
+}
+
+/* Does dir hold a Makefile or CMakeLists.txt directly? */
+static int hp_has_build_file(const char *dir)
+{
+	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile", "CMakeLists.txt" };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[PATH_MAX];
+		struct stat st;
+		hp_fmt(path, sizeof path, "%s/%s", dir, names[i]);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			return 1;
+	}
+	return 0;
+}
+
+/* The relative folder rel with "." read as "" (the root itself). */
+static const char *hp_rel_or_root(const char *rel)
+{
+	return strcmp(rel, ".") ? rel : "";
+}
+
+static int hp_inside(const char *rel, const char *dir);
+static void hp_common_folder(char *acc, const char *rel);
+
+int hp_embedded_parts(const char *root, const struct hp_strv *hf, char *part)
+{
+	char(*kinds)[4] = calloc(hf->n ? hf->n : 1, sizeof *kinds);
+	int found = 0;
+
+	if (!kinds)
+		return -1;
+	for (size_t i = 0; i < hf->n; i++) {
+		char abs[PATH_MAX];
+		const char *rel = hp_rel_or_root(hf->v[i]);
+		hp_fmt(abs, sizeof abs, "%s%s%s", root, rel[0] ? "/" : "", rel);
+		hp_folder_kind(abs, kinds[i]);
+		part[i] = 0;
+	}
+	for (size_t i = 0; i < hf->n; i++) {
+		if (strcmp(kinds[i], "sig") && strcmp(kinds[i], "kem"))
+			continue;
+		for (size_t k = 0; k < hf->n && !part[i]; k++) {
+			char common[PATH_MAX], abs[PATH_MAX];
+			const char *base;
+			size_t kex = 0;
+			if (strcmp(kinds[k], "kex"))
+				continue;
+			hp_fmt(common, sizeof common, "%s", hp_rel_or_root(hf->v[i]));
+			hp_common_folder(common, hp_rel_or_root(hf->v[k]));
+			for (size_t j = 0; j < hf->n; j++)
+				kex += !strcmp(kinds[j], "kex") && hp_inside(hp_rel_or_root(hf->v[j]), common);
+			hp_fmt(abs, sizeof abs, "%s%s%s", root, common[0] ? "/" : "", common);
+			base = hp_base(abs);
+			/* one key exchange, below a build file that ties them together, inside one tier */
+			part[i] = kex == 1 && hp_has_build_file(abs) && !hp_is_tier_folder(base);
+		}
+		found += part[i];
+	}
+	free(kinds);
+	return found;
+}
+
+/* The folders of the adapter headers among files (relative to some
+ * root), none inside another, CryptHash ones aside, into hf. */
+static int hp_header_folders_of(const char *root, const struct hp_strv *files, struct hp_strv *hf);
+
+int hp_instance_with_parts(const char *dir, char out[PATH_MAX], char *note, size_t notelen)
+{
+	char up[PATH_MAX];
+	struct hp_strv files = { 0 }, hf = { 0 };
+	int lifted = 0;
+
+	hp_fmt(out, PATH_MAX, "%s", dir);
+	note[0] = '\0';
+	if (hp_walk_files(dir, &files) != 0 || hp_header_folders_of(dir, &files, &hf) != 0 || hf.n != 1) {
+		hp_strv_free(&files);
+		hp_strv_free(&hf);
+		return 0;
+	}
+	{
+		char kind[4], abs[PATH_MAX];
+		hp_fmt(abs, sizeof abs, "%s%s%s", dir, hf.v[0][0] ? "/" : "", hf.v[0]);
+		hp_folder_kind(abs, kind);
+		if (strcmp(kind, "kex")) {
+			hp_strv_free(&files);
+			hp_strv_free(&hf);
+			return 0;
+		}
+	}
+	hp_fmt(up, sizeof up, "%s", dir);
+	/* climb to the first folder above that holds another adapter header */
+	for (int level = 0; level < HP_PARTS_CLIMB; level++) {
+		char *slash = strrchr(up, '/'), *part;
+		const char *self;
+		size_t others = 0, parts = 0;
+		if (!slash || slash == up || hp_is_tier_folder(slash + 1))
+			break;
+		*slash = '\0';
+		if (hp_is_tier_folder(hp_base(up)))
+			break;
+		/* parts are tied to the exchange by a build file in the folder
+		 * above both: no other folder is walked (a home folder can be big) */
+		if (!hp_has_build_file(up))
+			continue;
+		hp_strv_free(&files);
+		hp_strv_free(&hf);
+		if (hp_walk_files(up, &files) != 0 || hp_header_folders_of(up, &files, &hf) != 0)
+			break;
+		if (hf.n < 2)
+			continue;
+		if (!(part = calloc(hf.n, 1)) || hp_embedded_parts(up, &hf, part) < 0) {
+			free(part);
+			break;
+		}
+		self = dir + strlen(up) + 1;
+		for (size_t i = 0; i < hf.n; i++)
+			if (!hp_inside(hf.v[i], self)) {
+				others++;
+				parts += part[i] != 0;
+			}
+		if (others && others == parts) {
+			struct hp_strv shown = { 0 };
+			char *list;
+			for (size_t i = 0; i < hf.n; i++)
+				if (part[i] && hp_strv_addf(&shown, "%s/", hf.v[i]))
+					break;
+			list = hp_strv_join(&shown, ", ");
+			hp_fmt(out, PATH_MAX, "%s", up);
+			hp_fmt(note, notelen,
+			       "%s/ is the key exchange's folder; %s beside it %s its embedded scheme%s (%s own "
+			       "adapter "
+			       "header%s, no instance of %s own): built from %s/, the folder of all of them",
+			       self, list ? list : "the folders", shown.n > 1 ? "are" : "is", shown.n > 1 ? "s" : "",
+			       shown.n > 1 ? "their" : "its", shown.n > 1 ? "s" : "", shown.n > 1 ? "their" : "its",
+			       hp_base(up));
+			free(list);
+			hp_strv_free(&shown);
+			lifted = 1;
+		}
+		free(part);
+		break;
+	}
+	hp_strv_free(&files);
+	hp_strv_free(&hf);
+	return lifted;
 }
 
 /* ---------- the instance folders a folder holds ---------- */
@@ -157,20 +327,17 @@ static void hp_instance_of(const struct hp_detect *d, const struct hp_strv *hf, 
 			hp_common_folder(out, d->files.v[f]);
 }
 
-/* The folders of the public-key adapter headers below d->dir ("" for
- * d->dir itself), none inside another, in byte order, into hf (a hash
- * submission's CryptHash_AlgorithmInstance.h is `build --hash`'s). */
-static int hp_header_folders(const struct hp_detect *d, struct hp_strv *hf)
+static int hp_header_folders_of(const char *root, const struct hp_strv *files, struct hp_strv *hf)
 {
 	struct hp_strv all = { 0 };
 	int rc = 0;
 
-	for (size_t i = 0; rc == 0 && i < d->files.n; i++) {
-		const char *b = hp_base(d->files.v[i]);
+	for (size_t i = 0; rc == 0 && i < files->n; i++) {
+		const char *b = hp_base(files->v[i]);
 		char dir[PATH_MAX];
-		if (!strncmp(b, "CryptHash", 9) || !hp_adapter_header_rel(d->dir, d->files.v[i], NULL))
+		if (!strncmp(b, "CryptHash", 9) || !hp_adapter_header_rel(root, files->v[i], NULL))
 			continue;
-		hp_rel_dir(d->files.v[i], dir, sizeof dir);
+		hp_rel_dir(files->v[i], dir, sizeof dir);
 		if (hp_strv_find(&all, dir) < 0)
 			rc = hp_strv_add(&all, dir);
 	}
@@ -181,6 +348,43 @@ static int hp_header_folders(const struct hp_detect *d, struct hp_strv *hf)
 		if (!nested)
 			rc = hp_strv_add(hf, all.v[i]);
 	}
+	hp_strv_free(&all);
+	return rc;
+}
+
+/* The folders of the public-key adapter headers below d->dir ("" for
+ * d->dir itself), none inside another, in byte order, into hf (a hash
+ * submission's CryptHash_AlgorithmInstance.h is `build --hash`'s), the
+ * embedded schemes of a key exchange (hp_embedded_parts) left out: they
+ * are parts of its instance. */
+static int hp_header_folders(const struct hp_detect *d, struct hp_strv *hf)
+{
+	struct hp_strv all = { 0 };
+	char *part = NULL;
+	int rc = hp_header_folders_of(d->dir, &d->files, &all);
+
+	if (rc == 0 && all.n > 1 && (!(part = calloc(all.n, 1)) || hp_embedded_parts(d->dir, &all, part) < 0))
+		rc = -1;
+	for (size_t i = 0; rc == 0 && i < all.n; i++)
+		if (!part || !part[i])
+			rc = hp_strv_add(hf, all.v[i]);
+	free(part);
+	hp_strv_free(&all);
+	return rc;
+}
+
+int hp_detect_parts(const struct hp_detect *d, struct hp_strv *parts)
+{
+	struct hp_strv all = { 0 };
+	char *part = NULL;
+	int rc = hp_header_folders_of(d->dir, &d->files, &all);
+
+	if (rc == 0 && all.n > 1 && (!(part = calloc(all.n, 1)) || hp_embedded_parts(d->dir, &all, part) < 0))
+		rc = -1;
+	for (size_t i = 0; rc == 0 && part && i < all.n; i++)
+		if (part[i])
+			rc = hp_strv_add(parts, all.v[i]);
+	free(part);
 	hp_strv_free(&all);
 	return rc;
 }

@@ -74,6 +74,15 @@ int hp_build_prepare(struct hp_build *b)
 
 	if (!realpath(b->opt.dir_arg, b->det.dir) || stat(b->det.dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return hp_build_error(b, "build: %s: not a folder", b->opt.dir_arg);
+	{
+		/* a key exchange's folder, its embedded schemes beside it: build them all */
+		char whole[PATH_MAX], note[2 * HP_BUILD_ERR];
+		if (hp_instance_with_parts(b->det.dir, whole, note, sizeof note)) {
+			hp_fmt(b->det.dir, sizeof b->det.dir, "%s", whole);
+			if (hp_strv_add(&b->det.infos, note))
+				return hp_build_error(b, "build: out of memory");
+		}
+	}
 	if (b->opt.recipe && hp_recipe_load(b->opt.recipe, b->det.dir, &b->recipe, err, sizeof err) != 0)
 		return hp_build_error(b, "build: %s", err);
 	if (!b->opt.recipe)

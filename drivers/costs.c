@@ -316,7 +316,8 @@ size_t hp_costs_project(struct hp_costs *c, struct hp_result *rows, size_t nrows
 	size_t failed = 0;
 
 	for (size_t i = 0; insts && found && i < nrows; i++)
-		found[i] = rows[i].status == HP_STATUS_OK && hp_instance_find(rows[i].instance, &insts[i]) == 0;
+		found[i] = rows[i].status == HP_STATUS_OK &&
+			   hp_instance_find_recorded(rows[i].instance, rows[i].path, NULL, &insts[i]) == 0;
 	if (!insts || !found || hp_costs_wants(c, rows, nrows, cands, ncands, insts, found, &ws) != 0) {
 		for (size_t i = 0; i < nrows; i++)
 			for (size_t k = 0; k < ncands; k++) {

@@ -260,6 +260,58 @@ int hp_instance_find(const char *name, struct hp_instance *out)
 	return rc;
 }
 
+/* The instance named name in the shared object path: 0, else -1. */
+static int hp_instance_at(const char *path, const char *name, struct hp_instance *out)
+{
+	struct hp_instance inst;
+
+	if (!path || !path[0] || hp_instance_read(path, &inst) != 0 || strcmp(inst.name, name))
+		return -1;
+	*out = inst;
+	return 0;
+}
+
+/* The campaign's own instance name in OUT/units/<unit>/instance/NAME.so,
+ * OUT a folder at most HP_RECORD_UP folders above the record file
+ * (OUT/records/<candidate>/X.json): 0, else -1. */
+#define HP_RECORD_UP 3
+static int hp_instance_in_campaign(const char *record_file, const char *name, struct hp_instance *out)
+{
+	char dir[PATH_MAX];
+	char *slash;
+
+	if (!record_file || snprintf(dir, sizeof dir, "%s", record_file) >= (int)sizeof dir)
+		return -1;
+	for (int up = 0; up < HP_RECORD_UP && (slash = strrchr(dir, '/')); up++) {
+		char units[PATH_MAX + 8];
+		DIR *d;
+		struct dirent *e;
+		int rc = -1;
+		*slash = '\0';
+		if (snprintf(units, sizeof units, "%s/units", dir[0] ? dir : "") >= (int)sizeof units ||
+		    !(d = opendir(units)))
+			continue;
+		while (rc != 0 && (e = readdir(d))) {
+			char so[2 * PATH_MAX];
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(so, sizeof so, "%s/%s/instance/%s.so", units, e->d_name, name);
+			rc = hp_instance_at(so, name, out);
+		}
+		closedir(d);
+		if (rc == 0)
+			return 0;
+	}
+	return -1;
+}
+
+int hp_instance_find_recorded(const char *name, const char *so_path, const char *record_file, struct hp_instance *out)
+{
+	if (hp_instance_at(so_path, name, out) == 0 || hp_instance_in_campaign(record_file, name, out) == 0)
+		return 0;
+	return hp_instance_find(name, out);
+}
+
 /* Levenshtein distance, case-insensitive, of two names (<= HP_NAME_MAX). */
 static size_t hp_distance(const char *a, const char *b)
 {

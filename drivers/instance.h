@@ -60,6 +60,17 @@ void hp_instance_warn_to(FILE *out);
 int hp_instance_find(const char *name, struct hp_instance *out);
 
 /*
+ * The instance a record measured: the shared object the record names
+ * (so_path, its "path"; NULL or "" for none) when it still holds the
+ * instance name; else, for a record of a campaign (record_file
+ * OUT/records/<candidate>/X.json; NULL for none), the campaign's own
+ * OUT/units/<unit>/instance/NAME.so; else name along the search path
+ * (hp_instance_find).  So a campaign's OUT is used without HASHPROF_PATH,
+ * also after it was moved.  Returns 0, or -1 when not found.
+ */
+int hp_instance_find_recorded(const char *name, const char *so_path, const char *record_file, struct hp_instance *out);
+
+/*
  * Up to 3 known names close to `name` (edit distance, case-insensitive,
  * or a substring), comma-separated into buf; "" when none is close.
  */

@@ -193,24 +193,65 @@ int hp_record_dir_reads(const char *name)
 	return hp_record_json_name(name) && !hp_record_is_failed_name(name);
 }
 
-static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *err, size_t errlen)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **names = NULL, path[8192];
-	size_t n = 0, cap = 0, skipped = 0, bad = 0;
-	long total = 0, got;
-	int oom = 0;
+/* How many folders below the one named a read descends (a campaign's
+ * OUT/records/<candidate>/ is two): the bound only stops a pathological
+ * tree; links to folders are not followed. */
+#define HP_RECORD_DEPTH 8
+/* hp_record_load_dir of a sub-folder that holds no *.json file at any depth */
+#define HP_RECORD_NONE (-2)
 
-	if (!d) {
+/* Append a copy of name to the list names (n entries, cap); 0 or -1 (OOM). */
+static int hp_names_add(char ***names, size_t *n, size_t *cap, const char *name)
+{
+	char **nn = hp_grow(*names, cap, *n, sizeof *nn, 16);
+
+	if (!nn)
+		return -1;
+	*names = nn;
+	if (!(nn[*n] = strdup(name)))
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+/* Is dir a campaign's OUT (hashprof campaign: its campaign.json beside a
+ * records/ folder)?  Then its records/ folder into out.  1 or 0. */
+static int hp_campaign_records(const char *dir, char *out, size_t len)
+{
+	struct stat st;
+
+	snprintf(out, len, "%s/campaign.json", dir);
+	if (stat(out, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	snprintf(out, len, "%s/records", dir);
+	return stat(out, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *err, size_t errlen, int depth)
+{
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL, **subs = NULL, path[8192];
+	size_t n = 0, cap = 0, nsub = 0, subcap = 0, skipped = 0, bad = 0, skipped_before = s->nskipped;
+	long total = 0, got;
+	int oom = 0, below = 0;
+
+	/* a campaign's OUT: its records, not its state files (campaign.json, units/) */
+	if (hp_campaign_records(dir, path, sizeof path))
+		return hp_record_load_dir(path, s, err, errlen, depth + 1);
+	if (!(d = opendir(dir))) {
 		snprintf(err, errlen, "%s: cannot read the folder: %s", dir, strerror(errno));
 		return -1;
 	}
 	while (!oom && (e = readdir(d))) {
 		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (e->d_name[0] != '.' && depth < HP_RECORD_DEPTH && lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			oom = hp_names_add(&subs, &nsub, &subcap, e->d_name) != 0;
+			continue;
+		}
 		if (!hp_record_json_name(e->d_name))
 			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
 		if (hp_record_is_failed_name(e->d_name)) {
@@ -226,27 +267,16 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 			skipped++;
 			continue;
 		}
-		char **nn = hp_grow(names, &cap, n, sizeof *nn, 16);
-		if (!(oom = !nn))
-			names = nn;
 		/* a folder listed in part is an error, not a smaller set of records */
-		if (!oom) {
-			names[n] = strdup(e->d_name);
-			oom = !names[n];
-			n += !oom;
-		}
+		oom = hp_names_add(&names, &n, &cap, e->d_name) != 0;
 	}
 	closedir(d);
 	if (oom)
 		snprintf(err, errlen, "%s: out of memory listing the folder", dir);
-	else if (n == 0 && skipped)
-		snprintf(err, errlen,
-			 "%s: no measured record in this folder, only failed rows (%s; name a file to read it)", dir,
-			 s->skipped);
-	else if (n == 0)
-		snprintf(err, errlen, "%s: no *.json record in this folder", dir);
-	else
+	if (n)
 		qsort(names, n, sizeof *names, hp_strcmp_p);
+	if (nsub)
+		qsort(subs, nsub, sizeof *subs, hp_strcmp_p);
 	for (size_t i = 0; i < n && !oom && total >= 0; i++) {
 		snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
 		got = hp_record_load_file(path, s, err, errlen);
@@ -258,16 +288,44 @@ static long hp_record_load_dir(const char *dir, struct hp_record_set *s, char *e
 		}
 		total = got < 0 ? -1 : total + got;
 	}
-	if (n && !oom && total == 0 && bad) {
-		snprintf(err, errlen, "%s: no readable record in this folder (%zu unreadable or malformed)", dir, bad);
-		total = -1;
+	/* the sub-folders, in name order (OUT/records/<candidate>/) */
+	for (size_t i = 0; i < nsub && !oom && total >= 0; i++) {
+		snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", subs[i]);
+		got = hp_record_load_dir(path, s, err, errlen, depth + 1);
+		if (got == HP_RECORD_NONE)
+			continue;
+		below = 1;
+		if (got < 0 && s->bad) { /* its bad files were named one by one */
+			bad++;
+			continue;
+		}
+		total = got < 0 ? -1 : total + got;
 	}
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	if (!n && !oom && skipped)
+	for (size_t i = 0; i < nsub; i++)
+		free(subs[i]);
+	free(subs);
+	if (oom || total < 0)
+		return -1;
+	if (total > 0)
+		return total;
+	if (bad) {
+		snprintf(err, errlen, "%s: no readable record in this folder%s (%zu unreadable or malformed)", dir,
+			 below ? " or below it" : "", bad);
+		return -1;
+	}
+	if (s->nskipped > skipped_before) {
+		snprintf(err, errlen,
+			 "%s: no measured record in this folder%s, only failed rows (%s; name a file to read it)", dir,
+			 below || skipped < s->nskipped - skipped_before ? " or below it" : "", s->skipped);
 		return 0; /* only failed rows: err says so */
-	return n && !oom ? total : -1;
+	}
+	if (depth > 0 && !n)
+		return HP_RECORD_NONE;
+	snprintf(err, errlen, "%s: no *.json record in this folder%s", dir, nsub ? " or below it" : "");
+	return -1;
 }
 
 long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t errlen)
@@ -279,7 +337,7 @@ long hp_record_load(const char *path, struct hp_record_set *s, char *err, size_t
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode))
-		return hp_record_load_dir(path, s, err, errlen);
+		return hp_record_load_dir(path, s, err, errlen, 0);
 	return hp_record_load_file(path, s, err, errlen);
 }
 

@@ -9,9 +9,11 @@
  *   - a run document: {"run": {...}, "rows": [record, ...]} (what
  *     --format=json prints and --output writes);
  *   - a folder: every `*.json` file in it that does not start with '.',
- *     in name order (sub-folders are ignored), except the failed rows and
- *     runs, `*.failed.json` (hp_record_failed_name): counted in the set's
- *     nskipped and read only when named.
+ *     in name order, then those of its sub-folders (not hidden, no links
+ *     to folders, 8 levels at most), in name order, except the failed rows
+ *     and runs, `*.failed.json` (hp_record_failed_name): counted in the
+ *     set's nskipped and read only when named; a campaign's OUT (its
+ *     campaign.json beside records/) is read as its records/ folder.
  * Fields a reader does not know are ignored, so records written by a newer
  * hashprof/1 (extra fields) still read.  docs/record-schema.md has the
  * fields and their units.

@@ -657,6 +657,65 @@ START_TEST(test_make_failure)
 }
 END_TEST
 
+/*
+ * A Makefile that sets the parameter set (-DTOY_ROUNDS=10) and ends with
+ * an include of a file it does not ship (make-broken/): make -n exits 2
+ * before printing a command, and the instance built is the header's
+ * default set (50 rounds).  The build goes on but marks the instance:
+ * the mark is in the build's warnings, `list --long`, every row's notes
+ * and the campaign's page.  With config.mk there, no mark and 10 rounds.
+ */
+#define UNCERTAIN                                                                                     \
+	"flags uncertain: make -n exited 2 (Makefile:15: config.mk: No such file or directory), the " \
+	"build used none of the Makefile's flags"
+static void expect_sign_rounds(int rounds, int marked)
+{
+	json_t *doc = profile(out_dir, "FIX-ROUNDS", NULL), *row;
+	char t[4096], want[128];
+	size_t i;
+
+	call_table(row_of(doc, "sign"), t, sizeof t);
+	/* N_STR (5) signatures: the first pseudoXOF over pk || m, the others over 256 bits */
+	snprintf(want, sizeof want, "pseudoXOF 256 256 %d 0\npseudoXOF 768 256 5 0\n", 5 * (rounds - 1));
+	ck_assert_msg(!strcmp(t, want), "sign calls:\n%s", t);
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+		ck_assert_msg(row_has_note(row, "build warning: " UNCERTAIN) == marked, "row %zu: mark %s", i,
+			      marked ? "missing" : "present");
+	json_decref(doc);
+}
+
+START_TEST(test_flags_uncertain)
+{
+	struct run r;
+	char camp[8400];
+
+	setup_fixture("make-broken");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.err, "hashprof build: warning: " UNCERTAIN "\n");
+	run_free(&r);
+	HASHPROF(&r, out_dir, "list", "--long");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "    warning:  " UNCERTAIN "\n");
+	run_free(&r);
+	expect_sign_rounds(50, 1);
+	snprintf(camp, sizeof camp, "%s/camp", tmp);
+	HASHPROF(&r, NULL, "campaign", pkg, "-o", camp, "-n", "3");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	shell("grep -F -q \"" UNCERTAIN "\" \"$1\"/../camp/pages/*.md");
+	/* the file there: the Makefile's flags, no mark */
+	write_to("config.mk", "# nothing more\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	ck_assert_msg(!strstr(r.err, "flags uncertain"), "%s", r.err);
+	expect_in(&r, r.out, "  make -n: -DTOY_ROUNDS=10\n");
+	run_free(&r);
+	expect_sign_rounds(10, 0);
+	teardown_fixture();
+}
+END_TEST
+
 /* A package folder whose path holds a '"' (issue 18, item 11): the name
  * probe, the compilers, the KAT and the metadata take it as it is. */
 START_TEST(test_quote_in_path)
@@ -1206,6 +1265,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_name_with_plus);
 	tcase_add_test(tc, test_compile_failure);
 	tcase_add_test(tc, test_make_failure);
+	tcase_add_test(tc, test_flags_uncertain);
 	tcase_add_test(tc, test_foreign_compiler);
 	tcase_add_test(tc, test_quote_in_path);
 	tcase_add_test(tc, test_bad_input);

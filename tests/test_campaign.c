@@ -24,6 +24,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -1609,6 +1610,150 @@ START_TEST(test_campaign_backquotes)
 }
 END_TEST
 
+/* LOOM-<N> (cmake-kex/.../loom/KEX_AlgorithmInstance.c): every step, r
+ * the sm3hash calls of one embedded signature */
+#define LOOM_ROWS(I, EX_SM3, P3_SM3, P4_SM3)                                                                          \
+	I " exchange: drng 7, pseudoXOF 7, pseudohash 2, sm3hash " EX_SM3 "\n" I                                      \
+	  " init_a: drng 2, pseudoXOF 1, sm3hash 1\n" I " init_b: drng 2, pseudoXOF 1, sm3hash 1\n" I " pass1: drng " \
+	  "1\n" I " pass2: drng 2, pseudoXOF 1, sm3hash 1\n" I " pass3: pseudoXOF 2, sm3hash " P3_SM3 "\n" I          \
+	  " pass4: pseudohash 1, sm3hash " P4_SM3 "\n" I " derive_a: pseudoXOF 1, pseudohash 1\n" I                   \
+	  " derive_b: pseudoXOF 1\n"
+
+/*
+ * A key exchange built by a CMake hierarchy (tests/fixtures/cmake-kex: the
+ * project's root above LOOM-128/ and LOOM-256/, each with kem/, an
+ * embedded signature sig/ with its own adapter header, and the exchange's
+ * loom/): one instance per parameter set, its folder the exchange's, no
+ * row for sig/, every step profiled with its calls, pass 4 included.
+ */
+START_TEST(test_campaign_cmake_kex)
+{
+	const char *base = getenv("TMPDIR");
+	char src[4200], out[8400], *text;
+	struct run r;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(src, sizeof src, "%s/cmake-kex", HP_FIXTURES);
+	snprintf(tree, sizeof tree, "%s/cmake-kex", tmp);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-RL", src, tree, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: 2 folders: 2 profiled, 0 failed, 0 not run;");
+	run_free(&r);
+	expect_folder(out, "Reference_Implementation/LOOM-128/loom", "LOOM-128", "kex", "built", "not checked", "9/9",
+		      "profiled", "", 1);
+	expect_folder(out, "Reference_Implementation/LOOM-256/loom", "LOOM-256", "kex", "built", "not checked", "9/9",
+		      "profiled", "", 1);
+	text = slurp(out, "index.md");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(!strstr(text, "/sig`"), "index.md has a row for a sig/ folder:\n%s", text);
+	free(text);
+	expect_page_rows(out, "cmake-kex", LOOM_ROWS("LOOM-128", "6", "2", "1") LOOM_ROWS("LOOM-256", "8", "3", "2"));
+	/* up to date, though the build read files beside loom/ (../sig, the root's CMakeLists.txt) */
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 2 folders up to date\n");
+	run_free(&r);
+	/* and such a file changed: that parameter set is built again, not the other */
+	append_in_tree("Reference_Implementation/LOOM-128/sig/SIG_AlgorithmInstance.c", "/* edited */\n");
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "build Reference_Implementation/LOOM-128/loom: built LOOM-128");
+	expect_not_in(&r, r.out, "build Reference_Implementation/LOOM-256/loom");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
+/* hashprof with args, HASHPROF_PATH an empty folder (so neither the
+ * user's folders nor any other instance folder is searched). */
+static void hashprof_no_path(struct run *r, const char *const *args)
+{
+	char home[4200], xdg[4200], path[4300];
+	const char *env[] = { home, xdg, path, "LC_ALL=C", "HASHPROF_SYNTH_FAULT", "HASHPROF_SYNTH_SLEEP", NULL };
+
+	snprintf(home, sizeof home, "HOME=%s/home", tmp);
+	snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+	snprintf(path, sizeof path, "HASHPROF_PATH=%s/empty", tmp);
+	ck_assert_int_eq(mkdir(path + strlen("HASHPROF_PATH="), 0700) == 0 || errno == EEXIST, 1);
+	run_capture(r, HP_HASHPROF, args, env);
+}
+#define HASHPROF_NO_PATH(r, ...) hashprof_no_path((r), (const char *const[]){ __VA_ARGS__, NULL })
+
+/* The lines of text that start with "LOOM-" (the table's rows). */
+static size_t loom_rows(const char *text)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, "LOOM-")); p++)
+		n += p == text || p[-1] == '\n';
+	return n;
+}
+
+/*
+ * A campaign's OUT is used as it is (cmake-kex/: 18 rows of LOOM-128 and
+ * LOOM-256), with no HASHPROF_PATH: report OUT and report OUT/records
+ * (it descends into the candidates' folders), report --hash=all OUT (a
+ * projection in every cell: the instances found from the records' own
+ * "path"), report --curve OUT, and check OUT, which measures the same
+ * instances again (calls exact, shares within 100 pp: no test depends on
+ * the machine's speed); after OUT was moved, check finds them in
+ * OUT/units/<unit>/instance.
+ */
+START_TEST(test_campaign_out_self_contained)
+{
+	const char *base = getenv("TMPDIR");
+	char src[4200], out[8400], records[8500], moved[8400];
+	struct run r;
+
+	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX", base && *base ? base : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(src, sizeof src, "%s/cmake-kex", HP_FIXTURES);
+	snprintf(tree, sizeof tree, "%s/cmake-kex", tmp);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-RL", src, tree, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	HASHPROF_NO_PATH(&r, "report", out);
+	run_expect_status(&r, 0);
+	ck_assert_uint_eq(loom_rows(r.out), 18);
+	run_free(&r);
+	snprintf(records, sizeof records, "%s/records", out);
+	HASHPROF_NO_PATH(&r, "report", records);
+	run_expect_status(&r, 0);
+	ck_assert_uint_eq(loom_rows(r.out), 18);
+	run_free(&r);
+	HASHPROF_NO_PATH(&r, "report", "--hash=all", out);
+	run_expect_status(&r, 0);
+	ck_assert_uint_eq(loom_rows(r.out), 18);
+	expect_not_in(&r, r.out, "?");
+	expect_not_in(&r, r.err, "is not here");
+	run_free(&r);
+	HASHPROF_NO_PATH(&r, "report", "--curve", out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "LOOM-256 pass4: mean calls per operation of the first N of 3 operations");
+	run_free(&r);
+	HASHPROF_NO_PATH(&r, "check", "--share-tolerance=100", out);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "check: pass: 78 comparisons within tolerance");
+	run_free(&r);
+	in_tmp("moved", moved, sizeof moved);
+	ck_assert_int_eq(rename(out, moved), 0);
+	HASHPROF_NO_PATH(&r, "check", "--share-tolerance=100", moved);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "check: pass: 78 comparisons within tolerance");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("campaign");
@@ -1629,6 +1774,12 @@ int main(void)
 	tcase_add_test(tc, test_campaign_interrupted_procedure);
 	tcase_add_test(tc, test_campaign_log_flushed);
 	tcase_add_test(tc, test_campaign_backquotes);
+	suite_add_tcase(s, tc);
+	/* a tree of its own, without the reference campaign */
+	tc = tcase_create("cmake_kex");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_campaign_cmake_kex);
+	tcase_add_test(tc, test_campaign_out_self_contained);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

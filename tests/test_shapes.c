@@ -414,6 +414,80 @@ START_TEST(test_cmake)
 }
 END_TEST
 
+/* Every helper call of LOOM-<N>'s steps (cmake-kex/.../loom/
+ * KEX_AlgorithmInstance.c lists them; r: sm3hash calls of one signature,
+ * 1 for LOOM-128 and 2 for LOOM-256; seed: the KEM's seed in bits). */
+static void expect_loom_steps(const char *name, int r, int seed)
+{
+	json_t *doc = profile(out_dir, name, NULL);
+	char t[4096], want[512];
+
+	/* N_STR (5) operations each: B verifies A's signature, confirms */
+	call_table(row_of(doc, "pass4"), t, sizeof t);
+	snprintf(want, sizeof want, "pseudohash 256 512 5 0\n%ssm3hash %d 256 5 0\n",
+		 r > 1 ? "sm3hash 256 256 5 0\n" : "", 8 * (32 + 32 + seed / 8));
+	ck_assert_msg(!strcmp(t, want), "%s pass4:\n%s", name, t);
+	/* A decapsulates (pseudoXOF twice), signs (the embedded signature) */
+	call_table(row_of(doc, "pass3"), t, sizeof t);
+	snprintf(want, sizeof want, "sm3hash %d 256 5 0\n", 8 * (32 + 32 + seed / 8));
+	ck_assert_msg(strstr(t, want) && strstr(t, "pseudoXOF 256 "), "%s pass3:\n%s", name, t);
+	call_table(row_of(doc, "derive_a"), t, sizeof t);
+	ck_assert_msg(!strcmp(t, "pseudoXOF 512 256 5 0\npseudohash 256 512 5 0\n"), "%s derive_a:\n%s", name, t);
+	json_decref(doc);
+}
+
+/*
+ * A key exchange built by a CMake hierarchy (cmake-kex/): the root's
+ * CMakeLists.txt (project(), one cache variable per parameter set) above
+ * LOOM-128/ and LOOM-256/, whose CMakeLists.txt make it LOOM_MODE for
+ * kem/, sig/ (an embedded signature with its own adapter header) and
+ * loom/ (the KEX adapter).  Configured from the root, the parameter set's
+ * folder and the exchange's folder build the one instance, every step
+ * with its calls, pass 4 included; the root is a folder of two instance
+ * folders, not of four.
+ */
+START_TEST(test_cmake_hierarchy)
+{
+	char dir[8400];
+	struct run r;
+
+	setup_fixture("cmake-kex");
+	snprintf(dir, sizeof dir, "%s/Reference_Implementation/LOOM-128", pkg);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    LOOM-128 (ALGORITHM_INSTANCE in loom/KEX_AlgorithmInstance.h)\n");
+	expect_in(&r, r.out, "  kind:    kex (loom/KEX_AlgorithmInstance.h)\n");
+	expect_in(&r, r.out, "  cmake:   -DLOOM_MODE=128 -Iinclude -Iiccs -Ikem -Isig\n");
+	expect_in(&r, r.out, "  sources: 5 compiled, 5 linked;");
+	expect_in(&r, r.out,
+		  "  note:    the CMakeLists.txt calls no project(): configured the CMake project of "
+		  "../CMakeLists.txt, its root,");
+	expect_in(&r, r.out,
+		  "  note:    sig/: embedded scheme of the key exchange (its own adapter header), part of its "
+		  "instance\n");
+	run_free(&r);
+	expect_loom_steps("LOOM-128", 1, 128);
+	/* the exchange's own folder: the same instance, from the parameter set's folder */
+	snprintf(dir, sizeof dir, "%s/Reference_Implementation/LOOM-256/loom", pkg);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "  name:    LOOM-256 (ALGORITHM_INSTANCE in loom/KEX_AlgorithmInstance.h)\n");
+	expect_in(&r, r.out, "  cmake:   -DLOOM_MODE=256 -Iinclude -Iiccs -Ikem -Isig\n");
+	expect_in(&r, r.out,
+		  "  note:    loom/ is the key exchange's folder; sig/ beside it is its embedded scheme (its own "
+		  "adapter header, no instance of its own): built from LOOM-256/, the folder of all of them\n");
+	run_free(&r);
+	expect_loom_steps("LOOM-256", 2, 256);
+	/* above the parameter sets: two instance folders, the sig/ folders none */
+	snprintf(dir, sizeof dir, "%s/Reference_Implementation", pkg);
+	HASHPROF(&r, NULL, "build", dir, "--output-dir", out_dir);
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, " holds 2 instance folders (LOOM-128/, LOOM-256/): build one of them");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 /* Prebuilt build/synth_common.o and build/libfixpre.a in the package
  * (made here: an object whose synth_work aborts): never linked, the
  * Makefile's -Lbuild -lfixpre dropped (the archive it builds itself),
@@ -728,6 +802,7 @@ static Suite *shapes_suite(void)
 	tcase_add_test(tc, test_variants);
 	tcase_add_test(tc, test_src_tree);
 	tcase_add_test(tc, test_cmake);
+	tcase_add_test(tc, test_cmake_hierarchy);
 	tcase_add_test(tc, test_prebuilt);
 	tcase_add_test(tc, test_iccs_shared);
 	tcase_add_test(tc, test_no_borrow_from_instances);

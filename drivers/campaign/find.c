@@ -388,6 +388,33 @@ static int hp_folder_cmp(const void *a, const void *b)
 	return strcmp(((const struct hp_folder *)a)->rel, ((const struct hp_folder *)b)->rel);
 }
 
+/* Leave out of hdrs the embedded schemes of a key exchange (a sig/ with
+ * its own adapter header beside the exchange's folder: builder.h's
+ * hp_embedded_parts): they are parts of its instance, which `hashprof
+ * build` of the exchange's folder builds whole.  0, or -1 (OOM). */
+static int hp_drop_parts(const char *root, struct hp_strv *hdrs)
+{
+	char *part = hdrs->n > 1 ? calloc(hdrs->n, 1) : NULL;
+	size_t kept = 0;
+
+	if (hdrs->n < 2)
+		return 0;
+	if (!part || hp_embedded_parts(root, hdrs, part) < 0) {
+		free(part);
+		return -1;
+	}
+	for (size_t i = 0; i < hdrs->n; i++) {
+		if (part[i])
+			free(hdrs->v[i]);
+		else
+			hdrs->v[kept++] = hdrs->v[i];
+	}
+	hdrs->n = kept;
+	hdrs->v[kept] = NULL;
+	free(part);
+	return 0;
+}
+
 int hp_campaign_find(const char *root, struct hp_folders *out, char *err, size_t errlen)
 {
 	struct hp_strv hdrs = { 0 };
@@ -396,6 +423,8 @@ int hp_campaign_find(const char *root, struct hp_folders *out, char *err, size_t
 	err[0] = '\0';
 	memset(out, 0, sizeof *out);
 	rc = hp_find_headers(root, ".", &hdrs, err, errlen);
+	if (rc == 0 && hp_drop_parts(root, &hdrs) != 0)
+		rc = (hp_fmt(err, errlen, "out of memory"), -1);
 	for (size_t i = 0; rc == 0 && i < hdrs.n; i++) {
 		struct hp_folder f;
 		char rel[PATH_MAX];

@@ -160,15 +160,20 @@ int hp_campaign_folder_inputs(const struct hp_campaign *c, const struct hp_folde
 uint64_t hp_campaign_outside_inputs(const struct hp_campaign *c, const struct hp_folder *f, const char *manifest,
 				    int recorded, uint64_t h)
 {
-	char path[PATH_MAX], *text, *save = NULL;
+	char path[PATH_MAX], mdir[PATH_MAX], file[PATH_MAX], *text, *save = NULL;
+	size_t n;
 
 	if (!manifest[0])
 		return h;
 	hp_fmt(path, sizeof path, "%s/%s", c->out, manifest);
+	/* the folder the build took its files from: the folder, or the one
+	 * above it that holds a key exchange's embedded schemes too */
+	if (hp_manifest_stored_dir(path, mdir, sizeof mdir) != 0)
+		hp_fmt(mdir, sizeof mdir, "%s", f->abs);
 	if (!(text = hp_util_read_file(path, 0, NULL)))
 		return hp_fnv_str(h, "no manifest");
 	/* "file HASH SIZE REL" or "file missing REL" (builder/manifest.c),
-	 * REL relative to the folder; the REL inside it are hashed above */
+	 * REL relative to that folder; those inside the folder are hashed above */
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *value = line + 5, *rel;
 		if (strncmp(line, "file ", 5))
@@ -179,17 +184,17 @@ uint64_t hp_campaign_outside_inputs(const struct hp_campaign *c, const struct hp
 		if (!rel)
 			continue;
 		*rel++ = '\0';
-		if (strncmp(rel, "../", 3) && rel[0] != '/')
+		if (rel[0] == '/')
+			hp_fmt(file, sizeof file, "%s", rel);
+		else if (hp_path_abs(mdir, rel, file) != 0)
+			continue;
+		n = strlen(f->abs);
+		if (!strncmp(file, f->abs, n) && file[n] == '/')
 			continue;
 		if (recorded) {
 			h = hp_fnv_str(h, rel);
 			h = hp_fnv_str(h, value);
 		} else {
-			char file[PATH_MAX];
-			if (rel[0] == '/')
-				hp_fmt(file, sizeof file, "%s", rel);
-			else
-				hp_fmt(file, sizeof file, "%s/%s", f->abs, rel);
 			h = hp_fnv_file(h, file, rel);
 		}
 	}

@@ -84,7 +84,7 @@ static int hp_baseline_usable(const struct hp_loaded_row *row, unsigned timeout,
 	if (b->status != HP_STATUS_OK)
 		return hp_usage_error("%s%s%s: field 'status': the baseline row failed (%s): nothing to compare",
 				      row->file, sep, row->where, hp_result_failure(b));
-	if (hp_instance_find(b->instance, inst) != 0)
+	if (hp_instance_find_recorded(b->instance, b->path, row->file, inst) != 0)
 		return hp_usage_error("%s%s%s: field 'instance': '%s' is not available here "
 				      "(`hashprof list` shows the instances found)",
 				      row->file, sep, row->where, b->instance);

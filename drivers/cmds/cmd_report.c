@@ -38,8 +38,9 @@ static void hp_report_help(void)
 	printf("Usage: hashprof report [OPTION]... FILE...|DIR...\n"
 	       "Print the table of stored records again, without running anything.  FILE is a\n"
 	       "record (--record-dir) or a run document (--output, --format=json); DIR a folder\n"
-	       "of them (every *.json).  Shares are recomputed from each record's call table\n"
-	       "and totals; a record whose stored shares disagree is flagged by file name.\n"
+	       "of them (every *.json, in its sub-folders too; a campaign's OUT: its records).\n"
+	       "Shares are recomputed from each record's call table and totals; a record\n"
+	       "whose stored shares disagree is flagged by file name.\n"
 	       "\n"
 	       "  -f, --format=FMT   text (default), md, csv or json\n"
 	       "      --raw          uncorrected figures (computed the published way)\n"
@@ -197,6 +198,12 @@ static int hp_report_project(struct hp_options *o, const char *costs_file, int r
 	else if (hp_costs_open(&costs, costs_file, o, err, sizeof err) != 0) {
 		hp_usage_error("report: --costs: %s", err);
 		return -1;
+	}
+	/* the instance each record measured, also in a campaign's OUT moved elsewhere */
+	for (size_t i = 0; i < set->n; i++) {
+		struct hp_instance inst;
+		if (hp_instance_find_recorded(rows[i].instance, rows[i].path, set->rows[i].file, &inst) == 0)
+			snprintf(rows[i].path, sizeof rows[i].path, "%s", inst.path);
 	}
 	unprojected = hp_costs_project(&costs, rows, set->n, o->cands, o->ncands, o, !readonly, raw);
 	if (readonly && unprojected)
