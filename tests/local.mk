@@ -86,3 +86,7 @@ AARCH64_FLAGS =
 check-aarch64: all
 	HP_NATIVE_BUILDDIR='$(abs_top_builddir)' $(SHELL) $(top_srcdir)/tests/aarch64.sh $(AARCH64_FLAGS)
 .PHONY: check-aarch64
+
+# README's check --published example (docs/examples/published-page.md).
+TESTS += tests/example_page.sh
+EXTRA_DIST += tests/example_page.sh
