@@ -25,6 +25,7 @@ struct hp_check {
 	double max_calls[HP_FN_COUNT]; /* mean calls per operation; < 0 = no limit */
 	int raw; /* compare uncorrected shares */
 	int procedure_set; /* -n or -w given */
+	const char *tolerance_opt; /* the last tolerance option given; NULL: none */
 	const char *published; /* --published PAGE.md */
 	struct hp_options run; /* procedure of INSTANCE and --published rows */
 	unsigned compared, failed; /* comparisons made, out of tolerance */

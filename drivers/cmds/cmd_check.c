@@ -341,6 +341,11 @@ int hp_cmd_check(int argc, char **argv)
 			return hp_usage_error("check %s: give a limit (--max-drng-share, --max-hash-share, "
 					      "--max-calls) or a baseline file",
 					      argv[optind]);
+		/* INSTANCE applies limits and compares nothing */
+		if (c.tolerance_opt)
+			return hp_usage_error("check %s: %s applies to a comparison (a baseline or --published), "
+					      "not to the --max-... limits",
+					      argv[optind], c.tolerance_opt);
 	}
 	hp_confine_warn(!c.run.no_confine);
 	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)

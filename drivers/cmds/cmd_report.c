@@ -326,6 +326,7 @@ int hp_cmd_report(int argc, char **argv)
 	struct hp_result *rows;
 	char err[HP_RECORD_ERR_MAX], msg[512];
 	int c, raw = -1, curve = 0, rc = HP_EXIT_OK; /* raw -1: as the records were measured */
+	const char *shares_opt = NULL, *arms = NULL; /* as given, for the pairs refused */
 	size_t bad = 0; /* files not read: named on stderr */
 	int readonly = 0; /* project with the cost cache as it is (no --hash) */
 	const char *plot = NULL;
@@ -345,7 +346,10 @@ int hp_cmd_report(int argc, char **argv)
 			break;
 		case 'R':
 		case 'c':
+			if (raw >= 0 && raw != (c == 'R'))
+				return hp_usage_error("report: --raw and --corrected exclude each other");
 			raw = c == 'R';
+			shares_opt = c == 'R' ? "--raw" : "--corrected";
 			break;
 		case 'C':
 			curve = 1;
@@ -358,6 +362,7 @@ int hp_cmd_report(int argc, char **argv)
 		case HP_OPT_NOISE:
 			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
 				return c;
+			shares_opt = "--noise-threshold";
 			break;
 		case 'F':
 		case 'G':
@@ -376,6 +381,7 @@ int hp_cmd_report(int argc, char **argv)
 			break;
 		case 'A':
 			hp_swap_configure(1);
+			arms = "--arms";
 			break;
 		case 'h':
 			hp_report_help();
@@ -399,6 +405,13 @@ int hp_cmd_report(int argc, char **argv)
 				      fmt == HP_FORMAT_MD ? "md" : "json");
 	if (costs_file && !o.ncands)
 		return hp_usage_error("report: --costs needs --hash (the candidates to project)");
+	/* the curves are calls per operation: no share, no arm to project or lay out */
+	if (curve && (o.ncands || arms || shares_opt))
+		return hp_usage_error("report: --curve and %s exclude each other (the curves are the helpers' "
+				      "calls per operation)",
+				      o.ncands ? "--hash"
+				      : arms   ? arms
+					       : shares_opt);
 	hp_record_set_init(&set);
 	set.bad = hp_report_bad;
 	for (int i = optind; i < argc; i++) {

@@ -41,6 +41,55 @@ static const char *hp_costs_file;
 /* --plot FILE.png|.svg: the heat map of the rows' candidates (plot.h); NULL: none. */
 static const char *hp_plot_file;
 
+/* The options whose pairs may exclude each other, as given (hp_run_seen). */
+enum hp_seen {
+	HP_SEEN_HASH,
+	HP_SEEN_CALL_SITES,
+	HP_SEEN_FOLDED,
+	HP_SEEN_FLAME,
+	HP_SEEN_PER_ITERATION,
+	HP_SEEN_REPRODUCE,
+	HP_SEEN_REPLAY,
+	HP_SEEN_REPLAY_MB,
+	HP_SEEN_MESSAGE,
+	HP_SEEN_MESSAGE_LEN,
+	HP_SEEN_COUNT
+};
+static const char *const hp_seen_name[HP_SEEN_COUNT] = {
+	"--hash",      "--call-sites", "--folded",        "--flame-graph", "--per-iteration",
+	"--reproduce", "--replay",     "--replay-max-mb", "--message",     "--message-len",
+};
+static unsigned hp_seen; /* bit per enum hp_seen */
+
+/* The pairs that exclude each other, and why: a --hash row's arms are
+ * measured by another loop (drivers/swap_run.c) that keeps no call
+ * sites, per-operation counts or replay tape, so each of these would be
+ * dropped without a word; the message is either given bytes or the
+ * pattern of a length, not both. */
+static const struct {
+	enum hp_seen a, b;
+	const char *why;
+} hp_run_excluded[] = {
+	{ HP_SEEN_HASH, HP_SEEN_REPLAY, "" },
+	{ HP_SEEN_HASH, HP_SEEN_REPLAY_MB, " (it implies --replay)" },
+	{ HP_SEEN_HASH, HP_SEEN_CALL_SITES, " (a candidate's arms record no call sites)" },
+	{ HP_SEEN_HASH, HP_SEEN_FOLDED, " (a candidate's arms record no call sites)" },
+	{ HP_SEEN_HASH, HP_SEEN_FLAME, " (a candidate's arms record no call sites)" },
+	{ HP_SEEN_HASH, HP_SEEN_PER_ITERATION, " (a candidate's arms keep no per-operation counts)" },
+	{ HP_SEEN_HASH, HP_SEEN_REPRODUCE, " (a candidate's arms keep no per-operation counts)" },
+	{ HP_SEEN_MESSAGE, HP_SEEN_MESSAGE_LEN, "" },
+};
+
+/* The first excluded pair given: one line naming both; -1 when none. */
+static int hp_run_conflicts(void)
+{
+	for (size_t i = 0; i < sizeof hp_run_excluded / sizeof hp_run_excluded[0]; i++)
+		if ((hp_seen >> hp_run_excluded[i].a & 1) && (hp_seen >> hp_run_excluded[i].b & 1))
+			return hp_usage_error("%s and %s exclude each other%s", hp_seen_name[hp_run_excluded[i].a],
+					      hp_seen_name[hp_run_excluded[i].b], hp_run_excluded[i].why);
+	return -1;
+}
+
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
 	json_t *meta; /* the run description, each record's "run" */
@@ -182,12 +231,31 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, message_set = 0;
+	int c;
 	uint64_t v;
 	long n;
 	char err[2560];
 
+	static const struct {
+		int c;
+		enum hp_seen seen;
+	} marks[] = { { 'H', HP_SEEN_HASH },
+		      { 'C', HP_SEEN_CALL_SITES },
+		      { 'F', HP_SEEN_FOLDED },
+		      { 'G', HP_SEEN_FLAME },
+		      { 'P', HP_SEEN_PER_ITERATION },
+		      { 'r', HP_SEEN_REPRODUCE },
+		      { HP_OPT_REPLAY, HP_SEEN_REPLAY },
+		      { HP_OPT_REPLAY_MB, HP_SEEN_REPLAY_MB },
+		      { 'm', HP_SEEN_MESSAGE },
+		      { 'L', HP_SEEN_MESSAGE_LEN } };
+	int arms = 0, trials_set = 0;
+
+	hp_seen = 0;
 	while ((c = getopt_long(argc, argv, "n:w:f:hV", longopts, NULL)) != -1) {
+		for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+			if (marks[i].c == c)
+				hp_seen |= 1u << marks[i].seen;
 		switch (c) {
 		case 's':
 			if ((n = hp_hex_decode(optarg, o->seed, sizeof o->seed)) < 1)
@@ -202,15 +270,12 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 						      "number of hex digits)",
 						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
 			o->message_len = (size_t)n;
-			message_set = 1;
 			o->message_given = 'm';
 			break;
 		case 'L':
 			if (hp_parse_u64(optarg, 0, HP_BYTES_MAX, &v))
 				return hp_usage_error("--message-len: '%s' is not a byte count from 0 to %u", optarg,
 						      HP_BYTES_MAX);
-			if (message_set)
-				return hp_usage_error("--message-len and --message exclude each other");
 			hp_options_message_pattern(o, (size_t)v);
 			o->message_given = 'L';
 			break;
@@ -223,6 +288,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 				return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", optarg,
 						      HP_TRIALS_MAX);
 			o->trials = (unsigned)v;
+			trials_set = 1;
 			break;
 		case 'R':
 			o->raw = 1;
@@ -276,6 +342,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			break;
 		case 'A':
 			hp_swap_configure(1);
+			arms = 1;
 			break;
 		case 'Q':
 			if (hp_heatmap_check(optarg, err, sizeof err) != 0)
@@ -302,11 +369,31 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	}
 	if (o->iterations && !o->warmup_set)
 		o->warmup = 1;
+	if ((c = hp_run_conflicts()) >= 0 || (c = hp_procedure_conflicts(o)) >= 0)
+		return c;
 	if (o->per_iteration && o->iterations > HP_PER_OP_MAX)
-		return hp_usage_error("--per-iteration keeps the counts of at most %u operations, not %llu (-n)",
-				      HP_PER_OP_MAX, (unsigned long long)o->iterations);
-	if (o->ncands && o->replay)
-		return hp_usage_error("--hash and --replay exclude each other");
+		return hp_usage_error("%s keeps the counts of at most %u operations, not %llu (-n)",
+				      hp_reproduce_arg ? "--reproduce" : "--per-iteration", HP_PER_OP_MAX,
+				      (unsigned long long)o->iterations);
+	/* an option whose output no output of this run carries is refused,
+	 * not dropped: the counts and the call sites are JSON fields, the
+	 * call sites also lines under the text table */
+	if ((hp_seen >> HP_SEEN_PER_ITERATION & 1) && o->format != HP_FORMAT_JSON && !hp_output && !hp_record_dir)
+		return hp_usage_error("--per-iteration keeps its counts in the JSON only: add --format=json, "
+				      "--output=FILE or --record-dir=DIR");
+	if ((hp_seen >> HP_SEEN_CALL_SITES & 1) && (o->format == HP_FORMAT_CSV || o->format == HP_FORMAT_MD) &&
+	    !hp_output && !hp_record_dir && !hp_folded && !hp_flame)
+		return hp_usage_error(
+			"--format=%s and --call-sites exclude each other (its table has no call "
+			"sites: use text or json, or add --folded=FILE, --output=FILE or --record-dir=DIR)",
+			o->format == HP_FORMAT_CSV ? "csv" : "md");
+	/* N operations make at most N trials: more would be cut silently (the
+	 * default's 5 are cut to N without a word: it was not asked for) */
+	if (trials_set && o->iterations && o->trials > o->iterations)
+		return hp_usage_error("--trials=%u and -n %llu exclude each other (a trial is at least one operation)",
+				      o->trials, (unsigned long long)o->iterations);
+	if (arms && !o->ncands)
+		return hp_usage_error("--arms needs --hash (the candidates whose arms it lays out)");
 	if (hp_costs_file && !o->ncands)
 		return hp_usage_error("--costs needs --hash (the candidates to project)");
 	if (hp_plot_file && !o->ncands)

@@ -52,10 +52,21 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 				"--max-memory: '%s' is not a whole number of MiB from 0 to %u (0: no limit)", arg,
 				HP_MAX_MEMORY_LIMIT);
 		o->max_memory_mb = (unsigned)v;
+		o->max_memory_set = 1;
 		return -1;
 	default:
 		return -2;
 	}
+}
+
+int hp_procedure_conflicts(const struct hp_options *o)
+{
+	/* the limit is applied by the confinement (prof/util/confine.c):
+	 * without it the value would be dropped */
+	if (o->no_confine && o->max_memory_set)
+		return hp_usage_error("--max-memory and --no-confine exclude each other (the address-space limit is "
+				      "part of the confinement)");
+	return -1;
 }
 
 int hp_parse_noise(const char *arg, double *pp)

@@ -66,6 +66,11 @@ void hp_confine_warn(int confine_on);
  */
 int hp_procedure_option(int c, const char *arg, struct hp_options *o);
 
+/* After the options: the pairs of procedure options that exclude each
+ * other (--max-memory with --no-confine).  Returns -1, or HP_EXIT_USAGE
+ * after one line naming both. */
+int hp_procedure_conflicts(const struct hp_options *o);
+
 /* --noise-threshold=arg (0..100 percentage points) into *pp.  Returns -1,
  * or HP_EXIT_USAGE after the usage line. */
 int hp_parse_noise(const char *arg, double *pp);
