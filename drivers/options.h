@@ -14,6 +14,9 @@
 #include "result.h"
 
 #define HP_DEFAULT_TIMEOUT 600u /* seconds per (instance, operation) child */
+/* seconds one `hashprof build` may take, compilers and KAT included
+ * (build --build-timeout, and campaign's for each of its builds) */
+#define HP_DEFAULT_BUILD_TIMEOUT 3600u
 #define HP_DEFAULT_MESSAGE_LEN 64u /* method.md: "a 64-byte message" */
 #define HP_DEFAULT_NOISE_PP 2.0 /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
 

@@ -112,6 +112,8 @@ int hp_cmd_build(int argc, char **argv)
 	if ((rc = hp_build_parse(argc, argv, &b.opt)) >= 0)
 		goto out;
 	hp_confine_warn(!b.opt.no_confine);
+	/* every program of the build from here on shares its one bound */
+	hp_proc_deadline(b.opt.build_timeout);
 	if (b.opt.hash) {
 		rc = hp_cmd_build_hash(&b);
 		goto out;

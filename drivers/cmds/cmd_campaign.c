@@ -42,7 +42,6 @@
 #include "util/proc.h"
 
 #define HP_CAMPAIGN_DEFAULT_OUT "hashprof-campaign"
-#define HP_CAMPAIGN_BUILD_TIMEOUT 3600u /* seconds: one `hashprof build`, compilers and KAT included */
 
 enum {
 	HP_OPT_TIER = 0x200,
@@ -97,7 +96,7 @@ static void hp_campaign_help(void)
 	       "\n"
 	       "Exit status: 0 every folder profiled, 1 a folder failed or did not run, 2 bad\n"
 	       "input, 3 a page or the index could not be written, 128+N interrupted by signal N.\n",
-	       HP_DEFAULT_TIMEOUT, HP_CAMPAIGN_BUILD_TIMEOUT);
+	       HP_DEFAULT_TIMEOUT, HP_DEFAULT_BUILD_TIMEOUT);
 }
 
 /* A procedure option for the rows: checked as hashprof checks it, kept as
@@ -629,7 +628,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	c.tier = HP_TIER_REFERENCE;
 	c.jobs = 1;
 	c.timeout = HP_DEFAULT_TIMEOUT;
-	c.build_timeout = HP_CAMPAIGN_BUILD_TIMEOUT;
+	c.build_timeout = HP_DEFAULT_BUILD_TIMEOUT;
 	if ((rc = hp_campaign_parse(argc, argv, &c, &a)) >= 0)
 		goto out;
 	if (c.jobs > 1 && !c.build_jobs) {
