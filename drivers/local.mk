@@ -38,7 +38,8 @@ hashprof_SOURCES = \
 	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
 	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c \
 	drivers/cmds/reproduce_cmd.c drivers/cmds/reproduce_cmd.h \
-	drivers/cmds/heatmap.c drivers/cmds/heatmap.h
+	drivers/cmds/heatmap.c drivers/cmds/heatmap.h \
+	drivers/cmds/record_order.c drivers/cmds/record_order.h
 hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"'
 hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)

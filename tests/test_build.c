@@ -78,6 +78,8 @@ START_TEST(test_subdirs)
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
 	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "FIX-SUB-128: up to date");
+	/* and how to run it, as a fresh build says: out_dir is not searched */
+	expect_in(&r, r.out, "is not on the search path: run it with: HASHPROF_PATH=");
 	run_free(&r);
 	append_to("params/config.h", "/* edited */\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);

@@ -929,7 +929,7 @@ START_TEST(test_campaign_jobs_parallel)
 	setup_tree("packages 'of' round 1", no_hang);
 	in_tmp("out", out, sizeof out);
 	in_tmp("jobs.txt", jobs, sizeof jobs);
-	CAMPAIGN(&r, out, "--jobs", jobs);
+	CAMPAIGN(&r, out, "--job-file", jobs);
 	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "hashprof campaign: 12 commands in ");
 	run_free(&r);
@@ -979,7 +979,7 @@ START_TEST(test_campaign_jobs_parallel)
 		  "operations profiled)\n");
 	expect_not_in(&r, r.out, "start ");
 	run_free(&r);
-	CAMPAIGN(&r, out, "--jobs", jobs);
+	CAMPAIGN(&r, out, "--job-file", jobs);
 	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "hashprof campaign: nothing to do: 0 commands in ");
 	run_free(&r);
@@ -1232,6 +1232,25 @@ START_TEST(test_campaign_bad_input)
 	expect_bad(&r, "/sign-fix/Supporting_Documentation is not an instance folder");
 	HASHPROF(&r, "campaign", tree, "--phase=build", "-o", out);
 	expect_bad(&r, "hashprof: campaign: --phase and --cpus go with --unit");
+	/* --jobs is build's parallelism; the job file is --job-file, never
+	 * inside OUT nor over a file that is not a job file */
+	{
+		char inside[8500];
+		snprintf(inside, sizeof inside, "%s/index.md", out);
+		HASHPROF(&r, "campaign", tree, "-o", out, "--jobs", inside);
+		expect_bad(&r, "index.md' is not a whole number from 1 to 256 (builds at once, as build's; a job file "
+			       "is --job-file=FILE)");
+		HASHPROF(&r, "campaign", tree, "-o", out, "--job-file", inside);
+		expect_bad(&r, "/index.md lies inside OUT (");
+		HASHPROF(&r, "campaign", tree, "-o", out, "--job-file", out);
+		expect_bad(&r, "lies inside OUT (");
+		f = fopen(file, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs("notes of mine\n", f);
+		ck_assert_int_eq(fclose(f), 0);
+		HASHPROF(&r, "campaign", tree, "-o", out, "--job-file", file);
+		expect_bad(&r, "/a-file exists and is not a job file (");
+	}
 	/* none of it touched OUT */
 	{
 		struct stat st;
@@ -1335,11 +1354,11 @@ START_TEST(test_campaign_foreign_out)
 	snprintf(path, sizeof path, "%s/notes.txt", out);
 	put_file(path, "mine\n");
 	in_tmp("jobs.txt", path, sizeof path);
-	CAMPAIGN(&r, out, "--jobs", path);
+	CAMPAIGN(&r, out, "--job-file", path);
 	run_expect_status(&r, 0);
 	run_free(&r);
 	/* a campaign's folder: its plan, or without it its index */
-	CAMPAIGN(&r, out, "--jobs", path);
+	CAMPAIGN(&r, out, "--job-file", path);
 	run_expect_status(&r, 0);
 	run_free(&r);
 	snprintf(path, sizeof path, "%s/campaign.json", out);
@@ -1348,7 +1367,7 @@ START_TEST(test_campaign_foreign_out)
 	put_file(path, "# hashprof campaign: /elsewhere\n\n<!-- Written by hashprof campaign; it rewrites this file. "
 		       "-->\n");
 	in_tmp("jobs.txt", path, sizeof path);
-	CAMPAIGN(&r, out, "--jobs", path);
+	CAMPAIGN(&r, out, "--job-file", path);
 	run_expect_status(&r, 0);
 	run_free(&r);
 	list[0] = '\0';
@@ -1579,6 +1598,46 @@ START_TEST(test_campaign_log_flushed)
 }
 END_TEST
 
+/* On a terminal the status line names the operation that runs, here the
+ * one that hangs (FIX-CAMP-PAR-128 sign), not the last one profiled
+ * (keygen): the test waits for the status line in the file, then ends
+ * the campaign. */
+START_TEST(test_campaign_status_names_running)
+{
+	static const char *const kem128_parent[] = { "kem-crlf",
+						     "kex-fix",
+						     "kex4-fix",
+						     "sign-fix",
+						     "sign-broken",
+						     "sign-hang",
+						     "sign-keccak",
+						     "sign-shared",
+						     "sign-variants",
+						     "kem-fix/Reference_Implementation/FIX-CAMP-KEM-256",
+						     "kem-fix/Reference_Implementation/FIX-CAMP-KEM-128",
+						     NULL };
+	struct run_bg bg;
+	struct tmp_env e;
+	char out[8400], log[8400];
+	const struct step_marker m = { out, "FIX-CAMP-PAR-128" };
+	const char *const want[] = { tmp, "status.log", ": FIX-CAMP-PAR-128 sign: running" };
+
+	setup_tree("tree", kem128_parent);
+	in_tmp("out", out, sizeof out);
+	in_tmp("status.log", log, sizeof log);
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "campaign", tree, "-o", out, "-n", "3", "--timeout", KILLED_TIMEOUT,
+					 "--progress=tty", NULL },
+		  tmp_env(&e, "HASHPROF_SYNTH_FAULT=sign:hang:2"), RUN_TO_FILE, log);
+	ck_assert_msg(run_wait_until(file_has, want, 240), "the status line never named the hanging sign:\n%s",
+		      slurp(tmp, "status.log"));
+	ck_assert_int_eq(kill(bg.pid, SIGINT), 0);
+	ck_assert_int_eq(run_wait(bg.pid, 60), 128 + SIGINT);
+	ck_assert_msg(run_wait_until(step_gone, &m, 20), "a step of the interrupted campaign still runs");
+	teardown_tree();
+}
+END_TEST
+
 /* A folder named with backquotes: each path and name is one code span in
  * the index and on the page, delimited by more backquotes than its
  * longest run (CommonMark), blanks inside when it begins with one. */
@@ -1628,6 +1687,7 @@ int main(void)
 	tcase_add_test(tc, test_campaign_out_in_package);
 	tcase_add_test(tc, test_campaign_interrupted_procedure);
 	tcase_add_test(tc, test_campaign_log_flushed);
+	tcase_add_test(tc, test_campaign_status_names_running);
 	tcase_add_test(tc, test_campaign_backquotes);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

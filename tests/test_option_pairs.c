@@ -407,6 +407,19 @@ START_TEST(option_with_no_output_is_refused)
 }
 END_TEST
 
+/* --raw beside --format=csv: the candidates' table names its share as
+ * uncorrected too (the main table's: test_cli csv_output). */
+START_TEST(raw_csv_says_uncorrected)
+{
+	struct run r;
+
+	run_hp(&r, (const char *const[]){ "SYNTH-KEM", "keygen", "-n", "3", "--raw", "--format=csv", "--hash=SHAKE256", NULL });
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, ",ratio,share_raw,calls_per_operation,") != NULL, "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
 /* report and check: their pairs refused while parsing. */
 START_TEST(report_and_check_pairs_refused)
 {
@@ -474,6 +487,7 @@ static Suite *pairs_suite(void)
 	tcase_add_test(tc, every_pair_works_or_is_refused);
 	tcase_add_test(tc, option_with_no_output_is_refused);
 	tcase_add_test(tc, report_and_check_pairs_refused);
+	tcase_add_test(tc, raw_csv_says_uncorrected);
 	suite_add_tcase(s, tc);
 	return s;
 }

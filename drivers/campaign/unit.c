@@ -464,6 +464,8 @@ static int hp_unit_profile(const struct hp_campaign *c, const struct hp_folder *
 		struct hp_unit_op *u = &p.ops[i];
 		if (strcmp(u->status, "pending"))
 			continue;
+		/* the status line names the operation that runs (or hangs) */
+		hp_say("hashprof campaign: %s %s: running", b.instance, u->op);
 		hp_profile_op(c, f, &b, recdir, u);
 		if (hp_unit_profile_store(c->out, f->key, &p, err, sizeof err) != 0)
 			return fprintf(stderr, "hashprof: campaign: %s\n", err), 3;

@@ -8,7 +8,7 @@
  *
  *   hashprof campaign ROOT [-o OUT] [-j N]   plan, run the stale steps with
  *                                            GNU make, write pages and index
- *   hashprof campaign ROOT --jobs=FILE       plan, write one command per
+ *   hashprof campaign ROOT --job-file=FILE   plan, write one command per
  *                                            stale folder (GNU parallel,
  *                                            Slurm), run nothing
  *   hashprof campaign --collect [-o OUT]     pages and index from OUT
@@ -69,7 +69,7 @@ struct hp_campaign_args {
 static void hp_campaign_help(void)
 {
 	printf("Usage: hashprof campaign ROOT [-o OUT] [OPTION]...\n"
-	       "       hashprof campaign ROOT --jobs=FILE [-o OUT] [OPTION]...\n"
+	       "       hashprof campaign ROOT --job-file=FILE [-o OUT] [OPTION]...\n"
 	       "       hashprof campaign --collect [-o OUT]\n"
 	       "Build (hashprof build, with its KAT gate where vectors are shipped) and profile\n"
 	       "(every operation; a key exchange's exchange and every step) each instance folder\n"
@@ -79,12 +79,13 @@ static void hp_campaign_help(void)
 	       "\n"
 	       "  -o, --output=OUT       the campaign's folder (default " HP_CAMPAIGN_DEFAULT_OUT ")\n"
 	       "      --tier=TIER        reference (default), optimized or additional\n"
-	       "  -j N                   builds at once (GNU make -j; default 1); profiles run\n"
+	       "  -j, --jobs=N           builds at once (GNU make -j; default 1); profiles run\n"
 	       "                         at most one per distinct CPU, each pinned to its own\n"
-	       "      --jobs=FILE        write one self-contained command per folder to FILE\n"
+	       "      --job-file=FILE    write one self-contained command per folder to FILE\n"
 	       "                         (GNU parallel, a Slurm array) instead of running them;\n"
-	       "                         then --collect\n"
-	       "      --collect          write the pages and the index from OUT (after --jobs)\n"
+	       "                         then --collect.  FILE is new or a job file, outside OUT\n"
+	       "      --collect          write the pages and the index from OUT (after\n"
+	       "                         --job-file)\n"
 	       "      --timeout=S        seconds each step of a row and the KAT program may take\n"
 	       "                         (default %u; 0: no limit)\n"
 	       "      --build-timeout=S  seconds one hashprof build may take (default %u)\n"
@@ -141,7 +142,8 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "tier", required_argument, NULL, HP_OPT_TIER },
-		{ "jobs", required_argument, NULL, HP_OPT_JOBS_FILE },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "job-file", required_argument, NULL, HP_OPT_JOBS_FILE },
 		{ "collect", no_argument, NULL, HP_OPT_COLLECT },
 		{ "unit", required_argument, NULL, HP_OPT_UNIT },
 		{ "phase", required_argument, NULL, HP_OPT_PHASE },
@@ -179,12 +181,15 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 			break;
 		case 'j':
 			if (hp_parse_u64(optarg, 1, 256, &v))
-				return hp_usage_error("campaign: -j: '%s' is not a whole number from 1 to 256", optarg);
+				return hp_usage_error(
+					"campaign: --jobs: '%s' is not a whole number from 1 to 256 (builds "
+					"at once, as build's; a job file is --job-file=FILE)",
+					optarg);
 			c->jobs = (unsigned)v;
 			break;
 		case HP_OPT_JOBS_FILE:
 			if (!*optarg)
-				return hp_usage_error("campaign: --jobs: empty file name");
+				return hp_usage_error("campaign: --job-file: empty file name");
 			a->jobs_file = optarg;
 			break;
 		case HP_OPT_COLLECT:
@@ -256,7 +261,7 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 			return hp_usage_error("campaign: --collect reads OUT's plan: no ROOT ('%s') with it",
 					      argv[optind]);
 		if (a->jobs_file || a->unit)
-			return hp_usage_error("campaign: --collect goes alone (after the jobs of --jobs have run)");
+			return hp_usage_error("campaign: --collect goes alone (after the jobs of --job-file have run)");
 		return -1;
 	}
 	if (optind >= argc)
@@ -267,7 +272,7 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 	if ((a->phase != HP_PHASE_ALL || a->cpus) && !a->unit)
 		return hp_usage_error("campaign: --phase and --cpus go with --unit");
 	if (a->unit && a->jobs_file)
-		return hp_usage_error("campaign: --unit and --jobs exclude each other");
+		return hp_usage_error("campaign: --unit and --job-file exclude each other");
 	return -1;
 }
 
@@ -275,7 +280,7 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 enum hp_out_use {
 	HP_OUT_COLLECT, /* --collect: an existing folder */
 	HP_OUT_STEP, /* --unit: the campaign's folder, created when missing */
-	HP_OUT_CAMPAIGN, /* a run or --jobs: also not a package's folder nor a user's */
+	HP_OUT_CAMPAIGN, /* a run or --job-file: also not a package's folder nor a user's */
 };
 
 /* out (absolute) with its symbolic links resolved, as ROOT's folders are:
@@ -370,6 +375,47 @@ static int hp_campaign_out(const char *arg, enum hp_out_use use, const struct hp
 	return -1;
 }
 
+/* Is the file at path a job file (every line one `hashprof campaign
+ * ROOT --unit=FOLDER ...` command, as hp_jobs_write writes them)?  An
+ * empty file is one with no job.  1 or 0. */
+static int hp_is_job_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[PATH_MAX * 4];
+	int ok = f != NULL;
+
+	while (ok && fgets(line, sizeof line, f))
+		ok = strstr(line, " campaign ") && strstr(line, "--unit=");
+	if (f)
+		fclose(f);
+	return ok;
+}
+
+/* --job-file=arg, before OUT (out_arg) is touched: not inside OUT (the
+ * campaign's own files: an index, a page, a record would be replaced),
+ * and new or a job file (anything else would be overwritten).  Returns
+ * -1, or exit status 2 after one line. */
+static int hp_job_file_check(const char *arg, const char *out_arg)
+{
+	char abs[PATH_MAX], out_abs[PATH_MAX], real[PATH_MAX], out_real[PATH_MAX];
+	struct stat st;
+
+	if (hp_path_abs(NULL, arg, abs) != 0 || hp_path_abs(NULL, out_arg, out_abs) != 0)
+		return hp_usage_error("campaign: --job-file=%s: path too long", arg);
+	hp_out_real(abs, real);
+	hp_out_real(out_abs, out_real);
+	if (!strcmp(real, out_real) || hp_path_below(out_real, real) != real)
+		return hp_usage_error("campaign: --job-file=%s lies inside OUT (%s), the campaign's own folder: "
+				      "write it outside",
+				      arg, out_abs);
+	if (stat(abs, &st) == 0 && (!S_ISREG(st.st_mode) || !hp_is_job_file(abs)))
+		return hp_usage_error("campaign: --job-file=%s exists and is not a job file (a line of `hashprof "
+				      "campaign ROOT --unit=FOLDER ...` commands): it would be overwritten; name a "
+				      "new file",
+				      arg);
+	return -1;
+}
+
 /* ROOT resolved (symbolic links too, so that folders are named the same
  * way in every run).  Returns -1, or exit status 2 after one line. */
 static int hp_campaign_root(const char *arg, char root[PATH_MAX])
@@ -444,7 +490,7 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 		return rc;
 	hp_proc_trap_interrupts(hp_unit_interrupted);
 	rc = hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
-	/* a whole folder's line (--jobs, by hand): its exit status says how
+	/* a whole folder's line (--job-file, by hand): its exit status says how
 	 * the folder did, as the campaign's does (1: it failed), so that GNU
 	 * parallel or Slurm see it; the engine's make runs the phases apart,
 	 * with -k, and reads the states */
@@ -516,7 +562,7 @@ static int hp_campaign_collect_cmd(struct hp_campaign *c)
 
 	if (rc == 1)
 		return hp_usage_error("campaign: --collect: %s holds no campaign (no campaign.json): run "
-				      "hashprof campaign ROOT -o %s, or with --jobs, first",
+				      "hashprof campaign ROOT -o %s, or with --job-file, first",
 				      c->out, c->out);
 	if (rc < 0)
 		return hp_usage_error("campaign: --collect: %s", err);
@@ -654,7 +700,8 @@ int hp_cmd_campaign(int argc, char **argv)
 		goto out;
 	}
 	/* bad input is told before OUT is touched */
-	if ((rc = hp_campaign_folders(&c, &fs, &other)) >= 0 ||
+	if ((a.jobs_file && (rc = hp_job_file_check(a.jobs_file, a.out_arg)) >= 0) ||
+	    (rc = hp_campaign_folders(&c, &fs, &other)) >= 0 ||
 	    (rc = hp_campaign_out(a.out_arg, HP_OUT_CAMPAIGN, &fs, c.out)) >= 0 ||
 	    (rc = hp_campaign_same_plan(&c)) >= 0)
 		goto out;
@@ -667,7 +714,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	if (a.jobs_file) {
 		long n = hp_jobs_write(&c, &fs, &stale, a.jobs_file, err, sizeof err);
 		if (n < 0) {
-			fprintf(stderr, "hashprof: campaign: --jobs: %s\n", err);
+			fprintf(stderr, "hashprof: campaign: --job-file: %s\n", err);
 			rc = HP_EXIT_UNWRITTEN;
 		} else {
 			printf("hashprof campaign: %s%ld command%s in %s (%zu folder%s up to date); run them, e.g. "

@@ -29,6 +29,7 @@
 #include "plot.h"
 #include "procedure_options.h"
 #include "record_io.h"
+#include "record_order.h"
 #include "sites_output.h"
 #include "report.h"
 #include "swap_report.h"
@@ -83,31 +84,6 @@ static void hp_report_help(void)
 	       "checked before anything is read), 3 a --folded, --flame-graph or --plot file\n"
 	       "could not be written (--plot: gnuplot missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
-}
-
-/* Position of op in its kind's table order (keygen, sign, verify, ...). */
-static int hp_op_rank(const struct hp_result *r)
-{
-	const struct hp_kind_ops *k = hp_kind_ops_of(r->kind);
-	int i = 0;
-
-	for (const char *const *o = k ? k->operations : NULL; o && *o; o++, i++)
-		if (!strcmp(*o, r->operation))
-			return i;
-	return 1000;
-}
-
-/* Rows of a folder: by instance, then operation in table order. */
-static int hp_row_cmp(const void *a, const void *b)
-{
-	const struct hp_loaded_row *x = a, *y = b;
-	int c = strcmp(x->r.instance, y->r.instance);
-
-	if (c)
-		return c;
-	if (hp_op_rank(&x->r) != hp_op_rank(&y->r))
-		return hp_op_rank(&x->r) < hp_op_rank(&y->r) ? -1 : 1;
-	return strcmp(x->file, y->file);
 }
 
 /* The run of every row when they all share one, else a description of the report. */
@@ -426,7 +402,7 @@ int hp_cmd_report(int argc, char **argv)
 			continue;
 		}
 		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
-			qsort(set.rows + start, set.n - start, sizeof set.rows[0], hp_row_cmp);
+			hp_record_rows_order(&set, start);
 	}
 	bad += set.nbad;
 	if (!set.n) { /* each reason is said above */
