@@ -374,7 +374,8 @@ int hp_cmd_report(int argc, char **argv)
 		return hp_usage_error("%s", err);
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
-	if (hp_report_outputs_apart(folded, flame, plot, argc - optind, argv + optind, costs_file, err, sizeof err))
+	if (hp_report_outputs_apart(folded, flame, plot, argc - optind, argv + optind, costs_file, err, sizeof err) ||
+	    hp_output_make_folder("--plot", plot, err, sizeof err))
 		return hp_usage_error("%s", err);
 	if (curve && fmt != HP_FORMAT_TEXT && fmt != HP_FORMAT_CSV)
 		return hp_usage_error("report: --curve prints text or csv, not --format=%s",
