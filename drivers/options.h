@@ -36,6 +36,7 @@ struct hp_options {
 	char emulation[192]; /* "" natively, else why the run is emulated (prof/util/emulation.h) */
 	enum hp_format format;
 	unsigned trials; /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
+	int trials_set; /* --trials given (the default is cut to N without a word; a given one is not) */
 	int raw; /* print uncorrected figures */
 	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
 	int replay; /* --replay: each measured row also gets its replay estimate */

@@ -1251,11 +1251,49 @@ START_TEST(test_campaign_bad_input)
 		HASHPROF(&r, "campaign", tree, "-o", out, "--job-file", file);
 		expect_bad(&r, "/a-file exists and is not a job file (");
 	}
+	/* the rows' groups of options are the main command's, parsed once */
+	HASHPROF(&r, "campaign", tree, "-o", out, "--no-confine", "--max-memory=100");
+	expect_bad(&r, "hashprof: --max-memory and --no-confine exclude each other");
+	HASHPROF(&r, "campaign", tree, "-o", out, "--max-memory=lots");
+	expect_bad(&r, "hashprof: --max-memory: 'lots' is not a whole number of MiB");
+	HASHPROF(&r, "campaign", tree, "-o", out, "--message-len=3", "--message=00");
+	expect_bad(&r, "hashprof: --message and --message-len exclude each other");
+	HASHPROF(&r, "campaign", tree, "-o", out, "-n", "3", "--trials=4");
+	expect_bad(&r, "hashprof: --trials=4 and -n 3 exclude each other");
 	/* none of it touched OUT */
 	{
 		struct stat st;
 		ck_assert_int_ne(stat(out, &st), 0);
 	}
+	teardown_tree();
+}
+END_TEST
+
+/* The groups of options the rows take (confinement, row inputs) are the
+ * main command's: accepted, and carried to every step's command line
+ * (here the job file's), --no-confine to the build's too. */
+START_TEST(test_campaign_row_options_carried)
+{
+	struct run r;
+	char out[8400], jobs[8400], *text;
+
+	setup_tree("tree", NULL);
+	in_tmp("out", out, sizeof out);
+	in_tmp("jobs.txt", jobs, sizeof jobs);
+	CAMPAIGN(&r, out, "--job-file", jobs, "--max-memory=512", "--message-len=10");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	text = slurp(tmp, "jobs.txt");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, " --max-memory=512 --message-len=10 ") != NULL, "%s", text);
+	free(text);
+	CAMPAIGN(&r, out, "--job-file", jobs, "--no-confine");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	text = slurp(tmp, "jobs.txt");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, " --no-confine") != NULL, "%s", text);
+	free(text);
 	teardown_tree();
 }
 END_TEST
@@ -1678,6 +1716,7 @@ int main(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_unchecked_fixture(tc, reference_setup, reference_teardown);
 	tcase_add_test(tc, test_campaign_bad_input);
+	tcase_add_test(tc, test_campaign_row_options_carried);
 	tcase_add_test(tc, test_campaign_tree);
 	tcase_add_test(tc, test_campaign_killed_and_resumed);
 	tcase_add_test(tc, test_campaign_jobs_parallel);

@@ -413,10 +413,35 @@ START_TEST(raw_csv_says_uncorrected)
 {
 	struct run r;
 
-	run_hp(&r, (const char *const[]){ "SYNTH-KEM", "keygen", "-n", "3", "--raw", "--format=csv", "--hash=SHAKE256", NULL });
+	run_hp(&r, (const char *const[]){ "SYNTH-KEM", "keygen", "-n", "3", "--raw", "--format=csv", "--hash=SHAKE256",
+					  NULL });
 	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, ",ratio,share_raw,calls_per_operation,") != NULL, "%s", r.out);
 	run_free(&r);
+}
+END_TEST
+
+/* -o is the main command's output as it is campaign's and build's, and an
+ * output's missing folder is made as --record-dir's is (one level). */
+START_TEST(outputs_alike)
+{
+	struct run r;
+	char doc[600], folded[600];
+
+	snprintf(doc, sizeof doc, "%s/new-o/run.json", dir);
+	snprintf(folded, sizeof folded, "--folded=%s/new-f/f.folded", dir);
+	run_hp(&r, (const char *const[]){ "SYNTH-SIG", "sign", "-n", "3", "-o", doc, folded, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	ck_assert_msg(file_holds("new-o/run.json", "\"operation\": \"sign\""), "-o wrote no run document");
+	ck_assert_msg(file_holds("new-f/f.folded", "pseudoXOF "), "--folded's folder was not made");
+	/* two levels missing: refused as --record-dir's, nothing made */
+	snprintf(doc, sizeof doc, "%s/a/b/run.json", dir);
+	run_hp(&r, (const char *const[]){ "SYNTH-SIG", "sign", "-n", "3", "--output", doc, NULL });
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "--output: cannot create files in the folder ") != NULL, "%s", r.err);
+	run_free(&r);
+	ck_assert_int_ne(access(path_in("a"), F_OK), 0);
 }
 END_TEST
 
@@ -488,6 +513,7 @@ static Suite *pairs_suite(void)
 	tcase_add_test(tc, option_with_no_output_is_refused);
 	tcase_add_test(tc, report_and_check_pairs_refused);
 	tcase_add_test(tc, raw_csv_says_uncorrected);
+	tcase_add_test(tc, outputs_alike);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -148,6 +148,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "raw", no_argument, NULL, O_RAW },
 		{ "reproduce-max", required_argument, NULL, O_RMAX },
 		HP_PROCEDURE_LONGOPTS,
+		HP_CONFINE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -155,7 +156,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 	int ch, pct;
 	double d;
 
-	while ((ch = getopt_long(argc, argv, "n:w:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, HP_PROCEDURE_SHORTOPTS "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case O_CALLS:
 			c->tolerance_opt = "--calls-tolerance";

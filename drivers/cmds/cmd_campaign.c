@@ -54,8 +54,6 @@ enum {
 	HP_OPT_BUILD_TIMEOUT,
 	HP_OPT_FORCE,
 	HP_OPT_PROGRESS,
-	HP_OPT_TRIALS,
-	HP_OPT_SEED,
 };
 
 /* What the command line asked for, beyond struct hp_campaign. */
@@ -89,8 +87,11 @@ static void hp_campaign_help(void)
 	       "      --timeout=S        seconds each step of a row and the KAT program may take\n"
 	       "                         (default %u; 0: no limit)\n"
 	       "      --build-timeout=S  seconds one hashprof build may take (default %u)\n"
-	       "  -n, --iterations=N, -w, --warmup=W, --trials=T, --seed=HEX, --clock=tsc|cycles,\n"
-	       "      --replay, --replay-max-mb=MB   the procedure of every row (hashprof --help)\n"
+	       "  -n, --iterations=N, -w, --warmup=W, --trials=T, --seed=HEX, --message=HEX,\n"
+	       "      --message-len=BYTES, --clock=tsc|cycles, --replay, --replay-max-mb=MB\n"
+	       "                         the procedure of every row (hashprof --help)\n"
+	       "      --no-confine, --max-memory=MB   the confinement of every build and row\n"
+	       "                         (--max-memory: the rows'; hashprof --help)\n"
 	       "  -f, --force            redo every step, even the ones that are up to date\n"
 	       "      --progress=MODE    auto (default: a status line on a terminal), tty, plain\n"
 	       "  -h, --help             display this help and exit\n"
@@ -100,26 +101,17 @@ static void hp_campaign_help(void)
 	       HP_DEFAULT_TIMEOUT, HP_DEFAULT_BUILD_TIMEOUT);
 }
 
-/* A procedure option for the rows: checked as hashprof checks it, kept as
+/* An option of the groups the rows take (procedure_options.h: procedure,
+ * row inputs, confinement): checked as hashprof checks it, into o (the
+ * options so far, for the pairs that exclude each other), and kept as
  * "--name=value" for the steps' command lines.  Returns -1, or an exit
  * status after the usage line. */
-static int hp_campaign_procedure(int c, const char *name, const char *arg, struct hp_campaign *cp)
+static int hp_campaign_procedure(int c, const char *name, const char *arg, struct hp_campaign *cp, struct hp_options *o)
 {
-	struct hp_options o;
-	unsigned char seed[HP_BYTES_MAX];
-	uint64_t v;
 	int rc;
 
-	hp_options_defaults(&o);
-	if (c == HP_OPT_TRIALS) {
-		if (hp_parse_u64(arg, 1, HP_TRIALS_MAX, &v))
-			return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", arg, HP_TRIALS_MAX);
-	} else if (c == HP_OPT_SEED) {
-		if (hp_hex_decode(arg, seed, sizeof seed) < 1)
-			return hp_usage_error("--seed: '%.40s' is not 1 to %u bytes of hex", arg, HP_BYTES_MAX);
-	} else if ((rc = hp_procedure_option(c, arg, &o)) >= 0) {
+	if ((rc = hp_procedure_option(c, arg, o)) >= 0)
 		return rc;
-	}
 	if (arg ? hp_strv_addf(&cp->run_args, "--%s=%s", name, arg) : hp_strv_addf(&cp->run_args, "--%s", name))
 		return hp_usage_error("campaign: out of memory");
 	return -1;
@@ -149,24 +141,22 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 		{ "phase", required_argument, NULL, HP_OPT_PHASE },
 		{ "cpus", required_argument, NULL, HP_OPT_CPUS },
 		{ "build-jobs", required_argument, NULL, HP_OPT_BUILD_JOBS },
-		{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT },
 		{ "build-timeout", required_argument, NULL, HP_OPT_BUILD_TIMEOUT },
 		{ "force", no_argument, NULL, 'f' },
 		{ "progress", required_argument, NULL, HP_OPT_PROGRESS },
-		{ "iterations", required_argument, NULL, 'n' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "trials", required_argument, NULL, HP_OPT_TRIALS },
-		{ "seed", required_argument, NULL, HP_OPT_SEED },
-		{ "clock", required_argument, NULL, HP_OPT_CLOCK },
-		{ "replay", no_argument, NULL, HP_OPT_REPLAY },
-		{ "replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB },
+		HP_PROCEDURE_LONGOPTS, /* its --timeout is the campaign's: each step's and the KAT's */
+		HP_INPUTS_LONGOPTS,
+		HP_CONFINE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static struct hp_options proc; /* the rows' options so far (large: static) */
+	const char *name;
 	uint64_t v;
-	int opt, idx, rc;
+	int opt, rc;
 
-	while ((opt = getopt_long(argc, argv, "o:j:fn:w:h", longopts, &idx)) != -1) {
+	hp_options_defaults(&proc);
+	while ((opt = getopt_long(argc, argv, "o:j:f" HP_PROCEDURE_SHORTOPTS "h", longopts, NULL)) != -1) {
 		rc = -1;
 		switch (opt) {
 		case 'o':
@@ -234,28 +224,20 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 			else
 				return hp_usage_error("campaign: --progress: '%s' is not auto, tty or plain", optarg);
 			break;
-		case 'n':
-			rc = hp_campaign_procedure(opt, "iterations", optarg, c);
-			break;
-		case 'w':
-			rc = hp_campaign_procedure(opt, "warmup", optarg, c);
-			break;
-		case HP_OPT_TRIALS:
-		case HP_OPT_SEED:
-		case HP_OPT_CLOCK:
-		case HP_OPT_REPLAY:
-		case HP_OPT_REPLAY_MB:
-			rc = hp_campaign_procedure(opt, longopts[idx].name, optarg, c);
-			break;
 		case 'h':
 			hp_campaign_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_bad_option("campaign", argv);
+			/* the groups' options: one of the table's, or unknown */
+			if (opt == '?' || !(name = hp_longopt_name(longopts, opt)))
+				return hp_bad_option("campaign", argv);
+			rc = hp_campaign_procedure(opt, name, optarg, c, &proc);
 		}
 		if (rc >= 0)
 			return rc;
 	}
+	if ((rc = hp_procedure_conflicts(&proc)) >= 0)
+		return rc;
 	if (a->collect) {
 		if (optind < argc)
 			return hp_usage_error("campaign: --collect reads OUT's plan: no ROOT ('%s') with it",

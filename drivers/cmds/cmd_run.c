@@ -51,21 +51,19 @@ enum hp_seen {
 	HP_SEEN_REPRODUCE,
 	HP_SEEN_REPLAY,
 	HP_SEEN_REPLAY_MB,
-	HP_SEEN_MESSAGE,
-	HP_SEEN_MESSAGE_LEN,
 	HP_SEEN_COUNT
 };
 static const char *const hp_seen_name[HP_SEEN_COUNT] = {
-	"--hash",      "--call-sites", "--folded",        "--flame-graph", "--per-iteration",
-	"--reproduce", "--replay",     "--replay-max-mb", "--message",     "--message-len",
+	"--hash",          "--call-sites", "--folded", "--flame-graph",
+	"--per-iteration", "--reproduce",  "--replay", "--replay-max-mb",
 };
 static unsigned hp_seen; /* bit per enum hp_seen */
 
 /* The pairs that exclude each other, and why: a --hash row's arms are
  * measured by another loop (drivers/swap_run.c) that keeps no call
  * sites, per-operation counts or replay tape, so each of these would be
- * dropped without a word; the message is either given bytes or the
- * pattern of a length, not both. */
+ * dropped without a word (--message with --message-len: the row inputs'
+ * own, hp_procedure_option). */
 static const struct {
 	enum hp_seen a, b;
 	const char *why;
@@ -77,7 +75,6 @@ static const struct {
 	{ HP_SEEN_HASH, HP_SEEN_FLAME, " (a candidate's arms record no call sites)" },
 	{ HP_SEEN_HASH, HP_SEEN_PER_ITERATION, " (a candidate's arms keep no per-operation counts)" },
 	{ HP_SEEN_HASH, HP_SEEN_REPRODUCE, " (a candidate's arms keep no per-operation counts)" },
-	{ HP_SEEN_MESSAGE, HP_SEEN_MESSAGE_LEN, "" },
 };
 
 /* The first excluded pair given: one line naming both; -1 when none. */
@@ -175,10 +172,11 @@ static void hp_run_help(void)
 	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
-	       "      --output=FILE      also write the run document (--format=json) to FILE at\n"
+	       "  -o, --output=FILE      also write the run document (--format=json) to FILE at\n"
 	       "                         the end of the run (a run with a failed or interrupted\n"
 	       "                         row: FILE.failed.json, merged with the rows an earlier\n"
-	       "                         one there measured and this one did not)\n"
+	       "                         one there measured and this one did not); a missing\n"
+	       "                         folder of FILE is created, as --record-dir's\n"
 	       "      --record-dir=DIR   also write one record per measured row, as soon as it is\n"
 	       "                         measured: DIR/INSTANCE__OP.json (a failed row:\n"
 	       "                         INSTANCE__OP.failed.json; an interrupted one: none);\n"
@@ -209,12 +207,10 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 {
 	static const struct option longopts[] = {
 		HP_PROCEDURE_LONGOPTS,
+		HP_INPUTS_LONGOPTS,
+		HP_CONFINE_LONGOPTS,
 		HP_NOISE_LONGOPT,
-		{ "seed", required_argument, NULL, 's' },
-		{ "message", required_argument, NULL, 'm' },
-		{ "message-len", required_argument, NULL, 'L' },
 		{ "format", required_argument, NULL, 'f' },
-		{ "trials", required_argument, NULL, 'T' },
 		{ "raw", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
@@ -233,7 +229,6 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	};
 	int c;
 	uint64_t v;
-	long n;
 	char err[2560];
 
 	static const struct {
@@ -246,49 +241,19 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		      { 'P', HP_SEEN_PER_ITERATION },
 		      { 'r', HP_SEEN_REPRODUCE },
 		      { HP_OPT_REPLAY, HP_SEEN_REPLAY },
-		      { HP_OPT_REPLAY_MB, HP_SEEN_REPLAY_MB },
-		      { 'm', HP_SEEN_MESSAGE },
-		      { 'L', HP_SEEN_MESSAGE_LEN } };
-	int arms = 0, trials_set = 0;
+		      { HP_OPT_REPLAY_MB, HP_SEEN_REPLAY_MB } };
+	int arms = 0;
 
 	hp_seen = 0;
-	while ((c = getopt_long(argc, argv, "n:w:f:hV", longopts, NULL)) != -1) {
+	/* -o: the output file, as -o is campaign's output folder and build's */
+	while ((c = getopt_long(argc, argv, HP_PROCEDURE_SHORTOPTS "f:o:hV", longopts, NULL)) != -1) {
 		for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
 			if (marks[i].c == c)
 				hp_seen |= 1u << marks[i].seen;
 		switch (c) {
-		case 's':
-			if ((n = hp_hex_decode(optarg, o->seed, sizeof o->seed)) < 1)
-				return hp_usage_error(
-					"--seed: '%.40s%s' is not 1 to %u bytes of hex (an even number of hex digits)",
-					optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
-			o->seed_len = (size_t)n;
-			break;
-		case 'm':
-			if ((n = hp_hex_decode(optarg, o->message, sizeof o->message)) < 0)
-				return hp_usage_error("--message: '%.40s%s' is not at most %u bytes of hex (an even "
-						      "number of hex digits)",
-						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
-			o->message_len = (size_t)n;
-			o->message_given = 'm';
-			break;
-		case 'L':
-			if (hp_parse_u64(optarg, 0, HP_BYTES_MAX, &v))
-				return hp_usage_error("--message-len: '%s' is not a byte count from 0 to %u", optarg,
-						      HP_BYTES_MAX);
-			hp_options_message_pattern(o, (size_t)v);
-			o->message_given = 'L';
-			break;
 		case 'f':
 			if (hp_format_parse(optarg, &o->format))
 				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
-			break;
-		case 'T':
-			if (hp_parse_u64(optarg, 1, HP_TRIALS_MAX, &v))
-				return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", optarg,
-						      HP_TRIALS_MAX);
-			o->trials = (unsigned)v;
-			trials_set = 1;
 			break;
 		case 'R':
 			o->raw = 1;
@@ -297,6 +262,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			if ((c = hp_parse_noise(optarg, &o->noise_pp)) >= 0)
 				return c;
 			break;
+		case 'o':
 		case 'O':
 			if (!*optarg)
 				return hp_usage_error("--output: empty file name");
@@ -387,11 +353,6 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			"--format=%s and --call-sites exclude each other (its table has no call "
 			"sites: use text or json, or add --folded=FILE, --output=FILE or --record-dir=DIR)",
 			o->format == HP_FORMAT_CSV ? "csv" : "md");
-	/* N operations make at most N trials: more would be cut silently (the
-	 * default's 5 are cut to N without a word: it was not asked for) */
-	if (trials_set && o->iterations && o->trials > o->iterations)
-		return hp_usage_error("--trials=%u and -n %llu exclude each other (a trial is at least one operation)",
-				      o->trials, (unsigned long long)o->iterations);
 	if (arms && !o->ncands)
 		return hp_usage_error("--arms needs --hash (the candidates whose arms it lays out)");
 	if (hp_costs_file && !o->ncands)
