@@ -450,7 +450,6 @@ START_TEST(report_and_check_pairs_refused)
 {
 	static const char *const cases[][8] = {
 		/* name a, name b, words... */
-		{ "--raw", "--corrected", "report", "--raw", "--corrected", "x.json", NULL },
 		{ "--curve", "--raw", "report", "--curve", "--raw", "x.json", NULL },
 		{ "--curve", "--corrected", "report", "--curve", "--corrected", "x.json", NULL },
 		{ "--curve", "--noise-threshold", "report", "--curve", "--noise-threshold=3", "x.json", NULL },

@@ -22,6 +22,7 @@
 #include "cmds.h"
 #include "costs.h"
 #include "curve.h"
+#include "display_options.h"
 #include "heatmap.h"
 #include "ops.h"
 #include "options.h"
@@ -282,17 +283,13 @@ static void hp_report_bad(void *arg, const char *line)
 int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
+		HP_FORMAT_LONGOPTS,
+		HP_SITE_FILES_LONGOPTS,
+		HP_CANDIDATES_LONGOPTS,
+		HP_NOISE_LONGOPT,
 		{ "raw", no_argument, NULL, 'R' },
 		{ "corrected", no_argument, NULL, 'c' },
 		{ "curve", no_argument, NULL, 'C' },
-		{ "plot", required_argument, NULL, 'P' },
-		HP_NOISE_LONGOPT,
-		{ "folded", required_argument, NULL, 'F' },
-		{ "flame-graph", required_argument, NULL, 'G' },
-		{ "hash", required_argument, NULL, 'H' },
-		{ "costs", required_argument, NULL, 'K' },
-		{ "arms", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -310,62 +307,45 @@ int hp_cmd_report(int argc, char **argv)
 	json_t *meta;
 	static struct hp_options o; /* --hash's candidates (large: static) */
 	const char *costs_file = NULL, *plot_file = NULL;
+	struct hp_display d;
 	char cerr[2560];
 
 	hp_options_defaults(&o);
 
-	while ((c = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+	hp_display_defaults(&d);
+	while ((c = getopt_long(argc, argv, HP_FORMAT_SHORTOPTS "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f':
-			if (hp_format_parse(optarg, &fmt))
-				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
-			break;
 		case 'R':
 		case 'c':
-			if (raw >= 0 && raw != (c == 'R'))
-				return hp_usage_error("report: --raw and --corrected exclude each other");
+			/* the later one wins: an alias's --raw is overridden on the command line */
 			raw = c == 'R';
 			shares_opt = c == 'R' ? "--raw" : "--corrected";
 			break;
 		case 'C':
 			curve = 1;
 			break;
-		case 'P':
-			if (!*optarg)
-				return hp_usage_error("--plot: empty file name");
-			plot = optarg;
-			break;
 		case HP_OPT_NOISE:
 			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
 				return c;
 			shares_opt = "--noise-threshold";
 			break;
-		case 'F':
-		case 'G':
-			if (!*optarg)
-				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
-			*(c == 'F' ? &folded : &flame) = optarg;
-			break;
-		case 'H':
-			if (hp_candidate_parse(optarg, o.cands, &o.ncands, cerr, sizeof cerr) != 0)
-				return hp_usage_error("report: %s", cerr);
-			break;
-		case 'K':
-			if (!*optarg)
-				return hp_usage_error("report: --costs: empty file name");
-			costs_file = optarg;
-			break;
-		case 'A':
-			hp_swap_configure(1);
-			arms = "--arms";
-			break;
 		case 'h':
 			hp_report_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_bad_option("report", argv);
+			if ((c = hp_display_option(c, optarg, &d, &o, "report: ")) == -2)
+				return hp_bad_option("report", argv);
+			if (c >= 0)
+				return c;
 		}
 	}
+	fmt = d.format;
+	folded = d.folded;
+	flame = d.flame;
+	costs_file = d.costs;
+	plot = d.plot;
+	if (d.arms)
+		arms = "--arms";
 	if (hp_sites_outputs_prepare(folded, flame, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 	/* the picture's name and folder before any record is read (gnuplot's

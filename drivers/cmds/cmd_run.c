@@ -19,6 +19,7 @@
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
+#include "display_options.h"
 #include "heatmap.h"
 #include "procedure_options.h"
 #include "record.h"
@@ -210,19 +211,15 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		HP_INPUTS_LONGOPTS,
 		HP_CONFINE_LONGOPTS,
 		HP_NOISE_LONGOPT,
-		{ "format", required_argument, NULL, 'f' },
+		HP_FORMAT_LONGOPTS,
+		HP_SITE_FILES_LONGOPTS,
+		HP_CANDIDATES_LONGOPTS,
 		{ "raw", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
 		{ "per-iteration", no_argument, NULL, 'P' },
 		{ "reproduce", required_argument, NULL, 'r' },
 		{ "call-sites", optional_argument, NULL, 'C' },
-		{ "folded", required_argument, NULL, 'F' },
-		{ "flame-graph", required_argument, NULL, 'G' },
-		{ "hash", required_argument, NULL, 'H' },
-		{ "costs", required_argument, NULL, 'K' },
-		{ "arms", no_argument, NULL, 'A' },
-		{ "plot", required_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -234,27 +231,20 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	static const struct {
 		int c;
 		enum hp_seen seen;
-	} marks[] = { { 'H', HP_SEEN_HASH },
-		      { 'C', HP_SEEN_CALL_SITES },
-		      { 'F', HP_SEEN_FOLDED },
-		      { 'G', HP_SEEN_FLAME },
-		      { 'P', HP_SEEN_PER_ITERATION },
-		      { 'r', HP_SEEN_REPRODUCE },
-		      { HP_OPT_REPLAY, HP_SEEN_REPLAY },
-		      { HP_OPT_REPLAY_MB, HP_SEEN_REPLAY_MB } };
-	int arms = 0;
+	} marks[] = { { HP_OPT_HASH, HP_SEEN_HASH },     { 'C', HP_SEEN_CALL_SITES },
+		      { HP_OPT_FOLDED, HP_SEEN_FOLDED }, { HP_OPT_FLAME, HP_SEEN_FLAME },
+		      { 'P', HP_SEEN_PER_ITERATION },    { 'r', HP_SEEN_REPRODUCE },
+		      { HP_OPT_REPLAY, HP_SEEN_REPLAY }, { HP_OPT_REPLAY_MB, HP_SEEN_REPLAY_MB } };
+	struct hp_display d;
 
+	hp_display_defaults(&d);
 	hp_seen = 0;
 	/* -o: the output file, as -o is campaign's output folder and build's */
-	while ((c = getopt_long(argc, argv, HP_PROCEDURE_SHORTOPTS "f:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, HP_PROCEDURE_SHORTOPTS HP_FORMAT_SHORTOPTS "o:hV", longopts, NULL)) != -1) {
 		for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
 			if (marks[i].c == c)
 				hp_seen |= 1u << marks[i].seen;
 		switch (c) {
-		case 'f':
-			if (hp_format_parse(optarg, &o->format))
-				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
-			break;
 		case 'R':
 			o->raw = 1;
 			break;
@@ -290,43 +280,30 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 					optarg, HP_SITE_DEPTH_MAX);
 			o->call_sites_depth = optarg ? (unsigned)v : 0;
 			break;
-		case 'F':
-		case 'G':
-			if (!*optarg)
-				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
-			*(c == 'F' ? &hp_folded : &hp_flame) = optarg;
-			o->call_sites = 1;
-			break;
-		case 'H':
-			if (hp_candidate_parse(optarg, o->cands, &o->ncands, err, sizeof err) != 0)
-				return hp_usage_error("%s", err);
-			break;
-		case 'K':
-			if (!*optarg)
-				return hp_usage_error("--costs: empty file name");
-			hp_costs_file = optarg;
-			break;
-		case 'A':
-			hp_swap_configure(1);
-			arms = 1;
-			break;
-		case 'Q':
-			if (hp_heatmap_check(optarg, err, sizeof err) != 0)
-				return hp_usage_error("%s", err);
-			hp_plot_file = optarg;
-			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
 		case 'V':
 			return hp_print_version();
-		default:
-			if ((c = hp_procedure_option(c, optarg, o)) == -2)
+		default: {
+			int rc = hp_display_option(c, optarg, &d, o, "");
+			if (rc == -2 && (rc = hp_procedure_option(c, optarg, o)) == -2)
 				return hp_bad_option(NULL, argv);
-			if (c >= 0)
-				return c;
+			if (rc >= 0)
+				return rc;
+		}
 		}
 	}
+	o->format = d.format;
+	hp_folded = d.folded;
+	hp_flame = d.flame;
+	hp_costs_file = d.costs;
+	hp_plot_file = d.plot;
+	/* the call-site files are drawn from the call sites */
+	if (hp_folded || hp_flame)
+		o->call_sites = 1;
+	if (hp_plot_file && hp_heatmap_check(hp_plot_file, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
 	/* the search reads the prefix means of one run of N = 1000 (or -n) */
 	if (hp_reproduce_arg) {
 		o->per_iteration = 1;
@@ -353,7 +330,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			"--format=%s and --call-sites exclude each other (its table has no call "
 			"sites: use text or json, or add --folded=FILE, --output=FILE or --record-dir=DIR)",
 			o->format == HP_FORMAT_CSV ? "csv" : "md");
-	if (arms && !o->ncands)
+	if (d.arms && !o->ncands)
 		return hp_usage_error("--arms needs --hash (the candidates whose arms it lays out)");
 	if (hp_costs_file && !o->ncands)
 		return hp_usage_error("--costs needs --hash (the candidates to project)");
@@ -486,7 +463,8 @@ int hp_cmd_run(int argc, char **argv)
 	 * --folded and --flame-graph may be files in the folder it makes */
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, others, 3, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
-	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0)
+	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0 ||
+	    hp_output_make_folder("--plot", hp_plot_file, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 
 	struct hp_costs costs;
