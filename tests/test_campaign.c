@@ -1285,7 +1285,7 @@ START_TEST(test_campaign_row_options_carried)
 	run_free(&r);
 	text = slurp(tmp, "jobs.txt");
 	ck_assert_ptr_nonnull(text);
-	ck_assert_msg(strstr(text, " --max-memory=512 --message-len=10 ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, " --max-memory=512 --message-len=10") != NULL, "%s", text);
 	free(text);
 	CAMPAIGN(&r, out, "--job-file", jobs, "--no-confine");
 	run_expect_status(&r, 0);
