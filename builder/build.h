@@ -39,6 +39,7 @@ struct hp_build_opts {
 	int hash; /* --hash: an NGCC hash submission into a candidate module (hash_build.h) */
 	int sm3hash; /* --sm3hash (with --hash): the module stands in for sm3hash too */
 	unsigned kat_timeout;
+	unsigned build_timeout; /* --build-timeout: seconds the whole build may take; 0: no limit */
 	unsigned jobs;
 };
 

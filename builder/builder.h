@@ -151,6 +151,7 @@ struct hp_proc {
 	int timed_out; /* 1: killed after the timeout */
 	int spawn_errno; /* non-zero: could not be started (errno of exec) */
 	const struct hp_confine *confine; /* its confinement (hp_proc_confine), NULL: none */
+	char what[64]; /* argv[0]'s last component: who the build deadline killed */
 };
 
 /*
@@ -170,6 +171,14 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const 
  * could not be started.
  */
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s);
+/*
+ * The whole build's bound (--build-timeout): from this call on, every
+ * program hp_proc_start starts and hp_proc_wait waits for gets at most
+ * what is left of seconds (0: no bound), whatever its own timeout; when
+ * it runs out, the program's group is killed and the build stops as a
+ * blocked one does (hp_proc_trap_blocked: "--build-timeout: ...", exit 2).
+ */
+void hp_proc_deadline(unsigned seconds);
 /*
  * Make SIGINT, SIGTERM and SIGHUP end the process cleanly: the handler
  * kills the process group of every child hp_proc_start started and that

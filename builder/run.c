@@ -9,6 +9,7 @@
 #include "config.h"
 #include "builder.h"
 #include "util/confine.h"
+#include "util/monotonic.h"
 #include "util/proc.h"
 #include "util/spawn.h"
 #include "util/supervise.h"
@@ -71,6 +72,45 @@ static void hp_proc_refuse(const char *why)
 	exit(2);
 }
 
+/* ---------- the build's deadline ---------- */
+
+static unsigned hp_run_budget; /* --build-timeout, seconds; 0: none */
+static double hp_run_deadline; /* hp_util_monotonic() when it runs out */
+
+void hp_proc_deadline(unsigned seconds)
+{
+	hp_run_budget = seconds;
+	hp_run_deadline = seconds ? hp_util_monotonic() + seconds : 0;
+}
+
+/* The build ran out of its time while `what` ran (NULL: between programs). */
+static void hp_proc_out_of_time(const char *what)
+{
+	char why[HP_BLOCKED_MAX];
+
+	hp_fmt(why, sizeof why, "--build-timeout: the build took longer than %u s%s%s%s", hp_run_budget,
+	       what ? " (" : "", what ? what : "", what ? " was running: killed)" : "");
+	hp_proc_refuse(why);
+}
+
+/* timeout_s bounded by what is left of the deadline into *eff (0: none);
+ * 1 when the deadline is the tighter bound. */
+static int hp_proc_bound(unsigned timeout_s, unsigned *eff)
+{
+	double left;
+	unsigned l;
+
+	*eff = timeout_s;
+	if (!hp_run_budget)
+		return 0;
+	left = hp_run_deadline - hp_util_monotonic();
+	l = left <= 1 ? 1 : (unsigned)left + 1;
+	if (timeout_s && timeout_s <= l)
+		return 0;
+	*eff = l;
+	return 1;
+}
+
 /* ---------- running ---------- */
 
 /* The confinement of one start (util/spawn.h's hooks). */
@@ -108,6 +148,12 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const 
 	memset(p, 0, sizeof *p);
 	p->pid = -1;
 	hp_proc_check_interrupt();
+	if (hp_run_budget && hp_util_monotonic() >= hp_run_deadline)
+		hp_proc_out_of_time(NULL);
+	{
+		const char *slash = strrchr(argv[0], '/');
+		hp_fmt(p->what, sizeof p->what, "%s", slash ? slash + 1 : argv[0]);
+	}
 	if (hp_confine_link_open(k.c, &k.link) != 0)
 		return -1;
 	pid = hp_util_spawn(&s, &p->spawn_errno);
@@ -126,11 +172,13 @@ int hp_proc_start(struct hp_proc *p, char *const argv[], const char *cwd, const 
 
 int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 {
-	int st, how;
+	int st, how, by_deadline;
+	unsigned eff;
 
 	if (p->pid < 0)
 		return -1;
-	how = hp_util_reap(p->pid, timeout_s, &st);
+	by_deadline = hp_proc_bound(timeout_s, &eff);
+	how = hp_util_reap(p->pid, eff, &st);
 	if (how < 0) {
 		hp_supervise_forget(p->pid);
 		p->status = 127;
@@ -138,6 +186,10 @@ int hp_proc_wait(struct hp_proc *p, unsigned timeout_s)
 	}
 	hp_proc_check_interrupt(); /* the handler killed the group */
 	p->timed_out = how == HP_UTIL_TIMED_OUT;
+	if (p->timed_out && by_deadline) {
+		hp_supervise_forget(p->pid);
+		hp_proc_out_of_time(p->what);
+	}
 	if (hp_supervise_blocked(p->pid)[0]) {
 		char why[HP_BLOCKED_MAX];
 		hp_fmt(why, sizeof why, "%s", hp_supervise_blocked(p->pid));

@@ -39,7 +39,9 @@ hashprof_SOURCES = \
 	drivers/cmds/page_match.c drivers/cmds/page_match.h \
 	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c \
 	drivers/cmds/reproduce_cmd.c drivers/cmds/reproduce_cmd.h \
-	drivers/cmds/heatmap.c drivers/cmds/heatmap.h
+	drivers/cmds/heatmap.c drivers/cmds/heatmap.h \
+	drivers/cmds/record_order.c drivers/cmds/record_order.h \
+	drivers/cmds/display_options.c drivers/cmds/display_options.h
 hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"'
 hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)

@@ -14,6 +14,9 @@
 #include "result.h"
 
 #define HP_DEFAULT_TIMEOUT 600u /* seconds per (instance, operation) child */
+/* seconds one `hashprof build` may take, compilers and KAT included
+ * (build --build-timeout, and campaign's for each of its builds) */
+#define HP_DEFAULT_BUILD_TIMEOUT 3600u
 #define HP_DEFAULT_MESSAGE_LEN 64u /* method.md: "a 64-byte message" */
 #define HP_DEFAULT_NOISE_PP 2.0 /* spread (pp, sample std. dev. across trials) above which a row is flagged noisy */
 
@@ -33,6 +36,7 @@ struct hp_options {
 	char emulation[192]; /* "" natively, else why the run is emulated (prof/util/emulation.h) */
 	enum hp_format format;
 	unsigned trials; /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
+	int trials_set; /* --trials given (the default is cut to N without a word; a given one is not) */
 	int raw; /* print uncorrected figures */
 	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
 	int replay; /* --replay: each measured row also gets its replay estimate */
@@ -43,6 +47,7 @@ struct hp_options {
 	unsigned call_sites_depth; /* --call-sites=DEPTH: frames kept per path; 0: the whole path */
 	int no_confine; /* --no-confine: the measuring children run with the user's rights (confinement.h) */
 	unsigned max_memory_mb; /* --max-memory: address space a measuring child may add, MiB; 0: no limit */
+	int max_memory_set; /* --max-memory given (it is part of the confinement: not with --no-confine) */
 	/* --hash (issue 13): the candidates measured beside the placeholder in
 	 * every row (drivers/swap.c); ncands 0 without it */
 	struct hp_candidate cands[HP_CANDIDATES_MAX];

@@ -850,8 +850,12 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 
 	int replay = hp_any_replay(rows, nrows), own = hp_any_own(rows, nrows);
 
-	fprintf(out, "instance,operation,status,hash_share,drng_share,drng_init_share,%s%s",
-		own ? "own_share,own_calls_per_operation," : "", replay ? "replay_hash_share,replay_drng_share," : "");
+	/* uncorrected shares (--raw) say so in their names: a column read
+	 * apart from the run that wrote it could not tell otherwise */
+	const char *sfx = hp_raw ? "_raw" : "";
+	fprintf(out, "instance,operation,status,hash_share%s,drng_share%s,drng_init_share%s,%s%s%s", sfx, sfx, sfx,
+		own ? "own_share" : "", own ? sfx : "", own ? ",own_calls_per_operation," : "");
+	fprintf(out, "%s", replay ? "replay_hash_share,replay_drng_share," : "");
 	fprintf(out, "calls_per_operation,");
 	hp_report_csv_calls_header(out);
 	fprintf(out, "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,"

@@ -65,6 +65,8 @@ json_t *hp_report_notes_json(const struct hp_result *r);
  * published one (which stays as it is, for `check --published`), CSV the
  * columns replay_hash_share and replay_drng_share (fractions; empty when
  * the replay failed), JSON each record its "replay" object; without one,
+ * (CSV under --raw: the share columns named hash_share_raw, ..., so that
+ * uncorrected figures say so wherever the file goes)
  * every format is exactly what it was before replay existed.  Rows of
  * --hash (with candidates' arms) print as swap_report.h's tables instead,
  * JSON as their records with the arms.  Returns 0, or -1 when writing

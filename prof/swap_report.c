@@ -511,9 +511,11 @@ static void hp_swap_md(FILE *out, const struct hp_swap_line *l, size_t n, int pr
 
 static void hp_swap_csv(FILE *out, const struct hp_swap_line *l, size_t n)
 {
-	fputs("instance,operation,hash,status,ticks_per_operation,seconds_per_operation,ratio,share,"
-	      "calls_per_operation,",
-	      out);
+	/* uncorrected figures (--raw) say so in their names */
+	fprintf(out,
+		"instance,operation,hash,status,ticks_per_operation,seconds_per_operation,ratio,share%s,"
+		"calls_per_operation,",
+		hp_report_raw() ? "_raw" : "");
 	hp_report_csv_calls_header(out);
 	fputs("operations,projected_ticks_per_operation,projected_seconds_per_operation,projection_error,failure\n",
 	      out);

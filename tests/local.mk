@@ -50,6 +50,14 @@ tests_test_cli_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 
+# Every pair of options works or is refused with one line naming both.
+check_PROGRAMS += tests/test_option_pairs
+TESTS += tests/test_option_pairs
+tests_test_option_pairs_SOURCES = tests/test_option_pairs.c tests/capture.c tests/capture.h
+tests_test_option_pairs_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
+tests_test_option_pairs_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_option_pairs_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
 # issue 11: --call-sites on SYNTH-SIG's documented call sites, and on a
 # `hashprof build` instance compiled without -g (the subdirs fixture).
 check_PROGRAMS += tests/test_callsites

@@ -78,6 +78,8 @@ START_TEST(test_subdirs)
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
 	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "FIX-SUB-128: up to date");
+	/* and how to run it, as a fresh build says: out_dir is not searched */
+	expect_in(&r, r.out, "is not on the search path: run it with: HASHPROF_PATH=");
 	run_free(&r);
 	append_to("params/config.h", "/* edited */\n");
 	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir);
@@ -1182,6 +1184,39 @@ static void interrupt_case(const char *rel, const char *text, const char *where,
 	"\tfor (int i = 0; i < 600; i++)\n\t\tusleep(100000);\n"         \
 	"\treturn 0;\n}\n"
 
+/* A Makefile that never ends (its dry run evaluates an endless
+ * $(shell ...)): --build-timeout stops the whole build, named, exit 2; the
+ * test waits on the process's exit, bounded far above the 2 s. */
+START_TEST(test_build_timeout)
+{
+	struct tmp_env e;
+	struct run_bg bg;
+	char buf[8192];
+	int st;
+
+	setup_fixture("subdirs");
+	append_to("Makefile", "\n# never ends (test_build.c)\nHANG := $(shell while :; do sleep 1; done)\n");
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--build-timeout=2", NULL },
+		  tmp_env(&e, NULL), RUN_MERGED, NULL);
+	st = run_finish(&bg, buf, sizeof buf, 120);
+	ck_assert_msg(st == 2, "exit %d: %s", st, buf);
+	ck_assert_msg(strstr(buf, "build stopped: --build-timeout: the build took longer than 2 s (make was running: "
+				  "killed)"),
+		      "%s", buf);
+	/* the default is campaign's, said in both helps */
+	struct run r;
+	HASHPROF(&r, NULL, "build", "--help");
+	expect_in(&r, r.out, "--build-timeout=S  seconds the whole build may take");
+	expect_in(&r, r.out, "(default 3600; 0: no limit)");
+	run_free(&r);
+	HASHPROF(&r, NULL, "campaign", "--help");
+	expect_in(&r, r.out, "--build-timeout=S  seconds one hashprof build may take (default 3600)");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 START_TEST(test_interrupt_kat)
 {
 	interrupt_case(
@@ -1275,6 +1310,7 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_missing_api_function);
 	tcase_add_test(tc, test_replace_other_folder);
 	tcase_add_test(tc, test_library_hashing);
+	tcase_add_test(tc, test_build_timeout);
 	tcase_add_test(tc, test_interrupt_kat);
 	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);

@@ -441,7 +441,7 @@ START_TEST(test_bad_input)
 	expect_usage(&r, "--call-sites: 'deep' is not a depth");
 	HP(&r, NULL, "--call-sites=65", "SYNTH-SIG", "sign");
 	expect_usage(&r, "--call-sites: '65' is not a depth");
-	HP(&r, NULL, "--folded=/nonexistent-hp-dir/x.folded", "SYNTH-SIG", "sign");
+	HP(&r, NULL, "--folded=/nonexistent-hp-dir/sub/x.folded", "SYNTH-SIG", "sign");
 	expect_usage(&r, "--folded: cannot create files in the folder /nonexistent-hp-dir");
 	make_tmp();
 	HP(&r, NULL, "--folded", tmp, "SYNTH-SIG", "sign");

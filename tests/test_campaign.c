@@ -930,7 +930,7 @@ START_TEST(test_campaign_jobs_parallel)
 	setup_tree("packages 'of' round 1", no_hang);
 	in_tmp("out", out, sizeof out);
 	in_tmp("jobs.txt", jobs, sizeof jobs);
-	CAMPAIGN(&r, out, "--jobs", jobs);
+	CAMPAIGN(&r, out, "--job-file", jobs);
 	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "hashprof campaign: 12 commands in ");
 	run_free(&r);
@@ -980,7 +980,7 @@ START_TEST(test_campaign_jobs_parallel)
 		  "operations profiled)\n");
 	expect_not_in(&r, r.out, "start ");
 	run_free(&r);
-	CAMPAIGN(&r, out, "--jobs", jobs);
+	CAMPAIGN(&r, out, "--job-file", jobs);
 	run_expect_status(&r, 0);
 	expect_in(&r, r.out, "hashprof campaign: nothing to do: 0 commands in ");
 	run_free(&r);
@@ -1233,11 +1233,68 @@ START_TEST(test_campaign_bad_input)
 	expect_bad(&r, "/sign-fix/Supporting_Documentation is not an instance folder");
 	HASHPROF(&r, "campaign", tree, "--phase=build", "-o", out);
 	expect_bad(&r, "hashprof: campaign: --phase and --cpus go with --unit");
+	/* --jobs is build's parallelism; the job file is --job-file, never
+	 * inside OUT nor over a file that is not a job file */
+	{
+		char inside[8500];
+		snprintf(inside, sizeof inside, "%s/index.md", out);
+		HASHPROF(&r, "campaign", tree, "-o", out, "--jobs", inside);
+		expect_bad(&r, "index.md' is not a whole number from 1 to 256 (builds at once, as build's; a job file "
+			       "is --job-file=FILE)");
+		HASHPROF(&r, "campaign", tree, "-o", out, "--job-file", inside);
+		expect_bad(&r, "/index.md lies inside OUT (");
+		HASHPROF(&r, "campaign", tree, "-o", out, "--job-file", out);
+		expect_bad(&r, "lies inside OUT (");
+		f = fopen(file, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs("notes of mine\n", f);
+		ck_assert_int_eq(fclose(f), 0);
+		HASHPROF(&r, "campaign", tree, "-o", out, "--job-file", file);
+		expect_bad(&r, "/a-file exists and is not a job file (");
+	}
+	/* the rows' groups of options are the main command's, parsed once */
+	HASHPROF(&r, "campaign", tree, "-o", out, "--no-confine", "--max-memory=100");
+	expect_bad(&r, "hashprof: --max-memory and --no-confine exclude each other");
+	HASHPROF(&r, "campaign", tree, "-o", out, "--max-memory=lots");
+	expect_bad(&r, "hashprof: --max-memory: 'lots' is not a whole number of MiB");
+	HASHPROF(&r, "campaign", tree, "-o", out, "--message-len=3", "--message=00");
+	expect_bad(&r, "hashprof: --message and --message-len exclude each other");
+	HASHPROF(&r, "campaign", tree, "-o", out, "-n", "3", "--trials=4");
+	expect_bad(&r, "hashprof: --trials=4 and -n 3 exclude each other");
 	/* none of it touched OUT */
 	{
 		struct stat st;
 		ck_assert_int_ne(stat(out, &st), 0);
 	}
+	teardown_tree();
+}
+END_TEST
+
+/* The groups of options the rows take (confinement, row inputs) are the
+ * main command's: accepted, and carried to every step's command line
+ * (here the job file's), --no-confine to the build's too. */
+START_TEST(test_campaign_row_options_carried)
+{
+	struct run r;
+	char out[8400], jobs[8400], *text;
+
+	setup_tree("tree", NULL);
+	in_tmp("out", out, sizeof out);
+	in_tmp("jobs.txt", jobs, sizeof jobs);
+	CAMPAIGN(&r, out, "--job-file", jobs, "--max-memory=512", "--message-len=10");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	text = slurp(tmp, "jobs.txt");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, " --max-memory=512 --message-len=10") != NULL, "%s", text);
+	free(text);
+	CAMPAIGN(&r, out, "--job-file", jobs, "--no-confine");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	text = slurp(tmp, "jobs.txt");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, " --no-confine") != NULL, "%s", text);
+	free(text);
 	teardown_tree();
 }
 END_TEST
@@ -1336,11 +1393,11 @@ START_TEST(test_campaign_foreign_out)
 	snprintf(path, sizeof path, "%s/notes.txt", out);
 	put_file(path, "mine\n");
 	in_tmp("jobs.txt", path, sizeof path);
-	CAMPAIGN(&r, out, "--jobs", path);
+	CAMPAIGN(&r, out, "--job-file", path);
 	run_expect_status(&r, 0);
 	run_free(&r);
 	/* a campaign's folder: its plan, or without it its index */
-	CAMPAIGN(&r, out, "--jobs", path);
+	CAMPAIGN(&r, out, "--job-file", path);
 	run_expect_status(&r, 0);
 	run_free(&r);
 	snprintf(path, sizeof path, "%s/campaign.json", out);
@@ -1349,7 +1406,7 @@ START_TEST(test_campaign_foreign_out)
 	put_file(path, "# hashprof campaign: /elsewhere\n\n<!-- Written by hashprof campaign; it rewrites this file. "
 		       "-->\n");
 	in_tmp("jobs.txt", path, sizeof path);
-	CAMPAIGN(&r, out, "--jobs", path);
+	CAMPAIGN(&r, out, "--job-file", path);
 	run_expect_status(&r, 0);
 	run_free(&r);
 	list[0] = '\0';
@@ -1580,6 +1637,46 @@ START_TEST(test_campaign_log_flushed)
 }
 END_TEST
 
+/* On a terminal the status line names the operation that runs, here the
+ * one that hangs (FIX-CAMP-PAR-128 sign), not the last one profiled
+ * (keygen): the test waits for the status line in the file, then ends
+ * the campaign. */
+START_TEST(test_campaign_status_names_running)
+{
+	static const char *const kem128_parent[] = { "kem-crlf",
+						     "kex-fix",
+						     "kex4-fix",
+						     "sign-fix",
+						     "sign-broken",
+						     "sign-hang",
+						     "sign-keccak",
+						     "sign-shared",
+						     "sign-variants",
+						     "kem-fix/Reference_Implementation/FIX-CAMP-KEM-256",
+						     "kem-fix/Reference_Implementation/FIX-CAMP-KEM-128",
+						     NULL };
+	struct run_bg bg;
+	struct tmp_env e;
+	char out[8400], log[8400];
+	const struct step_marker m = { out, "FIX-CAMP-PAR-128" };
+	const char *const want[] = { tmp, "status.log", ": FIX-CAMP-PAR-128 sign: running" };
+
+	setup_tree("tree", kem128_parent);
+	in_tmp("out", out, sizeof out);
+	in_tmp("status.log", log, sizeof log);
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "campaign", tree, "-o", out, "-n", "3", "--timeout", KILLED_TIMEOUT,
+					 "--progress=tty", NULL },
+		  tmp_env(&e, "HASHPROF_SYNTH_FAULT=sign:hang:2"), RUN_TO_FILE, log);
+	ck_assert_msg(run_wait_until(file_has, want, 240), "the status line never named the hanging sign:\n%s",
+		      slurp(tmp, "status.log"));
+	ck_assert_int_eq(kill(bg.pid, SIGINT), 0);
+	ck_assert_int_eq(run_wait(bg.pid, 60), 128 + SIGINT);
+	ck_assert_msg(run_wait_until(step_gone, &m, 20), "a step of the interrupted campaign still runs");
+	teardown_tree();
+}
+END_TEST
+
 /* A folder named with backquotes: each path and name is one code span in
  * the index and on the page, delimited by more backquotes than its
  * longest run (CommonMark), blanks inside when it begins with one. */
@@ -1764,6 +1861,7 @@ int main(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_unchecked_fixture(tc, reference_setup, reference_teardown);
 	tcase_add_test(tc, test_campaign_bad_input);
+	tcase_add_test(tc, test_campaign_row_options_carried);
 	tcase_add_test(tc, test_campaign_tree);
 	tcase_add_test(tc, test_campaign_killed_and_resumed);
 	tcase_add_test(tc, test_campaign_jobs_parallel);
@@ -1773,6 +1871,7 @@ int main(void)
 	tcase_add_test(tc, test_campaign_out_in_package);
 	tcase_add_test(tc, test_campaign_interrupted_procedure);
 	tcase_add_test(tc, test_campaign_log_flushed);
+	tcase_add_test(tc, test_campaign_status_names_running);
 	tcase_add_test(tc, test_campaign_backquotes);
 	suite_add_tcase(s, tc);
 	/* a tree of its own, without the reference campaign */

@@ -108,6 +108,25 @@ START_TEST(test_baseline_unchanged_passes)
 }
 END_TEST
 
+/* A folder's rows in the instance's order (keygen, encaps, decaps), as a
+ * run lists them, not by file name (decaps, encaps, keygen). */
+START_TEST(test_baseline_rows_in_operation_order)
+{
+	char *dir = make_baseline("order", "SYNTH-KEM");
+	struct run r;
+	const char *k, *e, *d;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, dir, NULL), 0);
+	k = strstr(r.out, "SYNTH-KEM  keygen ");
+	e = strstr(r.out, "SYNTH-KEM  encaps ");
+	d = strstr(r.out, "SYNTH-KEM  decaps ");
+	ck_assert_msg(k && e && d && k < e && e < d, "not keygen, encaps, decaps:\n%s", r.out);
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_baseline_run_document_passes)
 {
 	char *dir = hpt_tmpdir("doc"), *f = hpt_path(dir, "kem.json");
@@ -711,6 +730,7 @@ static Suite *check_suite(void)
 
 	tcase_set_timeout(tc, HPT_TIMEOUT);
 	tcase_add_test(tc, test_baseline_unchanged_passes);
+	tcase_add_test(tc, test_baseline_rows_in_operation_order);
 	tcase_add_test(tc, test_baseline_run_document_passes);
 	tcase_add_test(tc, test_baseline_repeated_row_named);
 	tcase_add_test(tc, test_baseline_altered_calls_fail);

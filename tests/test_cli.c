@@ -1271,6 +1271,13 @@ START_TEST(csv_output)
 	}
 	ck_assert_uint_eq(n, 4);
 	run_free(&r);
+	/* uncorrected shares say so in their names (--raw) */
+	RUN(&r, NULL, "--format=csv", "-n", "3", "--raw", "SYNTH-KEM", "keygen");
+	run_expect_status(&r, 0);
+	ck_assert_msg(
+		!strncmp(r.out, "instance,operation,status,hash_share_raw,drng_share_raw,drng_init_share_raw,", 76),
+		"%s", r.out);
+	run_free(&r);
 }
 END_TEST
 

@@ -148,7 +148,8 @@ START_TEST(test_output_unwritable)
 	struct run r;
 
 	ck_assert_int_eq(
-		hpt_hashprof(&r, "-n", "3", "--output", "/nonexistent-hp-dir/x.json", "SYNTH-SIG", "sign", NULL), 2);
+		hpt_hashprof(&r, "-n", "3", "--output", "/nonexistent-hp-dir/sub/x.json", "SYNTH-SIG", "sign", NULL),
+		2);
 	ck_assert_int_eq(hpt_lines(r.err), 1);
 	ck_assert_ptr_nonnull(strstr(r.err, "/nonexistent-hp-dir"));
 	ck_assert_str_eq(r.out, ""); /* refused before measuring */

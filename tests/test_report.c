@@ -559,7 +559,7 @@ START_TEST(csv_exact)
 	snprintf(rows[3].failure, sizeof rows[3].failure, "sig_verify returned \"-1\", twice");
 	csv = render(HP_FORMAT_CSV, rows, NROWS, NULL);
 	ck_assert_str_eq(
-		csv, "instance,operation,status,hash_share,drng_share,drng_init_share,calls_per_operation,"
+		csv, "instance,operation,status,hash_share_raw,drng_share_raw,drng_init_share_raw,calls_per_operation,"
 		     "calls_drng,calls_pseudoXOF,calls_pseudohash,calls_sm3hash,calls_drng_init,"
 		     "ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation,failure,"
 		     "notes\n"

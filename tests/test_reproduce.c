@@ -728,7 +728,7 @@ START_TEST(test_curve_and_plot)
 	ck_assert_str_eq(r.err, "hashprof: --plot: 'curve.txt' is not a .png or .svg file name\n");
 	ck_assert_str_eq(r.out, "");
 	run_free(&r);
-	hp(&r, 2, "report", "--plot", "/nonexistent/c.svg", rec, NULL);
+	hp(&r, 2, "report", "--plot", "/nonexistent/sub/c.svg", rec, NULL);
 	ck_assert_str_eq(r.err, "hashprof: --plot: cannot create files in the folder /nonexistent\n");
 	ck_assert_str_eq(r.out, "");
 	run_free(&r);

@@ -6,7 +6,8 @@
  *
  * On a terminal, one status line at the bottom is redrawn in place: done
  * and total steps, elapsed time, the estimated time left (elapsed / done
- * x steps left) and the step started last; the step results scroll above
+ * x steps left) and the step or operation started last ("FOLDER
+ * verify: running", so that a hanging one is named); the step results scroll above
  * it.  Elsewhere (a log, CI), plain lines: each result with its count,
  * written out at once (a log shows where the campaign is, and keeps it).
  */
@@ -105,7 +106,12 @@ void hp_progress_line(struct hp_progress *pg, const char *line)
 		/* an operation's result: the status line shows the good ones,
 		 * a failure scrolls above it */
 		const char *rest = line + strlen(HP_PREFIX);
-		if (!pg->tty || strstr(rest, ": failed: ")) {
+		size_t n = strlen(rest);
+		/* an operation that starts: the status line's, never a log's */
+		if (n > 9 && !strcmp(rest + n - 9, ": running")) {
+			if (pg->tty)
+				hp_fmt(pg->current, sizeof pg->current, "%s", rest);
+		} else if (!pg->tty || strstr(rest, ": failed: ")) {
 			hp_fmt(text, sizeof text, "  %s", rest);
 			hp_print_line(pg, text);
 		} else {

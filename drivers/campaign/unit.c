@@ -154,6 +154,16 @@ static int hp_built_instance(const char *dir, struct hp_instance *inst)
 	return found;
 }
 
+/* Did the campaign get --no-confine (its rows' options)?  Then the
+ * package's build runs unconfined too: the same code, the same rights. */
+static int hp_campaign_unconfined(const struct hp_campaign *c)
+{
+	for (size_t i = 0; i < c->run_args.n; i++)
+		if (!strcmp(c->run_args.v[i], "--no-confine"))
+			return 1;
+	return 0;
+}
+
 static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f, struct hp_unit_build *b)
 {
 	struct hp_unit_build old;
@@ -200,6 +210,7 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 	    hp_strv_add(&argv, "--output-dir") || hp_strv_add(&argv, dir) || hp_strv_add(&argv, "--kat") ||
 	    hp_strv_addf(&argv, "--kat-timeout=%u", c->timeout) ||
 	    (c->build_jobs && hp_strv_addf(&argv, "--jobs=%u", c->build_jobs)) ||
+	    (hp_campaign_unconfined(c) && hp_strv_add(&argv, "--no-confine")) ||
 	    (c->force && hp_strv_add(&argv, "--force"))) {
 		hp_fmt(b->status, sizeof b->status, "failed");
 		hp_fmt(b->reason, sizeof b->reason, "out of memory");
@@ -464,6 +475,8 @@ static int hp_unit_profile(const struct hp_campaign *c, const struct hp_folder *
 		struct hp_unit_op *u = &p.ops[i];
 		if (strcmp(u->status, "pending"))
 			continue;
+		/* the status line names the operation that runs (or hangs) */
+		hp_say("hashprof campaign: %s %s: running", b.instance, u->op);
 		hp_profile_op(c, f, &b, recdir, u);
 		if (hp_unit_profile_store(c->out, f->key, &p, err, sizeof err) != 0)
 			return fprintf(stderr, "hashprof: campaign: %s\n", err), 3;

@@ -47,11 +47,12 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 		     const char *cflags_shown, const struct hp_kat *kat);
 
 /*
- * After the install: how to run the instance.  By name when the search
- * path finds this .so; with HASHPROF_PATH when the output folder is not on
- * it; a warning when another instance of the same name comes first.
+ * After the install (built 1), or a build that found the instance up to
+ * date (built 0): how to run the instance.  By name when the search path
+ * finds this .so; with HASHPROF_PATH when the output folder is not on it;
+ * a warning when another instance of the same name comes first.
  */
-void hp_build_how_to_run(const struct hp_build *b);
+void hp_build_how_to_run(const struct hp_build *b, int built);
 
 /* After `build --hash`: what was built (name, digest, sources linked and
  * left out, flags, the helpers it stands in for, its construction) and

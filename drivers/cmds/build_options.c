@@ -16,6 +16,7 @@
 #include "build_cmd.h"
 #include "builder.h"
 #include "cmds.h"
+#include "options.h"
 
 #define HP_KAT_TIMEOUT 600u /* seconds the KAT program may run by default */
 
@@ -24,6 +25,7 @@ void hp_build_defaults(struct hp_build_opts *o)
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	o->kat_timeout = HP_KAT_TIMEOUT;
+	o->build_timeout = HP_DEFAULT_BUILD_TIMEOUT;
 	o->jobs = ncpu > 0 ? (unsigned)(ncpu > 64 ? 64 : ncpu) : 1;
 }
 
@@ -50,6 +52,8 @@ static void hp_build_help(void)
 	       "                         its output with the shipped test vectors\n"
 	       "      --kat-timeout=S    seconds the KAT program may run (with --kat; default %u,\n"
 	       "                         0: no limit)\n"
+	       "      --build-timeout=S  seconds the whole build may take, make -n, compilers\n"
+	       "                         and KAT included (default %u; 0: no limit)\n"
 	       "  -j, --jobs=N           compilers run at once (default: online CPUs)\n"
 	       "  -f, --force            rebuild even when up to date; replace an instance of\n"
 	       "                         the same name built from another folder\n"
@@ -67,13 +71,23 @@ static void hp_build_help(void)
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
 	       "Exit status: 0 built or up to date, 1 built or up to date but the KAT failed, 2 failure.\n",
-	       HP_KAT_TIMEOUT);
+	       HP_KAT_TIMEOUT, HP_DEFAULT_BUILD_TIMEOUT);
 }
 
 /* Parse the options; returns -1 to go on, else an exit status. */
 int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 {
-	enum { OPT_CFLAGS = 256, OPT_RECIPE, OPT_KAT, OPT_KAT_TIMEOUT, OPT_FLAGS, OPT_NO_CONFINE, OPT_HASH, OPT_SM3 };
+	enum {
+		OPT_CFLAGS = 256,
+		OPT_RECIPE,
+		OPT_KAT,
+		OPT_KAT_TIMEOUT,
+		OPT_FLAGS,
+		OPT_NO_CONFINE,
+		OPT_HASH,
+		OPT_SM3,
+		OPT_BUILD_TIMEOUT
+	};
 	static const struct option longopts[] = {
 		{ "name", required_argument, NULL, 'n' }, /* long only: -n is --iterations elsewhere */
 		{ "output-dir", required_argument, NULL, 'o' },
@@ -82,6 +96,7 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 		{ "flags", required_argument, NULL, OPT_FLAGS },
 		{ "kat", no_argument, NULL, OPT_KAT },
 		{ "kat-timeout", required_argument, NULL, OPT_KAT_TIMEOUT },
+		{ "build-timeout", required_argument, NULL, OPT_BUILD_TIMEOUT },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-confine", no_argument, NULL, OPT_NO_CONFINE },
@@ -138,6 +153,15 @@ int hp_build_parse(int argc, char **argv, struct hp_build_opts *o)
 						      optarg);
 			o->kat_timeout = (unsigned)v;
 			kat_timeout_given = 1;
+			break;
+		case OPT_BUILD_TIMEOUT:
+			errno = 0;
+			v = strtoul(optarg, &end, 10);
+			if (errno || end == optarg || *end || optarg[0] == '-' || v > 86400)
+				return hp_usage_error("build: --build-timeout: '%s' is not a number of seconds from 0 "
+						      "to 86400 (0: no limit)",
+						      optarg);
+			o->build_timeout = (unsigned)v;
 			break;
 		case 'j':
 			errno = 0;

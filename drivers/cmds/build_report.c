@@ -150,20 +150,25 @@ void hp_build_report(struct hp_build *b, struct hp_object *objs, const struct hp
 
 /* How to run the instance: by name when the search path finds this .so;
  * with HASHPROF_PATH when the output folder is not on it; a warning when
- * another instance of the same name comes first. */
-void hp_build_how_to_run(const struct hp_build *b)
+ * another instance of the same name comes first.  After a build ("X:
+ * built SO; run it with ...") and after an up-to-date one ("X: run it
+ * with ...": its line named the .so already), the same hint. */
+void hp_build_how_to_run(const struct hp_build *b, int built)
 {
 	struct hp_instance inst;
-	char a[PATH_MAX], c[PATH_MAX];
+	char a[PATH_MAX], c[PATH_MAX], head[PATH_MAX + 256];
 
+	if (built)
+		hp_fmt(head, sizeof head, "%s: built %s; ", b->det.name, b->so);
+	else
+		hp_fmt(head, sizeof head, "%s: ", b->det.name);
 	if (hp_instance_find(b->det.name, &inst) != 0) {
 		char quoted[4 * PATH_MAX + 3];
-		hp_build_say("%s: built %s; %s is not on the search path: run it with: HASHPROF_PATH=%s hashprof %s",
-			     b->det.name, b->so, b->opt.outdir, hp_shell_quote(b->opt.outdir, quoted, sizeof quoted),
-			     b->det.name);
+		hp_build_say("%s%s is not on the search path: run it with: HASHPROF_PATH=%s hashprof %s", head,
+			     b->opt.outdir, hp_shell_quote(b->opt.outdir, quoted, sizeof quoted), b->det.name);
 		return;
 	}
-	hp_build_say("%s: built %s; run it with: hashprof %s", b->det.name, b->so, b->det.name);
+	hp_build_say("%srun it with: hashprof %s", head, b->det.name);
 	if (realpath(inst.path, a) && realpath(b->so, c) && !strcmp(a, c))
 		return;
 	{

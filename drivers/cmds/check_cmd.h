@@ -26,6 +26,7 @@ struct hp_check {
 	double max_calls[HP_FN_COUNT]; /* mean calls per operation; < 0 = no limit */
 	int raw; /* compare uncorrected shares */
 	int procedure_set; /* -n or -w given */
+	const char *tolerance_opt; /* the last tolerance option given; NULL: none */
 	const char *published; /* --published PAGE.md */
 	const char *map_path; /* --map FILE: page names to instances */
 	struct hp_page_map map; /* its lines (none: n 0) */

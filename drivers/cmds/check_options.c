@@ -164,6 +164,7 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "max-reruns", required_argument, NULL, O_RERUNS },
 		{ "map", required_argument, NULL, O_MAP },
 		HP_PROCEDURE_LONGOPTS,
+		HP_CONFINE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -171,15 +172,17 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 	int ch, pct;
 	double d;
 
-	while ((ch = getopt_long(argc, argv, "n:w:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, HP_PROCEDURE_SHORTOPTS "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case O_CALLS:
+			c->tolerance_opt = "--calls-tolerance";
 			if (hp_parse_num(optarg, pct_sfx, 0, 1, &c->calls_tol, &pct))
 				return hp_usage_error("--calls-tolerance: '%s' is not a relative tolerance from 0 to 1 "
 						      "(e.g. 0.01, or 1%%)",
 						      optarg);
 			break;
 		case O_SHARE:
+			c->tolerance_opt = "--share-tolerance";
 			if (hp_parse_num(optarg, pp_sfx, 0, 100, &c->share_tol, &pct))
 				return hp_usage_error("--share-tolerance: '%s' is not a number of percentage points "
 						      "from 0 to 100",
@@ -245,6 +248,8 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 				return ch;
 		}
 	}
+	if ((ch = hp_procedure_conflicts(&c->run)) >= 0)
+		return ch;
 	if (c->run.iterations && !c->run.warmup_set)
 		c->run.warmup = 1;
 	return -1;

@@ -112,6 +112,8 @@ int hp_cmd_build(int argc, char **argv)
 	if ((rc = hp_build_parse(argc, argv, &b.opt)) >= 0)
 		goto out;
 	hp_confine_warn(!b.opt.no_confine);
+	/* every program of the build from here on shares its one bound */
+	hp_proc_deadline(b.opt.build_timeout);
 	if (b.opt.hash) {
 		rc = hp_cmd_build_hash(&b);
 		goto out;
@@ -124,8 +126,12 @@ int hp_cmd_build(int argc, char **argv)
 			goto out;
 		}
 	}
-	if ((rc = hp_build_prepare(&b)) >= 0)
+	if ((rc = hp_build_prepare(&b)) >= 0) {
+		/* up to date (its KAT passed or failed): how to run it, as after a build */
+		if (rc == HP_BUILD_DONE || rc == HP_BUILD_KAT_FAILED)
+			hp_build_how_to_run(&b, 0);
 		goto out;
+	}
 	rc = hp_build_make(&b, &p);
 	if (rc == HP_BUILD_STOPPED)
 		goto out;
@@ -135,7 +141,7 @@ int hp_cmd_build(int argc, char **argv)
 		rc = HP_BUILD_STOPPED;
 		goto out;
 	}
-	hp_build_how_to_run(&b);
+	hp_build_how_to_run(&b, 1);
 out:
 	hp_proc_check_interrupt();
 	hp_build_product_free(&b, &p);

@@ -8,7 +8,7 @@
  *
  *   hashprof campaign ROOT [-o OUT] [-j N]   plan, run the stale steps with
  *                                            GNU make, write pages and index
- *   hashprof campaign ROOT --jobs=FILE       plan, write one command per
+ *   hashprof campaign ROOT --job-file=FILE   plan, write one command per
  *                                            stale folder (GNU parallel,
  *                                            Slurm), run nothing
  *   hashprof campaign --collect [-o OUT]     pages and index from OUT
@@ -42,7 +42,6 @@
 #include "util/proc.h"
 
 #define HP_CAMPAIGN_DEFAULT_OUT "hashprof-campaign"
-#define HP_CAMPAIGN_BUILD_TIMEOUT 3600u /* seconds: one `hashprof build`, compilers and KAT included */
 
 enum {
 	HP_OPT_TIER = 0x200,
@@ -55,8 +54,6 @@ enum {
 	HP_OPT_BUILD_TIMEOUT,
 	HP_OPT_FORCE,
 	HP_OPT_PROGRESS,
-	HP_OPT_TRIALS,
-	HP_OPT_SEED,
 	HP_OPT_PUBLISHED,
 };
 
@@ -72,7 +69,7 @@ struct hp_campaign_args {
 static void hp_campaign_help(void)
 {
 	printf("Usage: hashprof campaign ROOT [-o OUT] [OPTION]...\n"
-	       "       hashprof campaign ROOT --jobs=FILE [-o OUT] [OPTION]...\n"
+	       "       hashprof campaign ROOT --job-file=FILE [-o OUT] [OPTION]...\n"
 	       "       hashprof campaign --collect [-o OUT]\n"
 	       "Build (hashprof build, with its KAT gate where vectors are shipped) and profile\n"
 	       "(every operation; a key exchange's exchange and every step) each instance folder\n"
@@ -82,17 +79,21 @@ static void hp_campaign_help(void)
 	       "\n"
 	       "  -o, --output=OUT       the campaign's folder (default " HP_CAMPAIGN_DEFAULT_OUT ")\n"
 	       "      --tier=TIER        reference (default), optimized or additional\n"
-	       "  -j N                   builds at once (GNU make -j; default 1); profiles run\n"
+	       "  -j, --jobs=N           builds at once (GNU make -j; default 1); profiles run\n"
 	       "                         at most one per distinct CPU, each pinned to its own\n"
-	       "      --jobs=FILE        write one self-contained command per folder to FILE\n"
+	       "      --job-file=FILE    write one self-contained command per folder to FILE\n"
 	       "                         (GNU parallel, a Slurm array) instead of running them;\n"
-	       "                         then --collect\n"
-	       "      --collect          write the pages and the index from OUT (after --jobs)\n"
+	       "                         then --collect.  FILE is new or a job file, outside OUT\n"
+	       "      --collect          write the pages and the index from OUT (after\n"
+	       "                         --job-file)\n"
 	       "      --timeout=S        seconds each step of a row and the KAT program may take\n"
 	       "                         (default %u; 0: no limit)\n"
 	       "      --build-timeout=S  seconds one hashprof build may take (default %u)\n"
-	       "  -n, --iterations=N, -w, --warmup=W, --trials=T, --seed=HEX, --clock=tsc|cycles,\n"
-	       "      --replay, --replay-max-mb=MB   the procedure of every row (hashprof --help)\n"
+	       "  -n, --iterations=N, -w, --warmup=W, --trials=T, --seed=HEX, --message=HEX,\n"
+	       "      --message-len=BYTES, --clock=tsc|cycles, --replay, --replay-max-mb=MB\n"
+	       "                         the procedure of every row (hashprof --help)\n"
+	       "      --no-confine, --max-memory=MB   the confinement of every build and row\n"
+	       "                         (--max-memory: the rows'; hashprof --help)\n"
 	       "      --published=PAGES  a published page, or a folder of them: each page and\n"
 	       "                         the index put its rows beside ours (calls exact,\n"
 	       "                         reproduced at N or differ; shares as pp differences)\n"
@@ -102,29 +103,20 @@ static void hp_campaign_help(void)
 	       "\n"
 	       "Exit status: 0 every folder profiled, 1 a folder failed or did not run, 2 bad\n"
 	       "input, 3 a page or the index could not be written, 128+N interrupted by signal N.\n",
-	       HP_DEFAULT_TIMEOUT, HP_CAMPAIGN_BUILD_TIMEOUT);
+	       HP_DEFAULT_TIMEOUT, HP_DEFAULT_BUILD_TIMEOUT);
 }
 
-/* A procedure option for the rows: checked as hashprof checks it, kept as
+/* An option of the groups the rows take (procedure_options.h: procedure,
+ * row inputs, confinement): checked as hashprof checks it, into o (the
+ * options so far, for the pairs that exclude each other), and kept as
  * "--name=value" for the steps' command lines.  Returns -1, or an exit
  * status after the usage line. */
-static int hp_campaign_procedure(int c, const char *name, const char *arg, struct hp_campaign *cp)
+static int hp_campaign_procedure(int c, const char *name, const char *arg, struct hp_campaign *cp, struct hp_options *o)
 {
-	struct hp_options o;
-	unsigned char seed[HP_BYTES_MAX];
-	uint64_t v;
 	int rc;
 
-	hp_options_defaults(&o);
-	if (c == HP_OPT_TRIALS) {
-		if (hp_parse_u64(arg, 1, HP_TRIALS_MAX, &v))
-			return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", arg, HP_TRIALS_MAX);
-	} else if (c == HP_OPT_SEED) {
-		if (hp_hex_decode(arg, seed, sizeof seed) < 1)
-			return hp_usage_error("--seed: '%.40s' is not 1 to %u bytes of hex", arg, HP_BYTES_MAX);
-	} else if ((rc = hp_procedure_option(c, arg, &o)) >= 0) {
+	if ((rc = hp_procedure_option(c, arg, o)) >= 0)
 		return rc;
-	}
 	if (arg ? hp_strv_addf(&cp->run_args, "--%s=%s", name, arg) : hp_strv_addf(&cp->run_args, "--%s", name))
 		return hp_usage_error("campaign: out of memory");
 	return -1;
@@ -147,31 +139,30 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "tier", required_argument, NULL, HP_OPT_TIER },
-		{ "jobs", required_argument, NULL, HP_OPT_JOBS_FILE },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "job-file", required_argument, NULL, HP_OPT_JOBS_FILE },
 		{ "collect", no_argument, NULL, HP_OPT_COLLECT },
 		{ "unit", required_argument, NULL, HP_OPT_UNIT },
 		{ "phase", required_argument, NULL, HP_OPT_PHASE },
 		{ "cpus", required_argument, NULL, HP_OPT_CPUS },
 		{ "build-jobs", required_argument, NULL, HP_OPT_BUILD_JOBS },
-		{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT },
 		{ "build-timeout", required_argument, NULL, HP_OPT_BUILD_TIMEOUT },
 		{ "force", no_argument, NULL, 'f' },
 		{ "progress", required_argument, NULL, HP_OPT_PROGRESS },
-		{ "iterations", required_argument, NULL, 'n' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "trials", required_argument, NULL, HP_OPT_TRIALS },
-		{ "seed", required_argument, NULL, HP_OPT_SEED },
-		{ "clock", required_argument, NULL, HP_OPT_CLOCK },
-		{ "replay", no_argument, NULL, HP_OPT_REPLAY },
-		{ "replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB },
+		HP_PROCEDURE_LONGOPTS, /* its --timeout is the campaign's: each step's and the KAT's */
+		HP_INPUTS_LONGOPTS,
+		HP_CONFINE_LONGOPTS,
 		{ "published", required_argument, NULL, HP_OPT_PUBLISHED },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static struct hp_options proc; /* the rows' options so far (large: static) */
+	const char *name;
 	uint64_t v;
-	int opt, idx, rc;
+	int opt, rc;
 
-	while ((opt = getopt_long(argc, argv, "o:j:fn:w:h", longopts, &idx)) != -1) {
+	hp_options_defaults(&proc);
+	while ((opt = getopt_long(argc, argv, "o:j:f" HP_PROCEDURE_SHORTOPTS "h", longopts, NULL)) != -1) {
 		rc = -1;
 		switch (opt) {
 		case 'o':
@@ -186,12 +177,15 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 			break;
 		case 'j':
 			if (hp_parse_u64(optarg, 1, 256, &v))
-				return hp_usage_error("campaign: -j: '%s' is not a whole number from 1 to 256", optarg);
+				return hp_usage_error(
+					"campaign: --jobs: '%s' is not a whole number from 1 to 256 (builds "
+					"at once, as build's; a job file is --job-file=FILE)",
+					optarg);
 			c->jobs = (unsigned)v;
 			break;
 		case HP_OPT_JOBS_FILE:
 			if (!*optarg)
-				return hp_usage_error("campaign: --jobs: empty file name");
+				return hp_usage_error("campaign: --job-file: empty file name");
 			a->jobs_file = optarg;
 			break;
 		case HP_OPT_COLLECT:
@@ -236,19 +230,6 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 			else
 				return hp_usage_error("campaign: --progress: '%s' is not auto, tty or plain", optarg);
 			break;
-		case 'n':
-			rc = hp_campaign_procedure(opt, "iterations", optarg, c);
-			break;
-		case 'w':
-			rc = hp_campaign_procedure(opt, "warmup", optarg, c);
-			break;
-		case HP_OPT_TRIALS:
-		case HP_OPT_SEED:
-		case HP_OPT_CLOCK:
-		case HP_OPT_REPLAY:
-		case HP_OPT_REPLAY_MB:
-			rc = hp_campaign_procedure(opt, longopts[idx].name, optarg, c);
-			break;
 		case HP_OPT_PUBLISHED:
 			a->published = optarg;
 			break;
@@ -256,17 +237,22 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 			hp_campaign_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_bad_option("campaign", argv);
+			/* the groups' options: one of the table's, or unknown */
+			if (opt == '?' || !(name = hp_longopt_name(longopts, opt)))
+				return hp_bad_option("campaign", argv);
+			rc = hp_campaign_procedure(opt, name, optarg, c, &proc);
 		}
 		if (rc >= 0)
 			return rc;
 	}
+	if ((rc = hp_procedure_conflicts(&proc)) >= 0)
+		return rc;
 	if (a->collect) {
 		if (optind < argc)
 			return hp_usage_error("campaign: --collect reads OUT's plan: no ROOT ('%s') with it",
 					      argv[optind]);
 		if (a->jobs_file || a->unit)
-			return hp_usage_error("campaign: --collect goes alone (after the jobs of --jobs have run)");
+			return hp_usage_error("campaign: --collect goes alone (after the jobs of --job-file have run)");
 		return -1;
 	}
 	if (optind >= argc)
@@ -277,7 +263,7 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 	if ((a->phase != HP_PHASE_ALL || a->cpus) && !a->unit)
 		return hp_usage_error("campaign: --phase and --cpus go with --unit");
 	if (a->unit && a->jobs_file)
-		return hp_usage_error("campaign: --unit and --jobs exclude each other");
+		return hp_usage_error("campaign: --unit and --job-file exclude each other");
 	return -1;
 }
 
@@ -285,7 +271,7 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 enum hp_out_use {
 	HP_OUT_COLLECT, /* --collect: an existing folder */
 	HP_OUT_STEP, /* --unit: the campaign's folder, created when missing */
-	HP_OUT_CAMPAIGN, /* a run or --jobs: also not a package's folder nor a user's */
+	HP_OUT_CAMPAIGN, /* a run or --job-file: also not a package's folder nor a user's */
 };
 
 /* out (absolute) with its symbolic links resolved, as ROOT's folders are:
@@ -380,6 +366,47 @@ static int hp_campaign_out(const char *arg, enum hp_out_use use, const struct hp
 	return -1;
 }
 
+/* Is the file at path a job file (every line one `hashprof campaign
+ * ROOT --unit=FOLDER ...` command, as hp_jobs_write writes them)?  An
+ * empty file is one with no job.  1 or 0. */
+static int hp_is_job_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[PATH_MAX * 4];
+	int ok = f != NULL;
+
+	while (ok && fgets(line, sizeof line, f))
+		ok = strstr(line, " campaign ") && strstr(line, "--unit=");
+	if (f)
+		fclose(f);
+	return ok;
+}
+
+/* --job-file=arg, before OUT (out_arg) is touched: not inside OUT (the
+ * campaign's own files: an index, a page, a record would be replaced),
+ * and new or a job file (anything else would be overwritten).  Returns
+ * -1, or exit status 2 after one line. */
+static int hp_job_file_check(const char *arg, const char *out_arg)
+{
+	char abs[PATH_MAX], out_abs[PATH_MAX], real[PATH_MAX], out_real[PATH_MAX];
+	struct stat st;
+
+	if (hp_path_abs(NULL, arg, abs) != 0 || hp_path_abs(NULL, out_arg, out_abs) != 0)
+		return hp_usage_error("campaign: --job-file=%s: path too long", arg);
+	hp_out_real(abs, real);
+	hp_out_real(out_abs, out_real);
+	if (!strcmp(real, out_real) || hp_path_below(out_real, real) != real)
+		return hp_usage_error("campaign: --job-file=%s lies inside OUT (%s), the campaign's own folder: "
+				      "write it outside",
+				      arg, out_abs);
+	if (stat(abs, &st) == 0 && (!S_ISREG(st.st_mode) || !hp_is_job_file(abs)))
+		return hp_usage_error("campaign: --job-file=%s exists and is not a job file (a line of `hashprof "
+				      "campaign ROOT --unit=FOLDER ...` commands): it would be overwritten; name a "
+				      "new file",
+				      arg);
+	return -1;
+}
+
 /* ROOT resolved (symbolic links too, so that folders are named the same
  * way in every run).  Returns -1, or exit status 2 after one line. */
 static int hp_campaign_root(const char *arg, char root[PATH_MAX])
@@ -454,7 +481,7 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 		return rc;
 	hp_proc_trap_interrupts(hp_unit_interrupted);
 	rc = hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
-	/* a whole folder's line (--jobs, by hand): its exit status says how
+	/* a whole folder's line (--job-file, by hand): its exit status says how
 	 * the folder did, as the campaign's does (1: it failed), so that GNU
 	 * parallel or Slurm see it; the engine's make runs the phases apart,
 	 * with -k, and reads the states */
@@ -526,7 +553,7 @@ static int hp_campaign_collect_cmd(struct hp_campaign *c)
 
 	if (rc == 1)
 		return hp_usage_error("campaign: --collect: %s holds no campaign (no campaign.json): run "
-				      "hashprof campaign ROOT -o %s, or with --jobs, first",
+				      "hashprof campaign ROOT -o %s, or with --job-file, first",
 				      c->out, c->out);
 	if (rc < 0)
 		return hp_usage_error("campaign: --collect: %s", err);
@@ -639,7 +666,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	c.tier = HP_TIER_REFERENCE;
 	c.jobs = 1;
 	c.timeout = HP_DEFAULT_TIMEOUT;
-	c.build_timeout = HP_CAMPAIGN_BUILD_TIMEOUT;
+	c.build_timeout = HP_DEFAULT_BUILD_TIMEOUT;
 	if ((rc = hp_campaign_parse(argc, argv, &c, &a)) >= 0)
 		goto out;
 	if (c.jobs > 1 && !c.build_jobs) {
@@ -679,7 +706,8 @@ int hp_cmd_campaign(int argc, char **argv)
 		goto out;
 	}
 	/* bad input is told before OUT is touched */
-	if ((rc = hp_campaign_folders(&c, &fs, &other)) >= 0 ||
+	if ((a.jobs_file && (rc = hp_job_file_check(a.jobs_file, a.out_arg)) >= 0) ||
+	    (rc = hp_campaign_folders(&c, &fs, &other)) >= 0 ||
 	    (rc = hp_campaign_out(a.out_arg, HP_OUT_CAMPAIGN, &fs, c.out)) >= 0 ||
 	    (rc = hp_campaign_same_plan(&c)) >= 0)
 		goto out;
@@ -692,7 +720,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	if (a.jobs_file) {
 		long n = hp_jobs_write(&c, &fs, &stale, a.jobs_file, err, sizeof err);
 		if (n < 0) {
-			fprintf(stderr, "hashprof: campaign: --jobs: %s\n", err);
+			fprintf(stderr, "hashprof: campaign: --job-file: %s\n", err);
 			rc = HP_EXIT_UNWRITTEN;
 		} else {
 			printf("hashprof campaign: %s%ld command%s in %s (%zu folder%s up to date); run them, e.g. "

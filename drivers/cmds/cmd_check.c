@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check_cmd.h"
 #include "child.h"
@@ -42,6 +43,7 @@
 #include "options.h"
 #include "page_match.h"
 #include "published.h"
+#include "record_order.h"
 #include "record_io.h"
 #include "reproduce_cmd.h"
 #include "rows.h"
@@ -160,12 +162,17 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 
 	hp_record_set_init(&set);
 	for (int i = 0; i < nfiles; i++) {
+		size_t start = set.n;
+		struct stat st;
 		if ((got = hp_record_load(files[i], &set, err, sizeof err)) < 0) {
 			hp_record_set_free(&set);
 			return hp_usage_error("%s", err);
 		}
 		if (got == 0)
 			empty = files[i];
+		/* a folder's rows as a run lists them, not by file name */
+		if (stat(files[i], &st) == 0 && S_ISDIR(st.st_mode))
+			hp_record_rows_order(&set, start);
 	}
 	/* a baseline whose every row failed when it was made is no typo on
 	 * the command line: the check ran and compared nothing, which must not
@@ -439,6 +446,11 @@ int hp_cmd_check(int argc, char **argv)
 			return hp_usage_error("check %s: give a limit (--max-drng-share, --max-hash-share, "
 					      "--max-calls) or a baseline file",
 					      argv[optind]);
+		/* INSTANCE applies limits and compares nothing */
+		if (c.tolerance_opt)
+			return hp_usage_error("check %s: %s applies to a comparison (a baseline or --published), "
+					      "not to the --max-... limits",
+					      argv[optind], c.tolerance_opt);
 	}
 	hp_confine_warn(!c.run.no_confine);
 	if (hp_clock_init(c.run.clock, err, sizeof err) != 0)

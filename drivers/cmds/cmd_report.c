@@ -22,6 +22,7 @@
 #include "cmds.h"
 #include "costs.h"
 #include "curve.h"
+#include "display_options.h"
 #include "heatmap.h"
 #include "ops.h"
 #include "options.h"
@@ -29,6 +30,7 @@
 #include "plot.h"
 #include "procedure_options.h"
 #include "record_io.h"
+#include "record_order.h"
 #include "sites_output.h"
 #include "report.h"
 #include "swap_report.h"
@@ -84,31 +86,6 @@ static void hp_report_help(void)
 	       "checked before anything is read), 3 a --folded, --flame-graph or --plot file\n"
 	       "could not be written (--plot: gnuplot missing or failing).\n",
 	       HP_DEFAULT_NOISE_PP);
-}
-
-/* Position of op in its kind's table order (keygen, sign, verify, ...). */
-static int hp_op_rank(const struct hp_result *r)
-{
-	const struct hp_kind_ops *k = hp_kind_ops_of(r->kind);
-	int i = 0;
-
-	for (const char *const *o = k ? k->operations : NULL; o && *o; o++, i++)
-		if (!strcmp(*o, r->operation))
-			return i;
-	return 1000;
-}
-
-/* Rows of a folder: by instance, then operation in table order. */
-static int hp_row_cmp(const void *a, const void *b)
-{
-	const struct hp_loaded_row *x = a, *y = b;
-	int c = strcmp(x->r.instance, y->r.instance);
-
-	if (c)
-		return c;
-	if (hp_op_rank(&x->r) != hp_op_rank(&y->r))
-		return hp_op_rank(&x->r) < hp_op_rank(&y->r) ? -1 : 1;
-	return strcmp(x->file, y->file);
 }
 
 /* The run of every row when they all share one, else a description of the report. */
@@ -313,17 +290,13 @@ static void hp_report_bad(void *arg, const char *line)
 int hp_cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
+		HP_FORMAT_LONGOPTS,
+		HP_SITE_FILES_LONGOPTS,
+		HP_CANDIDATES_LONGOPTS,
+		HP_NOISE_LONGOPT,
 		{ "raw", no_argument, NULL, 'R' },
 		{ "corrected", no_argument, NULL, 'c' },
 		{ "curve", no_argument, NULL, 'C' },
-		{ "plot", required_argument, NULL, 'P' },
-		HP_NOISE_LONGOPT,
-		{ "folded", required_argument, NULL, 'F' },
-		{ "flame-graph", required_argument, NULL, 'G' },
-		{ "hash", required_argument, NULL, 'H' },
-		{ "costs", required_argument, NULL, 'K' },
-		{ "arms", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -333,6 +306,7 @@ int hp_cmd_report(int argc, char **argv)
 	struct hp_result *rows;
 	char err[HP_RECORD_ERR_MAX], msg[512];
 	int c, raw = -1, curve = 0, rc = HP_EXIT_OK; /* raw -1: as the records were measured */
+	const char *shares_opt = NULL, *arms = NULL; /* as given, for the pairs refused */
 	size_t bad = 0; /* files not read: named on stderr */
 	int readonly = 0; /* project with the cost cache as it is (no --hash) */
 	const char *plot = NULL;
@@ -340,57 +314,45 @@ int hp_cmd_report(int argc, char **argv)
 	json_t *meta;
 	static struct hp_options o; /* --hash's candidates (large: static) */
 	const char *costs_file = NULL, *plot_file = NULL;
+	struct hp_display d;
 	char cerr[2560];
 
 	hp_options_defaults(&o);
 
-	while ((c = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+	hp_display_defaults(&d);
+	while ((c = getopt_long(argc, argv, HP_FORMAT_SHORTOPTS "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f':
-			if (hp_format_parse(optarg, &fmt))
-				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
-			break;
 		case 'R':
 		case 'c':
+			/* the later one wins: an alias's --raw is overridden on the command line */
 			raw = c == 'R';
+			shares_opt = c == 'R' ? "--raw" : "--corrected";
 			break;
 		case 'C':
 			curve = 1;
 			break;
-		case 'P':
-			if (!*optarg)
-				return hp_usage_error("--plot: empty file name");
-			plot = optarg;
-			break;
 		case HP_OPT_NOISE:
 			if ((c = hp_parse_noise(optarg, &noise)) >= 0)
 				return c;
-			break;
-		case 'F':
-		case 'G':
-			if (!*optarg)
-				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
-			*(c == 'F' ? &folded : &flame) = optarg;
-			break;
-		case 'H':
-			if (hp_candidate_parse(optarg, o.cands, &o.ncands, cerr, sizeof cerr) != 0)
-				return hp_usage_error("report: %s", cerr);
-			break;
-		case 'K':
-			if (!*optarg)
-				return hp_usage_error("report: --costs: empty file name");
-			costs_file = optarg;
-			break;
-		case 'A':
-			hp_swap_configure(1);
+			shares_opt = "--noise-threshold";
 			break;
 		case 'h':
 			hp_report_help();
 			return HP_EXIT_OK;
 		default:
-			return hp_bad_option("report", argv);
+			if ((c = hp_display_option(c, optarg, &d, &o, "report: ")) == -2)
+				return hp_bad_option("report", argv);
+			if (c >= 0)
+				return c;
 		}
 	}
+	fmt = d.format;
+	folded = d.folded;
+	flame = d.flame;
+	costs_file = d.costs;
+	plot = d.plot;
+	if (d.arms)
+		arms = "--arms";
 	if (hp_sites_outputs_prepare(folded, flame, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 	/* the picture's name and folder before any record is read (gnuplot's
@@ -399,13 +361,21 @@ int hp_cmd_report(int argc, char **argv)
 		return hp_usage_error("%s", err);
 	if (optind >= argc)
 		return hp_usage_error("report: missing FILE or DIR (records written by --record-dir or --output)");
-	if (hp_report_outputs_apart(folded, flame, plot, argc - optind, argv + optind, costs_file, err, sizeof err))
+	if (hp_report_outputs_apart(folded, flame, plot, argc - optind, argv + optind, costs_file, err, sizeof err) ||
+	    hp_output_make_folder("--plot", plot, err, sizeof err))
 		return hp_usage_error("%s", err);
 	if (curve && fmt != HP_FORMAT_TEXT && fmt != HP_FORMAT_CSV)
 		return hp_usage_error("report: --curve prints text or csv, not --format=%s",
 				      fmt == HP_FORMAT_MD ? "md" : "json");
 	if (costs_file && !o.ncands)
 		return hp_usage_error("report: --costs needs --hash (the candidates to project)");
+	/* the curves are calls per operation: no share, no arm to project or lay out */
+	if (curve && (o.ncands || arms || shares_opt))
+		return hp_usage_error("report: --curve and %s exclude each other (the curves are the helpers' "
+				      "calls per operation)",
+				      o.ncands ? "--hash"
+				      : arms   ? arms
+					       : shares_opt);
 	hp_record_set_init(&set);
 	set.bad = hp_report_bad;
 	for (int i = optind; i < argc; i++) {
@@ -420,7 +390,7 @@ int hp_cmd_report(int argc, char **argv)
 			continue;
 		}
 		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
-			qsort(set.rows + start, set.n - start, sizeof set.rows[0], hp_row_cmp);
+			hp_record_rows_order(&set, start);
 	}
 	bad += set.nbad;
 	if (!set.n) { /* each reason is said above */

@@ -19,6 +19,7 @@
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
+#include "display_options.h"
 #include "heatmap.h"
 #include "procedure_options.h"
 #include "record.h"
@@ -40,6 +41,52 @@ static const char *hp_reproduce_arg;
 static const char *hp_costs_file;
 /* --plot FILE.png|.svg: the heat map of the rows' candidates (plot.h); NULL: none. */
 static const char *hp_plot_file;
+
+/* The options whose pairs may exclude each other, as given (hp_run_seen). */
+enum hp_seen {
+	HP_SEEN_HASH,
+	HP_SEEN_CALL_SITES,
+	HP_SEEN_FOLDED,
+	HP_SEEN_FLAME,
+	HP_SEEN_PER_ITERATION,
+	HP_SEEN_REPRODUCE,
+	HP_SEEN_REPLAY,
+	HP_SEEN_REPLAY_MB,
+	HP_SEEN_COUNT
+};
+static const char *const hp_seen_name[HP_SEEN_COUNT] = {
+	"--hash",          "--call-sites", "--folded", "--flame-graph",
+	"--per-iteration", "--reproduce",  "--replay", "--replay-max-mb",
+};
+static unsigned hp_seen; /* bit per enum hp_seen */
+
+/* The pairs that exclude each other, and why: a --hash row's arms are
+ * measured by another loop (drivers/swap_run.c) that keeps no call
+ * sites, per-operation counts or replay tape, so each of these would be
+ * dropped without a word (--message with --message-len: the row inputs'
+ * own, hp_procedure_option). */
+static const struct {
+	enum hp_seen a, b;
+	const char *why;
+} hp_run_excluded[] = {
+	{ HP_SEEN_HASH, HP_SEEN_REPLAY, "" },
+	{ HP_SEEN_HASH, HP_SEEN_REPLAY_MB, " (it implies --replay)" },
+	{ HP_SEEN_HASH, HP_SEEN_CALL_SITES, " (a candidate's arms record no call sites)" },
+	{ HP_SEEN_HASH, HP_SEEN_FOLDED, " (a candidate's arms record no call sites)" },
+	{ HP_SEEN_HASH, HP_SEEN_FLAME, " (a candidate's arms record no call sites)" },
+	{ HP_SEEN_HASH, HP_SEEN_PER_ITERATION, " (a candidate's arms keep no per-operation counts)" },
+	{ HP_SEEN_HASH, HP_SEEN_REPRODUCE, " (a candidate's arms keep no per-operation counts)" },
+};
+
+/* The first excluded pair given: one line naming both; -1 when none. */
+static int hp_run_conflicts(void)
+{
+	for (size_t i = 0; i < sizeof hp_run_excluded / sizeof hp_run_excluded[0]; i++)
+		if ((hp_seen >> hp_run_excluded[i].a & 1) && (hp_seen >> hp_run_excluded[i].b & 1))
+			return hp_usage_error("%s and %s exclude each other%s", hp_seen_name[hp_run_excluded[i].a],
+					      hp_seen_name[hp_run_excluded[i].b], hp_run_excluded[i].why);
+	return -1;
+}
 
 /* Where each row goes as soon as it is measured (hp_run_rows' done). */
 struct hp_run_sink {
@@ -128,10 +175,11 @@ static void hp_run_help(void)
 	printf("\n"
 	       "Output:\n"
 	       "  -f, --format=FMT       text (default), md, csv or json\n"
-	       "      --output=FILE      also write the run document (--format=json) to FILE at\n"
+	       "  -o, --output=FILE      also write the run document (--format=json) to FILE at\n"
 	       "                         the end of the run (a run with a failed or interrupted\n"
 	       "                         row: FILE.failed.json, merged with the rows an earlier\n"
-	       "                         one there measured and this one did not)\n"
+	       "                         one there measured and this one did not); a missing\n"
+	       "                         folder of FILE is created, as --record-dir's\n"
 	       "      --record-dir=DIR   also write one record per measured row, as soon as it is\n"
 	       "                         measured: DIR/INSTANCE__OP.json (a failed row:\n"
 	       "                         INSTANCE__OP.failed.json; an interrupted one: none);\n"
@@ -162,70 +210,43 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 {
 	static const struct option longopts[] = {
 		HP_PROCEDURE_LONGOPTS,
+		HP_INPUTS_LONGOPTS,
+		HP_CONFINE_LONGOPTS,
 		HP_NOISE_LONGOPT,
-		{ "seed", required_argument, NULL, 's' },
-		{ "message", required_argument, NULL, 'm' },
-		{ "message-len", required_argument, NULL, 'L' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "trials", required_argument, NULL, 'T' },
+		HP_FORMAT_LONGOPTS,
+		HP_SITE_FILES_LONGOPTS,
+		HP_CANDIDATES_LONGOPTS,
 		{ "raw", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'O' },
 		{ "record-dir", required_argument, NULL, 'D' },
 		{ "per-iteration", no_argument, NULL, 'P' },
 		{ "reproduce", required_argument, NULL, 'r' },
 		{ "call-sites", optional_argument, NULL, 'C' },
-		{ "folded", required_argument, NULL, 'F' },
-		{ "flame-graph", required_argument, NULL, 'G' },
-		{ "hash", required_argument, NULL, 'H' },
-		{ "costs", required_argument, NULL, 'K' },
-		{ "arms", no_argument, NULL, 'A' },
-		{ "plot", required_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, message_set = 0;
+	int c;
 	uint64_t v;
-	long n;
 	char err[2560];
 
-	while ((c = getopt_long(argc, argv, "n:w:f:hV", longopts, NULL)) != -1) {
+	static const struct {
+		int c;
+		enum hp_seen seen;
+	} marks[] = { { HP_OPT_HASH, HP_SEEN_HASH },     { 'C', HP_SEEN_CALL_SITES },
+		      { HP_OPT_FOLDED, HP_SEEN_FOLDED }, { HP_OPT_FLAME, HP_SEEN_FLAME },
+		      { 'P', HP_SEEN_PER_ITERATION },    { 'r', HP_SEEN_REPRODUCE },
+		      { HP_OPT_REPLAY, HP_SEEN_REPLAY }, { HP_OPT_REPLAY_MB, HP_SEEN_REPLAY_MB } };
+	struct hp_display d;
+
+	hp_display_defaults(&d);
+	hp_seen = 0;
+	/* -o: the output file, as -o is campaign's output folder and build's */
+	while ((c = getopt_long(argc, argv, HP_PROCEDURE_SHORTOPTS HP_FORMAT_SHORTOPTS "o:hV", longopts, NULL)) != -1) {
+		for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+			if (marks[i].c == c)
+				hp_seen |= 1u << marks[i].seen;
 		switch (c) {
-		case 's':
-			if ((n = hp_hex_decode(optarg, o->seed, sizeof o->seed)) < 1)
-				return hp_usage_error(
-					"--seed: '%.40s%s' is not 1 to %u bytes of hex (an even number of hex digits)",
-					optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
-			o->seed_len = (size_t)n;
-			break;
-		case 'm':
-			if ((n = hp_hex_decode(optarg, o->message, sizeof o->message)) < 0)
-				return hp_usage_error("--message: '%.40s%s' is not at most %u bytes of hex (an even "
-						      "number of hex digits)",
-						      optarg, strlen(optarg) > 40 ? "..." : "", HP_BYTES_MAX);
-			o->message_len = (size_t)n;
-			message_set = 1;
-			o->message_given = 'm';
-			break;
-		case 'L':
-			if (hp_parse_u64(optarg, 0, HP_BYTES_MAX, &v))
-				return hp_usage_error("--message-len: '%s' is not a byte count from 0 to %u", optarg,
-						      HP_BYTES_MAX);
-			if (message_set)
-				return hp_usage_error("--message-len and --message exclude each other");
-			hp_options_message_pattern(o, (size_t)v);
-			o->message_given = 'L';
-			break;
-		case 'f':
-			if (hp_format_parse(optarg, &o->format))
-				return hp_usage_error("--format: '%s' is not text, md, csv or json", optarg);
-			break;
-		case 'T':
-			if (hp_parse_u64(optarg, 1, HP_TRIALS_MAX, &v))
-				return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", optarg,
-						      HP_TRIALS_MAX);
-			o->trials = (unsigned)v;
-			break;
 		case 'R':
 			o->raw = 1;
 			break;
@@ -233,6 +254,7 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 			if ((c = hp_parse_noise(optarg, &o->noise_pp)) >= 0)
 				return c;
 			break;
+		case 'o':
 		case 'O':
 			if (!*optarg)
 				return hp_usage_error("--output: empty file name");
@@ -260,42 +282,30 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 					optarg, HP_SITE_DEPTH_MAX);
 			o->call_sites_depth = optarg ? (unsigned)v : 0;
 			break;
-		case 'F':
-		case 'G':
-			if (!*optarg)
-				return hp_usage_error("--%s: empty file name", c == 'F' ? "folded" : "flame-graph");
-			*(c == 'F' ? &hp_folded : &hp_flame) = optarg;
-			o->call_sites = 1;
-			break;
-		case 'H':
-			if (hp_candidate_parse(optarg, o->cands, &o->ncands, err, sizeof err) != 0)
-				return hp_usage_error("%s", err);
-			break;
-		case 'K':
-			if (!*optarg)
-				return hp_usage_error("--costs: empty file name");
-			hp_costs_file = optarg;
-			break;
-		case 'A':
-			hp_swap_configure(1);
-			break;
-		case 'Q':
-			if (hp_heatmap_check(optarg, err, sizeof err) != 0)
-				return hp_usage_error("%s", err);
-			hp_plot_file = optarg;
-			break;
 		case 'h':
 			hp_run_help();
 			return HP_EXIT_OK;
 		case 'V':
 			return hp_print_version();
-		default:
-			if ((c = hp_procedure_option(c, optarg, o)) == -2)
+		default: {
+			int rc = hp_display_option(c, optarg, &d, o, "");
+			if (rc == -2 && (rc = hp_procedure_option(c, optarg, o)) == -2)
 				return hp_bad_option(NULL, argv);
-			if (c >= 0)
-				return c;
+			if (rc >= 0)
+				return rc;
+		}
 		}
 	}
+	o->format = d.format;
+	hp_folded = d.folded;
+	hp_flame = d.flame;
+	hp_costs_file = d.costs;
+	hp_plot_file = d.plot;
+	/* the call-site files are drawn from the call sites */
+	if (hp_folded || hp_flame)
+		o->call_sites = 1;
+	if (hp_plot_file && hp_heatmap_check(hp_plot_file, err, sizeof err) != 0)
+		return hp_usage_error("%s", err);
 	/* the search reads the prefix means of one run of N = 1000 (or -n) */
 	if (hp_reproduce_arg) {
 		o->per_iteration = 1;
@@ -304,11 +314,26 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 	}
 	if (o->iterations && !o->warmup_set)
 		o->warmup = 1;
+	if ((c = hp_run_conflicts()) >= 0 || (c = hp_procedure_conflicts(o)) >= 0)
+		return c;
 	if (o->per_iteration && o->iterations > HP_PER_OP_MAX)
-		return hp_usage_error("--per-iteration keeps the counts of at most %u operations, not %llu (-n)",
-				      HP_PER_OP_MAX, (unsigned long long)o->iterations);
-	if (o->ncands && o->replay)
-		return hp_usage_error("--hash and --replay exclude each other");
+		return hp_usage_error("%s keeps the counts of at most %u operations, not %llu (-n)",
+				      hp_reproduce_arg ? "--reproduce" : "--per-iteration", HP_PER_OP_MAX,
+				      (unsigned long long)o->iterations);
+	/* an option whose output no output of this run carries is refused,
+	 * not dropped: the counts and the call sites are JSON fields, the
+	 * call sites also lines under the text table */
+	if ((hp_seen >> HP_SEEN_PER_ITERATION & 1) && o->format != HP_FORMAT_JSON && !hp_output && !hp_record_dir)
+		return hp_usage_error("--per-iteration keeps its counts in the JSON only: add --format=json, "
+				      "--output=FILE or --record-dir=DIR");
+	if ((hp_seen >> HP_SEEN_CALL_SITES & 1) && (o->format == HP_FORMAT_CSV || o->format == HP_FORMAT_MD) &&
+	    !hp_output && !hp_record_dir && !hp_folded && !hp_flame)
+		return hp_usage_error(
+			"--format=%s and --call-sites exclude each other (its table has no call "
+			"sites: use text or json, or add --folded=FILE, --output=FILE or --record-dir=DIR)",
+			o->format == HP_FORMAT_CSV ? "csv" : "md");
+	if (d.arms && !o->ncands)
+		return hp_usage_error("--arms needs --hash (the candidates whose arms it lays out)");
 	if (hp_costs_file && !o->ncands)
 		return hp_usage_error("--costs needs --hash (the candidates to project)");
 	if (hp_plot_file && !o->ncands)
@@ -440,7 +465,8 @@ int hp_cmd_run(int argc, char **argv)
 	 * --folded and --flame-graph may be files in the folder it makes */
 	if (hp_run_outputs_prepare(hp_output, hp_record_dir, others, 3, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
-	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0)
+	if (hp_sites_outputs_prepare(hp_folded, hp_flame, err, sizeof err) != 0 ||
+	    hp_output_make_folder("--plot", hp_plot_file, err, sizeof err) != 0)
 		return hp_usage_error("%s", err);
 
 	struct hp_costs costs;

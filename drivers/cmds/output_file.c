@@ -53,12 +53,33 @@ int hp_output_check(const char *opt, const char *path, const char *what, char *e
 	}
 	snprintf(copy, sizeof copy, "%s", path);
 	dir = dirname(copy);
+	/* a missing folder is made once the outputs are checked
+	 * (hp_output_make_folder), as --record-dir's: one level, in a
+	 * folder that takes it */
+	if (stat(dir, &st) != 0 && errno == ENOENT && strcmp(dir, "/") && strcmp(dir, "."))
+		dir = dirname(copy);
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || hp_dir_writable(dir) != 0) {
 		snprintf(err, errlen, "%s: cannot create files in the folder %s", opt, dir);
 		return -1;
 	}
 	if (hp_record_check_name(path, why, sizeof why) != 0) {
 		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+int hp_output_make_folder(const char *opt, const char *path, char *err, size_t errlen)
+{
+	char copy[4096];
+	const char *dir;
+
+	if (!path)
+		return 0;
+	snprintf(copy, sizeof copy, "%s", path);
+	dir = dirname(copy);
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		snprintf(err, errlen, "%s: cannot create the folder %s: %s", opt, dir, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -98,7 +119,8 @@ static int hp_canonical_name(const char *path, char *buf, size_t len)
 		errno = EINVAL;
 		return -1;
 	}
-	if (!realpath(dir, real))
+	/* a folder to be created (hp_output_make_folder): named as it will be */
+	if (!realpath(dir, real) && (errno != ENOENT || hp_canonical_name(dir, real, sizeof real) != 0))
 		return -1;
 	if ((size_t)snprintf(buf, len, "%s%s%s", real, strcmp(real, "/") ? "/" : "", base) >= len) {
 		errno = ENAMETOOLONG;

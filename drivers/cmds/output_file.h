@@ -16,7 +16,9 @@
  * written?  A file name (not empty, not ending in '/', under 4096 bytes,
  * its last component one its file system takes: record_io.h), a regular
  * file or none yet, writable when it is there, in a folder where files
- * can be created.  what: what goes to it, named when path is no regular
+ * can be created (a folder not there yet: the folder above it, where
+ * hp_output_make_folder makes it once every output is checked, as
+ * --record-dir makes its folder: one level).  what: what goes to it, named when path is no regular
  * file ("records": "... (records are written to regular files only)");
  * NULL: nothing said.  Returns 0, or -1 with one line naming opt and path
  * in err: "OPT: 'PATH' is not a file name", "OPT: PATH is not a regular
@@ -24,6 +26,11 @@
  * folder DIR", "OPT: PATH: the file name has N bytes; ...".
  */
 int hp_output_check(const char *opt, const char *path, const char *what, char *err, size_t errlen);
+
+/* After the checks: path's folder (path NULL: nothing), made when it is
+ * missing (one level, as --record-dir's).  Returns 0, or -1 with one line
+ * naming opt in err ("OPT: cannot create the folder DIR: ..."). */
+int hp_output_make_folder(const char *opt, const char *path, char *err, size_t errlen);
 
 /*
  * Before measuring or reading: can --plot's picture be drawn into path?

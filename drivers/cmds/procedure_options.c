@@ -6,13 +6,68 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "clock.h"
 #include "cmds.h"
+#include "hex.h"
 #include "procedure_options.h"
 #include "replay.h"
 #include "util/confine.h"
 #include "util/emulation.h"
+
+const char *hp_longopt_name(const struct option *longopts, int c)
+{
+	for (const struct option *l = longopts; l->name; l++)
+		if (l->val == c && !l->flag)
+			return l->name;
+	return NULL;
+}
+
+/* --seed, --message, --message-len, --trials (HP_INPUTS_LONGOPTS). */
+static int hp_inputs_option(int c, const char *arg, struct hp_options *o)
+{
+	uint64_t v;
+	long n;
+
+	switch (c) {
+	case HP_OPT_SEED:
+		if ((n = hp_hex_decode(arg, o->seed, sizeof o->seed)) < 1)
+			return hp_usage_error(
+				"--seed: '%.40s%s' is not 1 to %u bytes of hex (an even number of hex digits)", arg,
+				strlen(arg) > 40 ? "..." : "", HP_BYTES_MAX);
+		o->seed_len = (size_t)n;
+		return -1;
+	case HP_OPT_MESSAGE:
+	case HP_OPT_MESSAGE_LEN:
+		/* bytes, or the pattern of a length: the later would win */
+		if (o->message_given && o->message_given != (c == HP_OPT_MESSAGE ? 'm' : 'L'))
+			return hp_usage_error("--message and --message-len exclude each other");
+		if (c == HP_OPT_MESSAGE_LEN) {
+			if (hp_parse_u64(arg, 0, HP_BYTES_MAX, &v))
+				return hp_usage_error("--message-len: '%s' is not a byte count from 0 to %u", arg,
+						      HP_BYTES_MAX);
+			hp_options_message_pattern(o, (size_t)v);
+			o->message_given = 'L';
+			return -1;
+		}
+		if ((n = hp_hex_decode(arg, o->message, sizeof o->message)) < 0)
+			return hp_usage_error("--message: '%.40s%s' is not at most %u bytes of hex (an even number of "
+					      "hex digits)",
+					      arg, strlen(arg) > 40 ? "..." : "", HP_BYTES_MAX);
+		o->message_len = (size_t)n;
+		o->message_given = 'm';
+		return -1;
+	case HP_OPT_TRIALS:
+		if (hp_parse_u64(arg, 1, HP_TRIALS_MAX, &v))
+			return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", arg, HP_TRIALS_MAX);
+		o->trials = (unsigned)v;
+		o->trials_set = 1;
+		return -1;
+	default:
+		return -2;
+	}
+}
 
 int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 {
@@ -52,10 +107,26 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 				"--max-memory: '%s' is not a whole number of MiB from 0 to %u (0: no limit)", arg,
 				HP_MAX_MEMORY_LIMIT);
 		o->max_memory_mb = (unsigned)v;
+		o->max_memory_set = 1;
 		return -1;
 	default:
-		return -2;
+		return hp_inputs_option(c, arg, o);
 	}
+}
+
+int hp_procedure_conflicts(const struct hp_options *o)
+{
+	/* the limit is applied by the confinement (prof/util/confine.c):
+	 * without it the value would be dropped */
+	if (o->no_confine && o->max_memory_set)
+		return hp_usage_error("--max-memory and --no-confine exclude each other (the address-space limit is "
+				      "part of the confinement)");
+	/* N operations make at most N trials: more would be cut silently (the
+	 * default's 5 are cut to N without a word: it was not asked for) */
+	if (o->trials_set && o->iterations && o->trials > o->iterations)
+		return hp_usage_error("--trials=%u and -n %llu exclude each other (a trial is at least one operation)",
+				      o->trials, (unsigned long long)o->iterations);
+	return -1;
 }
 
 int hp_parse_noise(const char *arg, double *pp)

@@ -73,7 +73,8 @@ int hp_run_outputs_prepare(const char *output, const char *record_dir, const str
 		return -1;
 	if (record_dir && hp_record_prepare_dir(record_dir, err, errlen) != 0)
 		return -1;
-	return 0;
+	/* the others' folders are made where they are checked */
+	return hp_output_make_folder("--output", output, err, errlen);
 }
 
 /* The operations of the rows that failed (interrupted: those the interrupt

@@ -21,7 +21,12 @@ int hp_sites_outputs_prepare(const char *folded, const char *flame, char *err, s
 	if ((folded && hp_output_check("--folded", folded, NULL, err, errlen) != 0) ||
 	    (flame && hp_output_check("--flame-graph", flame, NULL, err, errlen) != 0))
 		return -1;
-	return hp_outputs_apart(both, 2, err, errlen);
+	if (hp_outputs_apart(both, 2, err, errlen) != 0)
+		return -1;
+	return hp_output_make_folder("--folded", folded, err, errlen) ||
+			       hp_output_make_folder("--flame-graph", flame, err, errlen)
+		       ? -1
+		       : 0;
 }
 
 /* The title of the flame graph: the rows' instance and operations. */
