@@ -19,6 +19,10 @@
  *   progress.c  what a local run shows while make runs the steps
  *   pages.c     the candidate pages and the index, from the state and the
  *               records (also `--collect`)
+ *   prune.c     what is gone from ROOT moved out of OUT's pages, records
+ *               and state (to OUT/removed/)
+ *   whose.c     whose a failure is: the package's (a verdict) or the
+ *               machine's (not run, retried)
  *
  * drivers/cmds/cmd_campaign.c is the command line.  docs/campaign.md is
  * the user guide and the layout of OUT.
@@ -387,6 +391,18 @@ void hp_progress_tick(struct hp_progress *pg);
 void hp_progress_end(struct hp_progress *pg);
 /* "[3/12] 0:14 elapsed, ETA 0:42" of pg into buf (the start of the status line). */
 void hp_progress_status(const struct hp_progress *pg, double now, char *buf, size_t len);
+
+/* ---------- prune.c ---------- */
+
+/*
+ * OUT holds what ROOT holds: move aside to OUT/removed/ (same relative
+ * paths; an earlier one there replaced) the state folder units/KEY and
+ * the records of every folder that is not in fs (gone from ROOT), the
+ * pages/CANDIDATE.md and records/CANDIDATE/ of every candidate not in fs.
+ * One line on stdout per folder moved aside.  Returns how many entries
+ * were moved; *failed: how many could not be (each named on stderr).
+ */
+size_t hp_campaign_prune(const struct hp_campaign *c, const struct hp_folders *fs, size_t *failed);
 
 /* ---------- pages.c ---------- */
 

@@ -10,7 +10,7 @@ hashprof_SOURCES += drivers/cmds/cmd_campaign.c drivers/campaign/campaign.h \
 	drivers/campaign/find.c drivers/campaign/inputs.c drivers/campaign/state.c \
 	drivers/campaign/unit.c drivers/campaign/cpus.c drivers/campaign/engine.c \
 	drivers/campaign/progress.c drivers/campaign/pages.c \
-	drivers/campaign/whose.c drivers/campaign/whose.h
+	drivers/campaign/whose.c drivers/campaign/whose.h drivers/campaign/prune.c
 hashprof_CPPFLAGS += -I$(top_srcdir)/drivers/campaign
 
 # Check suite: `hashprof campaign` on a copy of the fixture tree

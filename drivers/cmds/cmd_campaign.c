@@ -608,11 +608,15 @@ static int hp_campaign_collect_cmd(struct hp_campaign *c)
 		return hp_usage_error("campaign: --collect: %s holds no campaign (no campaign.json): run "
 				      "hashprof campaign ROOT -o %s, or with --jobs, first",
 				      c->out, c->out);
+	size_t unmoved;
+
 	if (rc < 0)
 		return hp_usage_error("campaign: --collect: %s", err);
+	hp_campaign_prune(c, &fs, &unmoved);
 	hp_campaign_collect(c, &fs, other, &s);
 	hp_folders_free(&fs);
-	return hp_campaign_result(c, &s);
+	rc = hp_campaign_result(c, &s);
+	return unmoved ? HP_EXIT_UNWRITTEN : rc;
 }
 
 /* A plan of another tier already in OUT: its records would mix with
@@ -710,7 +714,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	struct hp_stale stale = { 0 };
 	struct hp_summary sum;
 	char err[HP_CAMPAIGN_REASON];
-	size_t other = 0;
+	size_t other = 0, unmoved = 0;
 	int rc;
 
 	memset(&c, 0, sizeof c);
@@ -756,6 +760,7 @@ int hp_cmd_campaign(int argc, char **argv)
 		rc = HP_EXIT_UNWRITTEN;
 		goto out;
 	}
+	hp_campaign_prune(&c, &fs, &unmoved);
 	if (a.jobs_file) {
 		long n = hp_jobs_write(&c, &fs, &stale, a.jobs_file, err, sizeof err);
 		if (n < 0) {
@@ -786,7 +791,7 @@ int hp_cmd_campaign(int argc, char **argv)
 			rc = 128 + hp_util_interrupted();
 		else if (rc == HP_EXIT_USAGE || rc == HP_EXIT_UNWRITTEN)
 			; /* make could not be run, or the Makefile not written */
-		else if (collected)
+		else if (collected || unmoved)
 			rc = HP_EXIT_UNWRITTEN;
 		else if (result != HP_EXIT_OK || rc == HP_EXIT_OK)
 			rc = result; /* a step that did not finish left its folder 'not run': 1 */
