@@ -1974,7 +1974,7 @@ static long summary_pages(const char *out_text)
 /* How many files pages/ of out holds. */
 static long pages_on_disk(const char *out)
 {
-	char dir[8500];
+	char dir[8600];
 	struct dirent *d;
 	long n = 0;
 	DIR *dd;
