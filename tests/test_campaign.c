@@ -1807,6 +1807,8 @@ static char *lines_starting(const char *text, const char *prefix)
 	return got;
 }
 
+static long pages_on_disk(const char *out);
+
 /* Remove from list the one line that starts with prefix (it must be there). */
 static void drop_line(char *list, const char *prefix)
 {
@@ -1825,7 +1827,8 @@ static void drop_line(char *list, const char *prefix)
  * same index.  A holder that ended without releasing the lock (its line
  * left in the file) is taken over and named.  A `--unit` step of a
  * folder whose step runs already is refused the same way, and two
- * `hashprof build` into one output folder. */
+ * `hashprof build` into one output folder.  Then a package removed from
+ * ROOT leaves OUT with the next run. */
 START_TEST(test_campaign_one_at_a_time)
 {
 	struct run r;
@@ -1957,6 +1960,39 @@ START_TEST(test_campaign_one_at_a_time)
 		HASHPROF(&r, "build", want, "--output-dir", dir);
 		run_expect_status(&r, 0);
 		run_free(&r);
+	}
+
+	/* a package gone from ROOT: its page, records and state moved to
+	 * OUT/removed/, and the counts are what is left */
+	{
+		char path[8500], list[4096] = "";
+		struct run rm;
+		snprintf(path, sizeof path, "%s/sign-keccak", tree);
+		run_in_tmp(&rm, "/bin/rm", (const char *const[]){ "-rf", path, NULL });
+		run_expect_status(&rm, 0);
+		run_free(&rm);
+		CAMPAIGN_T(&r, out, TIMEOUT_FIRST);
+		run_expect_status(&r, 1);
+		expect_in(&r, r.out, "hashprof campaign: units/sign-keccak__");
+		expect_in(&r, r.out,
+			  ": FIX-CAMP-KECCAK's folder is no longer a folder of ROOT: its state and records "
+			  "moved to ");
+		expect_in(&r, r.out, "hashprof campaign: nothing to do: 12 folders up to date\n");
+		expect_in(&r, r.out, "hashprof campaign: 12 folders: 10 profiled, 2 failed, 0 not run; 10 pages in ");
+		run_free(&r);
+		ck_assert_int_eq(pages_on_disk(out), 10);
+		snprintf(path, sizeof path, "%s/removed", out);
+		list_files(path, "", list, sizeof list);
+		ck_assert_msg(strstr(list, "pages/sign-keccak.md\n") &&
+				      strstr(list, "records/sign-keccak/FIX-CAMP-KECCAK__sign.json\n") &&
+				      strstr(list, "/profile.json\n"),
+			      "removed/:\n%s", list);
+		snprintf(path, sizeof path, "%s/records/sign-keccak", out);
+		ck_assert_int_eq(access(path, F_OK), -1);
+		text = slurp(out, "index.md");
+		ck_assert_ptr_nonnull(text);
+		ck_assert_ptr_null(strstr(text, "sign-keccak"));
+		free(text);
 	}
 	teardown_tree();
 }

@@ -782,6 +782,15 @@ int hp_cmd_campaign(int argc, char **argv)
 		hp_proc_trap_interrupts(NULL);
 		rc = hp_campaign_make(&c, &fs, &stale, a.progress);
 	}
+	if (!hp_dirlock_held(&hp_out_lock)) {
+		/* another campaign may own OUT now: its pages are not ours to write */
+		fprintf(stderr,
+			"hashprof: campaign: lost its lock %s (removed or replaced meanwhile): the pages and the index "
+			"are not written; run it again\n",
+			hp_out_lock.path);
+		rc = HP_EXIT_INCOMPLETE;
+		goto out;
+	}
 	{
 		/* the pages and the index, also of an interrupted run: what it
 		 * finished is published, the rest is 'not run' */
