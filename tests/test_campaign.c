@@ -2091,7 +2091,9 @@ END_TEST
 
 /* A longer --timeout after a campaign: only the step it ended (the
  * hanging verify) runs again, and no record but its own is rewritten; a
- * shorter one changes nothing.  On a copy of the fixture's OUT. */
+ * shorter one changes nothing; --retry-failed redoes the two failures
+ * (the broken build, the hanging verify), nothing else.  On a copy of
+ * the fixture's OUT. */
 START_TEST(test_campaign_longer_timeout)
 {
 	struct run r;
@@ -2130,6 +2132,21 @@ START_TEST(test_campaign_longer_timeout)
 	CAMPAIGN_T(&r, out, "3");
 	run_expect_status(&r, 1);
 	expect_in(&r, r.out, "hashprof campaign: nothing to do: 13 folders up to date\n");
+	run_free(&r);
+	/* --retry-failed: the packages' failures are redone too, nothing else */
+	CAMPAIGN_T(&r, out, "3", "--retry-failed");
+	run_expect_status(&r, 1);
+	ops = lines_starting(r.out, "[");
+	ck_assert_msg(!strncmp(ops, "[1/3] build " BROKEN_DIR ": failed: build FIX-CAMP-BROKEN failed: ",
+			       strlen("[1/3] build " BROKEN_DIR ": failed: build FIX-CAMP-BROKEN failed: ")),
+		      "steps:\n%s", ops);
+	ck_assert_msg(strstr(ops,
+			     "\n[2/3] profile " BROKEN_DIR ": not profiled (the build failed)\n[3/3] profile " HANG_DIR
+			     ": FIX-CAMP-HANG: 2 of 3 operations profiled (verify: timed out: warm-up operation 1 "
+			     "of 1 did not finish within 3 s)\n"),
+		      "steps:\n%s", ops);
+	free(ops);
+	expect_in(&r, r.out, "hashprof campaign: 13 folders: 11 profiled, 2 failed, 0 not run; 11 pages in ");
 	run_free(&r);
 	teardown_tree();
 }

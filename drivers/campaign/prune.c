@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "campaign.h"
 
@@ -25,17 +26,35 @@ static int hp_in_plan(const struct hp_folders *fs, const char *name, int candida
 	return 0;
 }
 
-/* Move OUT/rel to OUT/removed/rel (an earlier one there replaced).
- * Returns 0, or -1 after one line on stderr. */
+static int hp_names_in(const char *out, const char *sub, struct hp_strv *names);
+
+/* Move OUT/rel to OUT/removed/rel: a folder into the folder there (what
+ * was moved before, a folder's records, stays beside), a file over an
+ * earlier one.  Returns 0, or -1 after one line on stderr. */
 static int hp_move_aside(const char *out, const char *rel)
 {
 	char from[PATH_MAX], to[PATH_MAX], dir[PATH_MAX];
-	struct stat st;
+	struct stat st, st_to;
 
 	hp_fmt(from, sizeof from, "%s/%s", out, rel);
 	hp_fmt(to, sizeof to, "%s/removed/%s", out, rel);
 	if (lstat(from, &st) != 0)
 		return 0;
+	if (S_ISDIR(st.st_mode) && lstat(to, &st_to) == 0 && S_ISDIR(st_to.st_mode)) {
+		struct hp_strv names = { 0 };
+		int rc = hp_names_in(out, rel, &names);
+		for (size_t i = 0; rc == 0 && i < names.n; i++) {
+			char sub[PATH_MAX];
+			hp_fmt(sub, sizeof sub, "%s/%s", rel, names.v[i]);
+			rc = hp_move_aside(out, sub);
+		}
+		hp_strv_free(&names);
+		if (rc == 0 && rmdir(from) != 0 && errno != ENOENT) {
+			fprintf(stderr, "hashprof: campaign: cannot remove %s: %s\n", from, strerror(errno));
+			rc = -1;
+		}
+		return rc;
+	}
 	hp_util_split_path(to, dir, sizeof dir);
 	if (hp_mkdirs(dir) != 0 || hp_rmtree(to) != 0 || rename(from, to) != 0) {
 		fprintf(stderr, "hashprof: campaign: cannot move %s aside to %s: %s\n", from, to, strerror(errno));
