@@ -2089,6 +2089,53 @@ START_TEST(test_campaign_full_disk)
 }
 END_TEST
 
+/* A longer --build-timeout reruns only the builds that a shorter one
+ * ended: a folder whose Makefile's dry run hangs ($(shell sleep), which
+ * make evaluates even under -n) is killed at each limit; the folder built
+ * before, with no limit, is never built again (the limits are no inputs). */
+START_TEST(test_campaign_longer_build_timeout)
+{
+	struct run r;
+	char out[8400], from[8400], aside[8400], *steps;
+
+	setup_tree("tree", only_kem128);
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out, "--build-timeout", "0");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	/* a second folder, whose dry run hangs */
+	snprintf(from, sizeof from, "%s/" KEM128_DIR, tree);
+	snprintf(aside, sizeof aside, "%s/" KEM256_DIR, tree);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-R", from, aside, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	put_in_tree(KEM256_DIR "/Makefile", "w",
+		    "WAIT := $(shell sleep 600)\nall: KEM_AlgorithmInstance.o synth_common.o auxfunc.o drng.o\n");
+	CAMPAIGN(&r, out, "--build-timeout", "1");
+	run_expect_status(&r, 1);
+	steps = lines_starting(r.out, "[");
+	ck_assert_str_eq(steps, "[1/2] build " KEM256_DIR ": failed: hashprof build did not finish within 1 s "
+				"(--build-timeout): killed, with the programs it ran\n"
+				"[2/2] profile " KEM256_DIR ": not profiled (the build failed)\n");
+	free(steps);
+	run_free(&r);
+	CAMPAIGN(&r, out, "--build-timeout", "1");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 2 folders up to date\n");
+	run_free(&r);
+	CAMPAIGN(&r, out, "--build-timeout", "2");
+	run_expect_status(&r, 1);
+	steps = lines_starting(r.out, "[");
+	ck_assert_str_eq(steps, "[1/2] build " KEM256_DIR ": failed: hashprof build did not finish within 2 s "
+				"(--build-timeout): killed, with the programs it ran\n"
+				"[2/2] profile " KEM256_DIR ": not profiled (the build failed)\n");
+	free(steps);
+	expect_in(&r, r.out, "hashprof campaign: 2 folders: 1 profiled, 1 failed, 0 not run; 1 page in ");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
 /* A longer --timeout after a campaign: only the step it ended (the
  * hanging verify) runs again, and no record but its own is rewritten; a
  * shorter one changes nothing; --retry-failed redoes the two failures
@@ -2186,6 +2233,7 @@ int main(void)
 	tcase_add_unchecked_fixture(tc, robust_setup, robust_teardown);
 	tcase_add_test(tc, test_campaign_one_at_a_time);
 	tcase_add_test(tc, test_campaign_full_disk);
+	tcase_add_test(tc, test_campaign_longer_build_timeout);
 	tcase_add_test(tc, test_campaign_longer_timeout);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
