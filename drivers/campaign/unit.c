@@ -247,8 +247,8 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 	    /* a build a time limit ended, again with a longer one: the
 	     * builder's manifest would give its stored KAT result back */
 	    ((c->force || hp_unit_build_timed_out(c, &old)) && hp_strv_add(&argv, "--force"))) {
-		hp_fmt(b->status, sizeof b->status, "failed");
-		hp_fmt(b->reason, sizeof b->reason, "out of memory");
+		hp_fmt(b->status, sizeof b->status, "not run");
+		hp_fmt(b->reason, sizeof b->reason, "out of memory (hashprof's own)");
 		goto done;
 	}
 	hp_run_logged(argv.v, log, c->build_timeout, &p);
@@ -395,8 +395,8 @@ static void hp_profile_op(const struct hp_campaign *c, const struct hp_folder *f
 	u->timed_out = 0;
 	u->timeout = c->timeout;
 	if (!r) {
-		hp_fmt(u->status, sizeof u->status, "failed");
-		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory", u->op);
+		hp_fmt(u->status, sizeof u->status, "not run");
+		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory (hashprof's own)", u->op);
 		return;
 	}
 	hp_fmt(r->instance, sizeof r->instance, "%s", b->instance);
@@ -418,8 +418,8 @@ static void hp_profile_op(const struct hp_campaign *c, const struct hp_folder *f
 	hp_strv_add(&argv, b->instance);
 	if (hp_strv_add(&argv, u->op) != 0) {
 		hp_strv_free(&argv);
-		hp_fmt(u->status, sizeof u->status, "failed");
-		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory", u->op);
+		hp_fmt(u->status, sizeof u->status, "not run");
+		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory (hashprof's own)", u->op);
 		return;
 	}
 	hp_run_logged(argv.v, log, 0, &p);
