@@ -112,10 +112,8 @@ static int hp_build_lock_outdir(const char *outdir)
 				      "wait for it to end, or give another --output-dir",
 				      outdir, holder, path);
 	}
-	if (prev[0])
-		fprintf(stderr,
-			"hashprof: build: note: took over the lock %s (%s), whose holder ended without releasing it\n",
-			path, prev);
+	/* a holder that ended without releasing it (prev): the kernel dropped
+	 * its lock, and its line is only history; taken over silently */
 	return -1;
 }
 
@@ -185,6 +183,7 @@ int hp_cmd_build(int argc, char **argv)
 	hp_build_how_to_run(&b);
 out:
 	hp_proc_check_interrupt();
+	hp_dirlock_release(&hp_build_lock);
 	hp_build_product_free(&b, &p);
 	hp_build_free(&b);
 	return rc;
