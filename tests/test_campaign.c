@@ -25,17 +25,24 @@
 #include <check.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
 #include "capture.h"
+#include "util/dirlock.h"
+#include "whose.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -1766,6 +1773,387 @@ START_TEST(test_campaign_cmake_kex)
 }
 END_TEST
 
+/* ---------- whose a failure is, and the locks ---------- */
+
+/* The machine's errnos are named; the package's and the others are not. */
+START_TEST(test_whose_errno)
+{
+	ck_assert_str_eq(hp_whose_errno(ENOSPC), "no space left on device");
+	ck_assert_str_eq(hp_whose_errno(EDQUOT), "disk quota exceeded");
+	ck_assert_str_eq(hp_whose_errno(EIO), "input/output error");
+	ck_assert_str_eq(hp_whose_errno(EROFS), "read-only file system");
+	ck_assert_str_eq(hp_whose_errno(EMFILE), "too many open files");
+	ck_assert_str_eq(hp_whose_errno(ENFILE), "too many open files in the system");
+	ck_assert_str_eq(hp_whose_errno(ENOMEM), "out of memory");
+	ck_assert_ptr_null(hp_whose_errno(0));
+	ck_assert_ptr_null(hp_whose_errno(ENOENT));
+	ck_assert_ptr_null(hp_whose_errno(EACCES));
+	ck_assert_ptr_null(hp_whose_errno(EPERM));
+}
+END_TEST
+
+/* A log's words: a compiler's or a linker's message of a full disk is the
+ * machine's; a compile error is the package's; ENFILE's text is not read
+ * as EMFILE's (which it starts with); memory is the machine's only in
+ * hashprof's own line (a package's program may run out of it). */
+START_TEST(test_whose_text)
+{
+	ck_assert_int_eq(hp_whose_text("/usr/bin/ld: final link failed: No space left on device\n", 0), ENOSPC);
+	ck_assert_int_eq(hp_whose_text("x.c:1: fatal error: error writing to /tmp/ccX.s: Disk quota exceeded", 0),
+			 EDQUOT);
+	ck_assert_int_eq(hp_whose_text("cannot open x.o: Read-only file system", 0), EROFS);
+	ck_assert_int_eq(hp_whose_text("read error: Input/output error", 0), EIO);
+	ck_assert_int_eq(hp_whose_text("cc1: Too many open files in system", 0), ENFILE);
+	ck_assert_int_eq(hp_whose_text("cc1: Too many open files", 0), EMFILE);
+	ck_assert_int_eq(hp_whose_text("params.c:3:51: error: expected expression before ';' token", 0), 0);
+	ck_assert_int_eq(hp_whose_text("KAT: malloc: Cannot allocate memory", 0), 0);
+	ck_assert_int_eq(hp_whose_text("build X failed: Cannot allocate memory", 1), ENOMEM);
+	ck_assert_int_eq(hp_whose_text("campaign: out of memory", 1), ENOMEM);
+	ck_assert_int_eq(hp_whose_text(NULL, 1), 0);
+}
+END_TEST
+
+/* A step's end: a time limit is the package's hang; a kill from outside,
+ * hashprof's own crash, a step that could not start and a log naming a
+ * full disk are the machine's, each with its evidence; a compile error
+ * with room on the disk is the package's. */
+START_TEST(test_whose_step)
+{
+	char cause[512], dir[] = "/tmp/hp-whose-XXXXXX";
+	struct hp_step_end e;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	memset(&e, 0, sizeof e);
+	e.timed_out = 1;
+	e.signal = SIGKILL;
+	ck_assert_int_eq(hp_whose_env(&e, cause, sizeof cause), 0);
+	ck_assert_str_eq(cause, "");
+
+	memset(&e, 0, sizeof e);
+	e.signal = SIGKILL;
+	ck_assert_int_eq(hp_whose_env(&e, cause, sizeof cause), 1);
+	ck_assert_str_eq(cause, "killed by SIGKILL from outside hashprof (the OOM killer, a user)");
+	e.signal = SIGSEGV;
+	ck_assert_int_eq(hp_whose_env(&e, cause, sizeof cause), 1);
+	ck_assert_str_eq(cause, "hashprof itself ended by SIGSEGV (the package runs in its children)");
+
+	memset(&e, 0, sizeof e);
+	e.spawn_errno = EMFILE;
+	ck_assert_int_eq(hp_whose_env(&e, cause, sizeof cause), 1);
+	ck_assert_str_eq(cause, "too many open files (a step could not be started: Too many open files)");
+
+	memset(&e, 0, sizeof e);
+	e.log_text = "gcc ... -o x.o\n/usr/bin/ld: final link failed: No space left on device\n";
+	e.own_line = "build X failed: the linker failed";
+	e.probe_dir = dir;
+	ck_assert_int_eq(hp_whose_env(&e, cause, sizeof cause), 1);
+	ck_assert_str_eq(cause, "no space left on device (its log says: No space left on device)");
+
+	e.log_text = "params.c:3:51: error: expected expression before ';' token\n";
+	e.own_line = "build X failed: params.c:3:51: error: expected expression before ';' token";
+	ck_assert_int_eq(hp_whose_env(&e, cause, sizeof cause), 0);
+	ck_assert_int_eq(hp_whose_probe(dir), 0);
+	/* a folder that is not there: no evidence of the machine's */
+	strcat(dir, "/gone");
+	ck_assert_int_eq(hp_whose_probe(dir), ENOENT);
+	e.probe_dir = dir;
+	ck_assert_int_eq(hp_whose_env(&e, cause, sizeof cause), 0);
+	dir[strlen(dir) - 5] = '\0';
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* Our host's name. */
+static void host_name(char *buf, size_t len)
+{
+	ck_assert_int_eq(gethostname(buf, len - 1), 0);
+	buf[len - 1] = '\0';
+}
+
+/* The lock file: a second taker is refused and told the holder's line
+ * (a lock of another open file of the same process conflicts too: OFD
+ * locks); a lock whose file is removed is lost; a released lock is
+ * free with no earlier holder named; a holder that ended without
+ * releasing (its line left) is taken over and named. */
+START_TEST(test_dirlock)
+{
+	char dir[] = "/tmp/hp-lock-XXXXXX", path[64], prev[512], holder[512], host[256], want[600];
+	struct hp_dirlock a, b;
+	pid_t child;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/x.lock", dir);
+	host_name(host, sizeof host);
+	ck_assert_int_eq(hp_dirlock_take(&a, path, prev, sizeof prev, holder, sizeof holder), 0);
+	ck_assert_str_eq(prev, "");
+	ck_assert_int_eq(hp_dirlock_held(&a), 1);
+	ck_assert_int_eq(hp_dirlock_take(&b, path, prev, sizeof prev, holder, sizeof holder), 1);
+	snprintf(want, sizeof want, "pid %ld host %s since ", (long)getpid(), host);
+	ck_assert_msg(!strncmp(holder, want, strlen(want)), "holder '%s', not '%s...'", holder, want);
+	hp_dirlock_release(&a);
+	ck_assert_int_eq(hp_dirlock_take(&b, path, prev, sizeof prev, holder, sizeof holder), 0);
+	ck_assert_str_eq(prev, "");
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(hp_dirlock_held(&b), 0);
+	hp_dirlock_release(&b);
+
+	/* a process that ended (reaped: its pid is free) left its line */
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0)
+		_exit(0);
+	ck_assert_int_eq(waitpid(child, NULL, 0), child);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "pid %ld host %s since 1765130000\n", (long)child, host);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(hp_dirlock_take(&a, path, prev, sizeof prev, holder, sizeof holder), 0);
+	snprintf(want, sizeof want, "pid %ld host %s since 1765130000", (long)child, host);
+	ck_assert_str_eq(prev, want);
+	hp_dirlock_release(&a);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* The uninterrupted campaign of the whole tree (sign-hang included) with
+ * --timeout TIMEOUT_FIRST, which the tests of this case compare with:
+ * run once before them (an unchecked fixture) into rob_out. */
+#define TIMEOUT_FIRST "5"
+static char rob_tmp[4096], rob_tree[4200], rob_out[8400];
+
+static void robust_setup(void)
+{
+	struct run r;
+
+	setup_tree("tree", NULL);
+	in_tmp("ref", rob_out, sizeof rob_out);
+	CAMPAIGN_T(&r, rob_out, TIMEOUT_FIRST);
+	run_expect_status(&r, 1); /* the broken and the hanging package */
+	expect_in(&r, r.out, "hashprof campaign: 13 folders: 11 profiled, 2 failed, 0 not run; 11 pages in ");
+	run_free(&r);
+	snprintf(rob_tmp, sizeof rob_tmp, "%s", tmp);
+	snprintf(rob_tree, sizeof rob_tree, "%s", tree);
+	tmp[0] = '\0';
+}
+
+static void robust_teardown(void)
+{
+	snprintf(tmp, sizeof tmp, "%s", rob_tmp);
+	teardown_tree();
+}
+
+/* The lines of text that start with prefix, in their order (malloc'd). */
+static char *lines_starting(const char *text, const char *prefix)
+{
+	char *got = calloc(strlen(text) + 1, 1);
+	size_t n = 0, pl = strlen(prefix);
+
+	ck_assert_ptr_nonnull(got);
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+		if (!strncmp(p, prefix, pl)) {
+			memcpy(got + n, p, len);
+			n += len;
+		}
+		p += len;
+	}
+	return got;
+}
+
+static long pages_on_disk(const char *out);
+
+/* Remove from list the one line that starts with prefix (it must be there). */
+static void drop_line(char *list, const char *prefix)
+{
+	char *l = strstr(list, prefix), *nl;
+
+	ck_assert_msg(l && (l == list || l[-1] == '\n'), "no line '%s...' in:\n%s", prefix, list);
+	nl = strchr(l, '\n');
+	ck_assert_ptr_nonnull(nl);
+	memmove(l, nl + 1, strlen(nl + 1) + 1);
+}
+
+/* Two campaigns on one OUT: while the first holds it (stopped, SIGSTOP,
+ * so that it cannot end first on any machine), the second refuses at
+ * once, exit 2, naming the first's pid and host, and writes nothing; the
+ * first, continued, finishes as an uninterrupted campaign does, with the
+ * same index.  A holder that ended without releasing the lock (its line
+ * left in the file) is taken over and named.  A `--unit` step of a
+ * folder whose step runs already is refused the same way, and two
+ * `hashprof build` into one output folder.  Then a package removed from
+ * ROOT leaves OUT with the next run. */
+START_TEST(test_campaign_one_at_a_time)
+{
+	struct run r;
+	struct run_bg bg;
+	struct tmp_env e;
+	char out[8400], log[8400], host[256], want[9000], *text, *a, *b;
+
+	setup_tree("tree", NULL);
+	in_tmp("out", out, sizeof out);
+	in_tmp("first.log", log, sizeof log);
+	host_name(host, sizeof host);
+	run_start(&bg, HP_HASHPROF,
+		  (const char *const[]){ "campaign", tree, "-o", out, "-n", "3", "--timeout", TIMEOUT_FIRST,
+					 "--progress=plain", NULL },
+		  tmp_env(&e, NULL), RUN_TO_FILE, log);
+	snprintf(want, sizeof want, "pid %ld host %s since ", (long)bg.pid, host);
+	{
+		const char *const args[] = { out, ".locks/campaign.lock", want };
+		ck_assert_msg(run_wait_until(file_has, args, 60), "the first campaign never took its lock");
+	}
+	ck_assert_int_eq(kill(bg.pid, SIGSTOP), 0);
+	CAMPAIGN_T(&r, out, TIMEOUT_FIRST);
+	run_expect_status(&r, 2);
+	snprintf(want, sizeof want,
+		 "hashprof: campaign: %s is in use by another hashprof campaign, pid %ld on host %s since ", out,
+		 (long)bg.pid, host);
+	expect_in(&r, r.err, want);
+	snprintf(want, sizeof want,
+		 " (lock %s/.locks/campaign.lock): wait for it to end, or choose another folder (-o)\n", out);
+	expect_in(&r, r.err, want);
+	ck_assert_uint_eq(r.out_len, 0);
+	run_free(&r);
+	ck_assert_int_eq(kill(bg.pid, SIGCONT), 0);
+	ck_assert_int_eq(run_wait(bg.pid, 240), 1);
+	text = slurp(tmp, "first.log");
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, "hashprof campaign: 13 folders: 11 profiled, 2 failed, 0 not run; 11 pages in "),
+		      "first campaign:\n%s", text);
+	ck_assert_msg(!strstr(text, "took over"), "first campaign:\n%s", text);
+	free(text);
+	a = index_rows(rob_out);
+	b = index_rows(out);
+	expect_same_lines(a, b, "the index of the uninterrupted campaign and of the first of two");
+	free(a);
+	free(b);
+
+	/* a holder that ended without releasing: taken over, named */
+	{
+		char path[8500];
+		pid_t child = fork();
+		FILE *f;
+		ck_assert_int_ge(child, 0);
+		if (child == 0)
+			_exit(0);
+		ck_assert_int_eq(waitpid(child, NULL, 0), child);
+		snprintf(path, sizeof path, "%s/.locks/campaign.lock", out);
+		f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		fprintf(f, "pid %ld host %s since 1765130000\n", (long)child, host);
+		ck_assert_int_eq(fclose(f), 0);
+		CAMPAIGN_T(&r, out, TIMEOUT_FIRST);
+		run_expect_status(&r, 1);
+		snprintf(want, sizeof want,
+			 "hashprof: campaign: note: took over the lock %s of pid %ld on host %s since 2025-12-07 "
+			 "17:53:20 UTC, which ended without releasing it\n",
+			 path, (long)child, host);
+		expect_in(&r, r.err, want);
+		expect_in(&r, r.out, "hashprof campaign: nothing to do: 13 folders up to date\n");
+		run_free(&r);
+	}
+
+	/* a folder's step while another process holds that folder (here the
+	 * test, as a job of a job file on another machine would) */
+	{
+		char path[8500], prev[512], holder[512], *key = NULL;
+		struct hp_dirlock l;
+		struct dirent *d;
+		DIR *dir;
+		snprintf(path, sizeof path, "%s/units", out);
+		ck_assert_ptr_nonnull(dir = opendir(path));
+		while ((d = readdir(dir)))
+			if (!strncmp(d->d_name, "sign-fix__", 10))
+				key = strdup(d->d_name);
+		closedir(dir);
+		ck_assert_ptr_nonnull(key);
+		snprintf(path, sizeof path, "%s/.locks/%s.lock", out, key);
+		ck_assert_int_eq(hp_dirlock_take(&l, path, prev, sizeof prev, holder, sizeof holder), 0);
+		HASHPROF(&r, "campaign", tree, "--unit=" SIG_DIR, "-o", out, "-n", "3", "--timeout", TIMEOUT_FIRST);
+		run_expect_status(&r, 2);
+		snprintf(want, sizeof want,
+			 "hashprof: campaign: " SIG_DIR " is in use by another hashprof campaign, pid %ld on host %s "
+			 "since ",
+			 (long)getpid(), host);
+		expect_in(&r, r.err, want);
+		ck_assert_uint_eq(r.out_len, 0);
+		run_free(&r);
+		hp_dirlock_release(&l);
+		HASHPROF(&r, "campaign", tree, "--unit=" SIG_DIR, "-o", out, "-n", "3", "--timeout", TIMEOUT_FIRST);
+		run_expect_status(&r, 0);
+		expect_in(&r, r.out, "hashprof campaign: done build " SIG_DIR ": up to date (built FIX-CAMP-SIG)\n");
+		expect_not_in(&r, r.err, "took over");
+		run_free(&r);
+		free(key);
+	}
+
+	/* one build at a time on an output folder */
+	{
+		char dir[8500], path[8600], prev[512], holder[512];
+		struct hp_dirlock l;
+		in_tmp("inst", dir, sizeof dir);
+		snprintf(path, sizeof path, "%s/.hashprof-build", dir);
+		ck_assert_int_eq(mkdir(dir, 0755), 0);
+		ck_assert_int_eq(mkdir(path, 0755), 0);
+		snprintf(path, sizeof path, "%s/.hashprof-build/lock", dir);
+		ck_assert_int_eq(hp_dirlock_take(&l, path, prev, sizeof prev, holder, sizeof holder), 0);
+		snprintf(want, sizeof want, "%s/" KEM128_DIR, tree);
+		HASHPROF(&r, "build", want, "--output-dir", dir);
+		run_expect_status(&r, 2);
+		snprintf(want, sizeof want,
+			 "hashprof: build: the output folder %s is in use by another hashprof build, pid %ld on host "
+			 "%s since ",
+			 dir, (long)getpid(), host);
+		expect_in(&r, r.err, want);
+		run_free(&r);
+		snprintf(want, sizeof want, "%s/.hashprof-build/FIX-CAMP-KEM-128", dir);
+		ck_assert_int_eq(access(want, F_OK), -1);
+		hp_dirlock_release(&l);
+		snprintf(want, sizeof want, "%s/" KEM128_DIR, tree);
+		HASHPROF(&r, "build", want, "--output-dir", dir);
+		run_expect_status(&r, 0);
+		run_free(&r);
+	}
+
+	/* a package gone from ROOT: its page, records and state moved to
+	 * OUT/removed/, and the counts are what is left */
+	{
+		char path[8500], list[4096] = "";
+		struct run rm;
+		snprintf(path, sizeof path, "%s/sign-keccak", tree);
+		run_in_tmp(&rm, "/bin/rm", (const char *const[]){ "-rf", path, NULL });
+		run_expect_status(&rm, 0);
+		run_free(&rm);
+		CAMPAIGN_T(&r, out, TIMEOUT_FIRST);
+		run_expect_status(&r, 1);
+		expect_in(&r, r.out, "hashprof campaign: units/sign-keccak__");
+		expect_in(&r, r.out,
+			  ": FIX-CAMP-KECCAK's folder is no longer a folder of ROOT: its state and records "
+			  "moved to ");
+		expect_in(&r, r.out, "hashprof campaign: nothing to do: 12 folders up to date\n");
+		expect_in(&r, r.out, "hashprof campaign: 12 folders: 10 profiled, 2 failed, 0 not run; 10 pages in ");
+		run_free(&r);
+		ck_assert_int_eq(pages_on_disk(out), 10);
+		snprintf(path, sizeof path, "%s/removed", out);
+		list_files(path, "", list, sizeof list);
+		ck_assert_msg(strstr(list, "pages/sign-keccak.md\n") &&
+				      strstr(list, "records/sign-keccak/FIX-CAMP-KECCAK__sign.json\n") &&
+				      strstr(list, "/profile.json\n"),
+			      "removed/:\n%s", list);
+		snprintf(path, sizeof path, "%s/records/sign-keccak", out);
+		ck_assert_int_eq(access(path, F_OK), -1);
+		text = slurp(out, "index.md");
+		ck_assert_ptr_nonnull(text);
+		ck_assert_ptr_null(strstr(text, "sign-keccak"));
+		free(text);
+	}
+	teardown_tree();
+}
+END_TEST
+
 /* hashprof with args, HASHPROF_PATH an empty folder (so neither the
  * user's folders nor any other instance folder is searched). */
 static void hashprof_no_path(struct run *r, const char *const *args)
@@ -1851,6 +2239,207 @@ START_TEST(test_campaign_out_self_contained)
 }
 END_TEST
 
+/* The number before " page" or " of N pages" in a campaign's summary. */
+static long summary_pages(const char *out_text)
+{
+	const char *p = strstr(out_text, " not run; ");
+
+	ck_assert_msg(p != NULL, "no summary in:\n%s", out_text);
+	return strtol(p + 10, NULL, 10);
+}
+
+/* How many files pages/ of out holds. */
+static long pages_on_disk(const char *out)
+{
+	char dir[8600];
+	struct dirent *d;
+	long n = 0;
+	DIR *dd;
+
+	snprintf(dir, sizeof dir, "%s/pages", out);
+	if (!(dd = opendir(dir)))
+		return 0;
+	while ((d = readdir(dd)))
+		n += d->d_name[0] != '.';
+	closedir(dd);
+	return n;
+}
+
+/* A full disk is not the packages' verdict.  The campaign on a 300 KiB
+ * tmpfs (in a mount namespace of this test: CI runs as root; skipped,
+ * saying so, where that is not permitted): no good package is 'failed',
+ * the folders it could not do are 'not run' naming the full disk, the
+ * exit status is not 1 (a verdict) but 3 or 4 (incomplete), and the
+ * summary counts the pages that are on disk.  The tmpfs remounted at 50
+ * MiB, one more run profiles every good package and writes the index of
+ * an uninterrupted campaign; the next has nothing to do. */
+START_TEST(test_campaign_full_disk)
+{
+	struct run r;
+	char full[8400], out[8500], *a, *b;
+
+	setup_tree("tree", NULL);
+	in_tmp("full", full, sizeof full);
+	ck_assert_int_eq(mkdir(full, 0755), 0);
+	if (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    mount("tmpfs", full, "tmpfs", 0, "size=300k") != 0) {
+		fprintf(stderr,
+			"test_campaign_full_disk: SKIPPED: no mount namespace with a small tmpfs here (%s); it needs "
+			"root (CI runs as root)\n",
+			strerror(errno));
+		teardown_tree();
+		return;
+	}
+	snprintf(out, sizeof out, "%s/camp", full);
+	CAMPAIGN_T(&r, out, TIMEOUT_FIRST);
+	if (r.status != 3 && r.status != 4)
+		run_show(&r);
+	ck_assert_msg(r.status == 3 || r.status == 4, "exit status %d on a full disk", r.status);
+	expect_in(&r, r.out, ": not run: no space left on device (");
+	{
+		/* a failure is a verdict only for the package that does not compile */
+		char *failed = lines_starting(r.out, "[");
+		for (char *l = strstr(failed, ": failed: "); l; l = strstr(l + 1, ": failed: ")) {
+			char *start = l;
+			while (start > failed && start[-1] != '\n')
+				start--;
+			ck_assert_msg(strstr(start, BROKEN_DIR ": failed: ") == l - strlen(BROKEN_DIR),
+				      "a verdict on a full disk: %.300s", start);
+		}
+		free(failed);
+	}
+	ck_assert_int_eq(summary_pages(r.out), pages_on_disk(out));
+	run_free(&r);
+
+	ck_assert_int_eq(mount(NULL, full, NULL, MS_REMOUNT, "size=50m"), 0);
+	CAMPAIGN_T(&r, out, TIMEOUT_FIRST);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: 13 folders: 11 profiled, 2 failed, 0 not run; 11 pages in ");
+	run_free(&r);
+	a = index_rows(rob_out);
+	b = index_rows(out);
+	expect_same_lines(a, b, "the index of the uninterrupted campaign and of the one after the full disk");
+	free(a);
+	free(b);
+	CAMPAIGN_T(&r, out, TIMEOUT_FIRST);
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 13 folders up to date\n");
+	run_free(&r);
+	ck_assert_int_eq(umount2(full, MNT_DETACH), 0);
+	teardown_tree();
+}
+END_TEST
+
+/* A longer --build-timeout reruns only the builds that a shorter one
+ * ended: a folder whose Makefile's dry run hangs ($(shell sleep), which
+ * make evaluates even under -n) is killed at each limit; the folder built
+ * before, with no limit, is never built again (the limits are no inputs). */
+START_TEST(test_campaign_longer_build_timeout)
+{
+	struct run r;
+	char out[8400], from[8400], aside[8400], *steps;
+
+	setup_tree("tree", only_kem128);
+	in_tmp("out", out, sizeof out);
+	CAMPAIGN(&r, out, "--build-timeout", "0");
+	run_expect_status(&r, 0);
+	run_free(&r);
+	/* a second folder, whose dry run hangs */
+	snprintf(from, sizeof from, "%s/" KEM128_DIR, tree);
+	snprintf(aside, sizeof aside, "%s/" KEM256_DIR, tree);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-R", from, aside, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	put_in_tree(KEM256_DIR "/Makefile", "w",
+		    "WAIT := $(shell sleep 600)\nall: KEM_AlgorithmInstance.o synth_common.o auxfunc.o drng.o\n");
+	CAMPAIGN(&r, out, "--build-timeout", "1");
+	run_expect_status(&r, 1);
+	steps = lines_starting(r.out, "[");
+	ck_assert_str_eq(steps, "[1/2] build " KEM256_DIR ": failed: hashprof build did not finish within 1 s "
+				"(--build-timeout): killed, with the programs it ran\n"
+				"[2/2] profile " KEM256_DIR ": not profiled (the build failed)\n");
+	free(steps);
+	run_free(&r);
+	CAMPAIGN(&r, out, "--build-timeout", "1");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 2 folders up to date\n");
+	run_free(&r);
+	CAMPAIGN(&r, out, "--build-timeout", "2");
+	run_expect_status(&r, 1);
+	steps = lines_starting(r.out, "[");
+	ck_assert_str_eq(steps, "[1/2] build " KEM256_DIR ": failed: hashprof build did not finish within 2 s "
+				"(--build-timeout): killed, with the programs it ran\n"
+				"[2/2] profile " KEM256_DIR ": not profiled (the build failed)\n");
+	free(steps);
+	expect_in(&r, r.out, "hashprof campaign: 2 folders: 1 profiled, 1 failed, 0 not run; 1 page in ");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
+/* A longer --timeout after a campaign: only the step it ended (the
+ * hanging verify) runs again, and no record but its own is rewritten; a
+ * shorter one changes nothing; --retry-failed redoes the two failures
+ * (the broken build, the hanging verify), nothing else.  On a copy of
+ * the fixture's OUT. */
+START_TEST(test_campaign_longer_timeout)
+{
+	struct run r;
+	char out[8400], files1[65536] = "", files2[65536] = "", *ops;
+
+	snprintf(tree, sizeof tree, "%s", rob_tree);
+	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX",
+		 getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	in_tmp("out", out, sizeof out);
+	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-a", rob_out, out, NULL });
+	run_expect_status(&r, 0);
+	run_free(&r);
+	list_files_at(out, "records", 1, files1, sizeof files1);
+	CAMPAIGN_T(&r, out, "7");
+	run_expect_status(&r, 1);
+	/* one step of the plan ran, one operation of it */
+	ops = lines_starting(r.out, "  ");
+	ck_assert_str_eq(ops, "  FIX-CAMP-HANG verify: failed: verify: timed out: warm-up operation 1 of 1 did not "
+			      "finish within 7 s\n");
+	free(ops);
+	ops = lines_starting(r.out, "[");
+	ck_assert_str_eq(ops, "[1/1] profile " HANG_DIR ": FIX-CAMP-HANG: 2 of 3 operations profiled (verify: timed "
+			      "out: warm-up operation 1 of 1 did not finish within 7 s)\n");
+	free(ops);
+	expect_in(&r, r.out, "hashprof campaign: 13 folders: 11 profiled, 2 failed, 0 not run; 11 pages in ");
+	run_free(&r);
+	list_files_at(out, "records", 1, files2, sizeof files2);
+	/* every record as it was, but the hanging verify's failed one */
+	drop_line(files1, "records/sign-hang/FIX-CAMP-HANG__verify.failed.json ");
+	drop_line(files2, "records/sign-hang/FIX-CAMP-HANG__verify.failed.json ");
+	expect_same_lines(files1, files2, "the records and their times before and after");
+	expect_folder(out, HANG_DIR, "FIX-CAMP-HANG", "sig", "built", "not checked", "2/3", "failed",
+		      "verify: timed out: warm-up operation 1 of 1 did not finish within 7 s", 1);
+	/* a shorter limit: nothing a longer one ended is there to redo */
+	CAMPAIGN_T(&r, out, "3");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "hashprof campaign: nothing to do: 13 folders up to date\n");
+	run_free(&r);
+	/* --retry-failed: the packages' failures are redone too, nothing else */
+	CAMPAIGN_T(&r, out, "3", "--retry-failed");
+	run_expect_status(&r, 1);
+	ops = lines_starting(r.out, "[");
+	ck_assert_msg(!strncmp(ops, "[1/3] build " BROKEN_DIR ": failed: build FIX-CAMP-BROKEN failed: ",
+			       strlen("[1/3] build " BROKEN_DIR ": failed: build FIX-CAMP-BROKEN failed: ")),
+		      "steps:\n%s", ops);
+	ck_assert_msg(strstr(ops,
+			     "\n[2/3] profile " BROKEN_DIR ": not profiled (the build failed)\n[3/3] profile " HANG_DIR
+			     ": FIX-CAMP-HANG: 2 of 3 operations profiled (verify: timed out: warm-up operation 1 "
+			     "of 1 did not finish within 3 s)\n"),
+		      "steps:\n%s", ops);
+	free(ops);
+	expect_in(&r, r.out, "hashprof campaign: 13 folders: 11 profiled, 2 failed, 0 not run; 11 pages in ");
+	run_free(&r);
+	teardown_tree();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("campaign");
@@ -1879,6 +2468,22 @@ int main(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_campaign_cmake_kex);
 	tcase_add_test(tc, test_campaign_out_self_contained);
+	suite_add_tcase(s, tc);
+	/* whose a failure is, and the lock file: no campaign */
+	tc = tcase_create("whose");
+	tcase_add_test(tc, test_whose_errno);
+	tcase_add_test(tc, test_whose_text);
+	tcase_add_test(tc, test_whose_step);
+	tcase_add_test(tc, test_dirlock);
+	suite_add_tcase(s, tc);
+	/* one campaign at a time, the machine's failures, the time limits */
+	tc = tcase_create("robust");
+	tcase_set_timeout(tc, 300);
+	tcase_add_unchecked_fixture(tc, robust_setup, robust_teardown);
+	tcase_add_test(tc, test_campaign_one_at_a_time);
+	tcase_add_test(tc, test_campaign_full_disk);
+	tcase_add_test(tc, test_campaign_longer_build_timeout);
+	tcase_add_test(tc, test_campaign_longer_timeout);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

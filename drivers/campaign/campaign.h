@@ -20,6 +20,10 @@
  *   pages.c     the candidate pages and the index, from the state and the
  *               records (also `--collect`)
  *   beside.c    --published=PAGES: the published rows beside ours
+ *   prune.c     what is gone from ROOT moved out of OUT's pages, records
+ *               and state (to OUT/removed/)
+ *   whose.c     whose a failure is: the package's (a verdict) or the
+ *               machine's (not run, retried)
  *
  * drivers/cmds/cmd_campaign.c is the command line.  docs/campaign.md is
  * the user guide and the layout of OUT.
@@ -107,6 +111,7 @@ struct hp_campaign {
 	unsigned build_timeout; /* --build-timeout: seconds one `hashprof build` may take */
 	unsigned build_jobs; /* compilers per build (hashprof build -j); 0: its default */
 	int force; /* --force: redo every step */
+	int retry_failed; /* --retry-failed: redo the steps that failed (the package's verdicts) too */
 	struct hp_strv run_args; /* procedure options for `hashprof INSTANCE OP`, "--iterations=5" form */
 	const struct hp_beside *published; /* --published=PAGES, loaded; NULL: none */
 	char hashprof[PATH_MAX]; /* the running program, which the steps run */
@@ -151,7 +156,9 @@ int hp_campaign_build_inputs(const struct hp_campaign *c, const struct hp_folder
 uint64_t hp_campaign_profile_inputs(const struct hp_campaign *c, uint64_t so_hash);
 
 /* The options of the build steps as one string (part of the build
- * inputs): "--kat --kat-timeout=S --build-timeout=S". */
+ * inputs): "--kat".  The time limits are not inputs: a build or an
+ * operation that a limit ended is redone when the limit is longer
+ * (state.c), and nothing else is. */
 void hp_campaign_build_options(const struct hp_campaign *c, char *buf, size_t len);
 
 /* 16 lower-case hex digits of h into buf (17 bytes); returns buf. */
@@ -163,8 +170,11 @@ char *hp_hex64(uint64_t h, char buf[17]);
 struct hp_unit_build {
 	int present; /* 0: never built (no file, or one this hashprof cannot read) */
 	uint64_t inputs; /* hp_campaign_build_inputs when it ran (built: the outside files as the build read them) */
-	char status[16]; /* "built" or "failed" */
-	char reason[HP_CAMPAIGN_REASON]; /* failed: why, one line; built: "" */
+	char status[16]; /* "built", "failed" (the package's verdict) or "not run" (the machine's cause: whose.h) */
+	char reason[HP_CAMPAIGN_REASON]; /* failed, not run: why, one line; built: "" */
+	char timed_out[8]; /* failed: "build" when --build-timeout ended it, "kat" when --timeout ended the KAT
+			      program; else "" */
+	unsigned timeout, build_timeout; /* the limits it ran with, seconds (0: none) */
 	char log[PATH_MAX]; /* relative to OUT: the build's output */
 	char instance[HP_NAME_MAX + 1]; /* built: its name */
 	char kind[4];
@@ -181,8 +191,11 @@ struct hp_unit_build {
 /* One operation of a folder's profile. */
 struct hp_unit_op {
 	char op[16];
-	char status[16]; /* "profiled", "failed" or "pending" (not run yet) */
-	char reason[HP_CAMPAIGN_REASON]; /* failed: why */
+	char status[16]; /* "profiled", "failed" (the package's verdict), "not run" (the machine's cause:
+			    whose.h) or "pending" (not run yet) */
+	char reason[HP_CAMPAIGN_REASON]; /* failed, not run: why */
+	int timed_out; /* failed: --timeout ended a step of the row */
+	unsigned timeout; /* the --timeout it ran with, seconds (0: none) */
 	char record[PATH_MAX]; /* relative to OUT: the record, or the failed row's; "" when none */
 	double seconds;
 };
@@ -192,6 +205,7 @@ struct hp_unit_profile {
 	int present;
 	uint64_t inputs; /* hp_campaign_profile_inputs when it ran */
 	char reason[HP_CAMPAIGN_REASON]; /* the whole profile failed (not one operation): why; else "" */
+	int not_run; /* that reason is the machine's (whose.h), not a verdict */
 	size_t nops;
 	struct hp_unit_op ops[HP_CAMPAIGN_OPS];
 };
@@ -206,13 +220,22 @@ void hp_unit_profile_load(const char *out, const char *key, struct hp_unit_profi
 int hp_unit_build_store(const char *out, const char *key, const struct hp_unit_build *b, char *err, size_t errlen);
 int hp_unit_profile_store(const char *out, const char *key, const struct hp_unit_profile *p, char *err, size_t errlen);
 
+/* Did a limit of c's that is longer than the one it ran with end the
+ * build (--build-timeout) or its KAT program (--timeout)?  1 yes, 0 no. */
+int hp_unit_build_timed_out(const struct hp_campaign *c, const struct hp_unit_build *b);
 /* Is the build state fresh for these inputs: same hash, and a built
- * instance still there unchanged (a failed build is fresh too: redoing
- * it would fail again)?  1 yes, 0 no. */
-int hp_unit_build_fresh(const char *out, const struct hp_unit_build *b, uint64_t inputs);
+ * instance still there unchanged, or a failure that is the package's
+ * verdict (redoing it would fail again), unless c->retry_failed, or a
+ * time limit ended it that c lengthens?  "not run" is never fresh.  1
+ * yes, 0 no. */
+int hp_unit_build_fresh(const struct hp_campaign *c, const struct hp_unit_build *b, uint64_t inputs);
+/* Is operation u done for c: profiled, or failed as the package's verdict
+ * (unless c->retry_failed, or --timeout ended it and c's is longer)?
+ * "not run" and "pending" are not.  1 yes, 0 no. */
+int hp_unit_op_done(const struct hp_campaign *c, const struct hp_unit_op *u);
 /* Is the profile state fresh for these inputs, every operation done
- * (profiled or failed)?  1 yes, 0 no. */
-int hp_unit_profile_fresh(const struct hp_unit_profile *p, uint64_t inputs);
+ * (hp_unit_op_done)?  1 yes, 0 no. */
+int hp_unit_profile_fresh(const struct hp_campaign *c, const struct hp_unit_profile *p, uint64_t inputs);
 
 /*
  * The plan, OUT/campaign.json: ROOT, the tier, the settings the steps
@@ -264,12 +287,16 @@ enum hp_unit_phase { HP_PHASE_ALL = 0, HP_PHASE_BUILD, HP_PHASE_PROFILE };
  * that no other job holds.  Prints one "hashprof campaign: start ..." and
  * one "hashprof campaign: done ..." line per step and one line per
  * operation on stdout (progress.c reads them).  A broken package only
- * writes its failure into its state.  Returns 0 when the state was
+ * writes its failure into its state; a failure of the machine's (whose.h)
+ * is written as "not run" with its cause.  lock: the folder's lock
+ * (dirlock.h), checked before each state is written: one lost (its file
+ * removed or replaced) writes nothing more.  Returns 0 when the state was
  * written (whatever the folder's result), 3 when a state file could not
- * be written, 128 + N after signal N.
+ * be written or the lock was lost, 128 + N after signal N.
  */
+struct hp_dirlock;
 int hp_unit_run(const struct hp_campaign *c, const struct hp_folder *f, enum hp_unit_phase phase, const int *cpus,
-		size_t ncpus);
+		size_t ncpus, const struct hp_dirlock *lock);
 
 /* The reason in a program's log: its last "hashprof: " line without that
  * prefix and without a trailing " (command: ...)" part, with root/
@@ -413,6 +440,17 @@ enum hp_beside_calls { HP_BESIDE_EXACT = 0, HP_BESIDE_REPRODUCED, HP_BESIDE_DIFF
  */
 enum hp_beside_calls hp_beside_compare(const struct hp_published_row *p, const struct hp_result *r, char *cell,
 				       size_t len, double *hash_pp, double *drng_pp);
+/* ---------- prune.c ---------- */
+
+/*
+ * OUT holds what ROOT holds: move aside to OUT/removed/ (same relative
+ * paths; an earlier one there replaced) the state folder units/KEY and
+ * the records of every folder that is not in fs (gone from ROOT), the
+ * pages/CANDIDATE.md and records/CANDIDATE/ of every candidate not in fs.
+ * One line on stdout per folder moved aside.  Returns how many entries
+ * were moved; *failed: how many could not be (each named on stderr).
+ */
+size_t hp_campaign_prune(const struct hp_campaign *c, const struct hp_folders *fs, size_t *failed);
 
 /* ---------- pages.c ---------- */
 
@@ -421,6 +459,8 @@ struct hp_summary {
 	size_t folders, profiled, failed, not_run, candidates;
 	size_t written; /* files written (the others were already up to date) */
 	size_t unwritten; /* files that could not be written (each named on stderr) */
+	size_t pages; /* candidate pages on disk as this run made them (written, or already so) */
+	int index; /* index.md is on disk as this run made it */
 };
 
 /*

@@ -51,14 +51,14 @@ int hp_campaign_stale(const struct hp_campaign *c, const struct hp_folders *fs, 
 
 		hp_unit_build_load(c->out, fs->v[i].key, &b);
 		if (c->force || hp_campaign_build_inputs(c, &fs->v[i], b.manifest, &inputs, why, sizeof why) != 0 ||
-		    !hp_unit_build_fresh(c->out, &b, inputs)) {
+		    !hp_unit_build_fresh(c, &b, inputs)) {
 			s->build[i] = s->profile[i] = 1;
 			continue;
 		}
 		if (strcmp(b.status, "built"))
 			continue; /* a failed build that would fail again: nothing to profile */
 		hp_unit_profile_load(c->out, fs->v[i].key, &p);
-		s->profile[i] = !hp_unit_profile_fresh(&p, hp_campaign_profile_inputs(c, b.so_hash));
+		s->profile[i] = !hp_unit_profile_fresh(c, &p, hp_campaign_profile_inputs(c, b.so_hash));
 	}
 	for (size_t i = 0; i < fs->n; i++) {
 		s->nbuild += s->build[i];
@@ -97,6 +97,8 @@ int hp_unit_command(const struct hp_campaign *c, const struct hp_folder *f, enum
 		rc |= hp_strv_addf(sv, "--build-jobs=%u", c->build_jobs);
 	if (c->force)
 		rc |= hp_strv_add(sv, "--force");
+	if (c->retry_failed)
+		rc |= hp_strv_add(sv, "--retry-failed");
 	return rc ? -1 : 0;
 }
 

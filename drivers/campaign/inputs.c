@@ -81,7 +81,8 @@ static uint64_t hp_runtime_hash(const struct hp_campaign *c)
 
 void hp_campaign_build_options(const struct hp_campaign *c, char *buf, size_t len)
 {
-	hp_fmt(buf, len, "--kat --kat-timeout=%u --build-timeout=%u", c->timeout, c->build_timeout);
+	(void)c; /* the time limits are not inputs: state.c reruns what a longer one may change */
+	hp_fmt(buf, len, "--kat");
 }
 
 static int hp_cmp_str(const void *a, const void *b)
@@ -214,12 +215,9 @@ int hp_campaign_build_inputs(const struct hp_campaign *c, const struct hp_folder
 uint64_t hp_campaign_profile_inputs(const struct hp_campaign *c, uint64_t so_hash)
 {
 	uint64_t h = HP_FNV_INIT;
-	char line[64];
 
 	h = hp_fnv_str(h, "hashprof-campaign-profile 1");
 	h = hp_fnv(h, &so_hash, sizeof so_hash);
-	snprintf(line, sizeof line, "--timeout=%u", c->timeout);
-	h = hp_fnv_str(h, line);
 	for (size_t i = 0; i < c->run_args.n; i++)
 		h = hp_fnv_str(h, c->run_args.v[i]);
 	return hp_fnv(h, &(uint64_t){ hp_runtime_hash(c) }, sizeof(uint64_t));

@@ -51,8 +51,8 @@ struct hp_pubctx {
 /* The folder's status and reason from its state. */
 static void hp_fstate_judge(struct hp_fstate *s)
 {
-	size_t failed = 0, pending = 0;
-	const struct hp_unit_op *first = NULL;
+	size_t failed = 0, pending = 0, not_run = 0;
+	const struct hp_unit_op *first = NULL, *first_not_run = NULL;
 
 	s->status = "not run";
 	s->reason[0] = s->log[0] = '\0';
@@ -61,7 +61,8 @@ static void hp_fstate_judge(struct hp_fstate *s)
 		return;
 	}
 	if (strcmp(s->b.status, "built")) {
-		s->status = "failed";
+		/* "not run": the machine's cause (whose.h), which the next run retries */
+		s->status = !strcmp(s->b.status, "not run") ? "not run" : "failed";
 		hp_fmt(s->reason, sizeof s->reason, "%s", s->b.reason);
 		hp_fmt(s->log, sizeof s->log, "%s", s->b.log);
 		return;
@@ -79,7 +80,7 @@ static void hp_fstate_judge(struct hp_fstate *s)
 		return;
 	}
 	if (s->p.reason[0]) {
-		s->status = "failed";
+		s->status = s->p.not_run ? "not run" : "failed";
 		hp_fmt(s->reason, sizeof s->reason, "not profiled: %s", s->p.reason);
 		return;
 	}
@@ -89,10 +90,21 @@ static void hp_fstate_judge(struct hp_fstate *s)
 			s->ok++;
 		else if (!strcmp(u->status, "pending"))
 			pending++;
-		else if (!failed++)
+		else if (!strcmp(u->status, "not run") && !not_run++)
+			first_not_run = u;
+		else if (strcmp(u->status, "not run") && !failed++)
 			first = u;
 	}
-	if (first) {
+	if (first_not_run) {
+		/* the machine's cause: no verdict yet, whatever the others did */
+		hp_fmt(s->reason, sizeof s->reason, "%s", first_not_run->reason);
+		if (not_run > 1) {
+			size_t n = strlen(s->reason);
+			hp_fmt(s->reason + n, sizeof s->reason - n, " (and %zu more operation%s not run)", not_run - 1,
+			       not_run > 2 ? "s" : "");
+		}
+		hp_fmt(s->log, sizeof s->log, "units/%s/%s.log", s->f->key, first_not_run->op);
+	} else if (first) {
 		s->status = "failed";
 		hp_fmt(s->reason, sizeof s->reason, "%s", first->reason);
 		if (failed > 1) {
@@ -424,7 +436,10 @@ static int hp_page_write(const struct hp_campaign *c, const struct hp_pubctx *pc
 		if (!s->b.present || strcmp(s->b.status, "built")) {
 			fputs("- ", out);
 			hp_md_code(out, s->f->rel, 0);
-			fprintf(out, ": %s: ", s->b.present ? "not built" : "not run yet");
+			fprintf(out, ": %s: ",
+				!s->b.present                     ? "not run yet"
+				: !strcmp(s->b.status, "not run") ? "not run"
+								  : "not built");
 			hp_md_cell(out, s->b.present ? s->b.reason : "the campaign has not built it yet");
 			fputc('\n', out);
 			continue;
@@ -466,7 +481,7 @@ static int hp_page_write(const struct hp_campaign *c, const struct hp_pubctx *pc
 	if (rc < 0)
 		sum->unwritten++;
 	else
-		sum->written += (size_t)rc;
+		sum->written += (size_t)rc, sum->pages++;
 	return rc < 0 ? -1 : 0;
 }
 
@@ -552,7 +567,7 @@ static int hp_index_write(const struct hp_campaign *c, struct hp_fstate *st, siz
 	if (rc < 0)
 		sum->unwritten++;
 	else
-		sum->written += (size_t)rc;
+		sum->written += (size_t)rc, sum->index = 1;
 	return rc < 0 ? -1 : 0;
 }
 

@@ -124,6 +124,9 @@ void hp_unit_build_load(const char *out, const char *key, struct hp_unit_build *
 	hp_get_str(j, "kat_detail", b->kat_detail, sizeof b->kat_detail);
 	hp_get_str(j, "warnings", b->warnings, sizeof b->warnings);
 	hp_get_str(j, "manifest", b->manifest, sizeof b->manifest);
+	hp_get_str(j, "timed_out", b->timed_out, sizeof b->timed_out);
+	b->timeout = (unsigned)json_integer_value(json_object_get(j, "timeout"));
+	b->build_timeout = (unsigned)json_integer_value(json_object_get(j, "build_timeout"));
 	b->seconds = json_number_value(json_object_get(j, "seconds"));
 	json_decref(j);
 }
@@ -134,24 +137,44 @@ int hp_unit_build_store(const char *out, const char *key, const struct hp_unit_b
 
 	hp_unit_path(out, key, "build.json", path, sizeof path);
 	return hp_store(path,
-			json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:f}", "schema",
-				  HP_BUILD_SCHEMA, "inputs", hp_hex64(b->inputs, in), "status", b->status, "reason",
-				  b->reason, "log", b->log, "instance", b->instance, "kind", b->kind, "so", b->so,
-				  "so_hash", hp_hex64(b->so_hash, so), "kat", b->kat, "kat_detail", b->kat_detail,
-				  "warnings", b->warnings, "manifest", b->manifest, "seconds", b->seconds),
+			json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:i, "
+				  "s:f}",
+				  "schema", HP_BUILD_SCHEMA, "inputs", hp_hex64(b->inputs, in), "status", b->status,
+				  "reason", b->reason, "log", b->log, "instance", b->instance, "kind", b->kind, "so",
+				  b->so, "so_hash", hp_hex64(b->so_hash, so), "kat", b->kat, "kat_detail",
+				  b->kat_detail, "warnings", b->warnings, "manifest", b->manifest, "timed_out",
+				  b->timed_out, "timeout", (int)b->timeout, "build_timeout", (int)b->build_timeout,
+				  "seconds", b->seconds),
 			err, errlen);
 }
 
-int hp_unit_build_fresh(const char *out, const struct hp_unit_build *b, uint64_t inputs)
+/* Is limit now (seconds, 0: none) longer than then? */
+static int hp_longer(unsigned now, unsigned then)
+{
+	return then && (!now || now > then);
+}
+
+int hp_unit_build_timed_out(const struct hp_campaign *c, const struct hp_unit_build *b)
+{
+	if (!strcmp(b->timed_out, "build"))
+		return hp_longer(c->build_timeout, b->build_timeout);
+	if (!strcmp(b->timed_out, "kat"))
+		return hp_longer(c->timeout, b->timeout);
+	return 0;
+}
+
+int hp_unit_build_fresh(const struct hp_campaign *c, const struct hp_unit_build *b, uint64_t inputs)
 {
 	char path[PATH_MAX];
 	uint64_t h, size;
 
-	if (!b->present || b->inputs != inputs)
+	if (!b->present || b->inputs != inputs || hp_unit_build_timed_out(c, b))
 		return 0;
 	if (strcmp(b->status, "built"))
-		return !strcmp(b->status, "failed");
-	hp_fmt(path, sizeof path, "%s/%s", out, b->so);
+		return !strcmp(b->status, "failed") && !c->retry_failed;
+	if (!strcmp(b->kat, "fail") && c->retry_failed)
+		return 0;
+	hp_fmt(path, sizeof path, "%s/%s", c->out, b->so);
 	return hp_hash_file(path, &h, &size) == 0 && h == b->so_hash;
 }
 
@@ -172,6 +195,7 @@ void hp_unit_profile_load(const char *out, const char *key, struct hp_unit_profi
 	p->present = 1;
 	p->inputs = hp_get_hex(j, "inputs");
 	hp_get_str(j, "reason", p->reason, sizeof p->reason);
+	p->not_run = json_is_true(json_object_get(j, "not_run"));
 	ops = json_object_get(j, "operations");
 	json_array_foreach(ops, i, o)
 	{
@@ -183,6 +207,8 @@ void hp_unit_profile_load(const char *out, const char *key, struct hp_unit_profi
 		hp_get_str(o, "status", u->status, sizeof u->status);
 		hp_get_str(o, "reason", u->reason, sizeof u->reason);
 		hp_get_str(o, "record", u->record, sizeof u->record);
+		u->timed_out = json_is_true(json_object_get(o, "timed_out"));
+		u->timeout = (unsigned)json_integer_value(json_object_get(o, "timeout"));
 		u->seconds = json_number_value(json_object_get(o, "seconds"));
 	}
 	json_decref(j);
@@ -196,27 +222,38 @@ int hp_unit_profile_store(const char *out, const char *key, const struct hp_unit
 	for (size_t i = 0; ops && i < p->nops; i++) {
 		const struct hp_unit_op *u = &p->ops[i];
 		json_array_append_new(ops,
-				      json_pack("{s:s, s:s, s:s, s:s, s:f}", "operation", u->op, "status", u->status,
-						"reason", u->reason, "record", u->record, "seconds", u->seconds));
+				      json_pack("{s:s, s:s, s:s, s:s, s:b, s:i, s:f}", "operation", u->op, "status",
+						u->status, "reason", u->reason, "record", u->record, "timed_out",
+						u->timed_out, "timeout", (int)u->timeout, "seconds", u->seconds));
 	}
 	hp_unit_path(out, key, "profile.json", path, sizeof path);
 	return hp_store(path,
-			ops ? json_pack("{s:s, s:s, s:s, s:o}", "schema", HP_PROFILE_SCHEMA, "inputs",
-					hp_hex64(p->inputs, in), "reason", p->reason, "operations", ops)
+			ops ? json_pack("{s:s, s:s, s:s, s:b, s:o}", "schema", HP_PROFILE_SCHEMA, "inputs",
+					hp_hex64(p->inputs, in), "reason", p->reason, "not_run", p->not_run,
+					"operations", ops)
 			    : NULL,
 			err, errlen);
 }
 
-int hp_unit_profile_fresh(const struct hp_unit_profile *p, uint64_t inputs)
+int hp_unit_op_done(const struct hp_campaign *c, const struct hp_unit_op *u)
+{
+	if (!strcmp(u->status, "profiled"))
+		return 1;
+	if (strcmp(u->status, "failed") || c->retry_failed)
+		return 0;
+	return !(u->timed_out && hp_longer(c->timeout, u->timeout));
+}
+
+int hp_unit_profile_fresh(const struct hp_campaign *c, const struct hp_unit_profile *p, uint64_t inputs)
 {
 	if (!p->present || p->inputs != inputs)
 		return 0;
 	if (p->reason[0])
-		return 1; /* the whole profile failed, and would again */
+		return !p->not_run && !c->retry_failed; /* the whole profile failed, and would again */
 	if (!p->nops)
 		return 0;
 	for (size_t i = 0; i < p->nops; i++)
-		if (!strcmp(p->ops[i].status, "pending"))
+		if (!hp_unit_op_done(c, &p->ops[i]))
 			return 0;
 	return 1;
 }

@@ -33,10 +33,12 @@
 
 #include "campaign.h"
 #include "instance.h"
+#include "util/dirlock.h"
 #include "util/monotonic.h"
 #include "ops.h"
 #include "record_io.h"
 #include "rows.h"
+#include "whose.h"
 
 _Static_assert(HP_CAMPAIGN_OPS >= HP_OPS_MAX, "a profile holds every operation of an instance");
 
@@ -102,6 +104,44 @@ static void hp_proc_reason(const struct hp_proc *p, const char *what, unsigned t
 		       sigabbrev_np(p->signal) ? sigabbrev_np(p->signal) : "?");
 	else
 		hp_fmt(buf, len, "%s exited with status %d", what, p->status);
+}
+
+/* The folder's lock (hp_unit_run's), checked before each state is
+ * written; NULL: none to check. */
+static const struct hp_dirlock *hp_lock;
+
+/* May this process still write the folder's state?  0 yes; -1 after one
+ * line on stderr when its lock was lost (another process may own the
+ * folder now): the step is not run, and its state is left alone. */
+static int hp_lock_kept(const struct hp_folder *f, const char *step)
+{
+	if (!hp_lock || hp_dirlock_held(hp_lock))
+		return 0;
+	fprintf(stderr,
+		"hashprof: campaign: %s %s: not run: lost its lock %s (removed or replaced meanwhile); its state "
+		"is not written\n",
+		step, f->rel, hp_lock->path);
+	hp_say("hashprof campaign: done %s %s: not run: lost its lock %s", step, f->rel, hp_lock->path);
+	return -1;
+}
+
+/* Is the failure of the step p (its output in log, its last hashprof line
+ * own; it wrote into dir) the machine's (whose.h)?  1 with the cause in
+ * cause, else 0. */
+static int hp_step_env(const struct hp_proc *p, const char *log, const char *own, const char *dir, char *cause,
+		       size_t len)
+{
+	char *text = hp_util_read_file(log, 0, NULL);
+	struct hp_step_end e = { .spawn_errno = p->spawn_errno,
+				 .signal = p->timed_out ? 0 : p->signal,
+				 .timed_out = p->timed_out,
+				 .log_text = text,
+				 .own_line = own,
+				 .probe_dir = dir };
+	int env = hp_whose_env(&e, cause, len);
+
+	free(text);
+	return env;
 }
 
 /* Run argv with its output into log; timeout seconds (0: no limit).  The
@@ -179,7 +219,7 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 		inputs = 0;
 	else
 		inputs = hp_campaign_outside_inputs(c, f, old.manifest, 0, folder);
-	if (inputs && !c->force && hp_unit_build_fresh(c->out, &old, inputs)) {
+	if (inputs && !c->force && hp_unit_build_fresh(c, &old, inputs)) {
 		*b = old;
 		hp_say("hashprof campaign: done build %s: up to date (%s%s%s)", f->rel, b->status,
 		       b->instance[0] ? " " : "", b->instance);
@@ -194,6 +234,8 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 	hp_fmt(b->manifest, sizeof b->manifest, "%s", old.manifest);
 	hp_fmt(b->log, sizeof b->log, "units/%s/build.log", f->key);
 	hp_fmt(b->kat, sizeof b->kat, "not checked");
+	b->timeout = c->timeout;
+	b->build_timeout = c->build_timeout;
 	hp_unit_path(c->out, f->key, "instance", dir, sizeof dir);
 	hp_unit_path(c->out, f->key, "build.log", log, sizeof log);
 	if (!inputs) {
@@ -202,8 +244,10 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 		goto done;
 	}
 	if (hp_mkdirs(dir) != 0) {
-		hp_fmt(b->status, sizeof b->status, "failed");
-		hp_fmt(b->reason, sizeof b->reason, "cannot create %s: %s", dir, strerror(errno));
+		int e = errno;
+		hp_fmt(b->status, sizeof b->status, "%s", hp_whose_errno(e) ? "not run" : "failed");
+		hp_fmt(b->reason, sizeof b->reason, "%s%scannot create %s: %s",
+		       hp_whose_errno(e) ? hp_whose_errno(e) : "", hp_whose_errno(e) ? ": " : "", dir, strerror(e));
 		goto done;
 	}
 	if (hp_strv_add(&argv, c->hashprof) || hp_strv_add(&argv, "build") || hp_strv_add(&argv, f->abs) ||
@@ -211,17 +255,26 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 	    hp_strv_addf(&argv, "--kat-timeout=%u", c->timeout) ||
 	    (c->build_jobs && hp_strv_addf(&argv, "--jobs=%u", c->build_jobs)) ||
 	    (hp_campaign_unconfined(c) && hp_strv_add(&argv, "--no-confine")) ||
-	    (c->force && hp_strv_add(&argv, "--force"))) {
-		hp_fmt(b->status, sizeof b->status, "failed");
-		hp_fmt(b->reason, sizeof b->reason, "out of memory");
+	    /* a build a time limit ended, again with a longer one: the
+	     * builder's manifest would give its stored KAT result back */
+	    ((c->force || hp_unit_build_timed_out(c, &old)) && hp_strv_add(&argv, "--force"))) {
+		hp_fmt(b->status, sizeof b->status, "not run");
+		hp_fmt(b->reason, sizeof b->reason, "out of memory (hashprof's own)");
 		goto done;
 	}
 	hp_run_logged(argv.v, log, c->build_timeout, &p);
 	hp_strv_free(&argv);
 	if (p.spawn_errno || p.timed_out || p.signal || (p.status != 0 && p.status != 1)) {
 		char why[HP_CAMPAIGN_REASON];
-		hp_fmt(b->status, sizeof b->status, "failed");
 		hp_log_reason(log, c->root, why, sizeof why);
+		if (hp_step_env(&p, log, why, dir, b->reason, sizeof b->reason)) {
+			/* the machine's: no verdict on the package; the next run retries */
+			hp_fmt(b->status, sizeof b->status, "not run");
+			goto done;
+		}
+		hp_fmt(b->status, sizeof b->status, "failed");
+		if (p.timed_out)
+			hp_fmt(b->timed_out, sizeof b->timed_out, "build");
 		if (why[0] && !p.timed_out && !p.signal && !p.spawn_errno)
 			hp_fmt(b->reason, sizeof b->reason, "%s", why);
 		else
@@ -230,6 +283,14 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 		goto done;
 	}
 	if (hp_built_instance(dir, &inst) != 0) {
+		int e = hp_whose_probe(dir);
+		if (hp_whose_errno(e)) {
+			hp_fmt(b->status, sizeof b->status, "not run");
+			hp_fmt(b->reason, sizeof b->reason,
+			       "%s (no instance left in %s; a test write there failed: %s)", hp_whose_errno(e), dir,
+			       strerror(e));
+			goto done;
+		}
 		hp_fmt(b->status, sizeof b->status, "failed");
 		hp_fmt(b->reason, sizeof b->reason, "hashprof build exited with status %d but left no instance in %s",
 		       p.status, dir);
@@ -247,6 +308,9 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 		hp_fmt(path, sizeof path, "%s/.hashprof-build/%s.manifest", dir, inst.name);
 		if (hp_manifest_stored_kat(path, &k) == 0)
 			hp_fmt(b->kat_detail, sizeof b->kat_detail, "%s", k.detail);
+		/* builder/kat.c's words for a KAT program its limit ended */
+		if (!strcmp(b->kat, "fail") && strstr(b->kat_detail, " did not finish within "))
+			hp_fmt(b->timed_out, sizeof b->timed_out, "kat");
 		/* the files outside the folder, as this build read them: a file
 		 * changed since (even while it ran) makes the next run build again */
 		hp_fmt(b->manifest, sizeof b->manifest, "%s", hp_path_below(c->out, path));
@@ -254,14 +318,19 @@ static int hp_unit_build(const struct hp_campaign *c, const struct hp_folder *f,
 	}
 done:
 	b->seconds = hp_util_monotonic() - t0;
+	if (hp_lock_kept(f, "build") != 0)
+		return 3;
 	if (hp_unit_build_store(c->out, f->key, b, err, sizeof err) != 0) {
+		int e = errno;
 		fprintf(stderr, "hashprof: campaign: %s\n", err);
+		hp_say("hashprof campaign: done build %s: not run: %s (its state could not be written)", f->rel,
+		       hp_whose_errno(e) ? hp_whose_errno(e) : strerror(e));
 		return 3;
 	}
 	if (!strcmp(b->status, "built"))
 		hp_say("hashprof campaign: done build %s: built %s (KAT %s)", f->rel, b->instance, b->kat);
 	else
-		hp_say("hashprof campaign: done build %s: failed: %s", f->rel, b->reason);
+		hp_say("hashprof campaign: done build %s: %s: %s", f->rel, b->status, b->reason);
 	return 0;
 }
 
@@ -334,9 +403,11 @@ static void hp_profile_op(const struct hp_campaign *c, const struct hp_folder *f
 	struct stat st;
 
 	u->record[0] = u->reason[0] = '\0';
+	u->timed_out = 0;
+	u->timeout = c->timeout;
 	if (!r) {
-		hp_fmt(u->status, sizeof u->status, "failed");
-		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory", u->op);
+		hp_fmt(u->status, sizeof u->status, "not run");
+		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory (hashprof's own)", u->op);
 		return;
 	}
 	hp_fmt(r->instance, sizeof r->instance, "%s", b->instance);
@@ -358,8 +429,8 @@ static void hp_profile_op(const struct hp_campaign *c, const struct hp_folder *f
 	hp_strv_add(&argv, b->instance);
 	if (hp_strv_add(&argv, u->op) != 0) {
 		hp_strv_free(&argv);
-		hp_fmt(u->status, sizeof u->status, "failed");
-		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory", u->op);
+		hp_fmt(u->status, sizeof u->status, "not run");
+		hp_fmt(u->reason, sizeof u->reason, "%s: out of memory (hashprof's own)", u->op);
 		return;
 	}
 	hp_run_logged(argv.v, log, 0, &p);
@@ -373,10 +444,27 @@ static void hp_profile_op(const struct hp_campaign *c, const struct hp_folder *f
 	hp_fmt(u->status, sizeof u->status, "failed");
 	if (p.status == 1 && stat(failed, &st) == 0) {
 		/* the row failed: the failed row's record says why */
+		int e;
 		hp_failed_record_reason(failed, why, sizeof why);
 		hp_fmt(u->record, sizeof u->record, "%s", hp_path_below(c->out, failed));
+		if ((e = hp_whose_text(why, 0))) {
+			hp_fmt(u->status, sizeof u->status, "not run");
+			hp_fmt(u->reason, sizeof u->reason, "%s: %s (the row says: %s)", u->op, hp_whose_errno(e), why);
+			return;
+		}
+		/* hashprof's words for a step its --timeout ended (drivers/child.c) */
+		u->timed_out = !strncmp(why, "timed out", 9);
 		hp_fmt(u->reason, sizeof u->reason, "%s: %s", u->op, why[0] ? why : "failed");
 		return;
+	}
+	{
+		char own[HP_CAMPAIGN_REASON], cause[HP_CAMPAIGN_REASON];
+		hp_log_reason(log, c->root, own, sizeof own);
+		if (hp_step_env(&p, log, own, recdir, cause, sizeof cause)) {
+			hp_fmt(u->status, sizeof u->status, "not run");
+			hp_fmt(u->reason, sizeof u->reason, "%s: %s", u->op, cause);
+			return;
+		}
 	}
 	if (p.status == 0 && !p.signal && !p.spawn_errno) {
 		hp_fmt(u->reason, sizeof u->reason, "%s: hashprof wrote no record %s", u->op, rec);
@@ -400,7 +488,7 @@ static void hp_profile_summary(const struct hp_unit_profile *p, char *buf, size_
 	for (size_t i = 0; i < p->nops; i++) {
 		if (!strcmp(p->ops[i].status, "profiled"))
 			ok++;
-		else if (!strcmp(p->ops[i].status, "failed") && !failed++)
+		else if ((!strcmp(p->ops[i].status, "failed") || !strcmp(p->ops[i].status, "not run")) && !failed++)
 			first = p->ops[i].reason;
 	}
 	if (p->reason[0])
@@ -424,14 +512,16 @@ static int hp_unit_profile(const struct hp_campaign *c, const struct hp_folder *
 	hp_unit_build_load(c->out, f->key, &b);
 	if (!b.present || strcmp(b.status, "built")) {
 		hp_say("hashprof campaign: done profile %s: not profiled (%s)", f->rel,
-		       b.present ? "the build failed" : "not built");
+		       !b.present                    ? "not built"
+		       : !strcmp(b.status, "failed") ? "the build failed"
+						     : "the build did not run");
 		return 0;
 	}
 	memset(&p, 0, sizeof p);
 	p.present = 1;
 	p.inputs = hp_campaign_profile_inputs(c, b.so_hash);
 	hp_unit_profile_load(c->out, f->key, &old);
-	if (!c->force && hp_unit_profile_fresh(&old, p.inputs)) {
+	if (!c->force && hp_unit_profile_fresh(c, &old, p.inputs)) {
 		hp_profile_summary(&old, sum, sizeof sum);
 		hp_say("hashprof campaign: done profile %s: up to date (%s: %s)", f->rel, b.instance, sum);
 		return 0;
@@ -445,13 +535,18 @@ static int hp_unit_profile(const struct hp_campaign *c, const struct hp_folder *
 	setenv("HASHPROF_PATH", dir, 1); /* the instance this folder built, before any other of its name */
 	if (hp_instance_read(so, &inst) != 0)
 		hp_fmt(p.reason, sizeof p.reason, "%s is not an instance hashprof can read", so);
-	else if (hp_mkdirs(recdir) != 0)
-		hp_fmt(p.reason, sizeof p.reason, "cannot create %s: %s", recdir, strerror(errno));
-	else if (!(k = hp_kind_ops_of(inst.kind)))
+	else if (hp_mkdirs(recdir) != 0) {
+		int e = errno;
+		p.not_run = hp_whose_errno(e) != NULL;
+		hp_fmt(p.reason, sizeof p.reason, "%s%scannot create %s: %s", p.not_run ? hp_whose_errno(e) : "",
+		       p.not_run ? ": " : "", recdir, strerror(e));
+	} else if (!(k = hp_kind_ops_of(inst.kind)))
 		hp_fmt(p.reason, sizeof p.reason, "%s: unknown API kind '%s'", inst.name, inst.kind);
 	else
 		hp_profile_blocked(c, f, &b, so, p.reason, sizeof p.reason);
 	if (p.reason[0]) {
+		if (hp_lock_kept(f, "profile") != 0)
+			return 3;
 		if (hp_unit_profile_store(c->out, f->key, &p, err, sizeof err) != 0)
 			return fprintf(stderr, "hashprof: campaign: %s\n", err), 3;
 		hp_say("hashprof campaign: done profile %s: not profiled: %s", f->rel, p.reason);
@@ -466,9 +561,11 @@ static int hp_unit_profile(const struct hp_campaign *c, const struct hp_folder *
 		hp_fmt(u->op, sizeof u->op, "%s", ops[i]);
 		hp_fmt(u->status, sizeof u->status, "pending");
 		for (size_t j = 0; reuse && j < old.nops; j++)
-			if (!strcmp(old.ops[j].op, ops[i]) && strcmp(old.ops[j].status, "pending"))
+			if (!strcmp(old.ops[j].op, ops[i]) && hp_unit_op_done(c, &old.ops[j]))
 				*u = old.ops[j];
 	}
+	if (hp_lock_kept(f, "profile") != 0)
+		return 3;
 	if (hp_unit_profile_store(c->out, f->key, &p, err, sizeof err) != 0)
 		return fprintf(stderr, "hashprof: campaign: %s\n", err), 3;
 	for (size_t i = 0; i < p.nops; i++) {
@@ -478,12 +575,14 @@ static int hp_unit_profile(const struct hp_campaign *c, const struct hp_folder *
 		/* the status line names the operation that runs (or hangs) */
 		hp_say("hashprof campaign: %s %s: running", b.instance, u->op);
 		hp_profile_op(c, f, &b, recdir, u);
+		if (hp_lock_kept(f, "profile") != 0)
+			return 3;
 		if (hp_unit_profile_store(c->out, f->key, &p, err, sizeof err) != 0)
 			return fprintf(stderr, "hashprof: campaign: %s\n", err), 3;
 		if (!strcmp(u->status, "profiled"))
 			hp_say("hashprof campaign: %s %s: profiled (%.1f s)", b.instance, u->op, u->seconds);
 		else
-			hp_say("hashprof campaign: %s %s: failed: %s", b.instance, u->op, u->reason);
+			hp_say("hashprof campaign: %s %s: %s: %s", b.instance, u->op, u->status, u->reason);
 	}
 	hp_profile_summary(&p, sum, sizeof sum);
 	hp_say("hashprof campaign: done profile %s: %s: %s", f->rel, b.instance, sum);
@@ -491,10 +590,12 @@ static int hp_unit_profile(const struct hp_campaign *c, const struct hp_folder *
 }
 
 int hp_unit_run(const struct hp_campaign *c, const struct hp_folder *f, enum hp_unit_phase phase, const int *cpus,
-		size_t ncpus)
+		size_t ncpus, const struct hp_dirlock *lock)
 {
 	struct hp_unit_build b;
 	int rc = 0;
+
+	hp_lock = lock;
 
 	if (phase != HP_PHASE_PROFILE && (rc = hp_unit_build(c, f, &b)) != 0)
 		return rc;

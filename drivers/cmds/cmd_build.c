@@ -16,8 +16,8 @@
  * printed in build_report.c (build_cmd.h).
  *
  * Exit status: 0 built or up to date; 1 built, or up to date, but the KAT
- * of the instance failed; 2 bad input, a compile or link failure, or a
- * refused package; 128 + N after signal N (SIGINT, SIGTERM, SIGHUP), the
+ * of the instance failed; 2 bad input, a compile or link failure, a
+ * refused package, or an output folder another build holds (its lock); 128 + N after signal N (SIGINT, SIGTERM, SIGHUP), the
  * programs it ran killed with their children.
  */
 #include "config.h"
@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "build.h"
@@ -36,6 +37,7 @@
 #include "hash_build.h"
 #include "instance.h"
 #include "procedure_options.h"
+#include "util/dirlock.h"
 
 _Static_assert(HP_BUILD_DONE == HP_EXIT_OK && HP_BUILD_KAT_FAILED == HP_EXIT_FAILED &&
 		       HP_BUILD_STOPPED == HP_EXIT_USAGE,
@@ -74,6 +76,47 @@ static void hp_build_blocked(const char *why)
 		hp_rmtree(hp_build_scratch_dir());
 }
 
+/* The output folder's lock (util/dirlock.h), held until the build ends. */
+static struct hp_dirlock hp_build_lock = { .fd = -1 };
+
+/* One build at a time on an output folder: two would replace each
+ * other's work folder and instance halfway.  Takes OUTDIR/.hashprof-build/
+ * lock.  Returns -1 when taken; else exit status 2 after one line naming
+ * the process and host that hold it. */
+static int hp_build_lock_outdir(const char *outdir)
+{
+	char dir[PATH_MAX], path[PATH_MAX], prev[512], holder[512], host[256] = "?";
+	long pid = 0;
+	long long since = 0;
+	int rc;
+
+	hp_fmt(dir, sizeof dir, "%s/.hashprof-build", outdir);
+	hp_fmt(path, sizeof path, "%s/lock", dir);
+	if (hp_mkdirs(dir) != 0)
+		return hp_usage_error("build: cannot write to the output folder %s: %s", outdir, strerror(errno));
+	if ((rc = hp_dirlock_take(&hp_build_lock, path, prev, sizeof prev, holder, sizeof holder)) < 0)
+		return hp_usage_error("build: cannot lock %s: %s", path, strerror(errno));
+	if (rc > 0) {
+		char when[64] = "";
+		if (sscanf(holder, "pid %ld host %255s since %lld", &pid, host, &since) == 3) {
+			time_t t = (time_t)since;
+			struct tm tm;
+			if (gmtime_r(&t, &tm))
+				strftime(when, sizeof when, " since %Y-%m-%d %H:%M:%S UTC", &tm);
+			return hp_usage_error(
+				"build: the output folder %s is in use by another hashprof build, pid %ld "
+				"on host %s%s (lock %s): wait for it to end, or give another --output-dir",
+				outdir, pid, host, when, path);
+		}
+		return hp_usage_error("build: the output folder %s is in use by another hashprof build, %s (lock %s): "
+				      "wait for it to end, or give another --output-dir",
+				      outdir, holder, path);
+	}
+	/* a holder that ended without releasing it (prev): the kernel dropped
+	 * its lock, and its line is only history; taken over silently */
+	return -1;
+}
+
 /* --hash: the candidate module (builder/hash_build.h), its report and how
  * to run it.  The exit status. */
 static int hp_cmd_build_hash(struct hp_build *b)
@@ -87,6 +130,8 @@ static int hp_cmd_build_hash(struct hp_build *b)
 		if (hp_path_abs(NULL, user, b->opt.outdir) != 0)
 			return hp_usage_error("build: the user candidate folder path is too long");
 	}
+	if ((rc = hp_build_lock_outdir(b->opt.outdir)) >= 0)
+		return rc;
 	if ((rc = hp_hash_build_run(&h)) == HP_BUILD_DONE)
 		hp_build_hash_report(&h);
 	hp_hash_build_free(&h);
@@ -126,6 +171,8 @@ int hp_cmd_build(int argc, char **argv)
 			goto out;
 		}
 	}
+	if ((rc = hp_build_lock_outdir(b.opt.outdir)) >= 0)
+		goto out;
 	if ((rc = hp_build_prepare(&b)) >= 0) {
 		/* up to date (its KAT passed or failed): how to run it, as after a build */
 		if (rc == HP_BUILD_DONE || rc == HP_BUILD_KAT_FAILED)
@@ -144,6 +191,7 @@ int hp_cmd_build(int argc, char **argv)
 	hp_build_how_to_run(&b, 1);
 out:
 	hp_proc_check_interrupt();
+	hp_dirlock_release(&hp_build_lock);
 	hp_build_product_free(&b, &p);
 	hp_build_free(&b);
 	return rc;

@@ -16,10 +16,13 @@
  *                                            Makefile and the job file run
  *
  * Exit status: 0 every folder profiled; 1 a folder failed (build, KAT or
- * an operation) or did not run; 2 bad input (ROOT missing or holding no
- * instance folder, OUT not writable, inside an instance folder, or a
- * user's folder that is no campaign's, a bad option); 3 a page, the index
- * or a state file could not be written; 128 + N after signal N (what was
+ * an operation: its package's verdict); 2 bad input (ROOT missing or
+ * holding no instance folder, OUT not writable, inside an instance
+ * folder, or a user's folder that is no campaign's, a bad option) or OUT
+ * (a --unit's folder) locked by another process; 3 a page, the index or
+ * a state file could not be written; 4 incomplete: a folder not run (the
+ * machine's cause, drivers/campaign/whose.h; a step that did not
+ * finish), which the next run retries; 128 + N after signal N (what was
  * finished is kept, and the pages and index say so).
  */
 #include "config.h"
@@ -32,6 +35,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "campaign.h"
@@ -39,9 +43,15 @@
 #include "hex.h"
 #include "options.h"
 #include "procedure_options.h"
+#include "util/dirlock.h"
 #include "util/proc.h"
 
 #define HP_CAMPAIGN_DEFAULT_OUT "hashprof-campaign"
+/* Exit status of a campaign that left folders "not run" (the machine's
+ * causes, a step that did not finish): incomplete, to be run again;
+ * beside 1, whose failures are the packages' verdicts. */
+#define HP_EXIT_INCOMPLETE 4
+#define HP_LOCK_HINT "wait for it to end, or choose another folder (-o)"
 
 enum {
 	HP_OPT_TIER = 0x200,
@@ -53,6 +63,7 @@ enum {
 	HP_OPT_BUILD_JOBS,
 	HP_OPT_BUILD_TIMEOUT,
 	HP_OPT_FORCE,
+	HP_OPT_RETRY_FAILED,
 	HP_OPT_PROGRESS,
 	HP_OPT_PUBLISHED,
 };
@@ -98,11 +109,16 @@ static void hp_campaign_help(void)
 	       "                         the index put its rows beside ours (calls exact,\n"
 	       "                         reproduced at N or differ; shares as pp differences)\n"
 	       "  -f, --force            redo every step, even the ones that are up to date\n"
+	       "      --retry-failed     redo the steps that failed too (the packages' verdicts,\n"
+	       "                         kept otherwise); steps not run for the machine's\n"
+	       "                         causes (a full disk...) are redone anyway\n"
 	       "      --progress=MODE    auto (default: a status line on a terminal), tty, plain\n"
 	       "  -h, --help             display this help and exit\n"
 	       "\n"
-	       "Exit status: 0 every folder profiled, 1 a folder failed or did not run, 2 bad\n"
-	       "input, 3 a page or the index could not be written, 128+N interrupted by signal N.\n",
+	       "Exit status: 0 every folder profiled, 1 a folder failed (its package's verdict),\n"
+	       "2 bad input or OUT in use by another campaign, 3 a page, the index or a state\n"
+	       "could not be written, 4 incomplete: a folder was not run (a full disk, a kill...;\n"
+	       "run again), 128+N interrupted by signal N.\n",
 	       HP_DEFAULT_TIMEOUT, HP_DEFAULT_BUILD_TIMEOUT);
 }
 
@@ -148,6 +164,7 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 		{ "build-jobs", required_argument, NULL, HP_OPT_BUILD_JOBS },
 		{ "build-timeout", required_argument, NULL, HP_OPT_BUILD_TIMEOUT },
 		{ "force", no_argument, NULL, 'f' },
+		{ "retry-failed", no_argument, NULL, HP_OPT_RETRY_FAILED },
 		{ "progress", required_argument, NULL, HP_OPT_PROGRESS },
 		HP_PROCEDURE_LONGOPTS, /* its --timeout is the campaign's: each step's and the KAT's */
 		HP_INPUTS_LONGOPTS,
@@ -219,6 +236,9 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 			break;
 		case 'f':
 			c->force = 1;
+			break;
+		case HP_OPT_RETRY_FAILED:
+			c->retry_failed = 1;
 			break;
 		case HP_OPT_PROGRESS:
 			if (!strcmp(optarg, "auto"))
@@ -422,6 +442,59 @@ static int hp_campaign_root(const char *arg, char root[PATH_MAX])
 	return -1;
 }
 
+/* The campaign's lock on OUT, and a step's on its folder (dirlock.h):
+ * held until the process ends. */
+static struct hp_dirlock hp_out_lock = { .fd = -1 }, hp_unit_lock = { .fd = -1 };
+
+/* A holder's line ("pid 1234 host node7 since 1765130000") as "pid 1234
+ * on host node7 since 2026-12-07 19:20:01 UTC" into buf. */
+static void hp_lock_holder(const char *line, char *buf, size_t len)
+{
+	char host[256], when[64] = "";
+	long pid;
+	long long since;
+	time_t t;
+	struct tm tm;
+
+	if (sscanf(line, "pid %ld host %255s since %lld", &pid, host, &since) != 3) {
+		hp_fmt(buf, len, "%s", line);
+		return;
+	}
+	t = (time_t)since;
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof when, " since %Y-%m-%d %H:%M:%S UTC", &tm);
+	hp_fmt(buf, len, "pid %ld on host %s%s", pid, host, when);
+}
+
+/* Take the lock file OUT/.locks/NAME.lock for what ("OUT", "the folder
+ * F").  Returns -1 when taken; else exit status 2 after one line naming
+ * the process and host that hold it. */
+static int hp_campaign_lock(struct hp_dirlock *l, const char *out, const char *name, const char *what, const char *hint)
+{
+	char dir[PATH_MAX], path[PATH_MAX], prev[512], holder[512], who[600];
+	int rc;
+
+	hp_fmt(dir, sizeof dir, "%s/.locks", out);
+	hp_fmt(path, sizeof path, "%s/%s.lock", dir, name);
+	if (hp_mkdirs(dir) != 0)
+		return hp_usage_error("campaign: cannot create %s: %s", dir, strerror(errno));
+	rc = hp_dirlock_take(l, path, prev, sizeof prev, holder, sizeof holder);
+	if (rc < 0)
+		return hp_usage_error("campaign: cannot lock %s: %s", path, strerror(errno));
+	if (rc > 0) {
+		hp_lock_holder(holder, who, sizeof who);
+		return hp_usage_error("campaign: %s is in use by another hashprof campaign, %s (lock %s): %s", what,
+				      who, path, hint);
+	}
+	if (prev[0]) {
+		hp_lock_holder(prev, who, sizeof who);
+		fprintf(stderr,
+			"hashprof: campaign: note: took over the lock %s of %s, which ended without releasing it\n",
+			path, who);
+	}
+	return -1;
+}
+
 /* SIGINT, SIGTERM or SIGHUP in a step: its programs' groups are killed
  * already (builder/run.c); what it finished is in its state files. */
 static void hp_unit_interrupted(int sig)
@@ -479,8 +552,14 @@ static int hp_campaign_unit(struct hp_campaign *c, const struct hp_campaign_args
 	struct hp_folders one = { &f, 1, 1 };
 	if ((rc = hp_campaign_out(a->out_arg, HP_OUT_STEP, &one, c->out)) >= 0)
 		return rc;
+	/* one process at a time on a folder's state: the lines of a job file
+	 * run at once on many machines, each on its own folder */
+	if ((rc = hp_campaign_lock(&hp_unit_lock, c->out, f.key, f.rel,
+				   "that step runs already; run this one when it has ended")) >= 0)
+		return rc;
 	hp_proc_trap_interrupts(hp_unit_interrupted);
-	rc = hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus);
+	rc = hp_unit_run(c, &f, a->phase, cpus, (size_t)ncpus, &hp_unit_lock);
+	hp_dirlock_release(&hp_unit_lock);
 	/* a whole folder's line (--job-file, by hand): its exit status says how
 	 * the folder did, as the campaign's does (1: it failed), so that GNU
 	 * parallel or Slurm see it; the engine's make runs the phases apart,
@@ -533,13 +612,23 @@ static int hp_campaign_folders(struct hp_campaign *c, struct hp_folders *fs, siz
 /* "6 folders: 3 profiled, 2 failed, 1 not run" and the exit status it means. */
 static int hp_campaign_result(const struct hp_campaign *c, const struct hp_summary *s)
 {
-	printf("hashprof campaign: %zu folder%s: %zu profiled, %zu failed, %zu not run; %zu page%s in %s/pages, "
-	       "index %s/index.md\n",
-	       s->folders, s->folders == 1 ? "" : "s", s->profiled, s->failed, s->not_run, s->candidates,
-	       s->candidates == 1 ? "" : "s", c->out, c->out);
+	char pages[64];
+
+	/* what is on disk: a page or an index that could not be written is
+	 * not counted as one */
+	if (s->pages != s->candidates)
+		hp_fmt(pages, sizeof pages, "%zu of %zu pages", s->pages, s->candidates);
+	else
+		hp_fmt(pages, sizeof pages, "%zu page%s", s->pages, s->pages == 1 ? "" : "s");
+	printf("hashprof campaign: %zu folder%s: %zu profiled, %zu failed, %zu not run; %s in %s/pages, %s "
+	       "%s/index.md\n",
+	       s->folders, s->folders == 1 ? "" : "s", s->profiled, s->failed, s->not_run, pages, c->out,
+	       s->index ? "index" : "no index written:", c->out);
 	if (s->unwritten)
 		return HP_EXIT_UNWRITTEN;
-	return s->failed || s->not_run ? HP_EXIT_FAILED : HP_EXIT_OK;
+	if (s->not_run)
+		return HP_EXIT_INCOMPLETE;
+	return s->failed ? HP_EXIT_FAILED : HP_EXIT_OK;
 }
 
 /* `--collect`: the pages and the index from OUT's plan and state. */
@@ -555,11 +644,15 @@ static int hp_campaign_collect_cmd(struct hp_campaign *c)
 		return hp_usage_error("campaign: --collect: %s holds no campaign (no campaign.json): run "
 				      "hashprof campaign ROOT -o %s, or with --job-file, first",
 				      c->out, c->out);
+	size_t unmoved;
+
 	if (rc < 0)
 		return hp_usage_error("campaign: --collect: %s", err);
+	hp_campaign_prune(c, &fs, &unmoved);
 	hp_campaign_collect(c, &fs, other, &s);
 	hp_folders_free(&fs);
-	return hp_campaign_result(c, &s);
+	rc = hp_campaign_result(c, &s);
+	return unmoved ? HP_EXIT_UNWRITTEN : rc;
 }
 
 /* A plan of another tier already in OUT: its records would mix with
@@ -593,7 +686,7 @@ static int hp_campaign_same_plan(const struct hp_campaign *c)
 }
 
 /* Run the stale steps with make: the builds, then the profiles.
- * Returns 0; HP_EXIT_FAILED when a step did not finish (make's status
+ * Returns 0; HP_EXIT_INCOMPLETE when a step did not finish (make's status
  * was not 0: its folder is 'not run'); HP_EXIT_USAGE when make could not
  * be run; HP_EXIT_UNWRITTEN when the Makefile could not be written;
  * 128 + N after signal N. */
@@ -634,7 +727,7 @@ static int hp_campaign_make(struct hp_campaign *c, const struct hp_folders *fs, 
 				"hashprof: campaign: warning: make exited with status %d: a step did not finish (its "
 				"folder is 'not run' in the index; its output is above)\n",
 				st);
-			rc = HP_EXIT_FAILED;
+			rc = HP_EXIT_INCOMPLETE;
 		}
 	}
 	hp_progress_end(&pg);
@@ -658,7 +751,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	struct hp_summary sum;
 	struct hp_beside pub = { 0 };
 	char err[HP_CAMPAIGN_REASON];
-	size_t other = 0;
+	size_t other = 0, unmoved = 0;
 	int rc;
 
 	memset(&c, 0, sizeof c);
@@ -695,7 +788,8 @@ int hp_cmd_campaign(int argc, char **argv)
 		c.published = &pub;
 	}
 	if (a.collect) {
-		if ((rc = hp_campaign_out(a.out_arg, HP_OUT_COLLECT, NULL, c.out)) < 0)
+		if ((rc = hp_campaign_out(a.out_arg, HP_OUT_COLLECT, NULL, c.out)) < 0 &&
+		    (rc = hp_campaign_lock(&hp_out_lock, c.out, "campaign", c.out, HP_LOCK_HINT)) < 0)
 			rc = hp_campaign_collect_cmd(&c);
 		goto out;
 	}
@@ -709,6 +803,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	if ((a.jobs_file && (rc = hp_job_file_check(a.jobs_file, a.out_arg)) >= 0) ||
 	    (rc = hp_campaign_folders(&c, &fs, &other)) >= 0 ||
 	    (rc = hp_campaign_out(a.out_arg, HP_OUT_CAMPAIGN, &fs, c.out)) >= 0 ||
+	    (rc = hp_campaign_lock(&hp_out_lock, c.out, "campaign", c.out, HP_LOCK_HINT)) >= 0 ||
 	    (rc = hp_campaign_same_plan(&c)) >= 0)
 		goto out;
 	if (hp_campaign_stale(&c, &fs, &stale, err, sizeof err) != 0 ||
@@ -717,6 +812,7 @@ int hp_cmd_campaign(int argc, char **argv)
 		rc = HP_EXIT_UNWRITTEN;
 		goto out;
 	}
+	hp_campaign_prune(&c, &fs, &unmoved);
 	if (a.jobs_file) {
 		long n = hp_jobs_write(&c, &fs, &stale, a.jobs_file, err, sizeof err);
 		if (n < 0) {
@@ -738,6 +834,15 @@ int hp_cmd_campaign(int argc, char **argv)
 		hp_proc_trap_interrupts(NULL);
 		rc = hp_campaign_make(&c, &fs, &stale, a.progress);
 	}
+	if (!hp_dirlock_held(&hp_out_lock)) {
+		/* another campaign may own OUT now: its pages are not ours to write */
+		fprintf(stderr,
+			"hashprof: campaign: lost its lock %s (removed or replaced meanwhile): the pages and the index "
+			"are not written; run it again\n",
+			hp_out_lock.path);
+		rc = HP_EXIT_INCOMPLETE;
+		goto out;
+	}
 	{
 		/* the pages and the index, also of an interrupted run: what it
 		 * finished is published, the rest is 'not run' */
@@ -747,13 +852,14 @@ int hp_cmd_campaign(int argc, char **argv)
 			rc = 128 + hp_util_interrupted();
 		else if (rc == HP_EXIT_USAGE || rc == HP_EXIT_UNWRITTEN)
 			; /* make could not be run, or the Makefile not written */
-		else if (collected)
+		else if (collected || unmoved)
 			rc = HP_EXIT_UNWRITTEN;
 		else if (result != HP_EXIT_OK || rc == HP_EXIT_OK)
 			rc = result; /* a step that did not finish left its folder 'not run': 1 */
 	}
 out:
 	hp_beside_free(&pub);
+	hp_dirlock_release(&hp_out_lock);
 	hp_stale_free(&stale);
 	hp_folders_free(&fs);
 	hp_strv_free(&c.run_args);

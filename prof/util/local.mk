@@ -9,6 +9,7 @@ noinst_LTLIBRARIES += prof/util/libhputil.la
 prof_util_libhputil_la_SOURCES = \
 	prof/util/read_file.c prof/util/read_file.h \
 	prof/util/write_file.c prof/util/write_file.h \
+	prof/util/dirlock.c prof/util/dirlock.h \
 	prof/util/monotonic.c prof/util/monotonic.h \
 	prof/util/grow.c prof/util/grow.h \
 	prof/util/build_tree.c prof/util/build_tree.h prof/util/search_path.c prof/util/search_path.h \
