@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "batch_probe.h"
 #include "clock.h"
 #include "cmds.h"
 #include "procedure_options.h"
@@ -53,9 +54,27 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 				HP_MAX_MEMORY_LIMIT);
 		o->max_memory_mb = (unsigned)v;
 		return -1;
+	case HP_OPT_MIN_TIME: {
+		char *end;
+		double t = strtod(arg, &end);
+		if (end == arg || *end || !(t >= 0 && t <= HP_MIN_TIME_LIMIT))
+			return hp_usage_error("--min-time: '%s' is not a number of seconds from 0 to %g (0: off)", arg,
+					      HP_MIN_TIME_LIMIT);
+		o->min_time = t;
+		return -1;
+	}
 	default:
 		return -2;
 	}
+}
+
+void hp_min_time_help(void)
+{
+	printf("      --min-time=SECONDS  time at least this much of operations per row (default\n"
+	       "                         %g; 0: off): when the N operations took less, timing-only\n"
+	       "                         operations follow them, in the shares but in no count\n"
+	       "                         (docs/method-batches.md)\n",
+	       HP_MIN_TIME_DEFAULT);
 }
 
 int hp_parse_noise(const char *arg, double *pp)

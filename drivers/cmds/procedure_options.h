@@ -21,6 +21,7 @@ enum {
 	HP_OPT_NOISE,
 	HP_OPT_NO_CONFINE,
 	HP_OPT_MAX_MEMORY,
+	HP_OPT_MIN_TIME,
 };
 
 /* The struct option entries of the procedure options (-n, -w and the
@@ -31,6 +32,7 @@ enum {
 		{ "clock", required_argument, NULL, HP_OPT_CLOCK }, { "replay", no_argument, NULL, HP_OPT_REPLAY }, \
 		{ "replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB },                                     \
 		{ "no-confine", no_argument, NULL, HP_OPT_NO_CONFINE },                                             \
+		{ "min-time", required_argument, NULL, HP_OPT_MIN_TIME },                                           \
 	{                                                                                                           \
 		"max-memory", required_argument, NULL, HP_OPT_MAX_MEMORY                                            \
 	}
@@ -52,6 +54,12 @@ void hp_confine_help(void);
  * confinement mechanism and confinement is on; else nothing. */
 void hp_confine_warn(int confine_on);
 
+/* The --min-time bound, seconds. */
+#define HP_MIN_TIME_LIMIT 600.0
+
+/* The --min-time line of a --help, to stdout. */
+void hp_min_time_help(void);
+
 /* The --replay-max-mb bound: a whole number of MiB from 1 to this. */
 #define HP_REPLAY_MAX_MB_LIMIT 65536u
 
@@ -60,7 +68,8 @@ void hp_confine_warn(int confine_on);
  * one of HP_PROCEDURE_LONGOPTS: -n (1..10^8 operations), -w (0..10^8,
  * sets warmup_set), --timeout (0..86400 s, 0: no limit), --clock,
  * --replay, --replay-max-mb (implies --replay), --no-confine, --max-memory
- * (0..HP_MAX_MEMORY_LIMIT MiB, 0: no limit).  Returns -2 when c is not
+ * (0..HP_MAX_MEMORY_LIMIT MiB, 0: no limit), --min-time (0..HP_MIN_TIME_LIMIT
+ * seconds of operations a row measures at least, 0: off).  Returns -2 when c is not
  * one of them, -1 when it was parsed, else HP_EXIT_USAGE after the one
  * usage line.
  */
