@@ -233,7 +233,8 @@ struct hp_batching {
 	struct hp_trial prev; /* the shim's totals at the end of the last batch */
 	uint64_t last[HP_FN_COUNT]; /* the per-iteration counts' running totals */
 	uint64_t n; /* N, the counting operations */
-	uint64_t wall_ns, ops; /* wall time and operations of all batches so far */
+	uint64_t cpu_ns, ops; /* the thread's CPU time and operations of all batches so far (CPU time: a
+			       * busy machine's waits are no operation time) */
 	uint32_t counting; /* batches of the N counting operations */
 	uint32_t clean; /* batches not disturbed */
 };
@@ -281,21 +282,22 @@ static int hp_batch(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_
 	hp_batch_probe_close(&p0, &p1, t);
 	if (!counting)
 		t->flags |= HP_TRIAL_TIMING_ONLY;
-	b->wall_ns += t->wall_ns;
+	b->cpu_ns += t->cpu_ns;
 	b->ops += done;
 	b->clean += !(t->flags & HP_TRIAL_DISTURBED);
 	return status;
 }
 
-/* The wall time per operation of the batches so far, ns (0: none yet). */
+/* The CPU time per operation of the batches so far, ns (0: none yet). */
 static double hp_ns_per_op(const struct hp_batching *b)
 {
-	return b->ops ? (double)b->wall_ns / (double)b->ops : 0;
+	return b->ops ? (double)b->cpu_ns / (double)b->ops : 0;
 }
 
 /*
  * Another timing-only batch after the N counting operations?  While the
- * row has measured less than min_time seconds of operations, and while
+ * row has measured less than min_time seconds of operations (the
+ * thread's CPU time in its batches), and while
  * fewer batches than the counting ones are undisturbed (those disturbed
  * are measured again) as long as a quarter of them are (else the
  * estimate is over all batches, descheduled time removed, and more would
@@ -307,7 +309,7 @@ static int hp_more_batches(const struct hp_batching *b, double min_time, const s
 {
 	if (r->ntrials >= HP_TRIALS_MAX)
 		return 0;
-	if ((double)b->wall_ns < min_time * 1e9)
+	if ((double)b->cpu_ns < min_time * 1e9)
 		return 1;
 	return b->clean < b->counting && 4 * b->clean >= r->ntrials && r->ntrials < 2 * b->counting;
 }
@@ -316,7 +318,7 @@ static int hp_more_batches(const struct hp_batching *b, double min_time, const s
  * the floor would need more batches than are left. */
 static uint64_t hp_timing_size(const struct hp_batching *b, double min_time, const struct hp_result *r)
 {
-	double ns = hp_ns_per_op(b), left = min_time * 1e9 - (double)b->wall_ns;
+	double ns = hp_ns_per_op(b), left = min_time * 1e9 - (double)b->cpu_ns;
 	uint64_t slots = HP_TRIALS_MAX - r->ntrials, least = 1;
 
 	if (ns > 0 && left > 0 && slots)

@@ -9,8 +9,9 @@
 int hp_batch_disturbed(uint64_t wall_ns, uint64_t cpu_ns, uint64_t switches)
 {
 	double margin = HP_BATCH_MARGIN_NS + HP_BATCH_MARGIN_FRACTION * (double)wall_ns;
+	double lost = (double)wall_ns - (double)cpu_ns;
 
-	return switches > 0 || (double)wall_ns > (double)cpu_ns + margin;
+	return lost > margin || (switches > 0 && lost > HP_BATCH_SWITCH_NS);
 }
 
 const char *hp_batch_method_name(enum hp_batch_method m)
@@ -73,7 +74,7 @@ void hp_batch_deschedule(const struct hp_result *r, uint32_t t, const double typ
 {
 	const struct hp_trial *b = &r->trials[t];
 	double phi = hp_clock_counts_wall(r) ? hp_batch_phi(b) : 0;
-	uint64_t d = (uint64_t)(phi * (double)b->total_ticks);
+	uint64_t d = (uint64_t)(phi * (double)b->total_ticks + 0.5);
 
 	memcpy(calls, b->calls, sizeof b->calls);
 	memcpy(ticks, b->ticks, sizeof b->ticks);

@@ -26,11 +26,16 @@
  * clocks' reads and rounding). */
 #define HP_BATCH_MARGIN_NS 20000u
 #define HP_BATCH_MARGIN_FRACTION 0.02
+/* A context switch that cost the batch no more than this much wall time
+ * (ns) leaves it undisturbed: another task ran for a few us (a kernel
+ * worker; on a loaded 2-vCPU machine a third of the batches with a switch
+ * had lost under 5 us, wall minus CPU time). */
+#define HP_BATCH_SWITCH_NS 10000u
 /* Fewest undisturbed batches the estimate is taken over alone. */
 #define HP_BATCHES_CLEAN_MIN 3u
 
 /* 1 when a batch of wall_ns of wall time, cpu_ns of thread CPU time (ns)
- * and `switches` context switches is disturbed, else 0. */
+ * and `switches` context switches is disturbed (above), else 0. */
 int hp_batch_disturbed(uint64_t wall_ns, uint64_t cpu_ns, uint64_t switches);
 
 /* Which batches the estimate uses (struct hp_batch_estimate.method). */

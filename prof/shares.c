@@ -71,8 +71,7 @@ void hp_shares_of_totals(const struct hp_result *r, int raw, struct hp_shares *o
  * ticks per operation x N; each helper's ticks its median share of it,
  * the three hash helpers' scaled to add up to the median hash share (a
  * sum of medians is not the median of sums). */
-static void hp_shares_of_estimate(const struct hp_result *r, const struct hp_batch_estimate *e,
-				  struct hp_shares *out)
+static void hp_shares_of_estimate(const struct hp_result *r, const struct hp_batch_estimate *e, struct hp_shares *out)
 {
 	static const unsigned hash_fns[] = { HP_FN_PSEUDOHASH, HP_FN_XOF, HP_FN_SM3 };
 	double parts = 0;
