@@ -228,13 +228,19 @@ static void hp_measure_one(struct hp_op_ctx *c, const struct hp_kind_ops *k, str
 	hp_collect(c, r);
 }
 
+/* The most wall time the floor's timing-only batches may take, in units
+ * of --min-time. */
+#define HP_MIN_TIME_BUDGET 4
+
 /* Where the batches of a row stand (hp_measure). */
 struct hp_batching {
 	struct hp_trial prev; /* the shim's totals at the end of the last batch */
 	uint64_t last[HP_FN_COUNT]; /* the per-iteration counts' running totals */
 	uint64_t n; /* N, the counting operations */
-	uint64_t cpu_ns, ops; /* the thread's CPU time and operations of all batches so far (CPU time: a
-			       * busy machine's waits are no operation time) */
+	uint64_t clean_ns, clean_ops; /* wall time and operations of the undisturbed batches so far */
+	uint64_t all_ns, all_ops; /* ...and of all batches */
+	uint64_t op_ns; /* operation time so far: undisturbed batches' wall time, the others' CPU time */
+	uint64_t timing_ns; /* wall time of the timing-only batches so far */
 	uint32_t counting; /* batches of the N counting operations */
 	uint32_t clean; /* batches not disturbed */
 };
@@ -282,34 +288,46 @@ static int hp_batch(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_
 	hp_batch_probe_close(&p0, &p1, t);
 	if (!counting)
 		t->flags |= HP_TRIAL_TIMING_ONLY;
-	b->cpu_ns += t->cpu_ns;
-	b->ops += done;
-	b->clean += !(t->flags & HP_TRIAL_DISTURBED);
+	int clean = !(t->flags & HP_TRIAL_DISTURBED);
+	b->clean += clean;
+	b->clean_ns += clean ? t->wall_ns : 0;
+	b->clean_ops += clean ? done : 0;
+	b->all_ns += t->wall_ns;
+	b->all_ops += done;
+	b->op_ns += clean ? t->wall_ns : t->cpu_ns;
+	b->timing_ns += counting ? 0 : t->wall_ns;
 	return status;
 }
 
-/* The CPU time per operation of the batches so far, ns (0: none yet). */
+/* The wall time per operation of the undisturbed batches so far (of all
+ * when none is: a busy machine's waits make batches shorter, never
+ * longer), ns; 0: no batch yet. */
 static double hp_ns_per_op(const struct hp_batching *b)
 {
-	return b->ops ? (double)b->cpu_ns / (double)b->ops : 0;
+	if (b->clean_ops)
+		return (double)b->clean_ns / (double)b->clean_ops;
+	return b->all_ops ? (double)b->all_ns / (double)b->all_ops : 0;
 }
 
 /*
  * Another timing-only batch after the N counting operations?  While the
- * row has measured less than min_time seconds of operations (the
- * thread's CPU time in its batches), and while
+ * row has measured less than min_time seconds of operations (the wall
+ * time of its undisturbed batches, the CPU time of the others: a busy
+ * machine's waits are no operation time) within HP_MIN_TIME_BUDGET x
+ * min_time of wall time (an operation that sleeps has next to no CPU
+ * time), and while
  * fewer batches than the counting ones are undisturbed (those disturbed
  * are measured again) as long as a quarter of them are (else the
  * estimate is over all batches, descheduled time removed, and more would
  * not help: an operation longer than a scheduler slice on a busy
  * machine), at most as many again as the counting batches; never past
- * HP_TRIALS_MAX.
+ * HP_TRIALS_MAX, never with min_time 0 (exactly the N operations run).
  */
 static int hp_more_batches(const struct hp_batching *b, double min_time, const struct hp_result *r)
 {
-	if (r->ntrials >= HP_TRIALS_MAX)
+	if (r->ntrials >= HP_TRIALS_MAX || min_time <= 0)
 		return 0;
-	if ((double)b->cpu_ns < min_time * 1e9)
+	if ((double)b->op_ns < min_time * 1e9 && (double)b->timing_ns < HP_MIN_TIME_BUDGET * min_time * 1e9)
 		return 1;
 	return b->clean < b->counting && 4 * b->clean >= r->ntrials && r->ntrials < 2 * b->counting;
 }
@@ -318,7 +336,7 @@ static int hp_more_batches(const struct hp_batching *b, double min_time, const s
  * the floor would need more batches than are left. */
 static uint64_t hp_timing_size(const struct hp_batching *b, double min_time, const struct hp_result *r)
 {
-	double ns = hp_ns_per_op(b), left = min_time * 1e9 - (double)b->cpu_ns;
+	double ns = hp_ns_per_op(b), left = min_time * 1e9 - (double)b->op_ns;
 	uint64_t slots = HP_TRIALS_MAX - r->ntrials, least = 1;
 
 	if (ns > 0 && left > 0 && slots)
@@ -353,7 +371,7 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	hp_calls_so_far(c->api->wrap, b.last);
 	r->batched = 1;
 	while (r->operations < iterations && r->status == HP_STATUS_OK) {
-		uint64_t size = b.ops ? hp_batch_size(hp_ns_per_op(&b), least, most > least ? most : least) : 1;
+		uint64_t size = b.all_ops ? hp_batch_size(hp_ns_per_op(&b), least, most > least ? most : least) : 1;
 		if (size > iterations - r->operations || r->ntrials + 1 >= HP_BATCHES_COUNTING_MAX)
 			size = iterations - r->operations;
 		if (hp_batch(c, k, &b, size, 1, r) != 0)

@@ -278,12 +278,13 @@ static int hp_emulation_note(const struct hp_result *r, char *buf)
 	return 1;
 }
 
-/* The note of a row whose batches were largely disturbed (a third or more
- * of them) into note: how many, and what the shares are then; returns 1,
- * or 0 with no note. */
+/* The note of a row with calls whose batches were largely disturbed (a
+ * third or more of them) into note: how many, and what the shares are
+ * then; returns 1, or 0 with no note. */
 static size_t hp_batches_note(const struct hp_result *r, const struct hp_batch_estimate *e, int batched, char *note)
 {
-	if (!batched || 3 * e->disturbed < e->measured)
+	/* a row without a call has no share a disturbance could move */
+	if (!batched || 3 * e->disturbed < e->measured || (!hp_result_all_calls(r) && !r->nown))
 		return 0;
 	if (e->method == HP_BATCH_UNDISTURBED)
 		snprintf(note, HP_NOTE_MAX,
@@ -296,7 +297,6 @@ static size_t hp_batches_note(const struct hp_result *r, const struct hp_batch_e
 			 "leave out; the shares are the medians of all %u with the descheduled time taken out "
 			 "(docs/method-batches.md)",
 			 e->disturbed, e->measured, e->used);
-	(void)r;
 	return 1;
 }
 

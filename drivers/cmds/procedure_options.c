@@ -71,9 +71,10 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 void hp_min_time_help(void)
 {
 	printf("      --min-time=SECONDS  time at least this much of operations per row (default\n"
-	       "                         %g; 0: off): when the N operations took less, timing-only\n"
-	       "                         operations follow them, in the shares but in no count\n"
-	       "                         (docs/method-batches.md)\n",
+	       "                         %g): when the N operations took less, or batches of them\n"
+	       "                         were disturbed, timing-only operations follow them, in\n"
+	       "                         the shares but in no count (0: none, exactly N run;\n"
+	       "                         docs/method-batches.md)\n",
 	       HP_MIN_TIME_DEFAULT);
 }
 
