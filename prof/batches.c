@@ -81,6 +81,11 @@ void hp_batch_deschedule(const struct hp_result *r, uint32_t t, const double typ
 	*total = b->total_ticks - (d < b->total_ticks ? d : b->total_ticks);
 	if (!d || !typical)
 		return;
+	if (b->switches > HP_BATCH_FEW_SWITCHES) { /* many gaps: in proportion, as they land on average */
+		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
+			ticks[fn] -= (uint64_t)(phi * (double)ticks[fn] + 0.5);
+		return;
+	}
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		double excess = (double)ticks[fn] - typical[fn] * (double)calls[fn];
 		if (!calls[fn] || excess <= (double)d / 2)

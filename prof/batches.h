@@ -31,6 +31,9 @@
  * worker; on a loaded 2-vCPU machine a third of the batches with a switch
  * had lost under 5 us, wall minus CPU time). */
 #define HP_BATCH_SWITCH_NS 10000u
+/* Most context switches of a batch whose descheduled time is placed by
+ * the outlier rule (hp_batch_deschedule); above: in proportion. */
+#define HP_BATCH_FEW_SWITCHES 2u
 /* Fewest undisturbed batches the estimate is taken over alone. */
 #define HP_BATCHES_CLEAN_MIN 3u
 
@@ -66,13 +69,18 @@ struct hp_batch_estimate {
  * calls/ticks/total (ticks; calls copied): a fraction phi = (wall - cpu)
  * / wall of the batch was spent descheduled, so phi x total_ticks of its
  * metered ticks were (0 with a clock that stops when the thread does,
- * "cycles").  That time is taken out of the total; and out of helper F's
- * ticks too when F's ticks exceed typical[F] x calls(F) (typical: ticks
- * per outermost call, the row's usual cost) by more than half of it: the
- * preemption landed in one of F's windows (an outlier window), and the
- * excess, at most the descheduled ticks, is removed.  An undisturbed
- * batch, or typical NULL, is only copied (typical NULL: no helper window
- * is touched).
+ * "cycles").  That time is taken out of the total.  With at most
+ * HP_BATCH_FEW_SWITCHES switches (one or two preemptions: each lands in
+ * one place) it is taken out of helper F's ticks too when F's ticks
+ * exceed typical[F] x calls(F) (typical: ticks per outermost call, the
+ * row's usual cost) by more than half of it: the preemption landed in one
+ * of F's windows (an outlier window), and the excess, at most the
+ * descheduled ticks, is removed; else it landed outside the helpers.
+ * With more switches (many short gaps, a heavily loaded machine) they
+ * land in proportion to the time on average: phi of every helper's ticks
+ * is removed too.  An undisturbed batch, or typical NULL, is only copied
+ * (typical NULL: no helper window is touched).  The own entries' ticks
+ * are not corrected.
  */
 void hp_batch_deschedule(const struct hp_result *r, uint32_t t, const double typical[HP_FN_COUNT],
 			 uint64_t calls[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT], uint64_t *total);

@@ -160,6 +160,37 @@ START_TEST(test_descheduled_removed)
 }
 END_TEST
 
+/* A heavily loaded machine: every batch switched out many times, the
+ * 10 ms of gaps spread over the batch in proportion to its time (the
+ * helpers' windows get their share of them).  The shares are exactly the
+ * truth, and the ticks per operation too. */
+START_TEST(test_many_gaps_in_proportion)
+{
+	struct hp_trial b[5];
+	struct hp_result r, truth_row;
+	struct hp_shares truth, s;
+
+	for (unsigned t = 0; t < 5; t++)
+		b[t] = batch(1000); /* 40 ms; helpers 15%, 12.5%, 1.75% of it */
+	row_of(&truth_row, b, 5);
+	hp_shares_of_result(&truth_row, 0, &truth);
+	for (unsigned t = 0; t < 5; t++) {
+		b[t] = preempted(b[t], GAP_NS, -1);
+		b[t].switches = 10;
+		b[t].ticks[HP_FN_PSEUDOHASH] += GAP_NS / 40 * 6;
+		b[t].ticks[HP_FN_XOF] += GAP_NS / 40 * 5;
+		b[t].ticks[HP_FN_DRNG] += GAP_NS / 400 * 7;
+	}
+	row_of(&r, b, 5);
+	hp_shares_of_result(&r, 0, &s);
+	ck_assert_msg(s.hash == truth.hash, "hash %.17g, truth %.17g", s.hash, truth.hash);
+	ck_assert(s.drng == truth.drng);
+	ck_assert(s.total_ticks == truth.total_ticks);
+	hp_result_free(&r);
+	hp_result_free(&truth_row);
+}
+END_TEST
+
 /* A context switch that cost no time, and a gap within the margin, leave
  * a batch undisturbed; a gap above it, or a switch that lost time, do not. */
 START_TEST(test_disturbed_rule)
@@ -253,6 +284,7 @@ int main(void)
 
 	tcase_add_loop_test(tc, test_gap_left_out, 0, 2);
 	tcase_add_test(tc, test_descheduled_removed);
+	tcase_add_test(tc, test_many_gaps_in_proportion);
 	tcase_add_test(tc, test_disturbed_rule);
 	tcase_add_test(tc, test_record_fields);
 	tcase_add_test(tc, test_quartiles);
