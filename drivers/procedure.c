@@ -12,6 +12,7 @@
 
 #include "api.h"
 #include "batch_probe.h"
+#include "batches.h"
 #include "calibrate.h"
 #include "callsite_insitu.h"
 #include "callsites.h"
@@ -317,7 +318,7 @@ static double hp_ns_per_op(const struct hp_batching *b)
  * min_time of wall time (an operation that sleeps has next to no CPU
  * time), and while
  * fewer batches than the counting ones are undisturbed (those disturbed
- * are measured again) as long as a quarter of them are (else the
+ * are measured again) as long as an eighth of them are (else the
  * estimate is over all batches, descheduled time removed, and more would
  * not help: an operation longer than a scheduler slice on a busy
  * machine), at most as many again as the counting batches; never past
@@ -329,7 +330,8 @@ static int hp_more_batches(const struct hp_batching *b, double min_time, const s
 		return 0;
 	if ((double)b->op_ns < min_time * 1e9 && (double)b->timing_ns < HP_MIN_TIME_BUDGET * min_time * 1e9)
 		return 1;
-	return b->clean < b->counting && 4 * b->clean >= r->ntrials && r->ntrials < 2 * b->counting;
+	return b->clean < b->counting && HP_BATCHES_CLEAN_SHARE * b->clean >= r->ntrials &&
+	       r->ntrials < 2 * b->counting;
 }
 
 /* Operations in the next timing-only batch: a batch's worth, more when

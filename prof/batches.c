@@ -122,7 +122,8 @@ static void hp_batch_typical(const struct hp_result *r, enum hp_batch_method m, 
 
 /* Which batches r's estimate is over: the undisturbed ones when there are
  * at least HP_BATCHES_CLEAN_MIN of them (or all batches are) and at least
- * a quarter of all; else all, descheduled time removed. */
+ * an eighth of all (HP_BATCHES_CLEAN_SHARE); else all, descheduled time
+ * removed. */
 static enum hp_batch_method hp_batch_choose(const struct hp_result *r, uint32_t *measured, uint32_t *disturbed)
 {
 	uint32_t n = 0, bad = 0;
@@ -136,7 +137,7 @@ static enum hp_batch_method hp_batch_choose(const struct hp_result *r, uint32_t 
 	*disturbed = bad;
 	if (!n)
 		return HP_BATCH_TOTALS;
-	if (n - bad >= (n < HP_BATCHES_CLEAN_MIN ? n : HP_BATCHES_CLEAN_MIN) && 4 * (n - bad) >= n)
+	if (n - bad >= (n < HP_BATCHES_CLEAN_MIN ? n : HP_BATCHES_CLEAN_MIN) && HP_BATCHES_CLEAN_SHARE * (n - bad) >= n)
 		return HP_BATCH_UNDISTURBED;
 	return HP_BATCH_DESCHEDULED;
 }

@@ -10,7 +10,7 @@
  * time by more than HP_BATCH_MARGIN_NS + HP_BATCH_MARGIN_FRACTION x wall
  * (an interrupt storm, a hypervisor's steal).  The estimate is over the
  * undisturbed batches when there are enough (HP_BATCHES_CLEAN_MIN, and a
- * quarter of all); otherwise (an operation longer than a scheduler slice
+ * eighth of all); otherwise (an operation longer than a scheduler slice
  * on a busy machine) over all batches, each with its descheduled time
  * taken out (hp_batch_deschedule).  Everything here is a pure function of
  * the row: no clock is read.
@@ -34,6 +34,10 @@
 /* Most context switches of a batch whose descheduled time is placed by
  * the outlier rule (hp_batch_deschedule); above: in proportion. */
 #define HP_BATCH_FEW_SWITCHES 2u
+/* The estimate is over the undisturbed batches alone when at least one
+ * in this many is undisturbed (a 2-vCPU VM at load 10 still had one in
+ * four undisturbed 2 ms batches). */
+#define HP_BATCHES_CLEAN_SHARE 8u
 /* Fewest undisturbed batches the estimate is taken over alone. */
 #define HP_BATCHES_CLEAN_MIN 3u
 
