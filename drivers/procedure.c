@@ -317,8 +317,10 @@ static double hp_ns_per_op(const struct hp_batching *b)
  * machine's waits are no operation time) within HP_MIN_TIME_BUDGET x
  * min_time of wall time (an operation that sleeps has next to no CPU
  * time), and while
- * fewer batches than the counting ones are undisturbed (those disturbed
- * are measured again) as long as an eighth of them are (else the
+ * fewer batches than half the counting ones are undisturbed (those
+ * disturbed are measured again, until the median has as many batches as
+ * half of N's: more would make a loaded run much longer for little) as
+ * long as an eighth of them are (else the
  * estimate is over all batches, descheduled time removed, and more would
  * not help: an operation longer than a scheduler slice on a busy
  * machine), at most as many again as the counting batches; never past
@@ -330,7 +332,7 @@ static int hp_more_batches(const struct hp_batching *b, double min_time, const s
 		return 0;
 	if ((double)b->op_ns < min_time * 1e9 && (double)b->timing_ns < HP_MIN_TIME_BUDGET * min_time * 1e9)
 		return 1;
-	return b->clean < b->counting && HP_BATCHES_CLEAN_SHARE * b->clean >= r->ntrials &&
+	return 2 * b->clean < b->counting && HP_BATCHES_CLEAN_SHARE * b->clean >= r->ntrials &&
 	       r->ntrials < 2 * b->counting;
 }
 
