@@ -11,10 +11,12 @@ cd "$(dirname "$0")"
 # clang-format the style check of make check (tests/format_check.sh);
 # parallel (GNU parallel) runs a campaign's job file in make check;
 # cmake the flags of packages that only have a CMakeLists.txt (hashprof build);
-# gnuplot-nox draws `hashprof report --plot`.
+# gnuplot-nox draws `hashprof report --plot`;
+# help2man makes the manual pages from each command's --help, man-db
+# checks them in make check; bash-completion says where completions go.
 PACKAGES="build-essential autoconf automake libtool pkg-config ca-certificates
   libpapi-dev libunwind-dev check libjansson-dev libssl-dev libelf-dev libdw-dev libseccomp-dev valgrind
-  clang libclang-rt-14-dev clang-format parallel cmake gnuplot-nox"
+  clang libclang-rt-14-dev clang-format parallel cmake gnuplot-nox help2man man-db bash-completion"
 # npm fetches PQClean at configure time; Debian's npm only when none is installed.
 command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
 

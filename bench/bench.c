@@ -1,13 +1,14 @@
 /*
  * bench.c - hp-bench, what `make bench` runs (issue 5, item 5).
  *
- *   hp-bench [--quick] [--only=abcdefghi] [--rounds=N]
+ *   hp-bench [--quick] [--only=abcdefghij] [--rounds=N]
  *
  * Sections: (a) wrapper cost per call, (b) slowdown instrumented /
  * uninstrumented, (c) share error vs ground truth, (d) agreement with
  * callgrind, (e) wall time of one answer, (f) shares and wall time with
  * and without --call-sites, (g) confined vs --no-confine, (h) the N search,
- * (i) projection of the hash candidates' times against their direct swap.  Ends with the targets of issue
+ * (i) projection of the hash candidates' times against their direct swap,
+ * (j) shares quiet and beside CPU-bound loops.  Ends with the targets of issue
  * 5, item 7, each marked met or not met with its number.
  */
 #include "bench.h"
@@ -28,14 +29,16 @@ static void hpb_usage(FILE *f, const char *argv0)
 		"usage: %s [--quick] [--only=SECTIONS] [--rounds=N]\n"
 		"  --quick        fewer rounds and repetitions; callgrind on at most 20 operations;\n"
 		"                 wall times only for the callgrind cases\n"
-		"  --only=abcdefghi run only these sections (default: all)\n"
+		"  --only=abcdefghij run only these sections (default: all)\n"
 		"                   a wrapper cost per call   b slowdown instrumented/uninstrumented\n"
 		"                   c share vs ground truth   d callgrind agreement   e wall times\n"
 		"                   f with and without --call-sites\n"
 		"                   g confined vs --no-confine\n"
 		"                   h the N search (check --published, --per-iteration)\n"
 		"                   i projection vs direct swap of the hash candidates\n"
-		"  --rounds=N     rounds (a, b, g), groups per process (c), processes per row (i)\n"
+		"                   j shares quiet and beside two CPU-bound loops\n"
+		"  --rounds=N     rounds (a, b, g), groups per process (c), processes per row (i),\n"
+		"                 runs per condition (j)\n"
 		"                 instead of the defaults\n",
 		argv0);
 }
@@ -62,7 +65,9 @@ static void hpb_load(char *buf, size_t len)
 int main(int argc, char **argv)
 {
 	struct hpb_opts o = { 0 };
-	struct hpb_summary s = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, -1, NAN, NAN };
+	struct hpb_summary s = {
+		NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, -1, NAN, NAN, NAN
+	};
 	char err[256], load[64];
 	struct utsname u;
 	int failed = 0;
@@ -129,6 +134,9 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	if (hpb_want(&o, 'i') && hpb_projection(&o, &s) != 0)
 		failed = 1;
+	fflush(stdout);
+	if (hpb_want(&o, 'j') && hpb_load_shares(&o, &s) != 0)
+		failed = 1;
 
 	hpb_load(load, sizeof load);
 	printf("\nTargets\n");
@@ -164,6 +172,9 @@ int main(int argc, char **argv)
 	if (!isnan(s.proj_synth_worst))
 		printf("  SYNTH-SIG sign projected within 5%% of swap  %+5.2f %% (the worst candidate's median) %s\n",
 		       100 * s.proj_synth_worst, fabs(s.proj_synth_worst) <= 0.05 ? "met" : "NOT met");
+	if (!isnan(s.load_worst_pp))
+		printf("  shares under load within 1 pp of quiet      %+5.2f pp (the worst, (j)) %s\n", s.load_worst_pp,
+		       fabs(s.load_worst_pp) <= 1.0 ? "met" : "NOT met");
 	printf("bench took %.0f s; load average at the end %s\n", hp_util_monotonic() - t0, load);
 	return failed;
 }

@@ -41,6 +41,7 @@ struct hpb_summary {
 	int confine_equal; /* (g) 1: every confined share equal to the unconfined one within the spread; -1: not measured */
 	double proj_synth_worst; /* (i) SYNTH-SIG sign: the median projection error farthest from 0, fraction */
 	double wrapper_vs_minimal; /* (a) median ratio added/minimal wrapper's added, same batches */
+	double load_worst_pp; /* (j) the loaded-minus-quiet share difference farthest from 0, pp */
 };
 
 /* Sections; each returns 0, or -1 when it could not run (reason printed). */
@@ -61,6 +62,8 @@ int hpb_callsites(const struct hpb_opts *o, struct hpb_summary *s);
 int hpb_confine(const struct hpb_opts *o, struct hpb_summary *s);
 /* (i) projection vs direct swap per instance and candidate (bench_projection.c). */
 int hpb_projection(const struct hpb_opts *o, struct hpb_summary *s);
+/* (j) shares quiet and beside CPU-bound loops (bench_load.c). */
+int hpb_load_shares(const struct hpb_opts *o, struct hpb_summary *s);
 
 /* --- bench_util.c ---------------------------------------------------------- */
 /* Median and minimum of n values (v is reordered). */

@@ -16,6 +16,8 @@
 
 #include <jansson.h>
 
+#include "result.h" /* hp_replay_share_outside */
+
 #if HP_BENCH_PQCLEAN
 static const struct {
 	const char *instance, *op;
@@ -58,6 +60,19 @@ static int hpb_replay_row(const char *instance, const char *op, double window[2]
 }
 #endif
 
+/* An "if free" share cell: "87.30%", or "~0%*" below 0 (noise: the
+ * reports' "~0% (below 0 by noise)", prof/result.h's
+ * hp_replay_share_outside), "~100%*" above 1. */
+static void hpb_free_cell(double share, char *buf, size_t len)
+{
+	if (hp_replay_share_outside(share) < 0)
+		snprintf(buf, len, "~0%%*");
+	else if (hp_replay_share_outside(share) > 0)
+		snprintf(buf, len, "~100%%*");
+	else
+		snprintf(buf, len, "%.2f%%", 100 * share);
+}
+
 int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s)
 {
 	(void)o;
@@ -70,13 +85,17 @@ int hpb_replay_pqclean(const struct hpb_opts *o, struct hpb_summary *s)
 		double w[2], r[2], wall;
 		if (hpb_replay_row(hpb_replay_rows[i].instance, hpb_replay_rows[i].op, w, r, &wall) != 0)
 			continue;
-		printf("  %-26s %-7s %7.2f%% %7.2f%% %+6.2f   %7.2f%% %7.2f%% %+6.2f  %5.1fs\n",
-		       hpb_replay_rows[i].instance, hpb_replay_rows[i].op, 100 * w[0], 100 * r[0], 100 * (r[0] - w[0]),
-		       100 * w[1], 100 * r[1], 100 * (r[1] - w[1]), wall);
+		char f0[16], f1[16];
+		hpb_free_cell(r[0], f0, sizeof f0);
+		hpb_free_cell(r[1], f1, sizeof f1);
+		printf("  %-26s %-7s %7.2f%% %8s %+6.2f   %7.2f%% %8s %+6.2f  %5.1fs\n", hpb_replay_rows[i].instance,
+		       hpb_replay_rows[i].op, 100 * w[0], f0, 100 * (r[0] - w[0]), 100 * w[1], f1, 100 * (r[1] - w[1]),
+		       wall);
 		fflush(stdout);
 	}
 	printf("  win = the window share (corrected, the default column); if free = the replay share; diff =\n"
-	       "  if free - win, in pp: what the helper costs outside its timed window, plus noise.\n");
+	       "  if free - win, in pp: what the helper costs outside its timed window, plus noise;\n"
+	       "  ~0%%* = an if-free share below 0 by noise (diff keeps its figure), as the reports print it.\n");
 #else
 	printf("\n(c) Window vs replay share on PQClean operations: skipped (configured without PQClean)\n");
 #endif

@@ -7,7 +7,8 @@
 #                       truth (window and replay; and window vs replay on three
 #                       PQClean operations), (d) agreement with callgrind,
 #                       (e) wall times, (f) shares and wall time with and
-#                       without --call-sites, (g) confined vs --no-confine, (h) the N search
+#                       without --call-sites, (g) confined vs --no-confine, (h) the N search,
+#                       (j) shares quiet and beside two CPU-bound loops
 #   bench/hp-bench-run  a plain driver (seed, set-up, N operations) that
 #                       callgrind runs for (d) and (e)
 #   bench/minwrap.la    the minimal rdtsc-only wrapper of the published
@@ -23,14 +24,20 @@
 #
 # Usage: make bench [BENCH_FLAGS='--quick' | '--only=abcdef' ...]
 #        (bench/hp-bench --help lists the flags).
+#
+#   bench/check_load.sh the A/A (no change, checked beside CPU-bound loops:
+#                       false alarms) and B (a 3 pp change: caught?)
+#                       experiments of `hashprof check`
+#                       (docs/check-statistics.md); run by hand, after make
 
 .PHONY: bench
+EXTRA_DIST += bench/check_load.sh
 
 EXTRA_PROGRAMS = bench/hp-bench bench/hp-bench-run
 EXTRA_LTLIBRARIES = bench/minwrap.la
 CLEANFILES += $(EXTRA_PROGRAMS) $(EXTRA_LTLIBRARIES) bench/callgrind.* bench/hashprof.json \
 	bench/hashprof.err bench/copy-*.so bench/groundtruth.out bench/callsites.json bench/callsites.err \
-	bench/reproduce-page.md bench/reproduce.out bench/reproduce.json
+	bench/reproduce-page.md bench/reproduce.out bench/reproduce.json bench/load.json bench/load.err
 
 HP_BENCH_MODULE_LDFLAGS = -module -avoid-version -shared -no-undefined -rpath $(abs_builddir)/bench
 
@@ -49,7 +56,7 @@ bench_hp_bench_run_LDADD = drivers/libhpdrivers.la prof/libhprof.la $(PAPI_LIBS)
 bench_hp_bench_SOURCES = bench/bench.c bench/bench.h bench/bench_util.c \
 	bench/bench_overhead.c bench/bench_slowdown.c bench/bench_groundtruth.c bench/bench_replay.c \
 	bench/bench_external.c bench/bench_callsites.c bench/bench_confine.c bench/bench_reproduce.c \
-	bench/bench_projection.c
+	bench/bench_projection.c bench/bench_load.c
 bench_hp_bench_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/schemes/iccs \
 	-DHP_BENCH_BUILDDIR='"$(abs_top_builddir)"' \
 	-DHP_BENCH_PQCLEAN=$(hp_bench_pqclean)

@@ -35,7 +35,8 @@ hashprof_SOURCES = \
 	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/sites_output.c drivers/cmds/sites_output.h drivers/cmds/cmd_report.c \
 	drivers/cmds/output_file.c drivers/cmds/output_file.h \
 	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
-	drivers/cmds/check_compare.c drivers/cmds/table.c drivers/cmds/table.h \
+	drivers/cmds/check_compare.c drivers/cmds/check_shares.c drivers/cmds/table.c drivers/cmds/table.h \
+	drivers/cmds/page_match.c drivers/cmds/page_match.h \
 	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c \
 	drivers/cmds/reproduce_cmd.c drivers/cmds/reproduce_cmd.h \
 	drivers/cmds/heatmap.c drivers/cmds/heatmap.h

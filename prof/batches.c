@@ -187,3 +187,34 @@ int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_esti
 		memset(e, 0, sizeof *e);
 	return status;
 }
+
+size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *v)
+{
+	uint32_t measured, disturbed;
+	enum hp_batch_method m = r->batched ? hp_batch_choose(r, &measured, &disturbed) : HP_BATCH_TOTALS;
+	double typ[HP_FN_COUNT], *scratch = NULL;
+	size_t n = 0;
+
+	if (m != HP_BATCH_TOTALS) {
+		if (!(scratch = calloc(r->ntrials, sizeof *scratch)))
+			return 0;
+		hp_batch_typical(r, m, scratch, typ);
+		free(scratch);
+	}
+	for (uint32_t t = 0; t < r->ntrials && t < HP_TRIALS_MAX; t++) {
+		uint64_t calls[HP_FN_COUNT], ticks[HP_FN_COUNT], total;
+		struct hp_shares s;
+		if (!r->trials[t].operations || !r->trials[t].total_ticks ||
+		    (m != HP_BATCH_TOTALS && !hp_batch_used(r, t, m)))
+			continue;
+		if (m == HP_BATCH_TOTALS) {
+			hp_shares_of_trial(r, t, raw, &s);
+		} else {
+			hp_batch_deschedule(r, t, typ, calls, ticks, &total);
+			hp_shares_of_counts(r, raw, calls, ticks, r->trials[t].own_calls, r->trials[t].own_ticks, total,
+					    &s);
+		}
+		v[n++] = which ? s.drng : s.hash;
+	}
+	return n;
+}

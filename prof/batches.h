@@ -96,6 +96,15 @@ void hp_batch_deschedule(const struct hp_result *r, uint32_t t, const double typ
  */
 int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_estimate *e);
 
+/*
+ * The hash (which = 0) or DRNG (which = 1) share, 0..1, of each batch the
+ * estimate of r uses (descheduled time taken out as hp_batches_estimate
+ * does), in order, into v[0..HP_TRIALS_MAX); a row not batched: every
+ * trial with an operation and ticks (hp_shares_of_trial).  Returns how
+ * many (0 when out of memory).  What `check`'s rank test compares.
+ */
+size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *v);
+
 /* The name of a method, for records and notes ("median of undisturbed batches", ...). */
 const char *hp_batch_method_name(enum hp_batch_method m);
 

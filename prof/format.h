@@ -1,6 +1,6 @@
 /*
- * format.h - the published number formats (method.md, "Counting and
- * timing"; ../shared/reference/published-symmetric-shares.tsv header).
+ * format.h - the published number formats (docs/method.md, "Counting and
+ * timing").
  */
 #ifndef HP_FORMAT_H
 #define HP_FORMAT_H

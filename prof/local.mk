@@ -34,6 +34,8 @@ prof_libhprof_la_SOURCES += prof/reproduce.c prof/reproduce.h prof/curve.c prof/
 	prof/gnuplot.c prof/gnuplot.h
 # issue 13: the tables of --hash rows.
 prof_libhprof_la_SOURCES += prof/swap_report.c prof/swap_report.h prof/swap_matrix.c prof/swap_matrix.h
+# the rank test `check` decides share differences with (Mann-Whitney U over batch shares).
+prof_libhprof_la_SOURCES += prof/rank_test.c prof/rank_test.h
 # the layout every table shares (widths, alignment; text, markdown, CSV).
 prof_libhprof_la_SOURCES += prof/table_layout.c prof/table_layout.h
 # issue 13 part 2: per-shape costs and the projection from them.

@@ -1,6 +1,6 @@
 /*
  * ngcc.h - the facts of the NGCC API and the ICCS helpers, stated once
- * (shared/docs/ngcc-api.md, shared/docs/iccs-helpers.md): the API symbols
+ * (docs/ngcc-api.md, docs/iccs-helpers.md): the API symbols
  * of each kind, the helpers' ids and the order the builder handles them
  * in, and instance names.  The measuring engine (drivers/api.c), the
  * builder (builder/) and the records (prof/) all take them from here.

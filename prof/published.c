@@ -239,6 +239,21 @@ static int hp_operation_ok(const char *s)
 	return 1;
 }
 
+/* A name as a page prints it: 1 to HP_PAGE_NAME_MAX bytes, no control
+ * byte, no backtick; any other UTF-8 ("CEDRUS\xc9\x91", "a/b (c)+.") is
+ * read as it is. */
+static int hp_page_name_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > HP_PAGE_NAME_MAX)
+		return 0;
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == '`')
+			return 0;
+	return 1;
+}
+
 static int hp_parse_row(struct hp_pp *p, char *cells[], struct hp_published_row *r)
 {
 	char q[48], *inst = cells[0];
@@ -250,9 +265,11 @@ static int hp_parse_row(struct hp_pp *p, char *cells[], struct hp_published_row 
 		inst[len - 1] = '\0';
 		inst = hp_trim(inst + 1);
 	}
-	if (!hp_name_valid(inst))
-		return hp_pp_fail(p, "column 'instance': '%s' is not an instance name (" HP_NAME_RULE ")",
-				  hp_quote(inst, q));
+	if (!hp_page_name_ok(inst))
+		return hp_pp_fail(p,
+				  "column 'instance': '%s' is not a name (1 to %d bytes of text without control "
+				  "characters or backticks)",
+				  hp_quote(inst, q), HP_PAGE_NAME_MAX);
 	snprintf(r->instance, sizeof r->instance, "%s", inst);
 	if (!hp_operation_ok(cells[1]) || strlen(cells[1]) >= sizeof r->operation)
 		return hp_pp_fail(p, "column 'operation': '%s' is not an operation name", hp_quote(cells[1], q));
@@ -281,6 +298,54 @@ static int hp_push(struct hp_published *out, size_t *cap, const struct hp_publis
 	return 0;
 }
 
+/* The bytes [s, s+n) without blanks at either end, as a string into buf. */
+static void hp_copy_trimmed(const char *s, size_t n, char *buf, size_t cap)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+/*
+ * A line outside the tables: the page's first "# " title, and its verdict
+ * line, "[Survey](../symmetric-survey.md) verdict: **bypass** \xe2\x80\x94
+ * own inline Keccak ..." (the note after an em dash, an en dash or " - ",
+ * or none).  Only the first of each is kept.
+ */
+static void hp_page_prose(const char *s, size_t n, struct hp_published *out)
+{
+	static const char key[] = "verdict: **";
+	const char *v, *end, *rest;
+	size_t left;
+
+	if (!out->title[0] && n > 2 && s[0] == '#' && s[1] == ' ')
+		hp_copy_trimmed(s + 2, n - 2, out->title, sizeof out->title);
+	if (out->verdict[0] || !(v = memmem(s, n, key, sizeof key - 1)))
+		return;
+	v += sizeof key - 1;
+	left = n - (size_t)(v - s);
+	if (!(end = memmem(v, left, "**", 2)) || end == v)
+		return;
+	hp_copy_trimmed(v, (size_t)(end - v), out->verdict, sizeof out->verdict);
+	rest = end + 2;
+	left = n - (size_t)(rest - s);
+	while (left && (*rest == ' ' || *rest == '\t'))
+		rest++, left--;
+	/* an em dash, an en dash, or a hyphen, then the note */
+	if (left >= 3 && (!memcmp(rest, "\xe2\x80\x94", 3) || !memcmp(rest, "\xe2\x80\x93", 3)))
+		rest += 3, left -= 3;
+	else if (left >= 1 && *rest == '-')
+		rest++, left--;
+	else
+		return;
+	hp_copy_trimmed(rest, left, out->verdict_note, sizeof out->verdict_note);
+}
+
 enum hp_state { HP_OUTSIDE, HP_AFTER_HEADER, HP_IN_TABLE, HP_OTHER_TABLE };
 
 long hp_published_parse(const char *name, const char *text, size_t len, struct hp_published *out, char *err,
@@ -288,12 +353,13 @@ long hp_published_parse(const char *name, const char *text, size_t len, struct h
 {
 	struct hp_pp p = { name, 0, err, errlen };
 	enum hp_state st = HP_OUTSIDE;
-	size_t pos = 0, cap = 0;
+	size_t pos = 0, cap = 0, tables = 0;
 	char line[HP_LINE_MAX + 1], *cells[HP_PAGE_COLS];
 	struct hp_published_row row;
 
 	out->n = 0;
 	out->rows = NULL;
+	out->title[0] = out->verdict[0] = out->verdict_note[0] = '\0';
 	/* hashprof's own pages end with "overhead: ... figures corrected for it" */
 	out->corrected = memmem(text, len, HP_PAGE_CORRECTED, strlen(HP_PAGE_CORRECTED)) != NULL;
 	while (pos < len) {
@@ -307,6 +373,8 @@ long hp_published_parse(const char *name, const char *text, size_t len, struct h
 		while (n && (*start == ' ' || *start == '\t'))
 			start++, n--;
 		table_line = n && *start == '|';
+		if (!table_line)
+			hp_page_prose(start, n, out);
 		if (!table_line) {
 			if (st == HP_AFTER_HEADER)
 				goto fail_sep;
@@ -340,6 +408,7 @@ long hp_published_parse(const char *name, const char *text, size_t len, struct h
 			if (!hp_is_separator(cells, ncells))
 				goto fail_sep;
 			st = HP_IN_TABLE;
+			tables++;
 			break;
 		case HP_IN_TABLE:
 			if (ncells != HP_PAGE_COLS) {
@@ -362,9 +431,9 @@ long hp_published_parse(const char *name, const char *text, size_t len, struct h
 	}
 	if (st == HP_AFTER_HEADER)
 		goto fail_sep;
-	if (out->n == 0) {
+	if (out->n == 0 && !tables) {
 		snprintf(err, errlen,
-			 "%s: no 'Symmetric primitives' table with rows (a markdown table "
+			 "%s: no 'Symmetric primitives' table (a markdown table "
 			 "with the header | instance | operation | pseudohash/XOF/sm3 | DRNG | calls per "
 			 "operation |)",
 			 name);
@@ -429,4 +498,17 @@ double hp_published_3g(double mean)
 
 	snprintf(buf, sizeof buf, "%.3g", mean);
 	return strtod(buf, NULL);
+}
+
+const char *hp_published_operation(const char *kind, const char *op)
+{
+	/* the pages' names of a KEM's operations (the harness's records are
+	 * named HQC-128__enc.json); hashprof's are the API's */
+	if (kind && !strcmp(kind, "kem")) {
+		if (!strcmp(op, "enc"))
+			return "encaps";
+		if (!strcmp(op, "dec"))
+			return "decaps";
+	}
+	return op;
 }

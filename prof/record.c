@@ -85,6 +85,7 @@ struct hp_record_view {
 	struct hp_batch_estimate batches; /* the corrected estimate (batches.h) */
 	const char *estimator; /* its method's name */
 	uint64_t counting_operations; /* r->operations */
+	int replay_hash_out, replay_drng_out; /* hp_replay_share_outside != 0 of a valid replay share */
 };
 
 /* What a trial holds beyond struct hp_trial: its shares and flags. */
@@ -259,6 +260,10 @@ static const struct hp_field hp_record_fields[] = {
 	HP_ROW(HP_F_COUNT32, "replay.samples", replay.samples, "samples"),
 	HP_REPLAY_SHARE("replay.hash", replay.hash),
 	HP_REPLAY_SHARE("replay.drng", replay.drng),
+	/* computed, never read back: the share lies outside 0..1 (noise), the
+	 * reports print it as ~0% or ~100% */
+	HP_VIEW(HP_F_BOOL, HP_FF_OPTIONAL, "replay.hash_out_of_range", replay_hash_out, NULL),
+	HP_VIEW(HP_F_BOOL, HP_FF_OPTIONAL, "replay.drng_out_of_range", replay_drng_out, NULL),
 	{ "replay.estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET, offsetof(struct hp_result, replay.estimator),
 	  HP_SIZE(struct hp_result, replay.estimator), 0, "\"in situ\"; absent: the tight loop", NULL, NULL, NULL },
 	HP_REPLAY(HP_F_NUMBER, "replay.insitu_hash_ticks_per_call", replay.insitu_hash_ticks, "ticks"),
@@ -810,7 +815,7 @@ static json_t *hp_per_op_json(const struct hp_result *r)
 }
 
 /* The computed flags of a measured arm of row r into e (never read
- * back): nothing_swapped (swap_report.h), and with 2 trials or more
+ * back): nothing_swapped and too_little_swapped (swap_report.h), and with 2 trials or more
  * ratio_spread (percent, hp_swap_ratio_spread) and ratio_noisy (above
  * the report's noise threshold).  0, or -1 when out of memory. */
 static int hp_arm_flags_json(json_t *e, const struct hp_result *r, const struct hp_result_arm *arm)
@@ -819,7 +824,9 @@ static int hp_arm_flags_json(json_t *e, const struct hp_result *r, const struct 
 
 	if (!arm->r || arm->r->status != HP_STATUS_OK)
 		return 0;
-	if (json_object_set_new(e, "nothing_swapped", json_boolean(hp_swap_nothing_swapped(arm))) != 0)
+	if (json_object_set_new(e, "nothing_swapped", json_boolean(hp_swap_nothing_swapped(arm))) != 0 ||
+	    json_object_set_new(e, "too_little_swapped",
+				json_boolean(hp_swap_too_little(r, arm, hp_report_raw(), NULL))) != 0)
 		return -1;
 	if (hp_swap_ratio_spread(r, arm, hp_report_raw(), &spread) < 2)
 		return 0;
@@ -879,6 +886,8 @@ json_t *hp_record_from_result(const struct hp_result *r)
 	hp_batches_estimate(r, 0, &v.batches);
 	v.estimator = hp_batch_method_name(v.batches.method);
 	v.counting_operations = r->operations;
+	v.replay_hash_out = r->replay.valid && hp_replay_share_outside(r->replay.hash) != 0;
+	v.replay_drng_out = r->replay.valid && hp_replay_share_outside(r->replay.drng) != 0;
 	return hp_pack(hp_record_fields, HP_NFIELDS(hp_record_fields), r, &v);
 }
 

@@ -55,7 +55,8 @@ struct hp_cells {
 	char own[16]; /* the own entries' share (issue 12); "-" for a row without any */
 	char own_calls[512]; /* "prng_refill 38, shake256 2"; "none seen" */
 	char hash_spread[32], drng_spread[32]; /* "88% ±0.4" in text output */
-	char free_hash[32], free_drng[32]; /* the replay shares: "87.9% ±0.4", "failed", "-" */
+	char free_hash[64],
+		free_drng[64]; /* the replay shares: "87.9% ±0.4", "~0% (below 0 by noise: -0.52%)", "failed", "-" */
 };
 
 /* Does any row have a replay part (so that the tables get its columns)? */
@@ -96,19 +97,24 @@ static void hp_own_call_list(const struct hp_result *r, int nested, char *buf, s
 	}
 }
 
-/* A replay share cell: one decimal always, since a replay share is a
- * difference of timings that can be slightly negative ("-0.1%"), and its
+/* A replay share cell: one decimal always, and its
  * spread over the samples in pp, as the window's cells give theirs over
  * the trials ("0.8% ±0.9": a share within its spread of 0 is noise);
  * "failed" (the note says why), "-" for a row measured without --replay.
  * No spread where the record has none (a family not run, fewer than 4
- * samples, a record from before). */
+ * samples, a record from before).  A replay share is a difference of
+ * timings that noise can put outside 0..100%: "~0% (below 0 by noise:
+ * -0.52%)", flagged, never a bare negative share. */
 static void hp_replay_cell(const struct hp_result *r, double share, double spread, char *buf, size_t len)
 {
 	if (!r->replay.requested)
 		snprintf(buf, len, "-");
 	else if (!r->replay.valid)
 		snprintf(buf, len, "failed");
+	else if (hp_replay_share_outside(share) < 0) /* never a share below 0 without its flag */
+		snprintf(buf, len, "~0%% (below 0 by noise: %.2f%%)", 100.0 * share);
+	else if (hp_replay_share_outside(share) > 0)
+		snprintf(buf, len, "~100%% (above by noise: %.2f%%)", 100.0 * share);
 	else if (spread > 0)
 		snprintf(buf, len, "%.1f%% \u00b1%.1f", 100.0 * share, 100.0 * spread);
 	else

@@ -244,6 +244,11 @@ const char *hp_result_replay_estimator(const struct hp_result *r)
 	return r->replay.estimator[0] ? r->replay.estimator : HP_REPLAY_ESTIMATOR_LOOP;
 }
 
+int hp_replay_share_outside(double share)
+{
+	return share < 0 ? -1 : share > 1 ? 1 : 0;
+}
+
 const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigned family)
 {
 	const char *own = family == 0 ? r->replay.hash_estimator : family == 1 ? r->replay.drng_estimator : NULL;

@@ -349,6 +349,13 @@ const char *hp_result_failure(const struct hp_result *r);
  * _LOOP (a record from before the choice existed has none: the loop). */
 const char *hp_result_replay_estimator(const struct hp_result *r);
 
+/* Where a replay ("if free") share, a fraction and not clamped, lies:
+ * -1 below 0, 1 above 1, 0 within 0..1.  A difference of two timed runs
+ * puts a share of a family that costs next to nothing a little below 0
+ * (bench (c) read -0.52%): reports print it as ~0% and say so, records
+ * keep the number and flag it (replay.hash_out_of_range). */
+int hp_replay_share_outside(double share);
+
 /* The estimator of one family's share (family 0: hash, 1: DRNG, as
  * replay.h's enum): its own (HP_REPLAY_ESTIMATOR_INSITU, _LOOP, _NONE),
  * or the row's in a record that has none per family; NULL out of range. */

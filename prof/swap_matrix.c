@@ -80,6 +80,8 @@ static void hp_matrix_fill(struct hp_cell *c, const struct hp_result *r, const s
 	}
 	if ((c->state == HP_CELL_MEASURED || c->state == HP_CELL_PROJECTED) && base > 0)
 		c->ratio = c->ticks / base;
+	c->too_little =
+		(c->state == HP_CELL_MEASURED || c->state == HP_CELL_PROJECTED) && hp_swap_too_little(r, a, raw, NULL);
 }
 
 int hp_matrix_build(struct hp_matrix *m, const struct hp_result *rows, size_t nrows, int raw)
@@ -153,7 +155,7 @@ static void hp_matrix_cell_text(const struct hp_matrix *m, size_t i, size_t j, c
 		/* fall through */
 	case HP_CELL_MEASURED:
 		hp_matrix_seconds(m, i, c->ticks, t, sizeof t);
-		if (c->ratio > 0)
+		if (c->ratio > 0 && !c->too_little) /* no ratio from nothing (the footer's note) */
 			snprintf(buf, len, "%s%s %.3f", c->state == HP_CELL_PROJECTED ? "~" : "", t, c->ratio);
 		else
 			snprintf(buf, len, "%s%s", c->state == HP_CELL_PROJECTED ? "~" : "", t);
@@ -248,7 +250,10 @@ static void hp_matrix_error_text(const struct hp_matrix *m, size_t i, size_t j, 
 		hp_swap_projection_cell(c->projected_ticks, m->rows[i]->tick_hz, buf, len);
 	} else if (c->have_projection) {
 		hp_matrix_seconds(m, i, c->projected_ticks, t, sizeof t);
-		snprintf(buf, len, "%s %+.1f%%", t, 100 * c->error);
+		if (c->too_little)
+			snprintf(buf, len, "%s -", t);
+		else
+			snprintf(buf, len, "%s %+.1f%%", t, 100 * c->error);
 	} else {
 		snprintf(buf, len, "-");
 	}
@@ -386,6 +391,8 @@ json_t *hp_matrix_json(const struct hp_matrix *m)
 				json_object_set_new(o, "projection_below_zero",
 						    json_boolean(hp_projection_below_zero(
 							    c->have_projection ? c->projected_ticks : c->ticks)));
+			if (c->state == HP_CELL_MEASURED || c->state == HP_CELL_PROJECTED)
+				json_object_set_new(o, "too_little_swapped", json_boolean(c->too_little));
 			if (c->why)
 				json_object_set_new(o, "why", json_string(c->why));
 			json_object_set_new(cells, m->names[j], o);

@@ -33,6 +33,8 @@ struct hp_cell {
 	int have_projection; /* a measured cell with a projection beside it */
 	double projected_ticks, error; /* that projection, and projected / measured - 1 */
 	const char *why; /* HP_CELL_FAILED: the failure; HP_CELL_UNPROJECTED: the note */
+	int too_little; /* the helpers swapped take under 1% of the row (hp_swap_too_little):
+			 * no ratio or error printed, the figures kept in CSV and JSON */
 };
 
 struct hp_matrix {

@@ -94,6 +94,20 @@ int hp_swap_nothing_swapped(const struct hp_result_arm *arm)
 	return 1;
 }
 
+int hp_swap_too_little(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *share)
+{
+	double s;
+
+	if (share)
+		*share = 0;
+	if (!p || p->status != HP_STATUS_OK || !p->operations || !p->total_ticks)
+		return 0;
+	s = hp_swap_share(p, hp_arm_mask(arm), raw, NULL);
+	if (share)
+		*share = s;
+	return s < HP_SWAP_MIN_SHARE;
+}
+
 /* Trial t's time per operation of r (ticks; corrected unless raw), 0 when
  * it has no operation. */
 static double hp_trial_ticks_per_op(const struct hp_result *r, uint32_t t, int raw)
@@ -262,6 +276,12 @@ static void hp_swap_fill(struct hp_swap_line *l, const struct hp_result *p, cons
 			l->have_ratio = 1;
 		}
 	}
+	/* no ratio from nothing: the swapped helpers take under 1% (the
+	 * footer's note says so; CSV keeps the figures) */
+	if (arm && hp_swap_too_little(p, arm, raw, NULL)) {
+		snprintf(l->cell[HP_SW_RATIO], sizeof l->cell[0], "-");
+		snprintf(l->cell[HP_SW_ERROR], sizeof l->cell[0], "-");
+	}
 }
 
 /* Every line: per row, the placeholder's, then each arm's. */
@@ -342,16 +362,41 @@ static void hp_swap_nothing_note(FILE *out, const struct hp_result *r, const cha
 			mask & HP_TAPE_BIT(HP_FN_SM3) ? "pseudohash, pseudoXOF or sm3hash" : "pseudohash or pseudoXOF");
 }
 
+/* The one note of row r whose arms (some candidates) swapped helpers
+ * that take under HP_SWAP_MIN_SHARE of its time, naming them; those with
+ * nothing swapped have their own note. */
+static void hp_swap_too_little_note(FILE *out, const struct hp_result *r, const char *prefix)
+{
+	char names[512] = "";
+	size_t used = 0;
+	double share = 0, most = 0;
+
+	for (size_t k = 0; k < r->narms; k++)
+		if (hp_swap_too_little(r, &r->arms[k], hp_report_raw(), &share) &&
+		    !hp_swap_nothing_swapped(&r->arms[k]) && used < sizeof names) {
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+						 r->arms[k].name);
+			most = share > most ? share : most;
+		}
+	if (used)
+		fprintf(out,
+			"%snote: %s %s %s: too little swapped: the helpers swapped take %.2f%% of the operation, under "
+			"%g%%: a ratio (or a projection's error) from them would be noise, so none is printed "
+			"(the JSON keeps the figures)\n",
+			prefix, r->instance, r->operation, names, 100 * most, 100 * HP_SWAP_MIN_SHARE);
+}
+
 /* A note per arm of row r whose ratio is noisy (its spread across trials
- * above the noise threshold), but for those with nothing swapped, whose
- * ratio is noise anyway. */
+ * above the noise threshold), but for those with nothing or too little
+ * swapped, whose ratio is noise anyway. */
 static void hp_swap_noisy_notes(FILE *out, const struct hp_result *r, const char *prefix)
 {
 	for (size_t k = 0; k < r->narms; k++) {
 		double spread = 0;
 		unsigned n = hp_swap_ratio_spread(r, &r->arms[k], hp_report_raw(), &spread);
 
-		if (n >= 2 && spread > hp_report_noise_pp() && !hp_swap_nothing_swapped(&r->arms[k]))
+		if (n >= 2 && spread > hp_report_noise_pp() && !hp_swap_nothing_swapped(&r->arms[k]) &&
+		    !hp_swap_too_little(r, &r->arms[k], hp_report_raw(), NULL))
 			fprintf(out,
 				"%snote: %s %s %s: noisy: the ratio varies by \u00b1%.1f%% across %u trials, above "
 				"%.1f%%: the machine was busy, or the operation's own time varies with its inputs "
@@ -405,6 +450,7 @@ static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows
 	for (size_t i = 0; i < nrows; i++) {
 		hp_swap_below_zero_note(out, &rows[i], prefix);
 		hp_swap_nothing_note(out, &rows[i], prefix);
+		hp_swap_too_little_note(out, &rows[i], prefix);
 		hp_swap_noisy_notes(out, &rows[i], prefix);
 	}
 }

@@ -46,6 +46,20 @@ double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *
  * (0 also for an arm not measured or failed). */
 int hp_swap_nothing_swapped(const struct hp_result_arm *arm);
 
+/* Below this share of the operation (a fraction) the helpers an arm
+ * stands in for leave its ratio to the placeholder at the mercy of noise:
+ * `--hash=SHAKE256 -n 3` once printed "0.028 (35.71x faster)" for a row
+ * whose swapped helpers took a fraction of a percent. */
+#define HP_SWAP_MIN_SHARE 0.01
+
+/* Do the helpers arm stands in for take under HP_SWAP_MIN_SHARE of row
+ * p's (its placeholder's) time (corrected unless raw)?  1 or 0 (0 for a
+ * row not measured); their share, a fraction, into *share (may be NULL).
+ * Then the tables print "-" for its ratio and its projection's error, the
+ * footer says why, and the record flags it (too_little_swapped); the
+ * numbers stay in CSV and JSON.  An arm with nothing swapped is one too. */
+int hp_swap_too_little(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *share);
+
 /* The spread of arm's ratio to row p (its placeholder) across their
  * trials: the sample standard deviation of the per-trial ratios (trial t
  * of each arm is the same slice of the interleaved run), relative to

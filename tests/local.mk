@@ -72,8 +72,9 @@ EXTRA_DIST += tests/no_tree_paths.sh
 TESTS += tests/format_check.sh
 EXTRA_DIST += tests/format_check.sh
 AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)' \
-	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)'; \
-	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS;
+	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)' \
+	HP_MAN_BUILT='$(if $(man_MANS),yes,no)'; \
+	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS HP_MAN_BUILT;
 
 # Issue 16: the AArch64 build, cross-compiled in build-aarch64/ and run
 # under qemu-aarch64 (tests/aarch64.sh installs what it needs with

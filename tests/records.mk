@@ -41,8 +41,9 @@ tests_test_check_LDADD = $(HP_RECORDS_TEST_LDADD)
 check_PROGRAMS += tests/test_check_compare
 TESTS += tests/test_check_compare
 tests_test_check_compare_SOURCES = tests/test_check_compare.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h drivers/cmds/check_compare.c drivers/cmds/table.c \
-	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c
+	tests/capture.c tests/capture.h drivers/cmds/check_compare.c drivers/cmds/check_shares.c drivers/cmds/table.c \
+	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c \
+	drivers/cmds/page_match.c
 tests_test_check_compare_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS) -I$(top_srcdir)/drivers -I$(top_srcdir)/drivers/cmds \
 	-I$(top_srcdir)/candidates
 tests_test_check_compare_CFLAGS = $(HP_RECORDS_TEST_CFLAGS) $(PAPI_CFLAGS)
@@ -91,3 +92,13 @@ fuzz: fuzz-build
 	tests/fuzz/fuzz_published $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
 	  -artifact_prefix=tests/fuzz/crash-published- tests/fuzz/corpus-published $(srcdir)/tests/data
 	@echo "make fuzz: no crash, no sanitizer report"
+
+# Every row the public Round-1 pages printed (tests/data/published-symmetric-rounds1.tsv,
+# both systems), as pages, through prof/published.c.
+check_PROGRAMS += tests/test_published
+TESTS += tests/test_published
+tests_test_published_SOURCES = tests/test_published.c
+tests_test_published_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
+tests_test_published_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
+tests_test_published_LDADD = $(HP_RECORDS_TEST_LDADD)
+EXTRA_DIST += tests/data/published-symmetric-rounds1.tsv

@@ -3,7 +3,9 @@
  *
  *  - a baseline of an unchanged instance passes; one with an altered call
  *    count fails with exit 1 (and passes with a --calls-tolerance that
- *    covers the change); one with altered ticks fails on the share;
+ *    covers the change); one with altered ticks fails on the share; one
+ *    whose batches scatter both sides of the re-run's is re-measured
+ *    (--max-reruns) and left undecided (exit 4);
  *  - thresholds: pass under the limits, exit 1 above them;
  *  - --published: the synthetic page (documented call patterns) passes,
  *    an altered one fails, the sample page of the reference rows lists
@@ -30,6 +32,8 @@
 #include "records_util.h"
 
 #define WIDE "--share-tolerance=100"
+#define EN_DASH "\xe2\x80\x93"
+#define EM_DASH "\xe2\x80\x94"
 
 /* A baseline folder of SYNTH-SIG (all operations), -n 20. */
 static char *make_baseline(const char *tag, const char *instance)
@@ -71,7 +75,27 @@ static void zero_batch_ticks(const char *file, const char *fn)
 
 	ck_assert_uint_gt(json_array_size(json_object_get(j, "trials")), 0);
 	json_array_foreach(json_object_get(j, "trials"), i, t)
+	{
 		json_object_set_new(json_object_get(t, "ticks"), fn, json_integer(0));
+		json_object_set_new(t, "disturbed", json_false()); /* every batch in the baseline's median */
+	}
+	hpt_json_save(file, j);
+	json_decref(j);
+}
+
+/* Set the hash helpers' ticks of trial t of a record file to 0, or (full)
+ * the whole trial's ticks to pseudoXOF: a batch hash share of 0 or 100%. */
+static void set_trial_hash(const char *file, size_t t, int full)
+{
+	json_t *j = hpt_json_load(file), *tr = json_array_get(json_object_get(j, "trials"), t);
+	json_t *ticks = json_object_get(tr, "ticks");
+
+	ck_assert_ptr_nonnull(ticks);
+	json_object_set_new(tr, "disturbed", json_false()); /* in the baseline's median */
+	json_object_set_new(ticks, "pseudohash", json_integer(0));
+	json_object_set_new(ticks, "sm3hash", json_integer(0));
+	json_object_set_new(ticks, "pseudoXOF",
+			    json_integer(full ? json_integer_value(json_object_get(tr, "total_ticks")) : 0));
 	hpt_json_save(file, j);
 	json_decref(j);
 }
@@ -188,7 +212,8 @@ START_TEST(test_baseline_altered_share_fails)
 	char *dir = hpt_tmpdir("share"), *f = hpt_path(dir, "SYNTH-SIG__verify.json");
 	struct run r;
 
-	ck_assert_int_eq(hpt_hashprof(&r, "-n", "20", "--record-dir", dir, "SYNTH-SIG", "verify", NULL), 0);
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "5", "--min-time=0", "--record-dir", dir, "SYNTH-SIG", "verify", NULL),
+			 0);
 	run_free(&r);
 	/* verify is mostly helper time; a baseline without it has a 0% hash share */
 	alter_shape(f, "pseudoXOF", "ticks", 0, 1);
@@ -197,11 +222,60 @@ START_TEST(test_baseline_altered_share_fails)
 	zero_batch_ticks(f, "pseudoXOF");
 	zero_batch_ticks(f, "pseudohash");
 	zero_batch_ticks(f, "sm3hash");
-	ck_assert_int_eq(hpt_hashprof(&r, "check", dir, NULL), 1);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--min-time=0", dir, NULL), 1);
 	ck_assert_ptr_nonnull(strstr(r.out, "hash share"));
 	ck_assert_ptr_nonnull(strstr(r.out, "REGRESSION"));
-	ck_assert_ptr_nonnull(strstr(r.out, "2 pp"));
+	/* every batch of the re-run above every batch of the baseline (its
+	 * 5 batches of one operation each; the re-run's undisturbed ones,
+	 * 5 on a quiet machine: p = 0.008) */
+	ck_assert_msg(strstr(r.out, "2 pp; Mann-Whitney U p = 0.0"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, ", 5 + "), "%s", r.out);
+	ck_assert_ptr_null(strstr(r.out, "measured again"));
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG verify hash share: 0.00% ->"));
+	run_free(&r);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+/*
+ * A baseline whose batches read 0% twice and 100% three times (median
+ * 100%) against a re-run whose batches all lie between: far beyond the
+ * tolerance, and no evidence either way (the ranks interleave): measured
+ * again --max-reruns times, then "undecided: too noisy", exit 4.  Only
+ * the order of the shares matters, never their values.
+ */
+START_TEST(test_baseline_noisy_is_undecided)
+{
+	char *dir = hpt_tmpdir("noisy"), *f = hpt_path(dir, "SYNTH-SIG__verify.json");
+	struct run r;
+
+	ck_assert_int_eq(hpt_hashprof(&r, "-n", "5", "--min-time=0", "--record-dir", dir, "SYNTH-SIG", "verify", NULL),
+			 0);
+	run_free(&r);
+	for (size_t t = 0; t < 5; t++)
+		set_trial_hash(f, t, t >= 2);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--min-time=0", "--max-reruns=0", dir, NULL), 4);
+	ck_assert_msg(strstr(r.out, "undecided: too noisy"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "check: UNDECIDED: 1 of 5 comparisons too noisy to decide after 0 re-runs "
+				    "(first: SYNTH-SIG verify hash share: 100.00% ->"),
+		      "%s", r.out);
+	ck_assert_ptr_null(strstr(r.out, "REGRESSION"));
+	ck_assert_ptr_null(strstr(r.out, "measured again"));
+	run_free(&r);
+	/* re-measured once, its batches pooled: still undecided */
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--min-time=0", "--max-reruns=1", dir, NULL), 4);
+	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG verify: hash share 100.00% -> "), "%s", r.out);
+	/* the re-run's undisturbed batches: 5 and 10 on a quiet machine */
+	ck_assert_msg(strstr(r.out, " batches): too noisy to decide: measured again (1 of at most 1)\n"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, ", 5 + "), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "after 1 re-run (first"), "%s", r.out);
+	run_free(&r);
+	/* a regression elsewhere wins: exit 1 */
+	alter_shape(f, "pseudoXOF", "calls", 1, 0);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--min-time=0", "--max-reruns=0", dir, NULL), 1);
+	ck_assert_msg(strstr(r.out, "; some too noisy to decide"), "%s", r.out);
 	run_free(&r);
 	hpt_rmtree(dir);
 	free(f);
@@ -262,6 +336,90 @@ START_TEST(test_published_synthetic_page)
 	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-SIG keygen pseudoXOF calls/op: 5 -> 4"));
 	run_free(&r);
 	free(page);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
+}
+END_TEST
+
+static void expect_bad(const char *must1, const char *must2, ...);
+
+/* A KEM page as the public pages print it (enc, dec) checks like one that
+ * names the API's operations (encaps, decaps): the same comparisons. */
+START_TEST(test_published_kem_enc_dec)
+{
+	char *dir = hpt_tmpdir("kemp"), *api = hpt_path(dir, "api.md"), *pub = hpt_path(dir, "pub.md");
+	static const char head[] = "# kem-00 SYNTH " EM_DASH " test page\n\n## Symmetric primitives\n\n"
+				   "[Survey](../symmetric-survey.md) verdict: **ICCS-only**\n\n"
+				   "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+				   "|---|---|---|---|---|\n"
+				   "| `SYNTH-KEM` | keygen | 20% | 3.9% | drng 1, pseudoXOF 2 |\n";
+	char text[2048], *out_api;
+	struct run r;
+
+	snprintf(text, sizeof text, "%s%s", head,
+		 "| `SYNTH-KEM` | encaps | 54% | 4.0% | drng 1, pseudoXOF 1, pseudohash 2 |\n"
+		 "| `SYNTH-KEM` | decaps | 57% | 0.0% | pseudoXOF 1, pseudohash 2, sm3hash 1 |\n");
+	hpt_write(api, text);
+	snprintf(text, sizeof text, "%s%s", head,
+		 "| `SYNTH-KEM` | enc | 54% | 4.0% | drng 1, pseudoXOF 1, pseudohash 2 |\n"
+		 "| `SYNTH-KEM` | dec | 57% | 0.0% | pseudoXOF 1, pseudohash 2, sm3hash " EN_DASH " |\n");
+	/* the en dash is a page's "no call" only as the whole cell */
+	hpt_write(pub, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "-n", "5", "--published", pub, NULL), 2);
+	run_free(&r);
+	snprintf(text, sizeof text, "%s%s", head,
+		 "| `SYNTH-KEM` | enc | 54% | 4.0% | drng 1, pseudoXOF 1, pseudohash 2 |\n"
+		 "| `SYNTH-KEM` | dec | 57% | 0.0% | pseudoXOF 1, pseudohash 2, sm3hash 1 |\n");
+	hpt_write(pub, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "-n", "5", "--published", api, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 14 comparisons within tolerance"));
+	out_api = strdup(r.out);
+	run_free(&r);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", WIDE, "-n", "5", "--published", pub, NULL), 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "SYNTH-KEM  decaps     sm3hash calls/op     1          1"));
+	ck_assert_ptr_nonnull(strstr(r.out, "check: pass: 14 comparisons within tolerance"));
+	ck_assert_ptr_null(strstr(r.out, "match:")); /* its own name */
+	ck_assert_str_eq(r.err, "");
+	/* line by line the same table but for the shares measured */
+	ck_assert_uint_eq(hpt_lines(r.out), hpt_lines(out_api));
+	run_free(&r);
+	free(out_api);
+	hpt_rmtree(dir);
+	free(api);
+	free(pub);
+	free(dir);
+}
+END_TEST
+
+/* Every check that compares nothing fails (exit 1), whatever the reason:
+ * a page whose table has no row, a page whose every row failed, a page
+ * of which nothing is here; --map only with --published. */
+START_TEST(test_published_nothing_compared)
+{
+	char *dir = hpt_tmpdir("none"), *f = hpt_path(dir, "page.md");
+	static const char head[] = "| instance | operation | pseudohash/XOF/sm3 | DRNG | calls per operation |\n"
+				   "|---|---|---|---|---|\n";
+	char text[1024];
+	struct run r;
+
+	hpt_write(f, head);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", f, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: nothing compared: the table of"));
+	run_free(&r);
+	snprintf(text, sizeof text, "%s| `SYNTH-SIG` | sign | - | - | sign: killed |\n", head);
+	hpt_write(f, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", f, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "not available: SYNTH-SIG sign (failed on the page)"));
+	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: nothing compared: every row of"));
+	run_free(&r);
+	snprintf(text, sizeof text, "%s| `Sigurd-128` | sign | 1%% | 1%% | drng 1 |\n", head);
+	hpt_write(f, text);
+	ck_assert_int_eq(hpt_hashprof(&r, "check", "--published", f, NULL), 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "check: FAIL: nothing compared: none of the 1 rows of"));
+	run_free(&r);
+	expect_bad("--map applies to --published only", NULL, "check", "--map", f, "SYNTH-SIG", "--max-drng-share=5%",
+		   NULL);
 	hpt_rmtree(dir);
 	free(f);
 	free(dir);
@@ -453,6 +611,10 @@ END_TEST
 START_TEST(test_bad_options)
 {
 	expect_bad("--share-tolerance: '101'", "0 to 100", "check", "--share-tolerance=101", "SYNTH-SIG", NULL);
+	expect_bad("--max-reruns: '11' is not a whole number of re-runs from 0 to 10", NULL, "check", "--max-reruns=11",
+		   "SYNTH-SIG", NULL);
+	expect_bad("--max-reruns applies to a baseline only", NULL, "check", "--max-reruns=1", "SYNTH-SIG",
+		   "--max-drng-share=10%", NULL);
 	expect_bad("--share-tolerance: '-1'", NULL, "check", "--share-tolerance", "-1", "SYNTH-SIG", NULL);
 	expect_bad("--share-tolerance: 'nan'", NULL, "check", "--share-tolerance", "nan", "SYNTH-SIG", NULL);
 	expect_bad("--calls-tolerance: '2'", "0 to 1", "check", "--calls-tolerance=2", "SYNTH-SIG", NULL);
@@ -493,8 +655,9 @@ START_TEST(test_help_published_shares)
 	/* every exit status it can end with */
 	ck_assert_msg(strstr(r.out, "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
 				    "exceeded, a row that failed or whose replay failed, nothing compared),\n"
-				    "2 bad input, 128+N interrupted by signal N (^C: 130; what was compared before\n"
-				    "it is shown, no verdict).\n"),
+				    "2 bad input, 4 undecided (no regression, but a share still too noisy to\n"
+				    "decide after the re-runs), 128+N interrupted by signal N (^C: 130; what was\n"
+				    "compared before it is shown, no verdict).\n"),
 		      "%s", r.out);
 	ck_assert_str_eq(r.err, "");
 	run_free(&r);
@@ -576,11 +739,14 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_baseline_repeated_row_named);
 	tcase_add_test(tc, test_baseline_altered_calls_fail);
 	tcase_add_test(tc, test_baseline_altered_share_fails);
+	tcase_add_test(tc, test_baseline_noisy_is_undecided);
 	tcase_add_test(tc, test_thresholds);
 	tcase_add_test(tc, test_failed_row_counted_once);
 	tcase_add_test(tc, test_interrupt_is_not_a_regression);
 	tcase_add_test(tc, test_published_synthetic_page);
 	tcase_add_test(tc, test_published_sample_not_available);
+	tcase_add_test(tc, test_published_kem_enc_dec);
+	tcase_add_test(tc, test_published_nothing_compared);
 	tcase_add_test(tc, test_published_duplicate_rows);
 	tcase_add_test(tc, test_bad_baselines);
 	tcase_add_test(tc, test_failed_only_baseline);

@@ -13,16 +13,33 @@
  *    larger of the two rows' spreads (pp): a difference within it is ok,
  *    one beyond it a regression; a record without spreads (0) keeps the
  *    plain tolerance.
+ *
+ * The window shares' tests (drivers/cmds/check_shares.c), on rows built
+ * here batch by batch (nothing measured, every share known):
+ *  - a shift inside the tolerance passes, even a significant one;
+ *  - a shift beyond it with separated batch distributions is a
+ *    REGRESSION (Mann-Whitney U, 5 + 5 batches: p = 2/252 = 0.008);
+ *  - one outlier batch moving the pooled share beyond it is none;
+ *  - a noisy shift beyond it is measured again (a fake re-run here), and
+ *    stays "undecided: too noisy" when the re-runs are as noisy; a re-run
+ *    that settles it ends the re-runs; 3 + 3 batches can never decide;
+ *  - a record without batch shares is compared by the tolerance alone,
+ *    and the table says so.
+ * And the rank test itself (prof/rank_test.c) on values whose p-values
+ * are known by hand.
  */
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_cmd.h"
+#include "rank_test.h"
 #include "record_io.h"
+#include "shares.h"
 #include "records_util.h"
 #include "table.h"
 
@@ -238,13 +255,436 @@ START_TEST(spread_widens_the_tolerance)
 	compare(&plain, &now, 2, &c, &t);
 	ck_assert_str_eq(line_of(&t, "if free: hash")->c[6], "2.20 pp (2 + spread 0.20)");
 	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "REGRESSION");
-	ck_assert_str_eq(line_of(&t, "hash share")->c[6], "2 pp");
+	ck_assert_str_eq(line_of(&t, "hash share")->c[6], "2 pp (tolerance only: the baseline has no batch shares)");
 	hp_table_free(&t);
 	/* no spread on either side: the plain tolerance */
 	compare(&plain, &further, 2, &c, &t);
 	ck_assert_str_eq(line_of(&t, "if free: hash")->c[6], "2 pp");
 	ck_assert_str_eq(line_of(&t, "if free: hash")->c[7], "REGRESSION");
 	hp_table_free(&t);
+}
+END_TEST
+
+/* ---------- window shares: the rank test ---------- */
+
+#define BATCH_OPS 10
+#define BATCH_TICKS 1000000u
+#define BATCH_DRNG_TICKS 5000u /* a DRNG share of 0.5% in every batch */
+
+/* Append one batch of hash share pct (percent) to the row r: 10
+ * operations of 10^5 ticks, 10 pseudoXOF calls holding pct of them, 10
+ * DRNG calls holding 0.5%; the row's totals and call table follow. */
+static void add_batch(struct hp_result *r, double pct)
+{
+	struct hp_trial *t = &r->trials[r->ntrials++];
+	struct hp_result_shape xof = { HP_FN_XOF, 2048, 256, 10, 0, 0 };
+	struct hp_result_shape drng = { HP_FN_DRNG, 0, 256, 10, 0, BATCH_DRNG_TICKS };
+
+	ck_assert_uint_le(r->ntrials, HP_TRIALS_MAX);
+	memset(t, 0, sizeof *t);
+	t->operations = BATCH_OPS;
+	t->total_ticks = BATCH_TICKS;
+	t->calls[HP_FN_XOF] = t->calls[HP_FN_DRNG] = 10;
+	t->ticks[HP_FN_XOF] = (uint64_t)(pct / 100.0 * BATCH_TICKS + 0.5);
+	t->ticks[HP_FN_DRNG] = BATCH_DRNG_TICKS;
+	xof.ticks = t->ticks[HP_FN_XOF];
+	r->operations += BATCH_OPS;
+	r->total_ticks += BATCH_TICKS;
+	ck_assert_int_eq(hp_result_merge_shape(r, &xof), 0);
+	ck_assert_int_eq(hp_result_merge_shape(r, &drng), 0);
+}
+
+/* A row of SYNTH-KEM encaps of n batches of the hash shares pct[]. */
+static void make_row(struct hp_result *r, const double *pct, size_t n)
+{
+	hp_result_init(r);
+	snprintf(r->instance, sizeof r->instance, "SYNTH-KEM");
+	snprintf(r->kind, sizeof r->kind, "kem");
+	snprintf(r->operation, sizeof r->operation, "encaps");
+	r->status = HP_STATUS_OK;
+	r->iterations = BATCH_OPS * n;
+	for (size_t i = 0; i < n; i++)
+		add_batch(r, pct[i]);
+}
+
+static const double base5[5] = { 40.0, 40.5, 39.5, 40.2, 39.8 };
+
+/* Compare now against base with the tolerance 2 pp (no re-run); t to free. */
+static void compare_rows(const struct hp_result *base, const struct hp_result *now, struct hp_check *c,
+			 struct hp_table *t)
+{
+	static const char *const hdr[] = { "instance", "operation", "quantity",  "baseline",
+					   "now",      "diff",      "tolerance", "result" };
+
+	hp_check_defaults(c);
+	hp_table_init(t, 8, hdr);
+	hp_compare_baseline(c, t, base, now);
+}
+
+/* 1.6 pp higher in every batch: significant (p = 0.008), inside the tolerance: ok. */
+START_TEST(share_shift_inside_tolerance_passes)
+{
+	const double now5[5] = { 41.5, 42.0, 41.2, 41.8, 41.6 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_row(&b, base5, 5);
+	make_row(&n, now5, 5);
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[3], "40.00%");
+	ck_assert_str_eq(h->c[4], "41.60%");
+	ck_assert_str_eq(h->c[5], "+1.60 pp");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U p = 0.008, 5 + 5 batches");
+	ck_assert_str_eq(h->c[7], "ok");
+	ck_assert_str_eq(line_of(&t, "DRNG share")->c[7], "ok");
+	ck_assert_uint_eq(c.failed, 0);
+	ck_assert_uint_eq(c.undecided, 0);
+	ck_assert_int_eq(c.share_tested, 1);
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* 3.6 pp higher in every batch: beyond the tolerance and significant. */
+START_TEST(share_shift_separated_is_regression)
+{
+	const double now5[5] = { 43.5, 44.0, 43.2, 43.8, 43.6 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_row(&b, base5, 5);
+	make_row(&n, now5, 5);
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[4], "43.60%");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U p = 0.008, 5 + 5 batches");
+	ck_assert_str_eq(h->c[7], "REGRESSION");
+	ck_assert_uint_eq(c.failed, 1);
+	ck_assert_msg(strstr(c.first_failure, "SYNTH-KEM encaps hash share: 40.00% -> 43.60%"), "%s", c.first_failure);
+	hp_table_free(&t);
+	/* and 3.6 pp lower likewise (two-sided) */
+	const double low5[5] = { 36.5, 36.0, 36.8, 36.2, 36.4 };
+	hp_result_free(&n);
+	make_row(&n, low5, 5);
+	compare_rows(&b, &n, &c, &t);
+	ck_assert_str_eq(line_of(&t, "hash share")->c[7], "REGRESSION");
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* One batch a preemption landed in (75%) moves the pooled share 7 pp:
+ * no regression, the median of the batches has not moved. */
+START_TEST(share_one_outlier_batch_is_no_regression)
+{
+	const double now5[5] = { 40.1, 39.9, 75.0, 40.3, 39.7 };
+	struct hp_result b, n;
+	struct hp_shares sb, sn;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_row(&b, base5, 5);
+	make_row(&n, now5, 5);
+	/* what the rows' pooled shares would have said */
+	hp_shares_of_result(&b, 0, &sb);
+	hp_shares_of_result(&n, 0, &sn);
+	ck_assert_double_gt(100.0 * (sn.hash - sb.hash), 6.9);
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[4], "40.10%");
+	ck_assert_str_eq(h->c[7], "ok");
+	ck_assert_uint_eq(c.failed, 0);
+	ck_assert_uint_eq(c.undecided, 0);
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* The fake re-run: the next batches of a list, counted. */
+struct fake_rerun {
+	const double *pct;
+	size_t per_run;
+	unsigned calls;
+};
+
+static int fake_rerun(void *ctx, struct hp_result *again)
+{
+	struct fake_rerun *f = ctx;
+
+	hp_result_free(again);
+	make_row(again, f->pct + f->calls * f->per_run, f->per_run);
+	f->calls++;
+	return 0;
+}
+
+/* 4 pp higher in median but scattered both sides of the baseline: not
+ * significant, measured again up to --max-reruns times; as noisy again,
+ * it stays undecided, with its own line and count. */
+START_TEST(share_noisy_stays_undecided)
+{
+	const double now5[5] = { 30.0, 45.0, 50.0, 36.0, 44.0 };
+	const double again[10] = { 31.0, 46.0, 49.0, 35.0, 44.5, 29.0, 44.2, 51.0, 37.0, 45.5 };
+	struct fake_rerun f = { again, 5, 0 };
+	struct hp_result b, n;
+	struct hp_share_test st;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_row(&b, base5, 5);
+	make_row(&n, now5, 5);
+	hp_check_defaults(&c);
+	hp_share_test(&c, &b, &n, 0, &st);
+	ck_assert_int_eq(st.verdict, HP_SHARE_UNDECIDED);
+	ck_assert_double_ge(st.p, HP_SHARE_ALPHA);
+	/* the default: two re-runs, their batches pooled with the row's */
+	ck_assert_uint_eq(hp_settle_baseline(&c, &b, &n, fake_rerun, &f), 2);
+	ck_assert_uint_eq(f.calls, 2);
+	ck_assert_uint_eq(c.reruns, 2);
+	ck_assert_uint_eq(n.ntrials, 15);
+	/* the counts stay the first run's */
+	ck_assert_uint_eq(n.operations, 5 * BATCH_OPS);
+	static const char *const hdr[] = { "instance", "operation", "quantity",  "baseline",
+					   "now",      "diff",      "tolerance", "result" };
+	hp_table_init(&t, 8, hdr);
+	hp_compare_baseline(&c, &t, &b, &n);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[7], "undecided: too noisy");
+	ck_assert_msg(strstr(h->c[6], ", 5 + 15 batches"), "%s", h->c[6]);
+	ck_assert_uint_eq(c.undecided, 1);
+	ck_assert_uint_eq(c.failed, 0);
+	ck_assert_msg(strstr(c.first_undecided, "SYNTH-KEM encaps hash share: 40.00% ->"), "%s", c.first_undecided);
+	hp_table_free(&t);
+
+	/* --max-reruns=0: no re-run, undecided at once */
+	hp_result_free(&n);
+	make_row(&n, now5, 5);
+	hp_check_defaults(&c);
+	c.max_reruns = 0;
+	f.calls = 0;
+	ck_assert_uint_eq(hp_settle_baseline(&c, &b, &n, fake_rerun, &f), 0);
+	ck_assert_uint_eq(f.calls, 0);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* A re-run that settles it (its batches at the baseline's) ends the
+ * re-runs: one made, then ok. */
+START_TEST(share_rerun_settles)
+{
+	const double now5[5] = { 30.0, 45.0, 50.0, 36.0, 44.0 };
+	const double again[5] = { 40.1, 39.9, 40.2, 39.8, 40.0 };
+	struct fake_rerun f = { again, 5, 0 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_row(&b, base5, 5);
+	make_row(&n, now5, 5);
+	hp_check_defaults(&c);
+	ck_assert_uint_eq(hp_settle_baseline(&c, &b, &n, fake_rerun, &f), 1);
+	ck_assert_uint_eq(f.calls, 1);
+	static const char *const hdr[] = { "instance", "operation", "quantity",  "baseline",
+					   "now",      "diff",      "tolerance", "result" };
+	hp_table_init(&t, 8, hdr);
+	hp_compare_baseline(&c, &t, &b, &n);
+	ck_assert_str_eq(line_of(&t, "hash share")->c[7], "ok");
+	ck_assert_uint_eq(c.undecided, 0);
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* 3 batches against 3 cannot reach p < 0.05 (at best 0.1): 10 pp apart,
+ * still undecided rather than a regression. */
+START_TEST(share_too_few_batches_undecided)
+{
+	const double b3[3] = { 40.0, 40.5, 39.5 }, n3[3] = { 50.0, 50.5, 49.5 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_row(&b, b3, 3);
+	make_row(&n, n3, 3);
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U p = 0.100, 3 + 3 batches");
+	ck_assert_str_eq(h->c[7], "undecided: too noisy");
+	ck_assert_uint_eq(c.failed, 0);
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* A baseline without batch shares (a record from before trials): the
+ * row's shares and the tolerance alone, said in the table. */
+START_TEST(share_record_without_batches)
+{
+	const double now5[5] = { 43.5, 44.0, 43.2, 43.8, 43.6 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_row(&b, base5, 5);
+	make_row(&n, now5, 5);
+	b.ntrials = 0;
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[3], "40.00%");
+	ck_assert_str_eq(h->c[4], "43.62%");
+	ck_assert_str_eq(h->c[6], "2 pp (tolerance only: the baseline has no batch shares)");
+	ck_assert_str_eq(h->c[7], "REGRESSION");
+	ck_assert_int_eq(c.share_tested, 0);
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* ---------- the rank test ---------- */
+
+START_TEST(rank_test_known_values)
+{
+	const double lo[5] = { 1, 2, 3, 4, 5 }, hi[5] = { 6, 7, 8, 9, 10 };
+	const double x3[3] = { 1, 3, 5 }, y3[3] = { 2, 4, 6 };
+	const double same[3] = { 1, 1, 1 };
+	struct hp_mwu m;
+
+	/* all of one above all of the other: 2 / C(10, 5) */
+	ck_assert_int_eq(hp_mann_whitney(lo, 5, hi, 5, &m), 0);
+	ck_assert_int_eq(m.exact, 1);
+	ck_assert_double_eq_tol(m.p, 2.0 / 252, 1e-12);
+	ck_assert_double_eq(m.u, 0);
+	ck_assert_double_eq_tol(hp_mwu_min_p(5, 5), 2.0 / 252, 1e-12);
+	ck_assert_double_eq_tol(hp_mwu_min_p(3, 3), 0.1, 1e-12);
+	/* interleaved: rank sum 9 of 3 among 6, 14 of the 20 subsets as far
+	 * from 10.5 (counted by hand) */
+	ck_assert_int_eq(hp_mann_whitney(x3, 3, y3, 3, &m), 0);
+	ck_assert_double_eq_tol(m.p, 14.0 / 20, 1e-12);
+	ck_assert_double_eq(m.u, 3);
+	/* all tied: no evidence at all */
+	ck_assert_int_eq(hp_mann_whitney(same, 3, same, 3, &m), 0);
+	ck_assert_double_eq_tol(m.p, 1, 1e-12);
+	/* one tie across: {1,2,3} vs {3,4,5}: mid-rank 3.5 each; W = 6.5,
+	 * |W - 10.5| = 4 reached only by the subsets {1,2,3a}, {1,2,3b} and
+	 * their mirror images: 4 of 20 */
+	const double t1[3] = { 1, 2, 3 }, t2[3] = { 3, 4, 5 };
+	ck_assert_int_eq(hp_mann_whitney(t1, 3, t2, 3, &m), 0);
+	ck_assert_double_eq_tol(m.p, 4.0 / 20, 1e-12);
+	/* above the exact bound: the normal approximation, as small */
+	double big_lo[25], big_hi[25];
+	for (int i = 0; i < 25; i++) {
+		big_lo[i] = i;
+		big_hi[i] = 100 + i;
+	}
+	ck_assert_int_eq(hp_mann_whitney(big_lo, 25, big_hi, 25, &m), 0);
+	ck_assert_int_eq(m.exact, 0);
+	ck_assert_double_lt(m.p, 1e-6);
+	ck_assert_int_eq(hp_mann_whitney(big_lo, 25, big_lo, 25, &m), 0);
+	ck_assert_double_gt(m.p, 0.9);
+	/* bad input */
+	ck_assert_int_eq(hp_mann_whitney(lo, 0, hi, 5, &m), -1);
+	const double nan1[1] = { NAN };
+	ck_assert_int_eq(hp_mann_whitney(nan1, 1, hi, 5, &m), -1);
+	double med[4] = { 4, 1, 3, 2 };
+	ck_assert_double_eq(hp_median(med, 4), 2.5);
+}
+END_TEST
+
+/* ---------- page names matched to instances (page_match.c) ---------- */
+
+/* An instance of name built from folder origin with flags cflags. */
+static struct hp_instance inst_of(const char *name, const char *origin, const char *cflags)
+{
+	struct hp_instance in;
+
+	memset(&in, 0, sizeof in);
+	snprintf(in.name, sizeof in.name, "%s", name);
+	snprintf(in.kind, sizeof in.kind, "sig");
+	snprintf(in.origin, sizeof in.origin, "%s", origin);
+	snprintf(in.cflags, sizeof in.cflags, "%s", cflags);
+	return in;
+}
+
+/* Each rule, in its order, on instances that carry other names than the page. */
+START_TEST(page_names_matched)
+{
+	struct hp_instance all[] = {
+		inst_of("TOY128_REF", "/p/name-ref", "-O2 -DSCHEME_MODE=128"),
+		inst_of("Sigurd_REF", "/p/Sigurd/Reference_Implementation/ref", "-O2 -DSIGURD_MODE=256 -Iinclude"),
+		inst_of("PKG-A", "/p/Lynx-192", "-O2"),
+		inst_of("toy_256", "/p/t", "-O2"),
+		inst_of("TOY-256", "/p/u", "-O2"),
+		inst_of("CEDRUSALPHA-160f", "/p/c", ""),
+	};
+	size_t n = sizeof all / sizeof *all, idx = 99;
+	char why[512], buf[64];
+
+	ck_assert_int_eq(hp_page_match("TOY-128", all, n, NULL, &idx, why, sizeof why), HP_PAGE_SUFFIX);
+	ck_assert_uint_eq(idx, 0);
+	ck_assert_str_eq(why, "its name without the build suffix '_REF'");
+	/* the exact name wins over the normalised one */
+	ck_assert_int_eq(hp_page_match("TOY-256", all, n, NULL, &idx, why, sizeof why), HP_PAGE_EXACT);
+	ck_assert_uint_eq(idx, 4);
+	ck_assert_int_eq(hp_page_match("Toy 256", all, n, NULL, &idx, why, sizeof why), HP_PAGE_AMBIGUOUS);
+	ck_assert_str_eq(why, "toy_256, TOY-256");
+	ck_assert_int_eq(hp_page_match("lynx_192", all, n, NULL, &idx, why, sizeof why), HP_PAGE_FOLDER);
+	ck_assert_uint_eq(idx, 2);
+	ck_assert_str_eq(why, "the folder it was built from, /p/Lynx-192");
+	ck_assert_int_eq(hp_page_match("Sigurd-256", all, n, NULL, &idx, why, sizeof why), HP_PAGE_PARAMSET);
+	ck_assert_uint_eq(idx, 1);
+	ck_assert_str_eq(why, "its name and its parameter set -DSIGURD_MODE=256");
+	ck_assert_int_eq(hp_page_match("Sigurd-128", all, n, NULL, &idx, why, sizeof why), HP_PAGE_NONE);
+	/* the Greek alpha of a page reads "alpha" */
+	ck_assert_int_eq(hp_page_match("CEDRUS\xc9\x91-160f", all, n, NULL, &idx, why, sizeof why), HP_PAGE_NORMALISED);
+	ck_assert_uint_eq(idx, 5);
+	ck_assert_str_eq(hp_page_normalise("A-b_C d\xce\xb1", buf, sizeof buf), "abcdalpha");
+	/* no suffix: "PREF" is a name, not a build suffix */
+	all[3] = inst_of("TOYPREF", "/p/t", "");
+	ck_assert_int_eq(hp_page_match("TOYP", all, n, NULL, &idx, why, sizeof why), HP_PAGE_NONE);
+}
+END_TEST
+
+/* --map: its line wins; a line naming an instance that is not here says
+ * so; malformed files are refused naming the line. */
+START_TEST(page_map_file)
+{
+	struct hp_instance all[] = { inst_of("TOY128_REF", "/p/a", ""), inst_of("TOY-512", "/p/b", "") };
+	char *dir = hpt_tmpdir("map"), *f = hpt_path(dir, "map.tsv"), why[512], err[512], want[600];
+	struct hp_page_map m;
+	size_t idx = 9;
+
+	hpt_write(f, "# published\tours\n\n  TOY-512 \t TOY128_REF \nGone-1\tGONE\n");
+	ck_assert_msg(hp_page_map_load(f, &m, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(m.n, 2);
+	ck_assert_int_eq(hp_page_match("TOY-512", all, 2, &m, &idx, why, sizeof why), HP_PAGE_MAP);
+	ck_assert_uint_eq(idx, 0);
+	ck_assert_str_eq(why, "--map line 3");
+	ck_assert_int_eq(hp_page_match("Gone-1", all, 2, &m, &idx, why, sizeof why), HP_PAGE_NONE);
+	ck_assert_str_eq(why, "--map line 4 names GONE, which is not here");
+	hp_page_map_free(&m);
+
+	hpt_write(f, "TOY-512 TOY128_REF\n");
+	ck_assert_int_eq(hp_page_map_load(f, &m, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s:1: not 'PAGE NAME<TAB>INSTANCE' (no tab)", f);
+	ck_assert_str_eq(err, want);
+	hpt_write(f, "a\tTOY\n\nb\tbad name\n");
+	ck_assert_int_eq(hp_page_map_load(f, &m, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, ":3: 'bad name' is not an instance name") != NULL, "%s", err);
+	hpt_write(f, "a\tTOY\na\tTOZ\n");
+	ck_assert_int_eq(hp_page_map_load(f, &m, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, ":2: 'a' is mapped on line 1 already") != NULL, "%s", err);
+	hpt_rmtree(dir);
+	free(f);
+	free(dir);
 }
 END_TEST
 
@@ -259,6 +699,20 @@ int main(void)
 	tcase_add_test(tc, family_not_run_in_both_is_skipped);
 	tcase_add_test(tc, record_without_family_estimators);
 	tcase_add_test(tc, spread_widens_the_tolerance);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("shares");
+	tcase_add_test(tc, share_shift_inside_tolerance_passes);
+	tcase_add_test(tc, share_shift_separated_is_regression);
+	tcase_add_test(tc, share_one_outlier_batch_is_no_regression);
+	tcase_add_test(tc, share_noisy_stays_undecided);
+	tcase_add_test(tc, share_rerun_settles);
+	tcase_add_test(tc, share_too_few_batches_undecided);
+	tcase_add_test(tc, share_record_without_batches);
+	tcase_add_test(tc, rank_test_known_values);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("page names");
+	tcase_add_test(tc, page_names_matched);
+	tcase_add_test(tc, page_map_file);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1124,8 +1124,9 @@ START_TEST(help_and_version)
 		snprintf(want, sizeof want, "about %u x M more operations\n", (unsigned)HP_REPLAY_PHASES);
 		ck_assert_msg(strstr(r.out, want) != NULL, "--help lacks '%s'", want);
 	}
-	ck_assert_msg(strstr(r.out, "       hashprof list [--long] [--hashes]   (") != NULL,
-		      "--help lacks list --long");
+	ck_assert_msg(strstr(r.out, "       hashprof list [--long] [--path] [--hashes]   (") != NULL,
+		      "--help lacks list --long --path");
+	ck_assert_msg(strstr(r.out, "       hashprof help [COMMAND]   (") != NULL, "--help lacks help COMMAND");
 	ck_assert_uint_eq(r.err_len, 0);
 	run_free(&r);
 

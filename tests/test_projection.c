@@ -399,6 +399,80 @@ START_TEST(ratio_notes)
 }
 END_TEST
 
+/* The pseudoXOF time of row r set to xof_ticks in all (its shape). */
+static void set_xof_ticks(struct hp_result *r, uint64_t xof_ticks)
+{
+	for (size_t i = 0; i < r->nshapes; i++)
+		if (r->shapes[i].fn == HP_FN_XOF)
+			r->shapes[i].ticks = xof_ticks;
+}
+
+/* The placeholder 10^5 ticks a trial, 5 x 10^5 in all, of which pseudoXOF
+ * takes 1000 (0.2%); SHAKE256's arm half the time: "2.00x faster" would
+ * be a speed-up measured on 0.2% of the operation.  It prints "-" with a
+ * note, JSON keeps the ratio and flags it; at 6000 ticks (1.2%) the
+ * ratio is printed again. */
+START_TEST(too_little_swapped_has_no_ratio)
+{
+	static const uint64_t base[5] = { 100000, 100000, 100000, 100000, 100000 },
+			      half[5] = { 50000, 50000, 50000, 50000, 50000 },
+			      odd[5] = { 50000, 50000, 50000, 50000, 100000 };
+	struct hp_result r;
+	char *out, *line;
+	double share = -1;
+	json_t *j, *arm;
+
+	hp_result_init(&r);
+	make_trials(&r, base, 3);
+	add_measured_arm(&r, "SHAKE256", half, 3);
+	add_measured_arm(&r, "SHAKE128", odd, 3);
+	hp_report_configure(1, 2.0);
+	ck_assert(hp_swap_too_little(&r, &r.arms[0], 1, &share));
+	ck_assert_msg(fabs(share - 0.002) < 1e-12, "%g", share);
+	ck_assert(!hp_swap_nothing_swapped(&r.arms[0]));
+
+	hp_swap_configure(1); /* one line per arm */
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	line = strstr(out, "\nSYNTH-SIG  sign       SHAKE256");
+	ck_assert_msg(line && !strstr(out, "x faster") && !strstr(out, "0.500"), "%s", out);
+	ck_assert_msg(strstr(out, "note: SYNTH-SIG sign SHAKE256, SHAKE128: too little swapped: the helpers swapped "
+				  "take 0.20% of the operation, under 1%: a ratio (or a projection's error) from "
+				  "them would be noise, so none is printed (the JSON keeps the figures)\n"),
+		      "%s", out);
+	/* SHAKE128's ratio varies, but it is no ratio at all: no noisy note */
+	ck_assert_msg(!strstr(out, "noisy"), "%s", out);
+	free(out);
+	/* the matrix: the time, no ratio; the same note */
+	hp_swap_configure(0);
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	ck_assert_msg(strstr(out, "  12.5 us     15 us\n") && !strstr(out, "12.5 us 0.500") &&
+			      strstr(out, "too little swapped"),
+		      "%s", out);
+	free(out);
+	/* JSON: the figures and the flag */
+	j = hp_record_from_result(&r);
+	arm = json_array_get(json_object_get(j, "candidates"), 0);
+	ck_assert(json_is_true(json_object_get(arm, "too_little_swapped")));
+	ck_assert(json_is_false(json_object_get(arm, "nothing_swapped")));
+	json_decref(j);
+
+	/* 1.2%: over the bar, the ratio is printed */
+	set_xof_ticks(&r, 6000);
+	ck_assert(!hp_swap_too_little(&r, &r.arms[0], 1, &share));
+	hp_swap_configure(1);
+	out = swap_text(HP_FORMAT_TEXT, &r, 1);
+	hp_swap_configure(0);
+	ck_assert_msg(strstr(out, "0.500 (2.00x faster)") && !strstr(out, "too little"), "%s", out);
+	free(out);
+	j = hp_record_from_result(&r);
+	ck_assert(json_is_false(
+		json_object_get(json_array_get(json_object_get(j, "candidates"), 0), "too_little_swapped")));
+	json_decref(j);
+	hp_report_configure(0, 2.0);
+	hp_result_free(&r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("projection");
@@ -411,6 +485,7 @@ int main(void)
 	tcase_add_test(tc, cost_tables_round_trip);
 	tcase_add_test(tc, projection_below_zero_is_flagged);
 	tcase_add_test(tc, ratio_notes);
+	tcase_add_test(tc, too_little_swapped_has_no_ratio);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1672,9 +1672,9 @@ static void published_error(const char *body, const char *expect)
 
 START_TEST(test_published_errors)
 {
-	published_error("|---|---|---|---|---|\n| `A B` | sign | 88% | 0.0% | drng 1 |\n",
-			"page.md:5: column 'instance': 'A B' is not an instance name (1 to 64 letters, digits, "
-			"'+', '-' or '_')");
+	published_error("|---|---|---|---|---|\n| `A\tB` | sign | 88% | 0.0% | drng 1 |\n",
+			"page.md:5: column 'instance': 'A?B' is not a name (1 to 127 bytes of text without "
+			"control characters or backticks)");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88 percent | 0.0% | drng 1 |\n",
 			"page.md:5: column 'pseudohash/XOF/sm3': '88 percent' is not a share");
 	published_error("|---|---|---|---|---|\n| `A` | sign | 88% | 101% | drng 1 |\n",
@@ -1692,7 +1692,13 @@ START_TEST(test_published_errors)
 	published_error("|---|---|---|---|---|\n| `A` | Sign! | 88% | 0.0% | drng 1 |\n",
 			"page.md:5: column 'operation'");
 	published_error("| `A` | sign | 88% | 0.0% | drng 1 |\n", "page.md:4: the table header is not followed by");
-	published_error("|---|---|---|---|---|\n", "page.md: no 'Symmetric primitives' table");
+	{
+		/* no table at all is refused; a header without rows reads as 0 rows */
+		struct hp_published p;
+		char err[HP_RECORD_ERR_MAX];
+		ck_assert_int_eq(hp_published_parse("page.md", "# x\n| a |\n", 10, &p, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, "page.md: no 'Symmetric primitives' table") != NULL, "%s", err);
+	}
 }
 END_TEST
 

@@ -513,12 +513,14 @@ START_TEST(json_with_and_without_replay)
 	expect_window_kept(row, 3);
 	rp = json_object_get(row, "replay");
 	key_list(rp, keys, sizeof keys);
-	ck_assert_str_eq(keys, "valid,samples,hash,drng,estimator,insitu_hash_ticks_per_call,"
-			       "insitu_drng_ticks_per_call,hash_estimator,drng_estimator,hash_spread,drng_spread,"
-			       "hash_calls_per_operation,"
-			       "drng_calls_per_operation,loop_hash_ticks_per_call,loop_drng_ticks_per_call,"
-			       "cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
-			       "cost_calibration_seconds,tape_bytes,calls_per_operation,max_mb,seconds,error");
+	ck_assert_str_eq(
+		keys,
+		"valid,samples,hash,drng,hash_out_of_range,drng_out_of_range,estimator,insitu_hash_ticks_per_call,"
+		"insitu_drng_ticks_per_call,hash_estimator,drng_estimator,hash_spread,drng_spread,"
+		"hash_calls_per_operation,"
+		"drng_calls_per_operation,loop_hash_ticks_per_call,loop_drng_ticks_per_call,"
+		"cost_valid,replay_ticks_per_call,pass_ticks_per_call,"
+		"cost_calibration_seconds,tape_bytes,calls_per_operation,max_mb,seconds,error");
 	/* encaps: 3 hash calls, 1 DRNG call; each family's estimator one of the two */
 	ck_assert_int_eq(json_integer_value(json_object_get(rp, "hash_calls_per_operation")), 3);
 	ck_assert_int_eq(json_integer_value(json_object_get(rp, "drng_calls_per_operation")), 1);

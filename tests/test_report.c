@@ -507,6 +507,50 @@ START_TEST(text_table_and_notes)
 }
 END_TEST
 
+/* "If free" shares outside 0..100% (a difference of two timed runs: a
+ * family that costs next to nothing reads a little below 0): printed as
+ * ~0% / ~100% with the figure, never as a bare negative share; the JSON
+ * keeps the numbers and flags them. */
+START_TEST(replay_share_outside_flagged)
+{
+	char *txt;
+	json_t *j, *rp;
+
+	build_rows();
+	rows[0].replay.requested = rows[0].replay.valid = 1;
+	rows[0].replay.samples = 25;
+	rows[0].replay.hash = 0.873;
+	rows[0].replay.drng = -0.0052;
+	rows[0].replay.drng_spread = 0.002;
+	txt = render(HP_FORMAT_TEXT, rows, 1, NULL);
+	ck_assert_msg(strstr(txt, "~0% (below 0 by noise: -0.52%)"), "%s", txt);
+	ck_assert_msg(strstr(txt, "87.3%"), "%s", txt);
+	free(txt);
+	txt = render(HP_FORMAT_MD, rows, 1, NULL);
+	ck_assert_msg(strstr(txt, "~0% (below 0 by noise: -0.52%)"), "%s", txt);
+	free(txt);
+	j = hp_record_from_result(&rows[0]);
+	rp = json_object_get(j, "replay");
+	ck_assert(json_real_value(json_object_get(rp, "drng")) == -0.0052);
+	ck_assert(json_is_true(json_object_get(rp, "drng_out_of_range")));
+	ck_assert(json_is_false(json_object_get(rp, "hash_out_of_range")));
+	json_decref(j);
+	/* above 100% likewise */
+	rows[0].replay.hash = 1.004;
+	txt = render(HP_FORMAT_TEXT, rows, 1, NULL);
+	ck_assert_msg(strstr(txt, "~100% (above by noise: 100.40%)"), "%s", txt);
+	free(txt);
+	j = hp_record_from_result(&rows[0]);
+	ck_assert(json_is_true(json_object_get(json_object_get(j, "replay"), "hash_out_of_range")));
+	json_decref(j);
+	/* 0 itself is a share within range (a family not run) */
+	ck_assert_int_eq(hp_replay_share_outside(0), 0);
+	ck_assert_int_eq(hp_replay_share_outside(1), 0);
+	ck_assert_int_eq(hp_replay_share_outside(-1e-9), -1);
+	free_rows();
+}
+END_TEST
+
 START_TEST(csv_exact)
 {
 	char *csv;
@@ -1012,6 +1056,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, record_rejects_missing_fields);
 	tcase_add_test(tc, record_rejects_bad_values);
 	tcase_add_test(tc, record_rejects_impossible_rows);
+	tcase_add_test(tc, replay_share_outside_flagged);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -19,6 +19,7 @@
  *   progress.c  what a local run shows while make runs the steps
  *   pages.c     the candidate pages and the index, from the state and the
  *               records (also `--collect`)
+ *   beside.c    --published=PAGES: the published rows beside ours
  *
  * drivers/cmds/cmd_campaign.c is the command line.  docs/campaign.md is
  * the user guide and the layout of OUT.
@@ -34,6 +35,8 @@
 
 #include "builder.h" /* struct hp_strv, hashing, paths, running programs */
 #include "ngcc.h" /* HP_NAME_MAX */
+#include "published.h"
+#include "result.h"
 
 #define HP_CAMPAIGN_REASON 512 /* bytes of a one-line reason */
 #define HP_CAMPAIGN_OPS 16 /* operations of one instance, at most (rows.h HP_OPS_MAX) */
@@ -105,6 +108,7 @@ struct hp_campaign {
 	unsigned build_jobs; /* compilers per build (hashprof build -j); 0: its default */
 	int force; /* --force: redo every step */
 	struct hp_strv run_args; /* procedure options for `hashprof INSTANCE OP`, "--iterations=5" form */
+	const struct hp_beside *published; /* --published=PAGES, loaded; NULL: none */
 	char hashprof[PATH_MAX]; /* the running program, which the steps run */
 };
 
@@ -364,6 +368,51 @@ void hp_progress_tick(struct hp_progress *pg);
 void hp_progress_end(struct hp_progress *pg);
 /* "[3/12] 0:14 elapsed, ETA 0:42" of pg into buf (the start of the status line). */
 void hp_progress_status(const struct hp_progress *pg, double now, char *buf, size_t len);
+
+/* ---------- beside.c ---------- */
+
+struct hp_instance; /* instance.h */
+
+/* The pages of --published=PAGES. */
+struct hp_beside {
+	size_t npages, rows;
+	struct hp_beside_page {
+		char path[PATH_MAX];
+		struct hp_published page;
+	} * pages;
+};
+
+/*
+ * Read --published=PAGES: one page, or every *.md file of a folder (in
+ * name order, not below it; its files without a "Symmetric primitives"
+ * table, an index or a ranking, skipped).  Returns 0, or -1 with one line
+ * in err: PAGES unreadable, a page malformed (file and line named), a
+ * folder without any page.
+ */
+int hp_beside_load(const char *arg, struct hp_beside *s, char *err, size_t errlen);
+void hp_beside_free(struct hp_beside *s);
+
+/*
+ * The published row of instance all[which] and operation op (the API's
+ * name: encaps) among s's pages, the page names matched to the n
+ * instances of all as `check --published` matches them (page_match.h,
+ * no --map); *page is its file.  Returns 0 matched by the exact name, 1
+ * by another rule (why says which), -1 none.
+ */
+int hp_beside_find(const struct hp_beside *s, const struct hp_instance *all, size_t n, size_t which, const char *op,
+		   const struct hp_published_row **row, const char **page, char *why, size_t whylen);
+
+/* How a row's calls compare with the published row's. */
+enum hp_beside_calls { HP_BESIDE_EXACT = 0, HP_BESIDE_REPRODUCED, HP_BESIDE_DIFFER };
+
+/*
+ * Our row r beside the published row p: the calls cell ("exact",
+ * "reproduced at N = 200, 998–1000", "differ: pseudoXOF 5 → 4") into
+ * cell, and the shares' differences (ours - published, uncorrected, in
+ * percentage points) into *hash_pp, *drng_pp.
+ */
+enum hp_beside_calls hp_beside_compare(const struct hp_published_row *p, const struct hp_result *r, char *cell,
+				       size_t len, double *hash_pp, double *drng_pp);
 
 /* ---------- pages.c ---------- */
 

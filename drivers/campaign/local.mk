@@ -9,7 +9,7 @@
 hashprof_SOURCES += drivers/cmds/cmd_campaign.c drivers/campaign/campaign.h \
 	drivers/campaign/find.c drivers/campaign/inputs.c drivers/campaign/state.c \
 	drivers/campaign/unit.c drivers/campaign/cpus.c drivers/campaign/engine.c \
-	drivers/campaign/progress.c drivers/campaign/pages.c
+	drivers/campaign/progress.c drivers/campaign/pages.c drivers/campaign/beside.c
 hashprof_CPPFLAGS += -I$(top_srcdir)/drivers/campaign
 
 # Check suite: `hashprof campaign` on a copy of the fixture tree
@@ -23,3 +23,13 @@ tests_test_campaign_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_bui
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PARALLEL=\"$(HP_PARALLEL)\"
 tests_test_campaign_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_campaign_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
+
+# Check suite: `hashprof campaign --published=PAGES` (beside.c), the
+# published rows beside the campaign's on a small tree of two fixtures.
+check_PROGRAMS += tests/test_campaign_published
+TESTS += tests/test_campaign_published
+tests_test_campaign_published_SOURCES = tests/test_campaign_published.c tests/capture.c tests/capture.h
+tests_test_campaign_published_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
+	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
+tests_test_campaign_published_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_campaign_published_LDADD = $(CHECK_LIBS)

@@ -16,11 +16,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "campaign.h"
+#include "instance.h"
+#include "page_match.h"
 #include "record_io.h"
 #include "report.h"
 
@@ -34,6 +37,15 @@ struct hp_fstate {
 	char reason[HP_CAMPAIGN_REASON];
 	char log[PATH_MAX]; /* relative to OUT: the log that says more; "" none */
 	size_t ok; /* operations profiled */
+	/* --published: its rows beside the pages' (hp_page_beside) */
+	size_t pub_rows, pub_exact, pub_repro, pub_differ;
+	double pub_max_pp; /* the largest share difference, either share, percentage points */
+};
+
+/* --published: the instances built, for matching the pages' names. */
+struct hp_pubctx {
+	struct hp_instance *insts; /* one per built folder */
+	size_t n;
 };
 
 /* The folder's status and reason from its state. */
@@ -241,8 +253,111 @@ static void hp_page_measured_on(const struct hp_record_set *set, FILE *out)
 	}
 }
 
-static int hp_page_write(const struct hp_campaign *c, const char *candidate, struct hp_fstate *const *st, size_t n,
-			 struct hp_summary *sum)
+/* A share difference as a cell: "+5.5 pp (30% → 35.5%)". */
+static void hp_pp_cell(FILE *out, double pp, const char *published, double ours_pct)
+{
+	fprintf(out, "%+.1f pp (%s \xe2\x86\x92 %.1f%%)", pp, published, ours_pct);
+}
+
+/* The last component of a path. */
+static const char *hp_page_base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/*
+ * --published: each row of set beside the published row of its instance
+ * and operation (beside.c), one table line each, then the matches made by
+ * another rule than the exact name; counted into the folders' states.
+ */
+static void hp_page_beside(FILE *out, const struct hp_campaign *c, const struct hp_pubctx *pc,
+			   struct hp_fstate *const *st, size_t n, const struct hp_record_set *set)
+{
+	char *matches = NULL;
+	size_t mlen = 0;
+	FILE *m = open_memstream(&matches, &mlen);
+
+	fprintf(out,
+		"### Beside the published figures\n\n"
+		"%zu published row%s of %zu page%s (--published); calls at the printed 3 significant digits "
+		"(exact, reproduced at N: a mean of N operations of this row prints as published, or differ), "
+		"shares as ours minus published, uncorrected as published, in percentage points.\n\n"
+		"| instance | operation | published as | calls | hash share | DRNG share |\n"
+		"|---|---|---|---|---|---|\n",
+		c->published->rows, c->published->rows == 1 ? "" : "s", c->published->npages,
+		c->published->npages == 1 ? "" : "s");
+	for (size_t i = 0; i < set->n; i++) {
+		const struct hp_result *r = &set->rows[i].r;
+		const struct hp_published_row *p;
+		const char *page;
+		char why[PATH_MAX + 64], cell[HP_CAMPAIGN_REASON];
+		struct hp_fstate *f = NULL;
+		size_t which = pc->n;
+		int how;
+		for (size_t k = 0; k < pc->n && which == pc->n; k++)
+			if (!strcmp(pc->insts[k].name, r->instance))
+				which = k;
+		for (size_t k = 0; k < n && !f; k++)
+			if (!strcmp(st[k]->b.instance, r->instance))
+				f = st[k];
+		fputs("| ", out);
+		hp_md_code(out, r->instance, 1);
+		fprintf(out, " | %s | ", r->operation);
+		how = which < pc->n && r->status == HP_STATUS_OK
+			      ? hp_beside_find(c->published, pc->insts, pc->n, which, r->operation, &p, &page, why,
+					       sizeof why)
+			      : -1;
+		if (how < 0) {
+			fputs(r->status == HP_STATUS_OK ? "not on the pages | - | - | - |\n"
+							: "- | failed here | - | - |\n",
+			      out);
+			continue;
+		}
+		double hpp, dpp;
+		enum hp_beside_calls v = hp_beside_compare(p, r, cell, sizeof cell, &hpp, &dpp);
+		hp_md_code(out, p->instance, 1);
+		fprintf(out, " (%s:%u) | ", hp_page_base(page), p->line);
+		hp_md_cell(out, cell);
+		fputs(" | ", out);
+		hp_pp_cell(out, hpp, p->hash_text, p->hash_pct + hpp);
+		fputs(" | ", out);
+		hp_pp_cell(out, dpp, p->drng_text, p->drng_pct + dpp);
+		fputs(" |\n", out);
+		if (f) {
+			f->pub_rows++;
+			f->pub_exact += v == HP_BESIDE_EXACT;
+			f->pub_repro += v == HP_BESIDE_REPRODUCED;
+			f->pub_differ += v == HP_BESIDE_DIFFER;
+			if (fabs(hpp) > f->pub_max_pp)
+				f->pub_max_pp = fabs(hpp);
+			if (fabs(dpp) > f->pub_max_pp)
+				f->pub_max_pp = fabs(dpp);
+		}
+		/* once per name */
+		if (how == 1 && m && !(matches && mlen && strstr(matches, p->instance))) {
+			fputs("- ", m);
+			hp_md_code(m, p->instance, 0);
+			fputs(" of the pages is ", m);
+			hp_md_code(m, r->instance, 0);
+			fputs(" here: ", m);
+			hp_md_cell(m, why);
+			fputc('\n', m);
+			fflush(m);
+		}
+	}
+	if (m) {
+		fclose(m);
+		if (mlen)
+			fprintf(out, "\nMatched by another name:\n\n%s", matches);
+	}
+	free(matches);
+	fputc('\n', out);
+}
+
+static int hp_page_write(const struct hp_campaign *c, const struct hp_pubctx *pc, const char *candidate,
+			 struct hp_fstate *const *st, size_t n, struct hp_summary *sum)
 {
 	struct hp_record_set set;
 	struct hp_result *rows = NULL;
@@ -298,6 +413,8 @@ static int hp_page_write(const struct hp_campaign *c, const char *candidate, str
 		hp_report_print(out, HP_FORMAT_MD, rows, set.n, NULL);
 		free(rows);
 		fputc('\n', out);
+		if (pc)
+			hp_page_beside(out, c, pc, st, n, &set);
 	} else {
 		fputs("No operation of this candidate was profiled.\n\n", out);
 	}
@@ -385,8 +502,17 @@ static int hp_index_write(const struct hp_campaign *c, struct hp_fstate *st, siz
 				st[i].f->candidate);
 	}
 	fputs(". Records: records/CANDIDATE/INSTANCE__OPERATION.json.\n\n", out);
-	fputs("| folder | candidate | instance | kind | build | KAT | operations | status | reason | log |\n"
-	      "|---|---|---|---|---|---|---|---|---|---|\n",
+	if (c->published)
+		fprintf(out,
+			"Published: %zu rows of %zu pages (--published) beside each folder's (calls exact, "
+			"reproduced at N or differ; the largest share difference in percentage points).\n\n",
+			c->published->rows, c->published->npages);
+	fputs(c->published ? "| folder | candidate | instance | kind | build | KAT | operations | status | reason | "
+			     "log | published |\n"
+			     "|---|---|---|---|---|---|---|---|---|---|---|\n"
+			   : "| folder | candidate | instance | kind | build | KAT | operations | status | reason | "
+			     "log |\n"
+			     "|---|---|---|---|---|---|---|---|---|---|\n",
 	      out);
 	for (size_t i = 0; i < n; i++) {
 		const struct hp_fstate *s = &st[i];
@@ -409,6 +535,14 @@ static int hp_index_write(const struct hp_campaign *c, struct hp_fstate *st, siz
 		fputs(" | ", out);
 		if (s->log[0])
 			fprintf(out, "[log](%s)", s->log);
+		if (c->published && s->pub_rows)
+			fprintf(out,
+				" | %zu row%s: %zu exact, %zu reproduced at N, %zu differ; largest share difference "
+				"%.1f pp",
+				s->pub_rows, s->pub_rows == 1 ? "" : "s", s->pub_exact, s->pub_repro, s->pub_differ,
+				s->pub_max_pp);
+		else if (c->published)
+			fputs(" | not on the pages", out);
 		fputs(" |\n", out);
 	}
 	fclose(out);
@@ -435,6 +569,7 @@ int hp_campaign_collect(const struct hp_campaign *c, const struct hp_folders *fs
 			struct hp_summary *sum)
 {
 	struct hp_fstate *st = calloc(fs->n + 1, sizeof *st), **by_candidate;
+	struct hp_pubctx pc = { NULL, 0 };
 	char dir[PATH_MAX];
 
 	memset(sum, 0, sizeof *sum);
@@ -458,6 +593,17 @@ int hp_campaign_collect(const struct hp_campaign *c, const struct hp_folders *fs
 		else
 			sum->not_run++;
 	}
+	if (c->published && (pc.insts = calloc(fs->n + 1, sizeof *pc.insts)))
+		for (size_t i = 0; i < fs->n; i++) {
+			/* the built instances, named and from their folders, as check matches them */
+			struct hp_instance *in = &pc.insts[pc.n];
+			if (!st[i].b.present || strcmp(st[i].b.status, "built"))
+				continue;
+			hp_fmt(in->name, sizeof in->name, "%s", st[i].b.instance);
+			hp_fmt(in->kind, sizeof in->kind, "%s", st[i].b.kind);
+			hp_fmt(in->origin, sizeof in->origin, "%s", fs->v[i].abs);
+			pc.n++;
+		}
 	hp_fmt(dir, sizeof dir, "%s/pages", c->out);
 	if (hp_mkdirs(dir) != 0) {
 		fprintf(stderr, "hashprof: campaign: cannot create %s: %s\n", dir, strerror(errno));
@@ -473,7 +619,8 @@ int hp_campaign_collect(const struct hp_campaign *c, const struct hp_folders *fs
 			     j < fs->n && !strcmp(by_candidate[j]->f->candidate, by_candidate[i]->f->candidate); j++)
 				;
 			sum->candidates++;
-			hp_page_write(c, by_candidate[i]->f->candidate, by_candidate + i, j - i, sum);
+			hp_page_write(c, c->published ? &pc : NULL, by_candidate[i]->f->candidate, by_candidate + i,
+				      j - i, sum);
 		}
 		free(by_candidate);
 	} else {
@@ -481,6 +628,7 @@ int hp_campaign_collect(const struct hp_campaign *c, const struct hp_folders *fs
 		sum->unwritten++;
 	}
 	hp_index_write(c, st, fs->n, other_tiers, sum);
+	free(pc.insts);
 	free(st);
 	return sum->unwritten ? 3 : 0;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "page_match.h"
 #include "published.h"
 #include "reproduce.h"
 #include "result.h"
@@ -26,11 +27,22 @@ struct hp_check {
 	int raw; /* compare uncorrected shares */
 	int procedure_set; /* -n or -w given */
 	const char *published; /* --published PAGE.md */
+	const char *map_path; /* --map FILE: page names to instances */
+	struct hp_page_map map; /* its lines (none: n 0) */
 	struct hp_options run; /* procedure of INSTANCE and --published rows */
 	unsigned compared, failed; /* comparisons made, out of tolerance */
 	char first_failure[512];
+	/* shares of a baseline row (check_compare.c, "share tests"): how many
+	 * times a row too noisy to decide is measured again (--max-reruns),
+	 * the re-measurements made, and the comparisons left undecided */
+	unsigned max_reruns;
+	int max_reruns_set; /* --max-reruns given (a baseline's option only) */
+	unsigned reruns, undecided;
+	int share_tested; /* a share was decided by the rank test (the table's note says how) */
+	char first_undecided[512];
 	char missing[4096]; /* --published rows not available here */
 	size_t page_rows; /* rows of the --published page */
+	size_t page_failed_rows; /* of them, rows the page prints as failed */
 	int fractional_differs; /* --published: a fractional calls/op differed */
 	int page_corrected; /* --published: a hashprof page of corrected shares */
 	uint64_t reproduce_max; /* --published: the N search covers N = 1..this (--reproduce-max) */
@@ -39,6 +51,17 @@ struct hp_check {
 	size_t search_len;
 	FILE *search; /* writes search_text; NULL when it could not be opened */
 };
+
+/* Exit status of a check whose only verdicts left open are shares too
+ * noisy to decide after the re-runs (no regression, no failure). */
+#define HP_EXIT_UNDECIDED 4
+
+/* Re-measurements of a row too noisy to decide, by default. */
+#define HP_DEFAULT_MAX_RERUNS 2
+
+/* The significance level of the share tests: a difference beyond the
+ * tolerance is a regression when the two-sided p-value is below it. */
+#define HP_SHARE_ALPHA 0.05
 
 /* ---------- check_options.c ---------- */
 
@@ -85,7 +108,8 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct 
  * per operation of each call site when b has a call-site table (the same
  * way: "site pseudoXOF poly_uniform"; a site missing on either side is 0
  * there) and its calls without a call path, then the hash
- * and DRNG shares (within c->share_tol pp; uncorrected with c->raw), and
+ * and DRNG shares (hp_share_test below; uncorrected with c->raw: ok,
+ * REGRESSION, or "undecided: too noisy", counted in c->undecided), and
  * the replay ("if free") shares when both rows have them, family by
  * family: within c->share_tol pp widened by the larger of the two rows'
  * spreads (pp) when the family's estimator is the same in both, one line
@@ -94,6 +118,46 @@ void hp_check_thresholds(struct hp_check *c, struct hp_table *thr, const struct 
  * n is a failing "replay" line.
  */
 void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp_result *b, const struct hp_result *n);
+
+/*
+ * The share tests.  A window share (which = 0: hash, 1: DRNG) of the
+ * re-run n against the baseline b: with batch shares in both rows
+ * (r->ntrials >= 1, each trial's share by hp_shares_of_trial), the
+ * medians over the batches and the two-sided Mann-Whitney U test
+ * (prof/rank_test.h) of the two sets of batch shares; the difference is
+ *   ok          when |median now - median baseline| <= c->share_tol,
+ *   REGRESSION  when beyond it and p < HP_SHARE_ALPHA,
+ *   undecided   when beyond it and not significant (too noisy, or too
+ *               few batches to ever reach HP_SHARE_ALPHA).
+ * A row without batch shares (a record from before trials) falls back to
+ * the row's shares and the tolerance alone (tested 0).
+ */
+enum hp_share_verdict { HP_SHARE_OK, HP_SHARE_REGRESSION, HP_SHARE_UNDECIDED };
+struct hp_share_test {
+	int tested; /* 1: medians and the rank test; 0: the rows' shares and the tolerance alone */
+	size_t nb, nn; /* batches of b and n */
+	double base_pct, now_pct; /* the compared shares, percent */
+	double p; /* two-sided p-value (tested) */
+	int exact; /* p from the exact distribution */
+	enum hp_share_verdict verdict;
+};
+void hp_share_test(const struct hp_check *c, const struct hp_result *b, const struct hp_result *n, int which,
+		   struct hp_share_test *out);
+
+/*
+ * Measure n again while one of its window shares against b is
+ * undecided, at most c->max_reruns times: rerun(ctx, again) measures the
+ * row once more into *again (hp_result_init'ed by the caller, freed
+ * here; returns 0, or -1 when it could not), whose batches are added to
+ * n's (up to HP_TRIALS_MAX; its counts and totals stay the first run's,
+ * and every batch's share is corrected with the first run's calibrated
+ * overhead, hp_shares_of_trial of n).
+ * A re-run that fails or leaves no room ends the loop.  Returns the
+ * re-measurements made (added to c->reruns).
+ */
+typedef int (*hp_rerun_fn)(void *ctx, struct hp_result *again);
+unsigned hp_settle_baseline(struct hp_check *c, const struct hp_result *b, struct hp_result *n, hp_rerun_fn rerun,
+			    void *ctx);
 
 /*
  * Row n against the published row p: calls per operation at the printed

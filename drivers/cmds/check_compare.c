@@ -17,6 +17,7 @@
 #include "check_cmd.h"
 #include "child.h"
 #include "published.h"
+#include "rank_test.h"
 #include "result.h"
 #include "shares.h"
 #include "table.h"
@@ -232,6 +233,54 @@ static void hp_compare_replay_family(struct hp_check *c, struct hp_table *t, con
 				spread_b > spread_n ? spread_b : spread_n, "REGRESSION");
 }
 
+/* An undecided comparison: counted, not failed; returns the result cell. */
+static const char *hp_undecided_verdict(struct hp_check *c, const struct hp_result *r, const char *quantity,
+					const char *expected, const char *now)
+{
+	c->compared++;
+	if (c->undecided++ == 0)
+		snprintf(c->first_undecided, sizeof c->first_undecided, "%s %s %.63s: %.100s -> %.100s", r->instance,
+			 r->operation, quantity, expected, now);
+	return "undecided: too noisy";
+}
+
+/*
+ * The window share (which = 0: hash, 1: DRNG) of the re-run n against
+ * the baseline b by hp_share_test (check_shares.c): the medians over the
+ * batches, and in the tolerance cell the test that decided ("2 pp;
+ * Mann-Whitney U p = 0.008, 5 + 5 batches"), or "2 pp (tolerance only:
+ * ...)" for a row without batch shares.
+ */
+static void hp_compare_share_tested(struct hp_check *c, struct hp_table *t, const struct hp_result *b,
+				    const struct hp_result *n, int which)
+{
+	const char *q = which ? "DRNG share" : "hash share";
+	struct hp_share_test st;
+	char eb[32], en[32], diff[64], tol[HP_TCELL];
+	const char *res;
+	double d;
+
+	hp_share_test(c, b, n, which, &st);
+	d = st.now_pct - st.base_pct;
+	snprintf(eb, sizeof eb, "%.2f%%", st.base_pct);
+	snprintf(en, sizeof en, "%.2f%%", st.now_pct);
+	snprintf(diff, sizeof diff, fabs(d) < 0.01 ? "%+.2g pp" : "%+.2f pp", d);
+	if (st.tested) {
+		c->share_tested = 1;
+		snprintf(tol, sizeof tol, "%g pp; Mann-Whitney U p %s %.3f%s, %zu + %zu batches", c->share_tol,
+			 st.p < 0.001 ? "<" : "=", st.p < 0.001 ? 0.001 : st.p, st.exact ? "" : " (normal approx.)",
+			 st.nb, st.nn);
+	} else {
+		snprintf(tol, sizeof tol, "%g pp (tolerance only: %s has no batch shares)", c->share_tol,
+			 st.nb ? "the re-run" : "the baseline");
+	}
+	if (st.verdict == HP_SHARE_UNDECIDED)
+		res = hp_undecided_verdict(c, n, q, eb, en);
+	else
+		res = hp_verdict(c, st.verdict == HP_SHARE_OK, "REGRESSION", n, q, eb, en);
+	hp_table_add(t, n->instance, n->operation, q, eb, en, diff, tol, res);
+}
+
 /* The quantity naming site s of row r: "site pseudoXOF poly_uniform", with
  * as many callers before the innermost function ("f>g") as it takes to
  * tell it from r's other sites of the same helper. */
@@ -300,8 +349,7 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 {
 	uint64_t cb[HP_FN_COUNT], nb[HP_FN_COUNT], tb[HP_FN_COUNT];
 	uint64_t cn[HP_FN_COUNT], nn[HP_FN_COUNT], tn[HP_FN_COUNT];
-	struct hp_shares sb, sn;
-	char q[64], eb[32];
+	char q[64];
 
 	if (hp_status_line(c, t, n, "REGRESSION"))
 		return;
@@ -314,12 +362,8 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 		hp_compare_calls(c, t, b, n, q, nb[fn], nn[fn]);
 	}
 	hp_compare_sites(c, t, b, n);
-	hp_shares_of_result(b, c->raw, &sb);
-	hp_shares_of_result(n, c->raw, &sn);
-	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.hash);
-	hp_compare_share(c, t, n, "hash share", 100.0 * sb.hash, eb, 100.0 * sn.hash, "REGRESSION");
-	snprintf(eb, sizeof eb, "%.2f%%", 100.0 * sb.drng);
-	hp_compare_share(c, t, n, "DRNG share", 100.0 * sb.drng, eb, 100.0 * sn.drng, "REGRESSION");
+	hp_compare_share_tested(c, t, b, n, 0);
+	hp_compare_share_tested(c, t, b, n, 1);
 	/* replay shares only with replay shares (a window share is another
 	 * quantity), family by family */
 	if (b->replay.valid && n->replay.valid)

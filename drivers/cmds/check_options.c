@@ -21,6 +21,9 @@
 #include "procedure_options.h"
 
 #define HP_DEFAULT_SHARE_TOL 2.0 /* percentage points */
+/* --max-reruns' bound: each re-run is a whole measurement of the row, and
+ * the pooled batches must fit HP_TRIALS_MAX */
+#define HP_MAX_RERUNS_LIMIT 10
 
 void hp_check_defaults(struct hp_check *c)
 {
@@ -31,6 +34,7 @@ void hp_check_defaults(struct hp_check *c)
 		c->max_calls[fn] = -1;
 	hp_options_defaults(&c->run);
 	c->reproduce_max = HP_REPRODUCE_MAX_N;
+	c->max_reruns = HP_DEFAULT_MAX_RERUNS;
 }
 
 static void hp_check_help(void)
@@ -49,7 +53,11 @@ static void hp_check_help(void)
 	       "      --calls-tolerance=REL  calls may differ by this fraction (e.g. 0.01 or 1%%;\n"
 	       "                         default 0: exactly)\n"
 	       "      --share-tolerance=PP   shares may differ by this many percentage points\n"
-	       "                         (default %g)\n"
+	       "                         (default %g); against a baseline, a difference beyond\n"
+	       "                         it is a regression only when significant: Mann-Whitney U\n"
+	       "                         over the two rows' batch shares, p < %g\n"
+	       "      --max-reruns=K         measure a row too noisy to decide again, up to K\n"
+	       "                         times, pooling its batches (default %d)\n"
 	       "      --max-drng-share=PCT   fail when the DRNG share is above PCT (with its %%: 10%%)\n"
 	       "      --max-hash-share=PCT   fail when the pseudohash/XOF/sm3 share is above PCT\n"
 	       "      --max-calls=FN=N       fail when FN (drng, pseudoXOF, pseudohash, sm3hash)\n"
@@ -59,11 +67,16 @@ static void hp_check_help(void)
 	       "                         means of N = 1..1000 of one run, the row's own when it\n"
 	       "                         measured 1000 operations (the N that reproduce it)\n"
 	       "      --reproduce-max=N      search N = 1..N instead (the page's cap on N)\n"
+	       "      --map=FILE             one 'PAGE NAME<TAB>INSTANCE' a line: the instance here\n"
+	       "                         of a page's name; other names are matched ignoring\n"
+	       "                         case, '-', '_' and blanks, a build suffix (_REF), by\n"
+	       "                         the package folder or the parameter set (-DNAME=VALUE);\n"
+	       "                         each match is printed\n"
 	       "      --raw                  compare uncorrected shares (not with --published)\n"
 	       "  -n, --iterations=N, -w, --warmup=W   procedure of INSTANCE and --published rows\n"
 	       "                         (default: planned as by `hashprof INSTANCE`)\n"
 	       "      --timeout=SECONDS, --clock=tsc|cycles   as for `hashprof INSTANCE`\n",
-	       HP_DEFAULT_SHARE_TOL);
+	       HP_DEFAULT_SHARE_TOL, HP_SHARE_ALPHA, HP_DEFAULT_MAX_RERUNS);
 	hp_min_time_help();
 	hp_replay_help();
 	printf("                         A baseline row with replay shares is re-run with\n"
@@ -77,8 +90,9 @@ static void hp_check_help(void)
 	       "\n"
 	       "Exit status: 0 pass, 1 regression (a comparison out of tolerance, a threshold\n"
 	       "exceeded, a row that failed or whose replay failed, nothing compared),\n"
-	       "2 bad input, 128+N interrupted by signal N (^C: 130; what was compared before\n"
-	       "it is shown, no verdict).\n");
+	       "2 bad input, 4 undecided (no regression, but a share still too noisy to\n"
+	       "decide after the re-runs), 128+N interrupted by signal N (^C: 130; what was\n"
+	       "compared before it is shown, no verdict).\n");
 }
 
 /* A number with an optional suffix; 0, or -1 when malformed or out of [lo, hi]. */
@@ -138,7 +152,7 @@ static int hp_parse_max_calls(const char *arg, struct hp_check *c)
 int hp_check_parse(int argc, char **argv, struct hp_check *c)
 {
 	/* above procedure_options.h's codes */
-	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_RMAX };
+	enum { O_CALLS = 0x200, O_SHARE, O_MAXD, O_MAXH, O_MAXC, O_PUB, O_RAW, O_RMAX, O_RERUNS, O_MAP };
 	static const struct option longopts[] = {
 		{ "calls-tolerance", required_argument, NULL, O_CALLS },
 		{ "share-tolerance", required_argument, NULL, O_SHARE },
@@ -148,6 +162,8 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		{ "published", required_argument, NULL, O_PUB },
 		{ "raw", no_argument, NULL, O_RAW },
 		{ "reproduce-max", required_argument, NULL, O_RMAX },
+		{ "max-reruns", required_argument, NULL, O_RERUNS },
+		{ "map", required_argument, NULL, O_MAP },
 		HP_PROCEDURE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -196,6 +212,9 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 		case O_RAW:
 			c->raw = 1;
 			break;
+		case O_MAP:
+			c->map_path = optarg;
+			break;
 		case O_RMAX:
 			if (hp_parse_u64(optarg, 1, HP_PER_OP_MAX, &c->reproduce_max))
 				return hp_usage_error(
@@ -204,6 +223,16 @@ int hp_check_parse(int argc, char **argv, struct hp_check *c)
 					optarg, HP_PER_OP_MAX);
 			c->reproduce_max_set = 1;
 			break;
+		case O_RERUNS: {
+			uint64_t k;
+			if (hp_parse_u64(optarg, 0, HP_MAX_RERUNS_LIMIT, &k))
+				return hp_usage_error(
+					"--max-reruns: '%s' is not a whole number of re-runs from 0 to %d", optarg,
+					HP_MAX_RERUNS_LIMIT);
+			c->max_reruns = (unsigned)k;
+			c->max_reruns_set = 1;
+			break;
+		}
 		case 'h':
 			hp_check_help();
 			return HP_EXIT_OK;

@@ -57,11 +57,13 @@ enum {
 	HP_OPT_PROGRESS,
 	HP_OPT_TRIALS,
 	HP_OPT_SEED,
+	HP_OPT_PUBLISHED,
 };
 
 /* What the command line asked for, beyond struct hp_campaign. */
 struct hp_campaign_args {
 	const char *root_arg, *out_arg, *jobs_file, *unit, *cpus;
+	const char *published; /* --published=PAGES */
 	int collect;
 	enum hp_unit_phase phase;
 	enum hp_progress_mode progress;
@@ -91,6 +93,9 @@ static void hp_campaign_help(void)
 	       "      --build-timeout=S  seconds one hashprof build may take (default %u)\n"
 	       "  -n, --iterations=N, -w, --warmup=W, --trials=T, --seed=HEX, --clock=tsc|cycles,\n"
 	       "      --replay, --replay-max-mb=MB   the procedure of every row (hashprof --help)\n"
+	       "      --published=PAGES  a published page, or a folder of them: each page and\n"
+	       "                         the index put its rows beside ours (calls exact,\n"
+	       "                         reproduced at N or differ; shares as pp differences)\n"
 	       "  -f, --force            redo every step, even the ones that are up to date\n"
 	       "      --progress=MODE    auto (default: a status line on a terminal), tty, plain\n"
 	       "  -h, --help             display this help and exit\n"
@@ -159,6 +164,7 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 		{ "clock", required_argument, NULL, HP_OPT_CLOCK },
 		{ "replay", no_argument, NULL, HP_OPT_REPLAY },
 		{ "replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB },
+		{ "published", required_argument, NULL, HP_OPT_PUBLISHED },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -242,6 +248,9 @@ static int hp_campaign_parse(int argc, char **argv, struct hp_campaign *c, struc
 		case HP_OPT_REPLAY:
 		case HP_OPT_REPLAY_MB:
 			rc = hp_campaign_procedure(opt, longopts[idx].name, optarg, c);
+			break;
+		case HP_OPT_PUBLISHED:
+			a->published = optarg;
 			break;
 		case 'h':
 			hp_campaign_help();
@@ -620,6 +629,7 @@ int hp_cmd_campaign(int argc, char **argv)
 	struct hp_folders fs = { 0 };
 	struct hp_stale stale = { 0 };
 	struct hp_summary sum;
+	struct hp_beside pub = { 0 };
 	char err[HP_CAMPAIGN_REASON];
 	size_t other = 0;
 	int rc;
@@ -643,6 +653,20 @@ int hp_cmd_campaign(int argc, char **argv)
 	}
 	if (!a.out_arg)
 		a.out_arg = HP_CAMPAIGN_DEFAULT_OUT;
+	/* the pages are read before anything runs: a bad one is bad input */
+	if (a.published && (a.jobs_file || a.unit)) {
+		rc = hp_usage_error("campaign: --published applies where pages are written (a run, --collect), "
+				    "not to %s",
+				    a.jobs_file ? "--jobs" : "--unit");
+		goto out;
+	}
+	if (a.published) {
+		if (hp_beside_load(a.published, &pub, err, sizeof err) != 0) {
+			rc = hp_usage_error("campaign: %s", err);
+			goto out;
+		}
+		c.published = &pub;
+	}
 	if (a.collect) {
 		if ((rc = hp_campaign_out(a.out_arg, HP_OUT_COLLECT, NULL, c.out)) < 0)
 			rc = hp_campaign_collect_cmd(&c);
@@ -701,6 +725,7 @@ int hp_cmd_campaign(int argc, char **argv)
 			rc = result; /* a step that did not finish left its folder 'not run': 1 */
 	}
 out:
+	hp_beside_free(&pub);
 	hp_stale_free(&stale);
 	hp_folders_free(&fs);
 	hp_strv_free(&c.run_args);

@@ -13,10 +13,12 @@
  * The thresholds apply to the rows of every mode.
  *
  * Rows are measured with the run machinery of `hashprof INSTANCE`
- * (rows.h: hp_run_rows), one child process per row.  Exit status: 0
- * pass, 1 a comparison is out of tolerance, a row failed or nothing was
- * compared, 2 bad input (one line on stderr naming the file, field or
- * line, and the problem), 128 + N interrupted by signal N.
+ * (rows.h: hp_run_rows), one child process per row; a baseline row whose
+ * share is too noisy to decide is measured again (hp_settle_baseline).
+ * Exit status: 0 pass, 1 a comparison is out of tolerance, a row failed
+ * or nothing was compared, 2 bad input (one line on stderr naming the
+ * file, field or line, and the problem), 4 (HP_EXIT_UNDECIDED) no
+ * regression but a share left undecided, 128 + N interrupted by signal N.
  *
  * This file runs the three modes; the options are in check_options.c,
  * the comparisons and their verdicts in check_compare.c (check_cmd.h).
@@ -38,6 +40,7 @@
 #include "procedure_options.h"
 #include "ops.h"
 #include "options.h"
+#include "page_match.h"
 #include "published.h"
 #include "record_io.h"
 #include "reproduce_cmd.h"
@@ -110,6 +113,41 @@ static const char *hp_baseline_cflags(const struct hp_loaded_row *row)
 	return json_is_string(cf) ? json_string_value(cf) : NULL;
 }
 
+/* What a re-run of an undecided row needs (hp_settle_baseline's ctx). */
+struct hp_rerun_ctx {
+	const struct hp_check *c;
+	const struct hp_result *base, *now; /* the baseline row, the re-run so far */
+	struct hp_instance *inst;
+	const char *op;
+	const struct hp_options *o;
+	unsigned done, max;
+};
+
+/* Measure the row once more, saying why (a re-run takes as long as the
+ * run): the first undecided share, its medians and p. */
+static int hp_rerun_row(void *ctx, struct hp_result *again)
+{
+	struct hp_rerun_ctx *x = ctx;
+	const char *op = x->op;
+	struct hp_share_test st;
+	int which = 0;
+
+	if (hp_child_interrupted())
+		return -1;
+	hp_share_test(x->c, x->base, x->now, 0, &st);
+	if (st.verdict != HP_SHARE_UNDECIDED) {
+		which = 1;
+		hp_share_test(x->c, x->base, x->now, 1, &st);
+	}
+	printf("note: %s %s: %s share %.2f%% -> %.2f%% (p = %.3f, %zu + %zu batches): too noisy to decide: "
+	       "measured again (%u of at most %u)\n",
+	       x->inst->name, x->op, which ? "DRNG" : "hash", st.base_pct, st.now_pct, st.p, st.nb, st.nn, ++x->done,
+	       x->max);
+	fflush(stdout);
+	hp_run_rows(x->inst, &op, 1, x->o, again, NULL, NULL);
+	return 0;
+}
+
 /* BASELINE mode.  Every row is checked usable before any is re-run, so that
  * bad input exits 2 at once rather than after minutes of measuring. */
 static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, struct hp_table *diff, struct hp_table *thr)
@@ -161,6 +199,9 @@ static int hp_check_baselines(struct hp_check *c, int nfiles, char **files, stru
 
 		hp_baseline_procedure(c, &row->r, &o);
 		hp_run_rows(&insts[i], &op, 1, &o, &now, NULL, NULL);
+		struct hp_rerun_ctx x = { c, &row->r, &now, &insts[i], op, &o, 0, c->max_reruns };
+		if (!hp_child_interrupted())
+			hp_settle_baseline(c, &row->r, &now, hp_rerun_row, &x);
 		hp_compare_baseline(c, diff, &row->r, &now);
 		hp_check_thresholds(c, thr, &now, 1);
 		if (cf && strcmp(cf, insts[i].cflags))
@@ -190,27 +231,51 @@ static size_t hp_published_targets(const struct hp_published_row *p, const struc
 	return rp->nfn;
 }
 
+/* Say once per page name how it was matched, when not by its own name. */
+static void hp_say_match(const struct hp_published *page, size_t i, enum hp_page_how how, const char *inst,
+			 const char *why)
+{
+	const char *name = page->rows[i].instance;
+
+	if (how == HP_PAGE_EXACT)
+		return;
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(page->rows[k].instance, name))
+			return;
+	printf("match: '%s' of the page is %s here (%s)\n", name, inst, why);
+}
+
 /* --published mode.  A page covers more candidates than one machine has
  * built: rows whose instance is not here are listed, not failed (but a
- * page of which nothing is here fails: a check that compared nothing must
- * not pass).  A row naming an instance that is here with an operation it
- * does not have is bad input. */
+ * check that compared nothing fails: hp_cmd_check).  A page's names are
+ * matched to the instances here (page_match.h); a name that could be
+ * several instances, or a row naming an instance that is here with an
+ * operation it does not have, is bad input. */
 static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct hp_table *thr)
 {
 	struct hp_published page;
-	char err[HP_RECORD_ERR_MAX];
+	struct hp_instance *all = NULL;
+	char err[HP_RECORD_ERR_MAX], why[1024];
 	size_t used = 0;
+	long nall;
+	int rc = 0;
 
 	if (hp_published_load(c->published, &page, err, sizeof err) < 0)
 		return hp_usage_error("%s", err);
+	if ((nall = hp_instance_scan(&all)) < 0) {
+		hp_published_free(&page);
+		return hp_usage_error("check: out of memory");
+	}
 	c->page_corrected = page.corrected;
-	for (size_t i = 0; i < page.n; i++) {
+	for (size_t i = 0; i < page.n && !rc; i++) {
 		const struct hp_published_row *p = &page.rows[i];
-		const struct hp_kind_ops *k;
+		const struct hp_kind_ops *k = NULL;
 		struct hp_instance inst;
 		struct hp_result now;
-		const char *op = p->operation;
+		const char *op;
 		long other = hp_published_conflict(&page, i);
+		size_t idx = 0;
+		enum hp_page_how how;
 
 		/* two systems' tables, or a slip: say so, compare both */
 		if (other >= 0) {
@@ -227,21 +292,30 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 				c->published, p->line, p->instance, p->operation, o->line, what);
 		}
 
-		if (hp_instance_find(p->instance, &inst) == 0 && (k = hp_kind_ops_of(inst.kind)) &&
-		    hp_run_check_op(&inst, k, c->run.timeout, p->operation, err, sizeof err) != 0) {
-			/* the instance is here: a wrong operation is a typo, not a gap
-			 * (p is inside page: its line is read before page goes) */
-			unsigned line = p->line;
-			hp_published_free(&page);
-			return hp_usage_error("%s:%u: %s", c->published, line, err);
+		how = hp_page_match(p->instance, all, (size_t)nall, c->map.n ? &c->map : NULL, &idx, why, sizeof why);
+		if (how == HP_PAGE_AMBIGUOUS) {
+			rc = hp_usage_error("%s:%u: '%s' could be any of %s here: name one with --map", c->published,
+					    p->line, p->instance, why);
+			break;
 		}
-		if (p->failed || hp_instance_find(p->instance, &inst) != 0 || !(k = hp_kind_ops_of(inst.kind))) {
+		if (how != HP_PAGE_NONE) {
+			inst = all[idx];
+			k = hp_kind_ops_of(inst.kind);
+			hp_say_match(&page, i, how, inst.name, why);
+		}
+		op = k ? hp_published_operation(inst.kind, p->operation) : p->operation;
+		if (k && hp_run_check_op(&inst, k, c->run.timeout, op, err, sizeof err) != 0) {
+			/* the instance is here: a wrong operation is a typo, not a gap */
+			rc = hp_usage_error("%s:%u: %s", c->published, p->line, err);
+			break;
+		}
+		if (p->failed || !k) {
 			if (used < sizeof c->missing)
 				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, "%s%s %s",
 							 used ? ", " : "", p->instance, p->operation);
-			if (p->failed && used < sizeof c->missing)
-				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used,
-							 " (failed on the page)");
+			if (used < sizeof c->missing && (p->failed || why[0]))
+				used += (size_t)snprintf(c->missing + used, sizeof c->missing - used, " (%s)",
+							 p->failed ? "failed on the page" : why);
 			continue;
 		}
 		/* the per-iteration counts: a fractional count's N search reads
@@ -264,8 +338,11 @@ static int hp_check_published(struct hp_check *c, struct hp_table *diff, struct 
 			break;
 	}
 	c->page_rows = page.n;
+	for (size_t i = 0; i < page.n; i++)
+		c->page_failed_rows += page.rows[i].failed;
 	hp_published_free(&page);
-	return 0;
+	free(all);
+	return rc;
 }
 
 /* ---------- INSTANCE [OP] ---------- */
@@ -301,6 +378,21 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 
 /* ---------- the command ---------- */
 
+/* The verdict of a check that compared nothing, with its reason. */
+static void hp_say_nothing_compared(const struct hp_check *c)
+{
+	if (!c->published)
+		printf("check: FAIL: nothing compared (no row measured)\n");
+	else if (c->page_rows == 0)
+		printf("check: FAIL: nothing compared: the table of %s has no rows\n", c->published);
+	else if (c->page_failed_rows == c->page_rows)
+		printf("check: FAIL: nothing compared: every row of %s failed on the page\n", c->published);
+	else
+		printf("check: FAIL: nothing compared: none of the %zu rows of %s is available here (a name "
+		       "the page prints otherwise: --map)\n",
+		       c->page_rows, c->published);
+}
+
 int hp_cmd_check(int argc, char **argv)
 {
 	static const char *const diff_hdr[] = {
@@ -327,11 +419,17 @@ int hp_cmd_check(int argc, char **argv)
 	if (c.published && c.raw)
 		return hp_usage_error("check: --raw does not apply to --published (a page's shares are compared "
 				      "as it printed them: uncorrected, or corrected when its overhead line says so)");
+	if (c.map_path && !c.published)
+		return hp_usage_error("check: --map applies to --published only");
+	if (c.map_path && hp_page_map_load(c.map_path, &c.map, err, sizeof err) != 0)
+		return hp_usage_error("--map: %s", err);
 	if (c.reproduce_max_set && !c.published)
 		return hp_usage_error("check: --reproduce-max applies to --published only");
 	if (!c.published && npos == 0)
 		return hp_usage_error("check: missing BASELINE.json|DIR, INSTANCE or --published PAGE.md; "
 				      "try 'hashprof check --help'");
+	if (c.max_reruns_set && !baseline)
+		return hp_usage_error("check: --max-reruns applies to a baseline only (its rows are re-run)");
 	if (baseline && c.procedure_set)
 		return hp_usage_error("check: --iterations/--warmup do not apply to a baseline "
 				      "(its own procedure is re-run)");
@@ -371,25 +469,35 @@ int hp_cmd_check(int argc, char **argv)
 		if (c.fractional_differs)
 			printf("note: a fractional calls/op (rejection sampling) depends on the number of operations "
 			       "N: give the page's N with -n, or allow --calls-tolerance\n");
+		if (c.share_tested)
+			printf("shares: medians over the batches; a difference beyond the tolerance is a regression "
+			       "when the two-sided Mann-Whitney U test over the two rows' batch shares gives p < %g "
+			       "(the tolerance column)\n",
+			       HP_SHARE_ALPHA);
 		if (hp_child_interrupted())
 			printf("check: interrupted by SIG%s: no verdict (%u comparison%s made before it, %u out of "
 			       "tolerance)\n",
 			       sigabbrev_np(hp_child_interrupted()), c.compared, c.compared == 1 ? "" : "s", c.failed);
 		else if (c.failed)
-			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)\n", c.failed, c.compared,
-			       c.first_failure);
+			printf("check: FAIL: %u of %u comparisons out of tolerance (first: %s)%s\n", c.failed,
+			       c.compared, c.first_failure, c.undecided ? "; some too noisy to decide" : "");
+		else if (c.undecided)
+			printf("check: UNDECIDED: %u of %u comparisons too noisy to decide after %u re-run%s "
+			       "(first: %s); no regression found\n",
+			       c.undecided, c.compared, c.reruns, c.reruns == 1 ? "" : "s", c.first_undecided);
 		else if (c.compared)
 			printf("check: pass: %u comparison%s within tolerance\n", c.compared,
 			       c.compared == 1 ? "" : "s");
-		else if (c.published)
-			printf("check: none of the %zu rows of %s is available here; nothing compared\n", c.page_rows,
-			       c.published);
-		rc = c.failed || (c.published && !c.compared) ? HP_EXIT_FAILED : HP_EXIT_OK;
+		else
+			hp_say_nothing_compared(&c);
+		/* a check that compared nothing must not pass, whatever the reason */
+		rc = c.failed || !c.compared ? HP_EXIT_FAILED : c.undecided ? HP_EXIT_UNDECIDED : HP_EXIT_OK;
 		if (hp_child_interrupted()) /* as `hashprof INSTANCE`: 128 + the signal */
 			rc = 128 + hp_child_interrupted();
 	}
 	hp_table_free(&diff);
 	hp_table_free(&thr);
+	hp_page_map_free(&c.map);
 	if (c.search)
 		fclose(c.search);
 	free(c.search_text);

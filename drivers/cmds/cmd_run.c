@@ -58,13 +58,15 @@ static void hp_run_row_done(const struct hp_result *row, void *arg)
 static void hp_run_help(void)
 {
 	printf("Usage: hashprof [OPTION]... INSTANCE [OPERATION]\n"
-	       "       hashprof list [--long] [--hashes]   (instances found, --long with their survey;\n"
-	       "                                            --hashes: the hash candidates)\n"
+	       "       hashprof list [--long] [--path] [--hashes]   (instances found, --long with\n"
+	       "                           their survey; --path: the folders searched;\n"
+	       "                           --hashes: the hash candidates)\n"
 	       "       hashprof build DIR      (a submission folder -> a profiled instance)\n"
 	       "       hashprof campaign ROOT [-o OUT]   (every instance folder below ROOT: pages, index)\n"
 	       "       hashprof build --hash DIR   (a hash submission -> a candidate of --hash)\n"
 	       "       hashprof report FILE...|DIR      (tables of stored records)\n"
 	       "       hashprof check BASELINE|INSTANCE|--published PAGE.md   (regression checks)\n"
+	       "       hashprof help [COMMAND]   (this text, or COMMAND --help: each command has its own)\n"
 	       "Measure the share of time an NGCC instance spends in the ICCS hash helpers\n"
 	       "(pseudohash, pseudoXOF, sm3hash) and in the DRNG (get_random_number), and the\n"
 	       "helper calls per operation.  Without OPERATION, every operation of the instance.\n"

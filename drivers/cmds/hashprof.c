@@ -32,6 +32,12 @@ int main(int argc, char **argv)
 		for (size_t i = 0; argc > 2 && i < sizeof hp_cmds / sizeof hp_cmds[0]; i++)
 			if (!strcmp(argv[2], hp_cmds[i].word))
 				return hp_cmds[i].run(2, cv);
+		if (argc > 2) {
+			fprintf(stderr,
+				"hashprof: help: '%s' is not a command (list, report, check, build, campaign)\n",
+				argv[2]);
+			return 2;
+		}
 		return hp_cmd_run(2, hv);
 	}
 	if (argc > 1)

@@ -1,6 +1,6 @@
 /*
  * auxfunc.c - sm3hash, pseudohash and pseudoXOF as specified in
- * shared/docs/iccs-helpers.md, on top of OpenSSL's SM3 (GB/T 32905-2016).
+ * docs/iccs-helpers.md, on top of OpenSSL's SM3 (GB/T 32905-2016).
  * No SM3 code of our own: every digest goes through an EVP_MD_CTX.
  *
  * Speed: the helpers run ~10^5 times per operation of hash-based schemes,

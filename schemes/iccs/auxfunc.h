@@ -2,8 +2,8 @@
  * auxfunc.h - hashprof's own implementation of the ICCS hash helpers
  * (sm3hash, pseudohash, pseudoXOF) that every NGCC public-key submission
  * must use.  Signatures and return codes are those of the ICCS auxfunc.h
- * (shared/docs/ngcc-api.md, "Randomness and hashing the scheme must use");
- * the constructions are those of shared/docs/iccs-helpers.md.  SM3
+ * (docs/ngcc-api.md, "Randomness and hashing the scheme must use");
+ * the constructions are those of docs/iccs-helpers.md.  SM3
  * (GB/T 32905-2016) itself comes from OpenSSL's libcrypto.
  *
  * Units: every *_bits argument is a length in BITS, as in the ICCS API.

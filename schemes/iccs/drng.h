@@ -1,6 +1,6 @@
 /*
  * drng.h - hashprof's own SM3 Hash-DRBG with the ICCS DRNG interface
- * (shared/docs/ngcc-api.md; algorithm: shared/docs/iccs-helpers.md, "The
+ * (docs/ngcc-api.md; algorithm: docs/iccs-helpers.md, "The
  * DRNG": NIST SP 800-90A Hash_DRBG shape with SM3, seedlen 440 bits, no
  * nonce, no personalisation string, no reseeding).
  */

@@ -1,5 +1,5 @@
 /*
- * ngcc_api.h - the NGCC "API_PKC" functions (shared/docs/ngcc-api.md) that
+ * ngcc_api.h - the NGCC "API_PKC" functions (docs/ngcc-api.md) that
  * the PQClean instances export, with the error codes of our adapters.
  * Every length is in BYTES; every buffer is caller-allocated with at least
  * the size the matching *_get_*_len_bytes() returns.  Return 0 on success.
