@@ -17,7 +17,7 @@ drivers_libhpdrivers_la_SOURCES = \
 	drivers/instance.c drivers/instance.h \
 	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
 	drivers/options.c drivers/options.h \
-	drivers/procedure.c drivers/procedure.h \
+	drivers/procedure.c drivers/procedure.h drivers/batch_probe.c drivers/batch_probe.h \
 	drivers/rows.c drivers/rows.h \
 	drivers/swap_run.c drivers/swap_run.h
 drivers_libhpdrivers_la_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) \

@@ -2,6 +2,7 @@
  * options.c - defaults and number parsing (see options.h).
  */
 #include "options.h"
+#include "batch_probe.h"
 #include "util/confine.h"
 
 #include <ctype.h>
@@ -28,6 +29,7 @@ void hp_options_defaults(struct hp_options *o)
 	o->clock = HP_CLOCK_TSC;
 	o->format = HP_FORMAT_TEXT;
 	o->trials = HP_DEFAULT_TRIALS;
+	o->min_time = HP_MIN_TIME_DEFAULT;
 	o->noise_pp = HP_DEFAULT_NOISE_PP;
 	o->replay_max_mb = HP_REPLAY_MAX_MB_DEFAULT;
 }

@@ -35,8 +35,9 @@ struct hp_options {
 	uint64_t tick_resolution; /* ticks, measured by the parent (hp_clock_measure_resolution) */
 	char emulation[192]; /* "" natively, else why the run is emulated (prof/util/emulation.h) */
 	enum hp_format format;
-	unsigned trials; /* slices of N for the spread (default HP_DEFAULT_TRIALS) */
+	unsigned trials; /* the fewest batches N is cut into; a --hash row's slices of N (default HP_DEFAULT_TRIALS) */
 	int trials_set; /* --trials given (the default is cut to N without a word; a given one is not) */
+	double min_time; /* --min-time: seconds of operations a row measures at least; 0: off */
 	int raw; /* print uncorrected figures */
 	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
 	int replay; /* --replay: each measured row also gets its replay estimate */

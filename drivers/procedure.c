@@ -7,9 +7,12 @@
 
 #include <dlfcn.h>
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "api.h"
+#include "batch_probe.h"
+#include "batches.h"
 #include "calibrate.h"
 #include "callsite_insitu.h"
 #include "callsites.h"
@@ -149,13 +152,14 @@ static void hp_count_operation(const struct hp_op_ctx *c, uint64_t last[HP_FN_CO
 	}
 }
 
-/* Close trial r->ntrials: what was measured since the previous snapshot. */
-static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uint64_t ops_before, struct hp_result *r)
+/* Close trial r->ntrials, of `ops` operations: what was measured since
+ * the previous snapshot. */
+static void hp_close_trial(const struct hp_op_ctx *c, struct hp_trial *prev, uint64_t ops, struct hp_result *r)
 {
 	struct hp_trial now, *t = &r->trials[r->ntrials++];
 
 	hp_snapshot(c, &now);
-	t->operations = r->operations - ops_before;
+	t->operations = ops;
 	t->total_ticks = now.total_ticks - prev->total_ticks;
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		t->calls[fn] = now.calls[fn] - prev->calls[fn];
@@ -182,72 +186,208 @@ static void hp_overhead(struct hp_api *api, struct hp_result *r)
 	r->overhead_seconds = oh.seconds;
 }
 
-/* The N measured operations, in `trials` consecutive slices (0: this is
- * the calibration call, whose wall time goes to r->calibration_seconds); stops at the first failing call (what was
- * measured before it is kept). */
-static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations, uint64_t warmup,
-		       unsigned trials, struct hp_result *r)
+/* The warm-up operations (unmeasured); 0, or -1 with r failed. */
+static int hp_warm_up(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t warmup, struct hp_result *r)
 {
 	char err[256];
-	struct hp_trial prev;
-	uint64_t ops_before = 0, last[HP_FN_COUNT];
-	int calibrating = !trials;
 
 	for (uint64_t i = 0; i < warmup; i++) {
 		hp_child_step("warm-up operation %llu of %llu", (unsigned long long)i + 1, (unsigned long long)warmup);
 		if (k->iterate(c, err, sizeof err) != 0) {
 			hp_result_fail(r, "warm-up: %s", err);
-			return;
+			return -1;
 		}
 	}
-	/* the shims' overhead, measured now that set-up and warm-up have
-	 * brought the CPU to the speed the measured operations will see (a
-	 * calibration right after start-up read up to 1.8x too many ticks) */
-	if (!calibrating) {
-		hp_child_step("overhead calibration");
-		hp_overhead(c->api, r);
-	}
+	return 0;
+}
+
+/* The calibration call: one operation, its wall time into
+ * r->calibration_seconds, one trial (not a batch). */
+static void hp_measure_one(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_result *r)
+{
+	char err[256];
+	struct hp_trial prev;
+	uint64_t last[HP_FN_COUNT];
+
 	hp_reset_counters(c);
 	hp_snapshot(c, &prev);
 	hp_calls_so_far(c->api->wrap, last);
-	if (calibrating) /* one slice */
-		trials = 1;
-	if (trials > iterations)
-		trials = (unsigned)iterations;
-	if (trials > HP_TRIALS_MAX)
-		trials = HP_TRIALS_MAX;
-	for (uint64_t i = 0; i < iterations; i++) {
-		if (!calibrating)
-			hp_child_step("operation %llu of %llu", (unsigned long long)i + 1,
-				      (unsigned long long)iterations);
-		else
-			hp_child_step("the calibration call");
-		double t0 = hp_util_monotonic();
-		if (k->iterate(c, err, sizeof err) != 0) {
-			/* named as a crash or a timeout there names it (child.c) */
-			if (calibrating)
-				hp_result_fail(r, "%s (the calibration call)", err);
-			else
-				hp_result_fail(r, "%s (operation %llu of %llu)", err, (unsigned long long)i + 1,
-					       (unsigned long long)iterations);
-			break;
-		}
+	hp_child_step("the calibration call");
+	double t0 = hp_util_monotonic();
+	if (k->iterate(c, err, sizeof err) != 0) {
+		/* named as a crash or a timeout there names it (child.c) */
+		hp_result_fail(r, "%s (the calibration call)", err);
+	} else {
 		/* N is planned from the wall time of a whole iteration: a key
 		 * exchange step alone is metered, but every iteration runs the
 		 * whole exchange */
-		if (calibrating)
-			r->calibration_seconds = hp_util_monotonic() - t0;
+		r->calibration_seconds = hp_util_monotonic() - t0;
 		r->operations++;
 		hp_count_operation(c, last, r);
-		/* trial t ends after operation floor((t+1) * N / trials) */
-		if (r->operations == (r->ntrials + 1) * iterations / trials) {
-			hp_close_trial(c, &prev, ops_before, r);
-			ops_before = r->operations;
+		hp_close_trial(c, &prev, 1, r);
+	}
+	hp_collect(c, r);
+}
+
+/* The most wall time the floor's timing-only batches may take, in units
+ * of --min-time. */
+#define HP_MIN_TIME_BUDGET 4
+
+/* Where the batches of a row stand (hp_measure). */
+struct hp_batching {
+	struct hp_trial prev; /* the shim's totals at the end of the last batch */
+	uint64_t last[HP_FN_COUNT]; /* the per-iteration counts' running totals */
+	uint64_t n; /* N, the counting operations */
+	uint64_t clean_ns, clean_ops; /* wall time and operations of the undisturbed batches so far */
+	uint64_t all_ns, all_ops; /* ...and of all batches */
+	uint64_t op_ns; /* operation time so far: undisturbed batches' wall time, the others' CPU time */
+	uint64_t timing_ns; /* wall time of the timing-only batches so far */
+	uint32_t counting; /* batches of the N counting operations */
+	uint32_t clean; /* batches not disturbed */
+};
+
+/* One batch of `size` operations: counting ones (the first N, in the
+ * row's counts) or timing-only ones after them.  0, or -1 with r failed
+ * at the first failing call (the batch so far is kept). */
+static int hp_batch(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_batching *b, uint64_t size,
+		    int counting, struct hp_result *r)
+{
+	struct hp_batch_probe p0, p1;
+	char err[256];
+	uint64_t done = 0;
+	int status = 0;
+
+	hp_batch_probe_begin(&p0);
+	for (; done < size; done++) {
+		uint64_t i = counting ? r->operations + 1 : r->timing_operations + 1;
+		if (counting)
+			hp_child_step("operation %llu of %llu", (unsigned long long)i, (unsigned long long)b->n);
+		else
+			hp_child_step("timing-only operation %llu", (unsigned long long)i);
+		if (k->iterate(c, err, sizeof err) != 0) {
+			/* named as a crash or a timeout there names it (child.c) */
+			if (counting)
+				hp_result_fail(r, "%s (operation %llu of %llu)", err, (unsigned long long)i,
+					       (unsigned long long)b->n);
+			else
+				hp_result_fail(r, "%s (timing-only operation %llu)", err, (unsigned long long)i);
+			status = -1;
+			break;
+		}
+		if (counting) {
+			r->operations++;
+			hp_count_operation(c, b->last, r);
+		} else {
+			r->timing_operations++;
 		}
 	}
-	if (r->operations > ops_before && r->ntrials < HP_TRIALS_MAX)
-		hp_close_trial(c, &prev, ops_before, r);
+	hp_batch_probe_end(&p1);
+	if (!done)
+		return status;
+	hp_close_trial(c, &b->prev, done, r);
+	struct hp_trial *t = &r->trials[r->ntrials - 1];
+	hp_batch_probe_close(&p0, &p1, t);
+	if (!counting)
+		t->flags |= HP_TRIAL_TIMING_ONLY;
+	int clean = !(t->flags & HP_TRIAL_DISTURBED);
+	b->clean += clean;
+	b->clean_ns += clean ? t->wall_ns : 0;
+	b->clean_ops += clean ? done : 0;
+	b->all_ns += t->wall_ns;
+	b->all_ops += done;
+	b->op_ns += clean ? t->wall_ns : t->cpu_ns;
+	b->timing_ns += counting ? 0 : t->wall_ns;
+	return status;
+}
+
+/* The wall time per operation of the undisturbed batches so far (of all
+ * when none is: a busy machine's waits make batches shorter, never
+ * longer), ns; 0: no batch yet. */
+static double hp_ns_per_op(const struct hp_batching *b)
+{
+	if (b->clean_ops)
+		return (double)b->clean_ns / (double)b->clean_ops;
+	return b->all_ops ? (double)b->all_ns / (double)b->all_ops : 0;
+}
+
+/*
+ * Another timing-only batch after the N counting operations?  While the
+ * row has measured less than min_time seconds of operations (the wall
+ * time of its undisturbed batches, the CPU time of the others: a busy
+ * machine's waits are no operation time) within HP_MIN_TIME_BUDGET x
+ * min_time of wall time (an operation that sleeps has next to no CPU
+ * time), and while
+ * fewer batches than half the counting ones are undisturbed (those
+ * disturbed are measured again, until the median has as many batches as
+ * half of N's: more would make a loaded run much longer for little) as
+ * long as an eighth of them are (else the
+ * estimate is over all batches, descheduled time removed, and more would
+ * not help: an operation longer than a scheduler slice on a busy
+ * machine), at most as many again as the counting batches; never past
+ * HP_TRIALS_MAX, never with min_time 0 (exactly the N operations run).
+ */
+static int hp_more_batches(const struct hp_batching *b, double min_time, const struct hp_result *r)
+{
+	if (r->ntrials >= HP_TRIALS_MAX || min_time <= 0)
+		return 0;
+	if ((double)b->op_ns < min_time * 1e9 && (double)b->timing_ns < HP_MIN_TIME_BUDGET * min_time * 1e9)
+		return 1;
+	return 2 * b->clean < b->counting && HP_BATCHES_CLEAN_SHARE * b->clean >= r->ntrials &&
+	       r->ntrials < 2 * b->counting;
+}
+
+/* Operations in the next timing-only batch: a batch's worth, more when
+ * the floor would need more batches than are left. */
+static uint64_t hp_timing_size(const struct hp_batching *b, double min_time, const struct hp_result *r)
+{
+	double ns = hp_ns_per_op(b), left = min_time * 1e9 - (double)b->op_ns;
+	uint64_t slots = HP_TRIALS_MAX - r->ntrials, least = 1;
+
+	if (ns > 0 && left > 0 && slots)
+		least = (uint64_t)ceil(left / ns / (double)slots);
+	return hp_batch_size(ns, least, 0);
+}
+
+/*
+ * The N measured operations, in batches of about HP_BATCH_SECONDS (the
+ * first of one operation, which sizes the rest; at least min_batches of
+ * them, at most HP_BATCHES_COUNTING_MAX), their counts collected at N;
+ * then timing-only batches (hp_more_batches), in the batch table and the
+ * timing but in no count.  Stops at the first failing call (what was
+ * measured before it is kept).
+ */
+static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations, uint64_t warmup,
+		       unsigned min_batches, double min_time, struct hp_result *r)
+{
+	struct hp_batching b = { .n = iterations };
+	uint64_t most = iterations / (min_batches ? min_batches : 1),
+		 least = (iterations + HP_BATCHES_COUNTING_MAX - 1) / HP_BATCHES_COUNTING_MAX;
+
+	if (hp_warm_up(c, k, warmup, r) != 0)
+		return;
+	/* the shims' overhead, measured now that set-up and warm-up have
+	 * brought the CPU to the speed the measured operations will see (a
+	 * calibration right after start-up read up to 1.8x too many ticks) */
+	hp_child_step("overhead calibration");
+	hp_overhead(c->api, r);
+	hp_reset_counters(c);
+	hp_snapshot(c, &b.prev);
+	hp_calls_so_far(c->api->wrap, b.last);
+	r->batched = 1;
+	while (r->operations < iterations && r->status == HP_STATUS_OK) {
+		uint64_t size = b.all_ops ? hp_batch_size(hp_ns_per_op(&b), least, most > least ? most : least) : 1;
+		if (size > iterations - r->operations || r->ntrials + 1 >= HP_BATCHES_COUNTING_MAX)
+			size = iterations - r->operations;
+		if (hp_batch(c, k, &b, size, 1, r) != 0)
+			break;
+	}
+	b.counting = r->ntrials;
+	/* the counts are those of the N operations: the shim's tables go on
+	 * counting the timing-only ones, which only the batches keep */
 	hp_collect(c, r);
+	while (r->status == HP_STATUS_OK && hp_more_batches(&b, min_time, r))
+		if (hp_batch(c, k, &b, hp_timing_size(&b, min_time, r), 0, r) != 0)
+			break;
 }
 
 /* ---------- call sites: the recorder's cost in the operation ---------- */
@@ -578,8 +718,10 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	hp_child_step("set-up");
 	if (k->prepare(&c, err, sizeof err) != 0 || k->setup(&c, err, sizeof err) != 0)
 		hp_result_fail(r, "%s", err);
+	else if (mode == HP_RUN_CALIBRATE)
+		hp_measure_one(&c, k, r);
 	else
-		hp_measure(&c, k, r->iterations, r->warmup, mode == HP_RUN_MEASURE ? o->trials : 0, r);
+		hp_measure(&c, k, r->iterations, r->warmup, o->trials, o->min_time, r);
 	if (r->sites.requested && r->status == HP_STATUS_OK)
 		hp_sites_insitu(&c, k, r);
 	if (mode == HP_RUN_MEASURE && o->replay)

@@ -12,7 +12,8 @@ prof_libhprof_la_SOURCES = \
 	prof/report.c prof/report.h \
 	prof/result.c prof/result.h \
 	prof/calibrate.c prof/calibrate.h \
-	prof/shares.c prof/shares.h
+	prof/shares.c prof/shares.h \
+	prof/batches.c prof/batches.h
 prof_libhprof_la_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 prof_libhprof_la_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS) $(LIBUNWIND_CFLAGS) $(LIBDW_CFLAGS)
 prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) $(LIBUNWIND_LIBS) $(LIBDW_LIBS) -lm

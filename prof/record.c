@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "batches.h"
 #include "callsite_insitu.h"
 #include "callsite_record.h"
 #include "hex.h"
@@ -81,12 +82,16 @@ struct hp_record_view {
 	uint64_t overflow_calls, overflow_ticks; /* all overflowed calls, and their ticks */
 	struct hp_shares raw, corrected;
 	double raw_hash_spread, raw_drng_spread, cor_hash_spread, cor_drng_spread;
+	struct hp_batch_estimate batches; /* the corrected estimate (batches.h) */
+	const char *estimator; /* its method's name */
+	uint64_t counting_operations; /* r->operations */
 	int replay_hash_out, replay_drng_out; /* hp_replay_share_outside != 0 of a valid replay share */
 };
 
-/* What a trial holds beyond struct hp_trial: its shares. */
+/* What a trial holds beyond struct hp_trial: its shares and flags. */
 struct hp_trial_view {
 	struct hp_shares raw, corrected;
+	int disturbed, timing_only;
 };
 
 #define HP_SIZE(type, m) sizeof((type *)0)->m
@@ -120,6 +125,7 @@ static json_t *hp_overflow_helpers_json(const struct hp_result *r);
 static int hp_overflow_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static json_t *hp_trials_json(const struct hp_result *r);
 static int hp_trials_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static int hp_batches_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static json_t *hp_arms_json(const struct hp_result *r);
@@ -207,6 +213,27 @@ static const struct hp_field hp_record_fields[] = {
 	  0, "seconds", NULL, NULL, NULL },
 	{ "trials", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the trial table's fields",
 	  hp_trials_json, hp_trials_read, NULL },
+	/* a batched row only (docs/method-batches.md): the batches' summary,
+	 * the corrected estimate's quartiles (recomputed by readers) */
+	{ "batches", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET, offsetof(struct hp_result, batched), 0,
+	  0, "the batches' summary", NULL, hp_batches_read, NULL },
+	HP_VIEW(HP_F_COUNT32, 0, "batches.measured", batches.measured, "batches"),
+	HP_VIEW(HP_F_COUNT32, 0, "batches.disturbed", batches.disturbed, "batches discarded as disturbed"),
+	HP_VIEW(HP_F_COUNT32, 0, "batches.used", batches.used, "batches the shares are the medians of"),
+	HP_VIEW(HP_F_STRING, 0, "batches.estimator", estimator, "which batches, which statistic"),
+	HP_VIEW(HP_F_COUNT, 0, "batches.counting_operations", counting_operations,
+		"operations: N, whose calls are the counts"),
+	HP_ROW(HP_F_COUNT, "batches.timing_operations", timing_operations,
+	       "operations after N, in the batches' timing only"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.hash_q1", batches.hash.q[0], "0..1"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.hash_median", batches.hash.q[1], "0..1"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.hash_q3", batches.hash.q[2], "0..1"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.drng_q1", batches.drng.q[0], "0..1"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.drng_median", batches.drng.q[1], "0..1"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.drng_q3", batches.drng.q[2], "0..1"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.ticks_per_operation_q1", batches.ticks_per_op.q[0], "ticks"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.ticks_per_operation_median", batches.ticks_per_op.q[1], "ticks"),
+	HP_VIEW(HP_F_NUMBER, 0, "batches.ticks_per_operation_q3", batches.ticks_per_op.q[2], "ticks"),
 	HP_SHARE_GROUP("shares_raw", raw, raw_hash_spread, raw_drng_spread),
 	HP_SHARE_GROUP("shares_corrected", corrected, cor_hash_spread, cor_drng_spread),
 	{ "build_notes", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
@@ -338,6 +365,17 @@ static const struct hp_field hp_trial_fields[] = {
 	  "outermost calls of the own entries", NULL, NULL, NULL },
 	{ "own_ticks", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, own_ticks), 0, 0, "ticks inside them",
 	  NULL, NULL, NULL },
+	/* a batch's (absent in a slice and in older records) */
+	{ "disturbed", HP_F_BOOL, HP_FF_VIEW | HP_FF_OPTIONAL, offsetof(struct hp_trial_view, disturbed), 0, 0,
+	  "descheduled in it: not in the estimate", NULL, NULL, NULL },
+	{ "timing_only", HP_F_BOOL, HP_FF_VIEW | HP_FF_OPTIONAL, offsetof(struct hp_trial_view, timing_only), 0, 0,
+	  "after the N counting operations: in no count", NULL, NULL, NULL },
+	{ "wall_ns", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, wall_ns), 0, 0, "ns, CLOCK_MONOTONIC", NULL,
+	  NULL, NULL },
+	{ "cpu_ns", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, cpu_ns), 0, 0, "ns, the thread's CPU time",
+	  NULL, NULL, NULL },
+	{ "switches", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, switches), 0, 0, "context switches", NULL,
+	  NULL, NULL },
 	HP_TRIAL_VIEW(HP_F_OBJECT, "shares_raw", raw),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.hash", raw.hash),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.drng", raw.drng),
@@ -604,6 +642,8 @@ static json_t *hp_trials_json(const struct hp_result *r)
 
 	for (uint32_t t = 0; t < r->ntrials; t++) {
 		struct hp_trial_view v;
+		v.disturbed = (r->trials[t].flags & HP_TRIAL_DISTURBED) != 0;
+		v.timing_only = (r->trials[t].flags & HP_TRIAL_TIMING_ONLY) != 0;
 		hp_shares_of_trial(r, t, 1, &v.raw);
 		hp_shares_of_trial(r, t, 0, &v.corrected);
 		json_array_append_new(a, hp_pack(hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[t], &v));
@@ -843,6 +883,9 @@ json_t *hp_record_from_result(const struct hp_result *r)
 	v.raw_drng_spread = hp_shares_spread(r, 1, 1);
 	v.cor_hash_spread = hp_shares_spread(r, 0, 0);
 	v.cor_drng_spread = hp_shares_spread(r, 0, 1);
+	hp_batches_estimate(r, 0, &v.batches);
+	v.estimator = hp_batch_method_name(v.batches.method);
+	v.counting_operations = r->operations;
 	v.replay_hash_out = r->replay.valid && hp_replay_share_outside(r->replay.hash) != 0;
 	v.replay_drng_out = r->replay.valid && hp_replay_share_outside(r->replay.drng) != 0;
 	return hp_pack(hp_record_fields, HP_NFIELDS(hp_record_fields), r, &v);
@@ -1133,8 +1176,29 @@ static int hp_trials_read(const json_t *a, const json_t *rec, struct hp_result *
 			snprintf(err, errlen, "field 'trials[%zu]': malformed", i);
 			return -1;
 		}
+		r->trials[i].flags = (json_is_true(json_object_get(e, "disturbed")) ? HP_TRIAL_DISTURBED : 0) |
+				     (json_is_true(json_object_get(e, "timing_only")) ? HP_TRIAL_TIMING_ONLY : 0);
 	}
 	r->ntrials = (uint32_t)json_array_size(a);
+	return 0;
+}
+
+/* "batches" (a batched row): r->batched, and its timing-only operations
+ * (the rest is recomputed from trials[]). */
+static int hp_batches_read(const json_t *o, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	const json_t *n = json_object_get(o, "timing_operations");
+
+	(void)rec;
+	r->batched = o != NULL;
+	r->timing_operations = 0;
+	if (!o)
+		return 0;
+	if (!json_is_object(o) || (n && (!json_is_integer(n) || json_integer_value(n) < 0))) {
+		snprintf(err, errlen, "field 'batches': not an object whose timing_operations is a count");
+		return -1;
+	}
+	r->timing_operations = n ? (uint64_t)json_integer_value(n) : 0;
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "format.h"
 #include "published.h"
 #include "record.h"
+#include "batches.h"
 #include "shares.h"
 #include "swap_matrix.h"
 #include "swap_report.h"
@@ -283,6 +284,28 @@ static int hp_emulation_note(const struct hp_result *r, char *buf)
 	return 1;
 }
 
+/* The note of a row with calls whose batches were largely disturbed (a
+ * third or more of them) into note: how many, and what the shares are
+ * then; returns 1, or 0 with no note. */
+static size_t hp_batches_note(const struct hp_result *r, const struct hp_batch_estimate *e, int batched, char *note)
+{
+	/* a row without a call has no share a disturbance could move */
+	if (!batched || 3 * e->disturbed < e->measured || (!hp_result_all_calls(r) && !r->nown))
+		return 0;
+	if (e->method == HP_BATCH_UNDISTURBED)
+		snprintf(note, HP_NOTE_MAX,
+			 "busy machine: %u of %u batches were disturbed (the thread descheduled) and left out; "
+			 "the shares are the medians of the %u others",
+			 e->disturbed, e->measured, e->used);
+	else
+		snprintf(note, HP_NOTE_MAX,
+			 "busy machine: %u of %u batches were disturbed (the thread descheduled), too many to "
+			 "leave out; the shares are the medians of all %u with the descheduled time taken out "
+			 "(docs/method-batches.md)",
+			 e->disturbed, e->measured, e->used);
+	return 1;
+}
+
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX])
 {
 	size_t n = 0;
@@ -365,12 +388,16 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 	}
 	if (r->ntrials >= 2) {
 		double sh = hp_shares_spread(r, hp_raw, 0), sd = hp_shares_spread(r, hp_raw, 1);
+		struct hp_batch_estimate e;
+		int batched = hp_batches_estimate(r, hp_raw, &e) == 0;
 		if (sh > hp_noise_pp || sd > hp_noise_pp)
 			snprintf(notes[n++], HP_NOTE_MAX,
 				 "noisy: the share varies by \u00b1%.1f pp (hash) and \u00b1%.1f pp (DRNG) across "
-				 "%u trials, above %.1f pp: the machine was busy, or the operation's own time "
+				 "%u %s, above %.1f pp: the machine was busy, or the operation's own time "
 				 "varies with its inputs (rejection sampling); more iterations (-n) narrow it",
-				 sh, sd, r->ntrials, hp_noise_pp);
+				 sh, sd, batched ? e.used : r->ntrials,
+				 batched ? "batches (half their interquartile range)" : "trials", hp_noise_pp);
+		n += hp_batches_note(r, &e, batched, notes[n]);
 	}
 	if (!hp_raw && !r->overhead_valid && hp_result_all_calls(r))
 		snprintf(notes[n++], HP_NOTE_MAX,

@@ -31,9 +31,18 @@ struct hp_result_shape {
 	uint64_t ticks; /* ticks inside the outermost calls */
 };
 
-/* One trial: a consecutive slice of the N measured operations (issue 5). */
-#define HP_TRIALS_MAX 64
+/*
+ * One trial: a batch of consecutive measured operations (docs/method-batches.md).
+ * A plain row measures its operations in batches of a few ms each and
+ * marks the batches the thread was descheduled in; a --hash row's arms
+ * keep consecutive slices of N (drivers/swap_run.c), which leave the
+ * batch fields 0.
+ */
+#define HP_TRIALS_MAX 512
 #define HP_DEFAULT_TRIALS 5
+/* struct hp_trial.flags */
+#define HP_TRIAL_DISTURBED 1u /* a context switch, or wall time above CPU time by more than the margin */
+#define HP_TRIAL_TIMING_ONLY 2u /* after the N counting operations: in no count of the row (--min-time) */
 struct hp_trial {
 	uint64_t operations;
 	uint64_t total_ticks; /* ticks around the measured API calls */
@@ -41,6 +50,11 @@ struct hp_trial {
 	uint64_t ticks[HP_FN_COUNT]; /* ticks inside them */
 	uint64_t own_calls; /* outermost calls of the own entries, all of them (issue 12) */
 	uint64_t own_ticks; /* ticks inside them */
+	/* batches only (0 in a slice): the thread's view of the batch */
+	uint32_t flags; /* HP_TRIAL_* */
+	uint64_t wall_ns; /* CLOCK_MONOTONIC around the batch, ns */
+	uint64_t cpu_ns; /* CLOCK_THREAD_CPUTIME_ID around it, ns */
+	uint64_t switches; /* voluntary + involuntary context switches in it (getrusage) */
 };
 
 /* One own-primitive entry of the row (issue 12): a wrapped function of
@@ -228,7 +242,11 @@ struct hp_result {
 	double overhead_inside_ticks; /* the part of them counted inside the helper */
 	double overhead_seconds; /* wall time the calibration took */
 
-	/* trials: the N operations split into consecutive slices */
+	/* trials: the batches (batched = 1: counting ones first, then the
+	 * timing-only ones) or, in a --hash arm, slices of N */
+	int batched; /* 1: trials[] are batches; the corrected shares are their medians (batches.h) */
+	uint64_t timing_operations; /* operations after the N counting ones, timed only (--min-time, disturbed
+				     * batches measured again); in trials[], in no count */
 	uint32_t ntrials;
 	struct hp_trial trials[HP_TRIALS_MAX];
 

@@ -3,6 +3,8 @@
  */
 #include "shares.h"
 
+#include "batches.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -11,11 +13,9 @@ static double hp_ratio(double part, double whole)
 	return whole > 0 && part > 0 ? part / whole : 0.0;
 }
 
-/* Shares from totals: calls[] and ticks[] per helper, the own entries'
- * outermost calls and ticks, total ticks. */
-static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
-			   const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
-			   struct hp_shares *out)
+void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
+			 const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
+			 struct hp_shares *out)
 {
 	int correct = !raw && r->overhead_valid;
 	double helper_calls = 0, inside, per_call_added = r->overhead_added_ticks,
@@ -58,20 +58,54 @@ static void hp_shares_from(const struct hp_result *r, int raw, const uint64_t ca
 	out->own = hp_ratio(out->own_ticks, out->total_ticks);
 }
 
-void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *out)
+void hp_shares_of_totals(const struct hp_result *r, int raw, struct hp_shares *out)
 {
 	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], own_calls, own_ticks;
 
 	hp_result_fn_totals(r, calls, nested, ticks);
 	hp_result_own_totals(r, &own_calls, &own_ticks);
-	hp_shares_from(r, raw, calls, ticks, own_calls, own_ticks, r->total_ticks, out);
+	hp_shares_of_counts(r, raw, calls, ticks, own_calls, own_ticks, r->total_ticks, out);
+}
+
+/* The batches' medians as shares of r's N operations: total = the median
+ * ticks per operation x N; each helper's ticks its median share of it,
+ * the three hash helpers' scaled to add up to the median hash share (a
+ * sum of medians is not the median of sums). */
+static void hp_shares_of_estimate(const struct hp_result *r, const struct hp_batch_estimate *e, struct hp_shares *out)
+{
+	static const unsigned hash_fns[] = { HP_FN_PSEUDOHASH, HP_FN_XOF, HP_FN_SM3 };
+	double parts = 0;
+
+	memset(out, 0, sizeof *out);
+	out->total_ticks = e->ticks_per_op.q[1] * (double)r->operations;
+	out->hash = e->hash.q[1];
+	out->drng = e->drng.q[1];
+	out->drng_init = e->drng_init.q[1];
+	out->own = e->own.q[1];
+	out->own_ticks = out->own * out->total_ticks;
+	out->fn_ticks[HP_FN_DRNG] = out->drng * out->total_ticks;
+	out->fn_ticks[HP_FN_DRNG_INIT] = out->drng_init * out->total_ticks;
+	for (unsigned i = 0; i < 3; i++)
+		parts += e->fn[hash_fns[i]].q[1];
+	for (unsigned i = 0; i < 3 && parts > 0; i++)
+		out->fn_ticks[hash_fns[i]] = e->fn[hash_fns[i]].q[1] / parts * out->hash * out->total_ticks;
+}
+
+void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *out)
+{
+	struct hp_batch_estimate e;
+
+	if (!raw && hp_batches_estimate(r, 0, &e) == 0)
+		hp_shares_of_estimate(r, &e, out);
+	else
+		hp_shares_of_totals(r, raw, out);
 }
 
 void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out)
 {
 	const struct hp_trial *tr = &r->trials[t];
 
-	hp_shares_from(r, raw, tr->calls, tr->ticks, tr->own_calls, tr->own_ticks, tr->total_ticks, out);
+	hp_shares_of_counts(r, raw, tr->calls, tr->ticks, tr->own_calls, tr->own_ticks, tr->total_ticks, out);
 }
 
 double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *prim)
@@ -93,7 +127,14 @@ double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *p
 double hp_shares_spread(const struct hp_result *r, int raw, int which)
 {
 	double sum = 0, sq = 0, n = r->ntrials;
+	struct hp_batch_estimate e;
 
+	if (r->batched) { /* half the interquartile range of the batches' shares */
+		if (hp_batches_estimate(r, raw, &e) != 0 || e.used < 2)
+			return 0;
+		const struct hp_batch_quartiles *q = which ? &e.drng : &e.hash;
+		return 100.0 * (q->q[2] - q->q[0]) / 2;
+	}
 	if (r->ntrials < 2)
 		return 0;
 	for (uint32_t t = 0; t < r->ntrials; t++) {

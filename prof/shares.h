@@ -30,9 +30,23 @@ struct hp_shares {
 	double own; /* own_ticks / total, 0..1 */
 };
 
-/* Shares over all measured operations; raw != 0 skips the correction
- * (also when the row has no valid calibration). */
+/* The row's shares: corrected (raw 0), those of a batched row are the
+ * medians over its batches (batches.h: total_ticks = the median ticks per
+ * operation x r->operations, fn_ticks their shares of it); raw != 0, or a
+ * row not batched: hp_shares_of_totals. */
 void hp_shares_of_result(const struct hp_result *r, int raw, struct hp_shares *out);
+
+/* Shares from the row's totals over its N counting operations (the
+ * published way when raw != 0, which skips the correction, as does a row
+ * without a valid calibration). */
+void hp_shares_of_totals(const struct hp_result *r, int raw, struct hp_shares *out);
+
+/* Shares from counts: calls[] and ticks[] per helper (HP_FN_COUNT), the
+ * own entries' outermost calls and ticks, the total ticks, corrected with
+ * r's calibration unless raw. */
+void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
+			 const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
+			 struct hp_shares *out);
 
 /* Shares of trial t (< r->ntrials). */
 void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out);
@@ -44,8 +58,10 @@ double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *p
 
 /*
  * The spread of the hash (which = 0) or DRNG (which = 1) share across the
- * row's trials: their sample standard deviation, in percentage points.
- * 0 when there are fewer than 2 trials.
+ * row's trials, in percentage points: for a batched row half the
+ * interquartile range of the batches' shares (those the estimate uses,
+ * batches.h); otherwise the sample standard deviation of the trials'.
+ * 0 when there are fewer than 2.
  */
 double hp_shares_spread(const struct hp_result *r, int raw, int which);
 

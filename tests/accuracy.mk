@@ -7,6 +7,10 @@
 #                           against the truth is CPU-dependent: make bench (c))
 #   tests/test_accuracy     overhead calibration, --raw, trials and spread,
 #                           the DRNG init column (SYNTH-RESEED)
+#   tests/test_batches      the batch estimator on hand-made batches, exact:
+#                           a gap injected (or descheduled time) leaves the
+#                           shares those of the undisturbed batches; the
+#                           record's batch fields
 #   tests/test_coarse_clock (issue 16) the same real shims, calibration and
 #                           shares on a virtual clock far coarser than a
 #                           helper call (AArch64's generic timer): unbiased
@@ -21,6 +25,12 @@ tests_test_correction_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_correction_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_correction_LDFLAGS = $(HP_WRAP_LDFLAGS)
 tests_test_correction_LDADD = wrap/libhpwrap.la prof/libhprof.la $(CHECK_LIBS) -lm
+check_PROGRAMS += tests/test_batches
+TESTS += tests/test_batches
+tests_test_batches_SOURCES = tests/test_batches.c tests/check_run.h
+tests_test_batches_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_batches_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_batches_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 tests_test_groundtruth_SOURCES = tests/test_groundtruth.c
 tests_test_groundtruth_CPPFLAGS = $(HP_ACC_CPPFLAGS) \
 	-DHP_PLAIN_SO=\"$(abs_top_builddir)/schemes/.libs/ground-truth-plain.so\" \

@@ -59,12 +59,35 @@ START_TEST(test_overhead_calibrated)
 	ck_assert(inside >= 0 && inside <= added);
 	/* how long it took is a speed, not a property: make bench (a) */
 	ck_assert(num(r, "overhead", "calibration_seconds") > 0);
-	/* corrected total = raw total - added x outermost calls (13 per sign) */
+	/* the published (raw) total is the N operations' */
 	double raw_total = num(r, "shares_raw", "total_ticks");
-	double cor_total = num(r, "shares_corrected", "total_ticks");
-	ck_assert_double_eq_tol(raw_total - cor_total, added * 13 * 20, 1e-6 * raw_total);
 	ck_assert_double_eq_tol(
 		raw_total, (double)json_integer_value(json_object_get(json_object_get(r, "totals"), "ticks")), 0.5);
+	/* in every batch, corrected = (helper ticks - inside x calls) / (total
+	 * - added x outermost calls, 13 per sign) */
+	size_t i;
+	json_t *t;
+	json_array_foreach(json_object_get(r, "trials"), i, t)
+	{
+		json_t *calls = json_object_get(t, "calls"), *ticks = json_object_get(t, "ticks");
+		double c = 0, h = 0, hc = 0, total = (double)json_integer_value(json_object_get(t, "total_ticks"));
+		const char *key;
+		json_t *v;
+		json_object_foreach(calls, key, v)
+		{
+			c += (double)json_integer_value(v);
+			if (strcmp(key, "get_random_number") && strcmp(key, "init_random_number")) {
+				hc += (double)json_integer_value(v);
+				h += (double)json_integer_value(json_object_get(ticks, key));
+			}
+		}
+		ck_assert_double_eq(c, 13 * (double)json_integer_value(json_object_get(t, "operations")));
+		ck_assert_double_eq_tol(num(t, "shares_corrected", "hash"), (h - inside * hc) / (total - added * c),
+					1e-9);
+	}
+	/* the corrected total is the batches' median ticks per operation x N */
+	ck_assert_double_eq_tol(num(r, "shares_corrected", "total_ticks"),
+				20 * num(r, "batches", "ticks_per_operation_median"), 1e-6 * raw_total);
 	json_decref(doc);
 }
 END_TEST
@@ -86,25 +109,33 @@ START_TEST(test_raw_flag)
 }
 END_TEST
 
-/* N = 23 in 5 trials: 4, 5, 4, 5, 5 operations (trial t ends at floor((t+1) N / 5)),
- * each with exactly its share of the calls; spread shown as "±". */
+/* N = 23 in batches (at least --trials 5 of them; a first batch of one
+ * operation sizes the rest, at most 23 / 5 = 4 each), --min-time=0: the
+ * counting batches hold the 23 operations and the totals, each batch
+ * exactly its share of the calls; spread shown as "±". */
 START_TEST(test_trials)
 {
-	static const int ops[5] = { 4, 5, 4, 5, 5 };
-	json_t *doc = RUN_JSON("SYNTH-KEM", "encaps", "-n", "23", "--trials", "5", "--format=json"), *r = row0(doc), *t;
-	size_t i;
-	long long total = 0;
+	json_t *doc = RUN_JSON("SYNTH-KEM", "encaps", "-n", "23", "--trials", "5", "--min-time=0", "--format=json"),
+	       *r = row0(doc), *t;
+	size_t i, counting = 0;
+	long long total = 0, ops = 0;
 
-	ck_assert_int_eq(json_array_size(json_object_get(r, "trials")), 5);
 	json_array_foreach(json_object_get(r, "trials"), i, t)
 	{
 		long long n = json_integer_value(json_object_get(t, "operations"));
-		ck_assert_int_eq(n, ops[i]);
 		ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(t, "calls"), "pseudohash")), 2 * n);
 		ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(t, "calls"), "get_random_number")),
 				 n);
+		if (json_is_true(json_object_get(t, "timing_only")))
+			continue;
+		ck_assert(i == 0 ? n == 1 : n <= 4);
+		counting++;
+		ops += n;
 		total += json_integer_value(json_object_get(t, "total_ticks"));
 	}
+	ck_assert_uint_ge(counting, 5);
+	ck_assert_int_eq(ops, 23);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r, "batches"), "counting_operations")), 23);
 	ck_assert_int_eq(total, json_integer_value(json_object_get(json_object_get(r, "totals"), "ticks")));
 	ck_assert(num(r, "shares_corrected", "hash_spread_pp") >= 0);
 	json_decref(doc);
@@ -116,6 +147,53 @@ START_TEST(test_trials)
 	RUN(&cap, "SYNTH-KEM", "encaps", "-n", "23", "--trials", "0");
 	ck_assert_int_eq(cap.status, 2);
 	run_free(&cap);
+	RUN(&cap, "SYNTH-KEM", "encaps", "-n", "23", "--min-time=-1");
+	ck_assert_int_eq(cap.status, 2);
+	ck_assert_ptr_nonnull(strstr(cap.err, "--min-time: '-1'"));
+	run_free(&cap);
+}
+END_TEST
+
+/* The row's calls, without the JSON keys that are timings. */
+static json_t *counts_of(json_t *r)
+{
+	json_t *calls = json_deep_copy(json_object_get(r, "calls")), *c;
+	size_t i;
+
+	json_array_foreach(calls, i, c) json_object_del(c, "ticks");
+	return calls;
+}
+
+/* A floor of operation time (--min-time=1 s for 3 operations of a few
+ * us) adds timing-only operations after the N counting ones: in the
+ * batches, in no count.  The call table and the per-iteration counts are
+ * exactly those of the same run without the floor. */
+START_TEST(test_timing_only_counts)
+{
+	json_t *a = RUN_JSON("SYNTH-KEM", "encaps", "-n", "3", "--per-iteration", "--min-time=0", "--format=json");
+	json_t *b = RUN_JSON("SYNTH-KEM", "encaps", "-n", "3", "--per-iteration", "--min-time=1", "--format=json");
+	json_t *ra = row0(a), *rb = row0(b), *ca = counts_of(ra), *cb = counts_of(rb), *t;
+	json_t *gb = json_object_get(rb, "batches");
+	long long timing = json_integer_value(json_object_get(gb, "timing_operations")), seen = 0;
+	size_t i;
+
+	ck_assert_msg(json_equal(ca, cb), "calls differ: %s vs %s", json_dumps(ca, JSON_COMPACT),
+		      json_dumps(cb, JSON_COMPACT));
+	ck_assert(json_equal(json_object_get(ra, "per_iteration"), json_object_get(rb, "per_iteration")));
+	ck_assert(json_equal(json_object_get(ra, "overflow"), json_object_get(rb, "overflow")));
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(rb, "totals"), "operations")), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(gb, "counting_operations")), 3);
+	ck_assert_int_gt(timing, 3);
+	json_array_foreach(json_object_get(rb, "trials"), i, t)
+	{
+		if (json_is_true(json_object_get(t, "timing_only")))
+			seen += json_integer_value(json_object_get(t, "operations"));
+	}
+	ck_assert_int_eq(seen, timing);
+	json_decref(ca);
+	json_decref(cb);
+	json_decref(a);
+	json_decref(b);
 }
 END_TEST
 
@@ -169,6 +247,7 @@ int main(void)
 	tcase_add_test(tc, test_overhead_calibrated);
 	tcase_add_test(tc, test_raw_flag);
 	tcase_add_test(tc, test_trials);
+	tcase_add_test(tc, test_timing_only_counts);
 	tcase_add_test(tc, test_drng_init_column);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -403,17 +403,19 @@ START_TEST(divergent_calls_fail_the_replay)
 {
 	struct run r;
 
-	/* set-up sign, warm-up, 3 operations: the record is the 6th sign of
-	 * the process, with the extra call; the timed run the 7th, the hash
-	 * replay the 8th (with it again), the hash double replay the 9th
-	 * (without): README, "Replay divergence" */
-	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "--format=json", "SYNTH-SIG", "sign");
+	/* set-up sign, warm-up, 3 operations (--min-time=0: no timing-only
+	 * ones): the record is the 6th sign of the process, with the extra
+	 * call; the timed run the 7th, the hash replay the 8th (with it
+	 * again), the hash double replay the 9th (without): README, "Replay
+	 * divergence" */
+	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "--min-time=0", "--format=json",
+	    "SYNTH-SIG", "sign");
 	expect_replay_failed(&r, 3,
 			     "sign: the hash double replay diverged at helper call 0: get_random_number (in 0, "
 			     "out 256 bits) where the record has pseudoXOF (in 256, out 256 bits)");
 	run_free(&r);
 	/* the text table: "failed" in the columns, the message in a note */
-	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "SYNTH-SIG", "sign");
+	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "--min-time=0", "SYNTH-SIG", "sign");
 	run_expect_status(&r, 1);
 	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG sign: replay failed: sign: the hash double replay diverged at "
 				    "helper call 0") != NULL,
@@ -483,7 +485,7 @@ static void key_list(json_t *row, char *buf, size_t len)
 /* survey: the instance's (issue 12), in every record of an instance that has one */
 #define RECORD_KEYS                                                                          \
 	"schema,instance,kind,operation,path,wrapped,status,failure,procedure,clock,totals," \
-	"overflow,calls,shares,overhead,trials,shares_raw,shares_corrected,survey"
+	"overflow,calls,shares,overhead,trials,batches,shares_raw,shares_corrected,survey"
 
 START_TEST(json_with_and_without_replay)
 {

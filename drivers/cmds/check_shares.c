@@ -20,25 +20,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batches.h"
 #include "check_cmd.h"
 #include "rank_test.h"
 #include "result.h"
 #include "shares.h"
 
 /* The batch shares (which = 0: hash, 1: DRNG) of r in percent, into
- * v[0..HP_TRIALS_MAX); returns how many: the batches that measured an
- * operation. */
+ * v[0..HP_TRIALS_MAX); returns how many: the batches the row's estimate
+ * uses (prof/batches.h: the undisturbed ones, or all with their
+ * descheduled time taken out), or every trial of a row not batched. */
 static size_t hp_batch_shares(const struct hp_result *r, int raw, int which, double *v)
 {
-	size_t n = 0;
+	size_t n = hp_batches_values(r, raw, which, v);
 
-	for (uint32_t t = 0; t < r->ntrials && t < HP_TRIALS_MAX; t++) {
-		struct hp_shares s;
-		if (!r->trials[t].operations || !r->trials[t].total_ticks)
-			continue;
-		hp_shares_of_trial(r, t, raw, &s);
-		v[n++] = 100.0 * (which ? s.drng : s.hash);
-	}
+	for (size_t i = 0; i < n; i++)
+		v[i] *= 100.0;
 	return n;
 }
 

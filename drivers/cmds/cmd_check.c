@@ -63,7 +63,8 @@ static void hp_baseline_procedure(const struct hp_check *c, const struct hp_resu
 	o->seed_len = b->seed_len;
 	memcpy(o->message, b->message, b->message_len);
 	o->message_len = b->message_len;
-	if (b->ntrials >= 1 && b->ntrials <= HP_TRIALS_MAX)
+	/* slices: as many again; batches are sized by time, not copied */
+	if (!b->batched && b->ntrials >= 1 && b->ntrials <= HP_TRIALS_MAX)
 		o->trials = b->ntrials;
 	/* like with like: replay shares in the baseline, replay shares now */
 	if (b->replay.requested)

@@ -137,11 +137,14 @@ static void hp_run_help(void)
 	       "Accuracy:\n"
 	       "      --raw              report uncorrected figures, computed the published way\n"
 	       "                         (default: corrected for the calibrated shim overhead)\n"
-	       "      --trials=T         split the N operations into T trials for the spread\n"
-	       "                         shown as 88%% \u00b10.4 (default %u)\n"
+	       "      --trials=T         measure the N operations in at least T batches (default\n"
+	       "                         %u; they come in batches of about 2 ms); the shares are\n"
+	       "                         the batches' medians, \u00b1 half their interquartile range;\n"
+	       "                         a --hash row: T slices of N, \u00b1 their std. deviation\n"
 	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f),\n"
 	       "                         and --hash ratios whose spread exceeds PP %%\n",
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
+	hp_min_time_help();
 	hp_replay_help();
 	hp_confine_help();
 	printf("\n"

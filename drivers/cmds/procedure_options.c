@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch_probe.h"
 #include "clock.h"
 #include "cmds.h"
 #include "hex.h"
@@ -109,6 +110,15 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 		o->max_memory_mb = (unsigned)v;
 		o->max_memory_set = 1;
 		return -1;
+	case HP_OPT_MIN_TIME: {
+		char *end;
+		double t = strtod(arg, &end);
+		if (end == arg || *end || !(t >= 0 && t <= HP_MIN_TIME_LIMIT))
+			return hp_usage_error("--min-time: '%s' is not a number of seconds from 0 to %g (0: off)", arg,
+					      HP_MIN_TIME_LIMIT);
+		o->min_time = t;
+		return -1;
+	}
 	default:
 		return hp_inputs_option(c, arg, o);
 	}
@@ -127,6 +137,16 @@ int hp_procedure_conflicts(const struct hp_options *o)
 		return hp_usage_error("--trials=%u and -n %llu exclude each other (a trial is at least one operation)",
 				      o->trials, (unsigned long long)o->iterations);
 	return -1;
+}
+
+void hp_min_time_help(void)
+{
+	printf("      --min-time=SECONDS  time at least this much of operations per row (default\n"
+	       "                         %g): when the N operations took less, or batches of them\n"
+	       "                         were disturbed, timing-only operations follow them, in\n"
+	       "                         the shares but in no count (0: none, exactly N run;\n"
+	       "                         docs/method-batches.md)\n",
+	       HP_MIN_TIME_DEFAULT);
 }
 
 int hp_parse_noise(const char *arg, double *pp)

@@ -26,6 +26,7 @@ enum {
 	HP_OPT_MESSAGE,
 	HP_OPT_MESSAGE_LEN,
 	HP_OPT_TRIALS,
+	HP_OPT_MIN_TIME,
 };
 
 /*
@@ -45,6 +46,7 @@ enum {
 	{ "iterations", required_argument, NULL, 'n' }, { "warmup", required_argument, NULL, 'w' },                 \
 		{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT },                                             \
 		{ "clock", required_argument, NULL, HP_OPT_CLOCK }, { "replay", no_argument, NULL, HP_OPT_REPLAY }, \
+		{ "min-time", required_argument, NULL, HP_OPT_MIN_TIME },                                           \
 	{                                                                                                           \
 		"replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB                                          \
 	}
@@ -86,6 +88,12 @@ void hp_confine_help(void);
  * confinement mechanism and confinement is on; else nothing. */
 void hp_confine_warn(int confine_on);
 
+/* The --min-time bound, seconds. */
+#define HP_MIN_TIME_LIMIT 600.0
+
+/* The --min-time line of a --help, to stdout. */
+void hp_min_time_help(void);
+
 /* The --replay-max-mb bound: a whole number of MiB from 1 to this. */
 #define HP_REPLAY_MAX_MB_LIMIT 65536u
 
@@ -98,9 +106,10 @@ void hp_confine_warn(int confine_on);
  * hex), --message (0..HP_BYTES_MAX bytes of hex), --message-len
  * (0..HP_BYTES_MAX bytes of the method.md pattern; the two exclude each
  * other, in either order), --trials (1..HP_TRIALS_MAX, sets trials_set);
- * --no-confine, --max-memory (0..HP_MAX_MEMORY_LIMIT MiB, 0: no limit).
- * Returns -2 when c is not one of them, -1 when it was parsed, else
- * HP_EXIT_USAGE after the one usage line.
+ * --no-confine, --max-memory (0..HP_MAX_MEMORY_LIMIT MiB, 0: no limit);
+ * --min-time (0..HP_MIN_TIME_LIMIT seconds of operations a row measures at
+ * least, 0: off).  Returns -2 when c is not one of them, -1 when it was
+ * parsed, else HP_EXIT_USAGE after the one usage line.
  */
 int hp_procedure_option(int c, const char *arg, struct hp_options *o);
 
