@@ -15,6 +15,11 @@
  * raises one raises the other.  They bound waits for things that happen
  * at once: a test never depends on how fast the machine is.
  *
+ * Every suite that links this file runs, from before main, with HOME and
+ * the XDG folders in a temporary folder of its own and no HASHPROF_PATH
+ * (as `make check` runs every suite, tests/local.mk): nothing it runs
+ * reads the user's instances, candidates or cost cache.
+ *
  * Failures (no pipe, no fork, a program still running at its time limit)
  * are Check assertions.  Linux: the /proc queries read /proc/PID/stat and
  * /proc/PID/cmdline.
