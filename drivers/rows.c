@@ -68,6 +68,7 @@ static void hp_run_job(const struct hp_job *j, struct hp_result *r)
 	hp_result_init(r);
 	if (rec && hp_record_to_result(rec, r, err, sizeof err) == 0) {
 		json_decref(rec);
+		r->printed_bytes = hp_child_printed();
 		/* an API call that failed where the address-space limit was
 		 * reached: that is why (child.h) */
 		if (r->status != HP_STATUS_OK && hp_child_blocked_memory()[0]) {
@@ -86,6 +87,7 @@ static void hp_run_job(const struct hp_job *j, struct hp_result *r)
 	else
 		hp_result_fail(r, "%s", failure);
 	r->blocked = !rec && hp_child_blocked();
+	r->printed_bytes = hp_child_printed();
 	json_decref(rec);
 }
 
@@ -95,12 +97,14 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op, con
 {
 	struct hp_job j = { inst, op, o, HP_RUN_MEASURE, o->iterations, o->warmup };
 	double t1 = 0;
+	uint64_t printed = 0; /* by the calibration call's process */
 
 	if (!o->iterations) {
 		struct hp_job cal = { inst, op, o, HP_RUN_CALIBRATE, 1, 0 };
 		hp_run_job(&cal, r);
 		if (r->status != HP_STATUS_OK)
 			return;
+		printed = r->printed_bytes;
 		/* the wall time of one whole iteration (procedure.h) */
 		t1 = r->calibration_seconds;
 		hp_plan_iterations(t1, &j.iterations, &j.warmup);
@@ -108,6 +112,7 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op, con
 			j.warmup = o->warmup;
 	}
 	hp_run_job(&j, r);
+	r->printed_bytes += printed;
 	r->planned = !o->iterations;
 	r->calibration_seconds = t1;
 }

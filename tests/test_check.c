@@ -334,7 +334,7 @@ START_TEST(test_interrupt_is_not_a_regression)
 	struct run_bg bg;
 
 	hpt_start_faulty(&bg, "sign:hang:2", args);
-	sleep(3); /* keygen re-run and compared, sign hanging */
+	ck_assert_msg(hpt_wait_hanging(), "sign never hung"); /* keygen re-run and compared */
 	kill(bg.pid, SIGINT);
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 130);
 	ck_assert_msg(strstr(buf, "check: interrupted by SIGINT: no verdict") != NULL, "%s", buf);
