@@ -15,6 +15,7 @@
  * counter mode is one call over m || BE32(i), assembled in a buffer of
  * this thread's that grows to the longest message seen.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,15 @@ HP_EXPORT int hashprof_candidate_pseudoXOF(unsigned long long output_len_bits, c
 
 static _Thread_local unsigned char *hp_buf;
 static _Thread_local size_t hp_cap;
+/* The last CryptHash failure, one line (hashprof_candidate_error). */
+static _Thread_local char hp_error[128];
+
+HP_EXPORT const char *hashprof_candidate_error(void);
+
+const char *hashprof_candidate_error(void)
+{
+	return hp_error;
+}
 
 /* construct.h's digest: CryptHash over the pieces, concatenated. */
 static int hp_cryptohash(void *ctx, const struct hp_cand_piece *pc, size_t n, unsigned char *out)
@@ -66,7 +76,12 @@ static int hp_cryptohash(void *ctx, const struct hp_cand_piece *pc, size_t n, un
 			memcpy(hp_buf + used, pc[i].p, pc[i].len);
 		used += pc[i].len;
 	}
-	return CryptHash(HP_CAND_DIGEST_BITS, hp_buf, 8ull * total, out) == 0 ? HP_CAND_OK : HP_CAND_HASH_FAILED;
+	int rc = CryptHash(HP_CAND_DIGEST_BITS, hp_buf, 8ull * total, out);
+
+	if (rc == 0)
+		return HP_CAND_OK;
+	snprintf(hp_error, sizeof hp_error, "CryptHash returned %d for a %llu-bit input", rc, 8ull * total);
+	return HP_CAND_HASH_FAILED;
 }
 
 static const struct hp_cand_digest hp_digest = { hp_cryptohash, NULL, HP_CAND_DIGEST_BITS / 8 };

@@ -37,6 +37,8 @@ struct hp_shared {
 	char label[HP_PHASE_BYTES]; /* before every step: "SHAKE256" (a --hash arm); "" */
 	_Atomic int enomem; /* 1: errno was ENOMEM when the child crashed (an allocation had just
 			     * failed: the evidence hp_append_limit_hint needs) */
+	char cause[256]; /* hp_child_cause's: what the child saw go wrong first; "" */
+	char cause_label[HP_PHASE_BYTES]; /* the label in force then */
 };
 static struct hp_shared *hp_shared; /* mmap'ed once, reset for each child */
 static int hp_in_child;
@@ -109,6 +111,33 @@ void hp_child_label(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(hp_shared->label, HP_PHASE_BYTES, fmt, ap);
 	va_end(ap);
+}
+
+void hp_child_cause(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!hp_in_child || !hp_shared || hp_shared->cause[0])
+		return;
+	memcpy(hp_shared->cause_label, hp_shared->label, HP_PHASE_BYTES);
+	va_start(ap, fmt);
+	vsnprintf(hp_shared->cause, sizeof hp_shared->cause, fmt, ap);
+	va_end(ap);
+}
+
+const char *hp_child_failed_cause(const char **label)
+{
+	static char cause[256], in[HP_PHASE_BYTES];
+
+	cause[0] = in[0] = '\0';
+	if (hp_shared) {
+		memcpy(cause, hp_shared->cause, sizeof cause);
+		memcpy(in, hp_shared->cause_label, sizeof in);
+		cause[sizeof cause - 1] = in[sizeof in - 1] = '\0';
+	}
+	if (label)
+		*label = in;
+	return cause;
 }
 
 void hp_child_phase(const char *fmt, ...)
@@ -519,6 +548,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		atomic_store(&hp_shared->as_start_peak_kb, 0);
 		atomic_store(&hp_shared->enomem, 0);
 		hp_shared->step[0] = hp_shared->phase[0] = hp_shared->label[0] = '\0';
+		hp_shared->cause[0] = hp_shared->cause_label[0] = '\0';
 	}
 	started_s = hp_util_monotonic();
 	pid = hp_util_fork_group();

@@ -99,6 +99,19 @@ const char *hp_child_blocked_memory(void);
  */
 void hp_child_label(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * In the child: what went wrong, when the child sees it before the
+ * consequence (a candidate helper returned an error; the scheme may then
+ * abort): printf-style, one line; the first one of a run is kept, with
+ * the label in force (hp_child_label).  Does nothing outside hp_child_run.
+ */
+void hp_child_cause(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* After hp_child_run: the first hp_child_cause of its child ("" when none)
+ * and, in *label (when not NULL), the label then in force ("" when none);
+ * static buffers, valid until the next call. */
+const char *hp_child_failed_cause(const char **label);
+
 /* How many bytes the last hp_child_run's child printed on its stdout and
  * stderr (all of them, kept or dropped); 0 when it printed nothing. */
 unsigned long long hp_child_printed(void);

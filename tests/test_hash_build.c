@@ -298,6 +298,61 @@ START_TEST(broken_candidate_fails_its_rows)
 }
 END_TEST
 
+/* A candidate that refuses some lengths (CryptHash returns -3 above 4096
+ * input bits): ML-KEM-768's decapsulation asks pseudoXOF for 256 bits of
+ * an 8960-bit input (8992 bits to CryptHash, with the counter), and its
+ * PQClean adapter aborts when a helper fails.  The candidate fails its own
+ * arm, named with its error and CryptHash's; the placeholder and SHAKE256
+ * are measured all the same. */
+START_TEST(refusing_candidate_fails_alone)
+{
+	struct run r;
+	json_t *doc, *row, *arm;
+	size_t i;
+	int seen = 0;
+
+	build(&r, "hash-refuses", NULL);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	RUN(&r, "ML-KEM-768", "decaps", "--hash=REFUSES-256,SHAKE256", "-n", "3", "--format=json");
+	if (strstr(r.err, "unknown instance 'ML-KEM-768'")) {
+		fprintf(stderr, "refusing_candidate_fails_alone: no ML-KEM-768 (PQClean not configured): skipped\n");
+		run_free(&r);
+		return;
+	}
+	run_expect_status(&r, 1);
+	doc = parse_json(&r);
+	row = json_array_get(json_object_get(doc, "rows"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "ok");
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(row, "totals"), "operations")), 3);
+	json_array_foreach(json_object_get(row, "candidates"), i, arm)
+	{
+		const char *name = json_string_value(json_object_get(arm, "name"));
+		json_t *rec = json_object_get(arm, "record");
+		const char *status = json_string_value(json_object_get(rec, "status"));
+		const char *failure = json_string_value(json_object_get(rec, "failure"));
+		if (!strcmp(name, "SHAKE256")) {
+			ck_assert_str_eq(status, "ok");
+			seen |= 1;
+		} else {
+			ck_assert_str_eq(name, "REFUSES-256");
+			ck_assert_str_eq(status, "failed");
+			ck_assert_msg(failure &&
+					      !strcmp(failure,
+						      "candidate REFUSES-256: pseudoXOF returned -3 for a 8960-bit "
+						      "input (256 bits out): CryptHash returned -3 for a 8992-bit "
+						      "input; the row's process then died (killed by SIGABRT during "
+						      "REFUSES-256: round trip: kem_dec): measured again without it"),
+				      "%s", failure ? failure : "(none)");
+			seen |= 2;
+		}
+	}
+	ck_assert_int_eq(seen, 3);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
 /* ---------- bad input ---------- */
 
 START_TEST(bad_packages_and_modules)
@@ -370,6 +425,7 @@ int main(void)
 	tcase_add_test(tc, stand_ins_are_the_mapping);
 	tcase_add_test(tc, synth_sig_under_the_module);
 	tcase_add_test(tc, broken_candidate_fails_its_rows);
+	tcase_add_test(tc, refusing_candidate_fails_alone);
 	tcase_add_test(tc, bad_packages_and_modules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
