@@ -47,6 +47,26 @@ static _Thread_local size_t hp_cap;
 static _Thread_local char hp_error[128];
 
 HP_EXPORT const char *hashprof_candidate_error(void);
+HP_EXPORT unsigned hashprof_candidate_digest_written(void);
+
+/* The bits of DIGEST_BIT_LENGTH that CryptHash writes (module.h): two
+ * calls on one message, the digest buffer filled with 0x00 then 0xff; a
+ * byte it wrote is the same in both, the bytes after the last such one it
+ * left alone.  0 when CryptHash fails. */
+unsigned hashprof_candidate_digest_written(void)
+{
+	static const unsigned char msg[3] = { 'a', 'b', 'c' };
+	unsigned char a[HP_CAND_DIGEST_BITS / 8], b[HP_CAND_DIGEST_BITS / 8];
+	size_t n = sizeof a;
+
+	memset(a, 0x00, sizeof a);
+	memset(b, 0xff, sizeof b);
+	if (CryptHash(HP_CAND_DIGEST_BITS, msg, 24, a) != 0 || CryptHash(HP_CAND_DIGEST_BITS, msg, 24, b) != 0)
+		return 0;
+	while (n && a[n - 1] != b[n - 1])
+		n--;
+	return (unsigned)(8 * n);
+}
 
 const char *hashprof_candidate_error(void)
 {

@@ -203,6 +203,28 @@ static int hp_swap_load(struct hp_swap_run *s, const struct hp_instance *inst, i
 
 /* ---------- the arms' set-up ---------- */
 
+/* A module whose CryptHash writes fewer bits than its DIGEST_BIT_LENGTH
+ * (module.h's probe): every digest's tail would be whatever the buffer
+ * held, and the round trip would fail for no reason it could name.  1 and
+ * the line in why; 0 for a built-in, an older module, or a full digest. */
+static int hp_arm_digest_short(const struct hp_arm *a, char *why, size_t len)
+{
+	unsigned (*written)(void) = NULL;
+	unsigned bits;
+
+	if (!a->cand.dl || !a->cand.digest_bits)
+		return 0;
+	*(void **)&written = dlsym(a->cand.dl, HP_CAND_SYM_DIGEST_WRITTEN);
+	if (!written || (bits = written()) == 0 || bits >= a->cand.digest_bits)
+		return 0;
+	snprintf(why, len,
+		 "CryptHash writes %u bits of a digest, but the header's DIGEST_BIT_LENGTH is %u: the rest of "
+		 "every digest would be whatever the buffer held; set DIGEST_BIT_LENGTH to %u in "
+		 "CryptHash_AlgorithmInstance.h and build it again",
+		 bits, a->cand.digest_bits, bits);
+	return 1;
+}
+
 /* Arm a's round trip (candidates only), buffers and set-up; a fails on
  * its own.  DRNG: the round trip's draws are undone, so that the set-up
  * draws what it would in a run of the arm alone. */
@@ -217,6 +239,10 @@ static void hp_arm_setup(struct hp_swap_run *s, struct hp_arm *a)
 		goto out;
 	}
 	a->prepared = 1;
+	if (a != &s->arms[0] && hp_arm_digest_short(a, why, sizeof why)) {
+		hp_arm_fail(s, a, why);
+		goto out;
+	}
 	if (a != &s->arms[0]) {
 		if (s->k->roundtrip(&a->c, err, sizeof err) != 0) {
 			snprintf(why, sizeof why, "the scheme fails under the candidate: round trip: %s", err);

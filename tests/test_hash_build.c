@@ -353,6 +353,38 @@ START_TEST(refusing_candidate_fails_alone)
 }
 END_TEST
 
+/* A header whose DIGEST_BIT_LENGTH (512) exceeds what CryptHash writes
+ * (256 bits): the arm fails at once, naming both lengths, and the others
+ * are measured. */
+START_TEST(short_digest_named)
+{
+	struct run r;
+	json_t *doc, *row, *arm;
+	const char *failure;
+
+	build(&r, "hash-short", NULL);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	RUN(&r, "SYNTH-SIG", "sign", "--hash=SHORT-512,SHAKE256", "-n", "3", "--format=json");
+	run_expect_status(&r, 1);
+	doc = parse_json(&r);
+	row = json_array_get(json_object_get(doc, "rows"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "ok");
+	arm = json_array_get(json_object_get(row, "candidates"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(arm, "name")), "SHORT-512");
+	failure = json_string_value(json_object_get(json_object_get(arm, "record"), "failure"));
+	ck_assert_str_eq(failure ? failure : "(none)",
+			 "SHORT-512: CryptHash writes 256 bits of a digest, but the header's DIGEST_BIT_LENGTH is 512: "
+			 "the rest of every digest would be whatever the buffer held; set DIGEST_BIT_LENGTH to 256 in "
+			 "CryptHash_AlgorithmInstance.h and build it again");
+	arm = json_array_get(json_object_get(row, "candidates"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(arm, "name")), "SHAKE256");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(arm, "record"), "status")), "ok");
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
 /* ---------- bad input ---------- */
 
 START_TEST(bad_packages_and_modules)
@@ -426,6 +458,7 @@ int main(void)
 	tcase_add_test(tc, synth_sig_under_the_module);
 	tcase_add_test(tc, broken_candidate_fails_its_rows);
 	tcase_add_test(tc, refusing_candidate_fails_alone);
+	tcase_add_test(tc, short_digest_named);
 	tcase_add_test(tc, bad_packages_and_modules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
