@@ -692,6 +692,21 @@ START_TEST(fault_in_setup)
 	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: set-up: sig_keygen returned -3");
 	expect_row_contains(r.out, "SYNTH-SIG", "verify", "verify: set-up: sig_keygen returned -3");
 	run_free(&r);
+	/* without -n the set-up runs first in the calibration call's process:
+	 * a failure there is the calibration call's, not the measured run's */
+	RUN(&r, "sign:segv", "--format=json", "SYNTH-SIG", "sign");
+	run_expect_status(&r, 1);
+	{
+		json_t *doc = parse_json(&r);
+		expect_failure_prefix(jstr(json_row(doc, "sign"), "failure"),
+				      "killed by SIGSEGV during the calibration call: set-up: sig_sign");
+		json_decref(doc);
+	}
+	run_free(&r);
+	RUN(&r, "sign:fail", "SYNTH-SIG", "sign");
+	run_expect_status(&r, 1);
+	expect_row_contains(r.out, "SYNTH-SIG", "sign", "sign: set-up: sig_sign returned -3 (the calibration call)");
+	run_free(&r);
 }
 END_TEST
 
