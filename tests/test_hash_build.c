@@ -28,6 +28,7 @@
 
 #include <check.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,58 @@ START_TEST(toy_builds)
 	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, "\nTOYHASH-256  pseudohash, pseudoXOF  256 "), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "CryptHash(m || BE32(1)) || CryptHash(m || BE32(2))"), "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
+/* A module built for another architecture along the candidate path (a
+ * copy of TOYHASH-256 renamed FOREIGN-256, its ELF machine the other
+ * one's) is no candidate: not listed, and --hash names it unknown rather
+ * than failing to load it. */
+START_TEST(foreign_module_skipped)
+{
+	char so[128], dir[160], copy[200], setting[400];
+	struct run r;
+	unsigned char *b;
+	long len;
+	FILE *f;
+
+	build(&r, "hash-toy", NULL);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	snprintf(so, sizeof so, "%s/TOYHASH-256.so", outdir);
+	snprintf(dir, sizeof dir, "%s/foreign", outdir);
+	ck_assert_int_eq(mkdir(dir, 0700) == 0 || errno == EEXIST, 1);
+	snprintf(copy, sizeof copy, "%s/FOREIGN-256.so", dir);
+	ck_assert_ptr_nonnull(f = fopen(so, "rb"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	ck_assert_ptr_nonnull(b = malloc((size_t)len));
+	ck_assert_int_eq((long)fread(b, 1, (size_t)len, f), len);
+	fclose(f);
+	for (long i = 0; i + 11 <= len; i++)
+		if (!memcmp(b + i, "TOYHASH-256", 11))
+			memcpy(b + i, "FOREIGN-256", 11);
+#if defined(__aarch64__)
+	b[18] = 62; /* EM_X86_64 */
+#else
+	b[18] = 183; /* EM_AARCH64 */
+#endif
+	b[19] = 0;
+	ck_assert_ptr_nonnull(f = fopen(copy, "wb"));
+	ck_assert_int_eq((long)fwrite(b, 1, (size_t)len, f), len);
+	fclose(f);
+	free(b);
+	snprintf(setting, sizeof setting, "HASHPROF_HASH_PATH=%s:%s", outdir, dir);
+	RUN_ENV(&r, setting, "list", "--hashes");
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "\nTOYHASH-256 ") && !strstr(r.out, "FOREIGN-256"), "%s", r.out);
+	run_free(&r);
+	RUN_ENV(&r, setting, "SYNTH-SIG", "sign", "--hash=FOREIGN-256", "-n", "3");
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "FOREIGN-256") && !strstr(r.err, "cannot load") && !strstr(r.err, "ELF"), "%s",
+		      r.err);
 	run_free(&r);
 }
 END_TEST
@@ -454,6 +507,7 @@ int main(void)
 	tc = tcase_create("core");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, toy_builds);
+	tcase_add_test(tc, foreign_module_skipped);
 	tcase_add_test(tc, stand_ins_are_the_mapping);
 	tcase_add_test(tc, synth_sig_under_the_module);
 	tcase_add_test(tc, broken_candidate_fails_its_rows);
