@@ -350,7 +350,7 @@ static void expect_page_not(const char *out, const char *candidate, const char *
 	snprintf(rel, sizeof rel, "pages/%s.md", candidate);
 	text = slurp(out, rel);
 	ck_assert_msg(text != NULL, "no page %s", rel);
-	ck_assert_msg(strstr(text, what) == NULL, "page %s has '%s':\n%s", rel, what, text);
+	ck_assert_msg(strstr(text, what) == NULL, "page %s has '%s':\n%.3000s", rel, what, text);
 	free(text);
 }
 
