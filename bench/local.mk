@@ -142,4 +142,4 @@ endif
 
 BENCH_FLAGS =
 bench: $(HP_BENCH_DEPS)
-	bench/hp-bench $(BENCH_FLAGS)
+	$(HP_USER_FOLDERS_AWAY) bench/hp-bench $(BENCH_FLAGS)

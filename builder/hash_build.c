@@ -311,10 +311,12 @@ static int hp_hash_meta(struct hp_hash_build *h, const char *cflags, const char 
 {
 	struct hp_strv lines = { 0 };
 	char bits[16], construction[512], *text = NULL;
-	const char *script = h->sm3 ? "{ global: hashprof_candidate_pseudohash; hashprof_candidate_pseudoXOF;\n"
-				      "  hashprof_candidate_sm3hash; local: *; };\n"
-				    : "{ global: hashprof_candidate_pseudohash; hashprof_candidate_pseudoXOF;\n"
-				      "  local: *; };\n";
+	const char *script =
+		h->sm3 ? "{ global: hashprof_candidate_pseudohash; hashprof_candidate_pseudoXOF;\n"
+			 "  hashprof_candidate_sm3hash; hashprof_candidate_error; hashprof_candidate_digest_written;\n"
+			 "  local: *; };\n"
+		       : "{ global: hashprof_candidate_pseudohash; hashprof_candidate_pseudoXOF;\n"
+			 "  hashprof_candidate_error; hashprof_candidate_digest_written; local: *; };\n";
 	int rc = -1;
 
 	hp_fmt(bits, sizeof bits, "%u", h->digest_bits);

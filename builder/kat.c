@@ -171,6 +171,34 @@ static void hp_kat_outputs(const char *box, struct hp_strv *out)
 	hp_strv_free(&rel);
 }
 
+/* What the KAT program may write to one file (its standard output, a
+ * response file), MiB: four times the largest shipped vector file, at
+ * least HP_KAT_FILE_MB_MIN; a program writing more is no KAT, and the
+ * confinement stops it (RLIMIT_FSIZE: "blocked: file size"). */
+#define HP_KAT_FILE_MB_MIN 64u
+static unsigned hp_kat_file_mb(const struct hp_detect *d)
+{
+	unsigned long long largest = 0;
+	struct stat st;
+
+	for (size_t v = 0; v < d->vectors.n; v++)
+		if (stat(d->vectors.v[v], &st) == 0 && (unsigned long long)st.st_size > largest)
+			largest = (unsigned long long)st.st_size;
+	largest = 4 * ((largest + (1u << 20) - 1) >> 20);
+	return largest > HP_KAT_FILE_MB_MIN ? (largest < 65536 ? (unsigned)largest : 65536u) : HP_KAT_FILE_MB_MIN;
+}
+
+/* The KAT program's output while it runs, removed at exit when the run
+ * ends the build (a confinement's refusal exits at once: kat.c's own
+ * clean-up is not reached). */
+static char hp_kat_running_out[PATH_MAX];
+
+static void hp_kat_remove_output(void)
+{
+	if (hp_kat_running_out[0])
+		unlink(hp_kat_running_out);
+}
+
 void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const struct hp_strv *cc_words,
 		  const struct hp_strv *words, struct hp_object *objs, size_t nobjs, const struct hp_plan *plan,
 		  const char *workdir, const char *build_log, unsigned timeout_s, struct hp_kat *k)
@@ -186,6 +214,7 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 	int status, started;
 
 	memset(&kat, 0, sizeof kat);
+	box[0] = '\0';
 	hp_fmt(k->status, sizeof k->status, "not checked");
 	if (!prog) {
 		const struct hp_object *broken = hp_kat_broken_program(d, r, objs, nobjs);
@@ -245,8 +274,14 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 		run_confine.nwrite = 0;
 		hp_confine_allow_write(&run_confine, box);
 		hp_confine_allow_read(&run_confine, dir); /* the program itself, in $HOME or not */
+		if (hp_kat_file_mb(d) < run_confine.file_mb)
+			run_confine.file_mb = hp_kat_file_mb(d);
 		hp_proc_confine(&run_confine);
 	}
+	static int registered;
+	if (!registered++)
+		atexit(hp_kat_remove_output);
+	hp_fmt(hp_kat_running_out, sizeof hp_kat_running_out, "%s", out);
 	started = hp_proc_start(&p, argv, rundir, out, log, 1);
 	status = started == 0 ? hp_proc_wait(&p, timeout_s) : -1;
 	hp_proc_confine(was);
@@ -270,15 +305,22 @@ void hp_kat_check(const struct hp_detect *d, const struct hp_recipe *r, const st
 	}
 	hp_kat_outputs(box, &produced);
 	hp_vectors_compare(d, rundir, &produced, out, k);
-done : {
-	FILE *f = fopen(build_log, "a");
-	if (f) {
-		fprintf(f, "# KAT: %s: %s\n", k->status, k->detail);
-		fflush(f);
-		hp_append_file(fileno(f), log);
-		fclose(f);
+done:
+	/* what the program wrote (its output and its files) is compared:
+	 * nothing of it stays in the build folder */
+	unlink(out);
+	hp_kat_running_out[0] = '\0';
+	if (box[0])
+		hp_rmtree(box);
+	{
+		FILE *f = fopen(build_log, "a");
+		if (f) {
+			fprintf(f, "# KAT: %s: %s\n", k->status, k->detail);
+			fflush(f);
+			hp_append_file(fileno(f), log);
+			fclose(f);
+		}
 	}
-}
 	hp_object_free(&kat);
 	hp_strv_free(&produced);
 	hp_strv_free(&cw);

@@ -14,13 +14,23 @@ __attribute__((visibility("default"))) int pseudoXOF(unsigned long long output_l
 
 int pseudohash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
+	int rc;
+
 	hashprof_swap.calls[HP_FN_PSEUDOHASH]++;
-	return hashprof_swap.pseudohash(digest_len_bits, msg, msg_len_bits, digest);
+	rc = hashprof_swap.pseudohash(digest_len_bits, msg, msg_len_bits, digest);
+	if (rc && hashprof_swap.failed)
+		hashprof_swap.failed(HP_FN_PSEUDOHASH, rc, msg_len_bits, (unsigned long long)digest_len_bits);
+	return rc;
 }
 
 int pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,
 	      unsigned char *output)
 {
+	int rc;
+
 	hashprof_swap.calls[HP_FN_XOF]++;
-	return hashprof_swap.pseudoXOF(output_len_bits, msg, msg_len_bits, output);
+	rc = hashprof_swap.pseudoXOF(output_len_bits, msg, msg_len_bits, output);
+	if (rc && hashprof_swap.failed)
+		hashprof_swap.failed(HP_FN_XOF, rc, msg_len_bits, output_len_bits);
+	return rc;
 }

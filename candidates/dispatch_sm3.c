@@ -13,6 +13,11 @@ __attribute__((visibility("default"))) int sm3hash(int digest_len_bits, const un
 
 int sm3hash(int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits, unsigned char *digest)
 {
+	int rc;
+
 	hashprof_swap_sm3.calls[HP_FN_SM3]++;
-	return hashprof_swap_sm3.sm3hash(digest_len_bits, msg, msg_len_bits, digest);
+	rc = hashprof_swap_sm3.sm3hash(digest_len_bits, msg, msg_len_bits, digest);
+	if (rc && hashprof_swap_sm3.failed)
+		hashprof_swap_sm3.failed(HP_FN_SM3, rc, msg_len_bits, (unsigned long long)digest_len_bits);
+	return rc;
 }

@@ -19,6 +19,14 @@
 #define HP_CAND_SYM_PSEUDOHASH "hashprof_candidate_pseudohash"
 #define HP_CAND_SYM_XOF "hashprof_candidate_pseudoXOF"
 #define HP_CAND_SYM_SM3 "hashprof_candidate_sm3hash"
+/* const char *hashprof_candidate_error(void): the module's last CryptHash
+ * failure, one line ("CryptHash returned -3 for a 5032-bit input"), ""
+ * when none; absent from modules built before it existed. */
+#define HP_CAND_SYM_ERROR "hashprof_candidate_error"
+/* unsigned hashprof_candidate_digest_written(void): how many bits of its
+ * DIGEST_BIT_LENGTH CryptHash writes (fewer: the header claims a longer
+ * digest than the function makes); absent from older modules. */
+#define HP_CAND_SYM_DIGEST_WRITTEN "hashprof_candidate_digest_written"
 
 /* The .hashprof section: this line, then "key=value\n" lines: name (the
  * submission's ALGORITHM_INSTANCE), digest_bits (DIGEST_BIT_LENGTH),

@@ -15,6 +15,7 @@
  * counter mode is one call over m || BE32(i), assembled in a buffer of
  * this thread's that grows to the longest message seen.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,35 @@ HP_EXPORT int hashprof_candidate_pseudoXOF(unsigned long long output_len_bits, c
 
 static _Thread_local unsigned char *hp_buf;
 static _Thread_local size_t hp_cap;
+/* The last CryptHash failure, one line (hashprof_candidate_error). */
+static _Thread_local char hp_error[128];
+
+HP_EXPORT const char *hashprof_candidate_error(void);
+HP_EXPORT unsigned hashprof_candidate_digest_written(void);
+
+/* The bits of DIGEST_BIT_LENGTH that CryptHash writes (module.h): two
+ * calls on one message, the digest buffer filled with 0x00 then 0xff; a
+ * byte it wrote is the same in both, the bytes after the last such one it
+ * left alone.  0 when CryptHash fails. */
+unsigned hashprof_candidate_digest_written(void)
+{
+	static const unsigned char msg[3] = { 'a', 'b', 'c' };
+	unsigned char a[HP_CAND_DIGEST_BITS / 8], b[HP_CAND_DIGEST_BITS / 8];
+	size_t n = sizeof a;
+
+	memset(a, 0x00, sizeof a);
+	memset(b, 0xff, sizeof b);
+	if (CryptHash(HP_CAND_DIGEST_BITS, msg, 24, a) != 0 || CryptHash(HP_CAND_DIGEST_BITS, msg, 24, b) != 0)
+		return 0;
+	while (n && a[n - 1] != b[n - 1])
+		n--;
+	return (unsigned)(8 * n);
+}
+
+const char *hashprof_candidate_error(void)
+{
+	return hp_error;
+}
 
 /* construct.h's digest: CryptHash over the pieces, concatenated. */
 static int hp_cryptohash(void *ctx, const struct hp_cand_piece *pc, size_t n, unsigned char *out)
@@ -66,7 +96,12 @@ static int hp_cryptohash(void *ctx, const struct hp_cand_piece *pc, size_t n, un
 			memcpy(hp_buf + used, pc[i].p, pc[i].len);
 		used += pc[i].len;
 	}
-	return CryptHash(HP_CAND_DIGEST_BITS, hp_buf, 8ull * total, out) == 0 ? HP_CAND_OK : HP_CAND_HASH_FAILED;
+	int rc = CryptHash(HP_CAND_DIGEST_BITS, hp_buf, 8ull * total, out);
+
+	if (rc == 0)
+		return HP_CAND_OK;
+	snprintf(hp_error, sizeof hp_error, "CryptHash returned %d for a %llu-bit input", rc, 8ull * total);
+	return HP_CAND_HASH_FAILED;
 }
 
 static const struct hp_cand_digest hp_digest = { hp_cryptohash, NULL, HP_CAND_DIGEST_BITS / 8 };

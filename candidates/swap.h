@@ -29,7 +29,7 @@
 
 #include "candidate.h"
 
-#define HP_SWAP_ABI_VERSION 1u
+#define HP_SWAP_ABI_VERSION 2u
 #define HP_SWAP_SYMBOL "hashprof_swap" /* struct hp_swap in hashprof-swap.so */
 #define HP_SWAP_SM3_SYMBOL "hashprof_swap_sm3" /* struct hp_swap in hashprof-swap-sm3.so */
 #define HP_SWAP_MODULE "hashprof-swap.so"
@@ -43,6 +43,11 @@ struct hp_swap {
 	hp_cand_xof_fn *pseudoXOF;
 	hp_cand_hash_fn *sm3hash;
 	uint64_t calls[HP_FN_COUNT]; /* calls the module passed on, per enum hp_fn */
+	/* called (when set) after a call that returned rc != 0, before the
+	 * scheme sees it (a candidate that refuses a length: the scheme may
+	 * abort on it): the helper (enum hp_fn), rc, the input's and the
+	 * output's bits.  One test of rc per call, in every arm alike. */
+	void (*failed)(unsigned fn, int rc, unsigned long long msg_len_bits, unsigned long long out_bits);
 };
 
 #endif

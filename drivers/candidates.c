@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "elf_info.h"
+#include "instance.h"
 #include "module.h"
 #include "util/search_path.h"
 
@@ -99,6 +100,10 @@ static int hp_candidate_read(const char *path, struct hp_candidate *c)
 	size_t len;
 
 	memset(c, 0, sizeof *c);
+	/* a module built for another architecture cannot be loaded here: it
+	 * is no candidate of this hashprof's (as an instance, instance.h) */
+	if (hp_instance_foreign(path))
+		return 1;
 	if (hp_elf_section_text(path, HP_ELF_SECTION, &text, &len) != 0)
 		return 1;
 	if (strncmp(text, HP_CAND_MODULE_MAGIC, strlen(HP_CAND_MODULE_MAGIC))) {

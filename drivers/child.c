@@ -35,12 +35,59 @@ struct hp_shared {
 	_Atomic unsigned long long as_start_peak_kb; /* its VmPeak when it was confined (a sanitizer's shadow, the
 						     * parent's past, which fork copies), KiB */
 	char label[HP_PHASE_BYTES]; /* before every step: "SHAKE256" (a --hash arm); "" */
+	_Atomic int enomem; /* 1: errno was ENOMEM when the child crashed (an allocation had just
+			     * failed: the evidence hp_append_limit_hint needs) */
+	char cause[256]; /* hp_child_cause's: what the child saw go wrong first; "" */
+	char cause_label[HP_PHASE_BYTES]; /* the label in force then */
 };
 static struct hp_shared *hp_shared; /* mmap'ed once, reset for each child */
 static int hp_in_child;
 static const struct hp_confine *hp_policy; /* hp_child_confine's; NULL: none */
 static int hp_blocked; /* the last child was blocked (hp_child_blocked) */
 static char hp_memory_line[256]; /* hp_child_blocked_memory's */
+
+/* What the last child printed on its stdout and stderr (hp_child_printed). */
+static struct {
+	char *kept; /* its first HP_CHILD_OUTPUT_KEPT bytes at most (malloc'ed) */
+	size_t nkept;
+	unsigned long long total; /* bytes, all of them */
+} hp_printed;
+
+/* Keep n bytes more of the child's output, up to HP_CHILD_OUTPUT_KEPT;
+ * count them all. */
+static void hp_printed_add(const char *data, size_t n)
+{
+	size_t room = HP_CHILD_OUTPUT_KEPT - hp_printed.nkept, take = n < room ? n : room;
+
+	hp_printed.total += n;
+	if (!take)
+		return;
+	if (!hp_printed.kept && !(hp_printed.kept = malloc(HP_CHILD_OUTPUT_KEPT)))
+		return;
+	memcpy(hp_printed.kept + hp_printed.nkept, data, take);
+	hp_printed.nkept += take;
+}
+
+/* Read what is in the output pipe now (it is O_NONBLOCK); 1 at its end. */
+static int hp_printed_drain(int fd)
+{
+	char buf[65536];
+
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof buf);
+		if (n > 0)
+			hp_printed_add(buf, (size_t)n);
+		else if (n < 0 && errno == EINTR)
+			continue;
+		else
+			return n == 0;
+	}
+}
+
+unsigned long long hp_child_printed(void)
+{
+	return hp_printed.total;
+}
 
 void hp_child_step(const char *fmt, ...)
 {
@@ -66,6 +113,33 @@ void hp_child_label(const char *fmt, ...)
 	va_end(ap);
 }
 
+void hp_child_cause(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!hp_in_child || !hp_shared || hp_shared->cause[0])
+		return;
+	memcpy(hp_shared->cause_label, hp_shared->label, HP_PHASE_BYTES);
+	va_start(ap, fmt);
+	vsnprintf(hp_shared->cause, sizeof hp_shared->cause, fmt, ap);
+	va_end(ap);
+}
+
+const char *hp_child_failed_cause(const char **label)
+{
+	static char cause[256], in[HP_PHASE_BYTES];
+
+	cause[0] = in[0] = '\0';
+	if (hp_shared) {
+		memcpy(cause, hp_shared->cause, sizeof cause);
+		memcpy(in, hp_shared->cause_label, sizeof in);
+		cause[sizeof cause - 1] = in[sizeof in - 1] = '\0';
+	}
+	if (label)
+		*label = in;
+	return cause;
+}
+
 void hp_child_phase(const char *fmt, ...)
 {
 	va_list ap;
@@ -85,7 +159,7 @@ static void hp_step_text(char *buf, size_t len)
 	buf[0] = '\0';
 	if (!hp_shared || !hp_shared->step[0])
 		return;
-	if (hp_shared->label[0])
+	if (hp_shared->label[0] && strncmp(hp_shared->label, hp_shared->step, HP_PHASE_BYTES))
 		used = (size_t)snprintf(buf, len, "%.*s: ", HP_PHASE_BYTES, hp_shared->label);
 	if (used >= len)
 		return;
@@ -146,8 +220,12 @@ static unsigned long long hp_vm_peak_kb(void)
  * of the signal as before. */
 static void hp_crash_handler(int sig)
 {
-	if (hp_shared)
+	int was = errno;
+
+	if (hp_shared) {
+		atomic_store(&hp_shared->enomem, was == ENOMEM);
 		atomic_store(&hp_shared->as_peak_kb, hp_vm_peak_kb());
+	}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -202,9 +280,10 @@ static int hp_near_memory_limit(void)
  * SIGBUS, the signals hp_watch_memory watches) while an address-space
  * limit of --max-memory's was in force (not one the user's shell set),
  * and not near it (hp_near_memory_limit): a single allocation above the
- * limit fails without the peak ever nearing it.  Nothing says the limit
- * was the cause, so append it to failure as a possibility, with the limit
- * and how to lift it. */
+ * limit fails without the peak ever nearing it.  Said only with evidence
+ * that an allocation failed: errno was ENOMEM when it crashed (malloc,
+ * mmap and brk set it when the limit refuses them); a plain NULL
+ * dereference gets no such hint. */
 static void hp_append_limit_hint(int status, char *failure, size_t len)
 {
 	unsigned long long limit = hp_shared ? atomic_load(&hp_shared->as_limit_kb) : 0;
@@ -213,11 +292,11 @@ static void hp_append_limit_hint(int status, char *failure, size_t len)
 
 	/* under a user-mode emulator the limit is set but applies to nothing */
 	if (!limit || !hp_policy || !hp_policy->memory_mb || (sig != SIGABRT && sig != SIGSEGV && sig != SIGBUS) ||
-	    used >= len || hp_util_user_mode_emulated())
+	    used >= len || hp_util_user_mode_emulated() || !atomic_load(&hp_shared->enomem))
 		return;
 	snprintf(failure + used, len - used,
-		 "; possibly an allocation refused by the address-space limit (%llu MiB: --max-memory %u above "
-		 "hashprof's own); --max-memory=0 lifts it",
+		 "; an allocation had just failed (ENOMEM) under the address-space limit (%llu MiB: --max-memory "
+		 "%u above hashprof's own); --max-memory=0 lifts it",
 		 limit / 1024, hp_policy->memory_mb);
 }
 
@@ -234,12 +313,20 @@ int hp_child_interrupted(void)
 /* The child's side; it dies with hashprof (hp_util_fork_group).  It is
  * confined before anything of the package is loaded, and never runs
  * unconfined when that fails. */
-static void hp_child_main(int fd, hp_child_fn fn, void *arg, struct hp_confine_link *link)
+static void hp_child_main(int fd, int out_fd, hp_child_fn fn, void *arg, struct hp_confine_link *link)
 {
 	json_t *out;
 
 	hp_in_child = 1;
-	dup2(STDERR_FILENO, STDOUT_FILENO);
+	/* the package's printf and perror into the parent's pipe: bounded,
+	 * never into the report, never unbounded into hashprof's stderr */
+	if (out_fd >= 0) {
+		dup2(out_fd, STDOUT_FILENO);
+		dup2(out_fd, STDERR_FILENO);
+		close(out_fd);
+	} else {
+		dup2(STDERR_FILENO, STDOUT_FILENO);
+	}
 	hp_child_step("confining the measuring process");
 	if (hp_confine_enter(hp_policy, link) != 0)
 		_exit(HP_CHILD_UNCONFINED);
@@ -260,7 +347,7 @@ static void hp_child_main(int fd, hp_child_fn fn, void *arg, struct hp_confine_l
  * shared page; before its first step, from started_s) has run timeout_s
  * seconds (0: no limit).  Returns 0 at EOF, 1 on timeout.
  */
-static int hp_read_all(int fd, double started_s, unsigned timeout_s, char **buf, size_t *len)
+static int hp_read_all(int fd, int out_fd, double started_s, unsigned timeout_s, char **buf, size_t *len)
 {
 	size_t cap = 0;
 
@@ -277,14 +364,17 @@ static int hp_read_all(int fd, double started_s, unsigned timeout_s, char **buf,
 			 * 23 days); a step begun since moves it */
 			wait_ms = left < 2e6 ? (int)(left * 1000) + 1 : 2000000000;
 		}
-		/* a confined child's calls wait for us: serve them meanwhile */
-		struct pollfd all[1 + HP_CHILD_WATCHED] = { p };
-		size_t watched = hp_supervise_pollfds(all + 1, HP_CHILD_WATCHED);
-		int rc = poll(all, 1 + watched, wait_ms);
+		/* a confined child's calls wait for us: serve them meanwhile; and
+		 * read what it prints, which it waits for when the pipe is full */
+		struct pollfd all[2 + HP_CHILD_WATCHED] = { p, { out_fd, POLLIN, 0 } };
+		size_t watched = hp_supervise_pollfds(all + 2, HP_CHILD_WATCHED);
+		int rc = poll(all, 2 + watched, wait_ms);
 		if (rc < 0 && errno == EINTR)
 			continue;
 		if (rc > 0)
-			hp_supervise_serve(all + 1, watched);
+			hp_supervise_serve(all + 2, watched);
+		if (rc > 0 && all[1].revents && hp_printed_drain(out_fd))
+			out_fd = -1; /* its end: poll ignores it from now on */
 		if (rc == 0 || !all[0].revents)
 			continue;
 		if (*len + 4096 > cap) {
@@ -378,9 +468,49 @@ static void hp_child_failure(pid_t pid, int status, int timed_out, unsigned time
 	}
 }
 
+/* The output pipe of a child: read end O_NONBLOCK, both ends close-on-exec
+ * (the child dup2s the write end onto its stdout and stderr); -1s when
+ * there is none (the child then prints into hashprof's stderr as before). */
+static void hp_output_pipe(int out[2])
+{
+	if (pipe2(out, O_CLOEXEC) != 0) {
+		out[0] = out[1] = -1;
+		return;
+	}
+	fcntl(out[0], F_SETFL, fcntl(out[0], F_GETFL) | O_NONBLOCK);
+}
+
+/* After the child ended: the rest of its output, then the part kept passed
+ * on to hashprof's stderr (outside any timed operation), and a line when
+ * some was dropped. */
+static void hp_printed_finish(int out_fd)
+{
+	if (out_fd < 0)
+		return;
+	hp_printed_drain(out_fd);
+	close(out_fd);
+	if (!hp_printed.nkept)
+		return;
+	fflush(stderr);
+	for (size_t done = 0; done < hp_printed.nkept;) {
+		ssize_t n = write(STDERR_FILENO, hp_printed.kept + done, hp_printed.nkept - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	if (hp_printed.total > hp_printed.nkept)
+		fprintf(stderr,
+			"\nhashprof: the package printed %llu bytes; the %llu after the first %u were dropped\n",
+			hp_printed.total, hp_printed.total - hp_printed.nkept, HP_CHILD_OUTPUT_KEPT);
+	else if (hp_printed.kept[hp_printed.nkept - 1] != '\n')
+		fputc('\n', stderr);
+}
+
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len)
 {
-	int fds[2], status = 0, timed_out = 0;
+	int fds[2], opipe[2], status = 0, timed_out = 0;
 	double started_s;
 	pid_t pid;
 	char *buf = NULL, unconfined[HP_BLOCKED_MAX] = "";
@@ -391,14 +521,20 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 
 	hp_blocked = 0;
 	hp_memory_line[0] = '\0';
+	hp_printed.nkept = 0;
+	hp_printed.total = 0;
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		snprintf(failure, len, "pipe: %s", strerror(errno));
 		return NULL;
 	}
+	hp_output_pipe(opipe);
 	if (hp_confine_link_open(hp_policy, &link) != 0) {
 		snprintf(failure, len, "cannot confine the measuring process: socketpair: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
+		for (int i = 0; i < 2; i++)
+			if (opipe[i] >= 0)
+				close(opipe[i]);
 		return NULL;
 	}
 	if (!hp_shared) {
@@ -410,7 +546,9 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		atomic_store(&hp_shared->as_limit_kb, 0);
 		atomic_store(&hp_shared->as_peak_kb, 0);
 		atomic_store(&hp_shared->as_start_peak_kb, 0);
+		atomic_store(&hp_shared->enomem, 0);
 		hp_shared->step[0] = hp_shared->phase[0] = hp_shared->label[0] = '\0';
+		hp_shared->cause[0] = hp_shared->cause_label[0] = '\0';
 	}
 	started_s = hp_util_monotonic();
 	pid = hp_util_fork_group();
@@ -418,21 +556,28 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 		snprintf(failure, len, "fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
-		for (int i = 0; i < 2; i++)
+		for (int i = 0; i < 2; i++) {
 			if (link.fd[i] >= 0)
 				close(link.fd[i]);
+			if (opipe[i] >= 0)
+				close(opipe[i]);
+		}
 		return NULL;
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		hp_child_main(fds[1], fn, arg, &link);
+		if (opipe[0] >= 0)
+			close(opipe[0]);
+		hp_child_main(fds[1], opipe[1], fn, arg, &link);
 	}
 	close(fds[1]);
+	if (opipe[1] >= 0)
+		close(opipe[1]);
 	if (hp_confine_adopt(hp_policy, &link, pid, unconfined, sizeof unconfined) != 0) {
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
 	} else {
-		timed_out = hp_read_all(fds[0], started_s, timeout_s, &buf, &used);
+		timed_out = hp_read_all(fds[0], opipe[0], started_s, timeout_s, &buf, &used);
 	}
 	close(fds[0]);
 	if (timed_out) {
@@ -441,6 +586,7 @@ json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failur
 	}
 	while (hp_util_wait(pid, -1, &status) < 0 && errno == EINTR)
 		;
+	hp_printed_finish(opipe[0]);
 	hp_util_group_done(pid);
 	if (hp_util_interrupted() || unconfined[0] || hp_supervise_blocked(pid)[0] || timed_out || !WIFEXITED(status) ||
 	    WEXITSTATUS(status) != 0)

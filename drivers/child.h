@@ -15,10 +15,17 @@
 /* The child's work: return a JSON value to send to the parent (owned). */
 typedef json_t *(*hp_child_fn)(void *arg);
 
+/* How much of a child's output hp_child_run keeps and passes on: bytes
+ * (1 MiB; the rest is counted and dropped). */
+#define HP_CHILD_OUTPUT_KEPT (1u << 20)
+
 /*
  * Fork; in the child run fn(arg), write its JSON to a pipe and _exit(0).
- * The child's stdout is redirected to stderr so that a scheme's printf
- * cannot corrupt the report.  timeout_s (seconds, 0 = no limit) limits
+ * The child's stdout and stderr go into a pipe the parent reads while it
+ * waits (a scheme's printf can neither corrupt the report nor write
+ * without bound into hashprof's stderr): its first HP_CHILD_OUTPUT_KEPT
+ * bytes are passed on to hashprof's stderr once the child has ended, the
+ * rest counted and dropped (hp_child_printed).  timeout_s (seconds, 0 = no limit) limits
  * each step the child declares with hp_child_step, counted from the
  * step's start (before the first step, from the fork): when one step has
  * run timeout_s seconds the parent kills the child's process group.
@@ -27,7 +34,8 @@ typedef json_t *(*hp_child_fn)(void *arg);
  * "timed out: operation 17 of 19 did not finish within 1 s",
  * "exited with status 3 before reporting", ...; a crash (SIGABRT,
  * SIGSEGV, SIGBUS) under --max-memory's address-space limit, far from it,
- * adds "; possibly an allocation refused by the address-space limit (N
+ * right after an allocation failed (errno ENOMEM at the crash), adds "; an
+ * allocation had just failed (ENOMEM) under the address-space limit (N
  * MiB: ...); --max-memory=0 lifts it" (near it: "blocked: memory: ...").
  */
 json_t *hp_child_run(hp_child_fn fn, void *arg, unsigned timeout_s, char *failure, size_t len);
@@ -90,6 +98,23 @@ const char *hp_child_blocked_memory(void);
  * hp_child_run.
  */
 void hp_child_label(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * In the child: what went wrong, when the child sees it before the
+ * consequence (a candidate helper returned an error; the scheme may then
+ * abort): printf-style, one line; the first one of a run is kept, with
+ * the label in force (hp_child_label).  Does nothing outside hp_child_run.
+ */
+void hp_child_cause(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* After hp_child_run: the first hp_child_cause of its child ("" when none)
+ * and, in *label (when not NULL), the label then in force ("" when none);
+ * static buffers, valid until the next call. */
+const char *hp_child_failed_cause(const char **label);
+
+/* How many bytes the last hp_child_run's child printed on its stdout and
+ * stderr (all of them, kept or dropped); 0 when it printed nothing. */
+unsigned long long hp_child_printed(void);
 
 /* The (first) signal that interrupted the run, or 0. */
 int hp_child_interrupted(void);

@@ -121,6 +121,20 @@ void hp_costs_open_readonly(struct hp_costs *c, const struct hp_options *o)
 	c->readonly = 1;
 }
 
+/* Make the folder dir and its missing parents (mkdir -p): $XDG_CACHE_HOME
+ * itself may not exist yet on a fresh account.  Failures are left to the
+ * write that follows, which names them. */
+static void hp_costs_mkdirs(char *dir)
+{
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0777);
+			*p = '/';
+		}
+	mkdir(dir, 0777);
+}
+
 int hp_costs_close(struct hp_costs *c, char *err, size_t errlen)
 {
 	int rc = 0;
@@ -128,8 +142,8 @@ int hp_costs_close(struct hp_costs *c, char *err, size_t errlen)
 	if (c->dirty && !c->fixed) {
 		json_t *doc = hp_cost_table_json(&c->t);
 		char *text = doc ? json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL, dir[PATH_MAX];
-		if (hp_util_split_path(c->path, dir, sizeof dir))
-			mkdir(dir, 0777); /* one level: the cache's hashprof folder */
+		if (hp_util_split_path(c->path, dir, sizeof dir) && dir[0])
+			hp_costs_mkdirs(dir);
 		if (!text || hp_util_write_file(c->path, text, strlen(text), "cost tables", err, errlen) != 0) {
 			if (!text)
 				snprintf(err, errlen, "out of memory writing the cost table");

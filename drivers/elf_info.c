@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -99,4 +100,54 @@ int hp_elf_exports(const char *path, const char *sym)
 	}
 	hp_elf_close(elf, fd);
 	return found;
+}
+
+int hp_elf_machine(const char *path)
+{
+	int fd, machine = -1;
+	Elf *elf = hp_elf_open(path, &fd);
+	GElf_Ehdr eh;
+
+	if (!elf)
+		return -1;
+	if (elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh))
+		machine = eh.e_machine;
+	hp_elf_close(elf, fd);
+	return machine;
+}
+
+int hp_elf_machine_self(void)
+{
+#if defined(__x86_64__)
+	return EM_X86_64;
+#elif defined(__aarch64__)
+	return EM_AARCH64;
+#elif defined(__i386__)
+	return EM_386;
+#elif defined(__riscv)
+	return EM_RISCV;
+#elif defined(__powerpc64__)
+	return EM_PPC64;
+#elif defined(__s390x__)
+	return EM_S390;
+#else
+	return EM_NONE;
+#endif
+}
+
+const char *hp_elf_machine_name(int machine, char *buf, size_t len)
+{
+	static const struct {
+		int em;
+		const char *name;
+	} names[] = { { EM_X86_64, "x86-64" }, { EM_AARCH64, "AArch64" },  { EM_386, "i386" }, { EM_ARM, "32-bit ARM" },
+		      { EM_RISCV, "RISC-V" },  { EM_PPC64, "PowerPC 64" }, { EM_S390, "s390" } };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].em == machine) {
+			snprintf(buf, len, "%s", names[i].name);
+			return buf;
+		}
+	snprintf(buf, len, "machine %d", machine);
+	return buf;
 }

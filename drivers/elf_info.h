@@ -26,4 +26,18 @@ int hp_elf_section_text(const char *path, const char *section, char **text, size
  * -1 when it cannot be read. */
 int hp_elf_exports(const char *path, const char *sym);
 
+/* The ELF machine (e_machine: EM_X86_64, EM_AARCH64, ...) of the file at
+ * path, or -1 when it cannot be read as ELF.  Read from the header alone,
+ * so a shared object of another architecture is never loaded to learn it. */
+int hp_elf_machine(const char *path);
+
+/* The e_machine of this hashprof's own code (what dlopen() can load), or
+ * 0 (EM_NONE) on an architecture this list does not know: then no
+ * instance is refused for its machine. */
+int hp_elf_machine_self(void);
+
+/* A reader's name of an e_machine value ("x86-64", "AArch64", ...), into
+ * buf ("machine N" for one this list does not know); returns buf. */
+const char *hp_elf_machine_name(int machine, char *buf, size_t len);
+
 #endif

@@ -117,7 +117,16 @@ int hp_instance_read(const char *path, struct hp_instance *out)
 	}
 	if (rc == 0)
 		hp_set(out->path, sizeof out->path, path, strlen(path));
+	if (rc == 0 && hp_instance_foreign(path))
+		rc = 2;
 	return rc;
+}
+
+int hp_instance_foreign(const char *path)
+{
+	int self = hp_elf_machine_self(), machine = hp_elf_machine(path);
+
+	return self != 0 && machine >= 0 && machine != self;
 }
 
 void hp_instance_user_dir(char *buf, size_t len)
@@ -169,10 +178,23 @@ static const struct hp_instance *hp_seen(const struct hp_instance *all, size_t n
 }
 
 static FILE *hp_warnings;
+/* The name whose instances of another architecture a scan notes on stderr
+ * (hp_instance_note_foreign), or NULL. */
+static const char *hp_foreign_wanted;
 
 void hp_instance_warn_to(FILE *out)
 {
 	hp_warnings = out;
+}
+
+/* The note for an instance built for another architecture, on out. */
+static void hp_foreign_note(FILE *out, const char *path, const struct hp_instance *inst)
+{
+	char theirs[32], ours[32];
+
+	fprintf(out, "hashprof: skipping %s: instance %s is built for %s, and this hashprof runs %s code: not loaded\n",
+		path, inst->name, hp_elf_machine_name(hp_elf_machine(path), theirs, sizeof theirs),
+		hp_elf_machine_name(hp_elf_machine_self(), ours, sizeof ours));
 }
 
 /* Why a .so along the path is not listed, when someone asked. */
@@ -182,6 +204,8 @@ static int hp_skip(const char *path, int rc, const struct hp_instance *inst, con
 		return 1;
 	if (rc < 0)
 		fprintf(hp_warnings, "hashprof: skipping %s: cannot read it as an ELF file\n", path);
+	else if (rc == 2)
+		hp_foreign_note(hp_warnings, path, inst);
 	else if (rc > 0)
 		fprintf(hp_warnings, "hashprof: skipping %s: not a hashprof instance (no .hashprof section)\n", path);
 	else
@@ -209,6 +233,8 @@ static int hp_scan_dir(const char *dir, struct hp_instance **all, size_t *n, siz
 			continue;
 		int rc = hp_instance_read(path, &inst);
 		const struct hp_instance *first = rc == 0 ? hp_seen(*all, *n, inst.name) : NULL;
+		if (rc == 2 && hp_foreign_wanted && !strcmp(inst.name, hp_foreign_wanted))
+			hp_foreign_note(stderr, path, &inst);
 		if ((rc != 0 || first) && hp_skip(path, rc, &inst, first))
 			continue;
 		if (*n == *cap) {
@@ -349,4 +375,14 @@ void hp_instance_suggest(const char *name, const struct hp_instance *all, size_t
 				found++;
 			}
 		}
+}
+
+void hp_instance_note_foreign(const char *name)
+{
+	struct hp_instance *all = NULL;
+
+	hp_foreign_wanted = name;
+	hp_instance_scan(&all);
+	hp_foreign_wanted = NULL;
+	free(all);
 }

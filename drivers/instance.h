@@ -41,8 +41,20 @@ struct hp_instance {
 };
 
 /* Read the .hashprof section of the ELF file at path.  Returns 0, 1 when
- * the file is not an instance (no section), -1 when it cannot be read. */
+ * the file is not an instance (no section), -1 when it cannot be read, 2
+ * when it is an instance built for another architecture than this
+ * hashprof's (hp_instance_foreign; *out filled all the same, for the
+ * note): such an instance is never loaded, as dlopen() would refuse it. */
 int hp_instance_read(const char *path, struct hp_instance *out);
+
+/* Is the ELF file at path built for another machine than this hashprof's
+ * own code (its ELF header's e_machine)?  1 yes, 0 no or unreadable. */
+int hp_instance_foreign(const char *path);
+
+/* Say on stderr, one line each, where an instance of that name built for
+ * another architecture was skipped along the search path (for the "unknown
+ * instance" error: the user built it, for the wrong machine). */
+void hp_instance_note_foreign(const char *name);
 
 /*
  * All instances along the search path, sorted by name, the first of each
@@ -52,8 +64,9 @@ int hp_instance_read(const char *path, struct hp_instance *out);
 long hp_instance_scan(struct hp_instance **out);
 
 /* Say on `out` (NULL: silence, the default) why a .so along the path is
- * skipped by the scans: unreadable, not an instance, or shadowed by an
- * instance of the same name earlier on the path. */
+ * skipped by the scans: unreadable, not an instance, built for another
+ * architecture, or shadowed by an instance of the same name earlier on the
+ * path. */
 void hp_instance_warn_to(FILE *out);
 
 /* Find an instance by exact name.  Returns 0, or -1 when not found. */

@@ -696,7 +696,11 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, "unknown API kind '%s'", inst->kind);
 		return;
 	}
-	/* each step is limited by --timeout on its own (child.h) */
+	/* each step is limited by --timeout on its own (child.h); in the
+	 * process of the calibration call, every step is that call's, so that
+	 * a crash in its set-up is not read as the measured run's */
+	if (mode == HP_RUN_CALIBRATE)
+		hp_child_label("the calibration call");
 	hp_child_step("loading the instance");
 	if (hp_api_load(inst, &api, err, sizeof err) != 0) {
 		hp_result_fail(r, "%s", err);
@@ -717,7 +721,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		api.init_random_number(api.drng_algorithm, o->seed, o->seed_len);
 	hp_child_step("set-up");
 	if (k->prepare(&c, err, sizeof err) != 0 || k->setup(&c, err, sizeof err) != 0)
-		hp_result_fail(r, "%s", err);
+		hp_result_fail(r, mode == HP_RUN_CALIBRATE ? "%s (the calibration call)" : "%s", err);
 	else if (mode == HP_RUN_CALIBRATE)
 		hp_measure_one(&c, k, r);
 	else

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidates.h"
 #include "child.h"
 #include "confinement.h"
 #include "plan.h"
@@ -58,16 +59,73 @@ static json_t *hp_job_main(void *arg)
 	return out;
 }
 
+static void hp_run_job(const struct hp_job *j, struct hp_result *r);
+
+/* A --hash row whose measuring process died right after a candidate's
+ * helper returned an error (hp_child_cause, in that candidate's arm): the
+ * index of that candidate in o->cands, its cause into cause; -1 when the
+ * death has no such evidence (or the placeholder's arm was running). */
+static int hp_guilty_candidate(const struct hp_options *o, char *cause, size_t len)
+{
+	const char *label, *why = hp_child_failed_cause(&label);
+
+	if (!why[0] || !label[0])
+		return -1;
+	for (size_t i = 0; i < o->ncands; i++)
+		if (!strcmp(o->cands[i].name, label) && !hp_candidate_is_placeholder(&o->cands[i])) {
+			snprintf(cause, len, "%s", why);
+			return (int)i;
+		}
+	return -1;
+}
+
+/* The row of job j measured again without candidate g, whose error ended
+ * the row's process (died: that failure), into r; g's arm is added
+ * failed with its cause, so that it fails alone. */
+static void hp_run_without(const struct hp_job *j, size_t g, const char *cause, const char *died, struct hp_result *r)
+{
+	struct hp_options *o = malloc(sizeof *o);
+	struct hp_job again = *j;
+	struct hp_result *arm;
+	char name[sizeof o->cands[0].name];
+	unsigned helpers;
+
+	if (!o) {
+		hp_result_fail(r, "%s; %s", died, cause);
+		return;
+	}
+	*o = *j->opt;
+	snprintf(name, sizeof name, "%s", o->cands[g].name);
+	helpers = o->cands[g].helpers;
+	memmove(&o->cands[g], &o->cands[g + 1], (o->ncands - g - 1) * sizeof o->cands[0]);
+	o->ncands--;
+	again.opt = o;
+	hp_run_job(&again, r);
+	if (hp_result_add_arm(r, name, helpers, &arm) == 0) {
+		hp_procedure_describe(j->inst, j->op, j->opt, arm);
+		hp_result_fail(arm, "%s; the row's process then died (%s): measured again without it", cause, died);
+	}
+	free(o);
+}
+
 /* Run a job in a child; fill r from its record or mark it failed. */
 static void hp_run_job(const struct hp_job *j, struct hp_result *r)
 {
-	char failure[256], err[256];
+	char failure[256], err[256], cause[256];
 	json_t *rec = hp_child_run(hp_job_main, (void *)j, j->opt->timeout, failure, sizeof failure);
+	int g;
+
+	if (!rec && j->mode == HP_RUN_MEASURE && j->opt->ncands && !hp_child_interrupted() && !hp_child_blocked() &&
+	    (g = hp_guilty_candidate(j->opt, cause, sizeof cause)) >= 0) {
+		hp_run_without(j, (size_t)g, cause, failure, r);
+		return;
+	}
 
 	hp_result_free(r);
 	hp_result_init(r);
 	if (rec && hp_record_to_result(rec, r, err, sizeof err) == 0) {
 		json_decref(rec);
+		r->printed_bytes = hp_child_printed();
 		/* an API call that failed where the address-space limit was
 		 * reached: that is why (child.h) */
 		if (r->status != HP_STATUS_OK && hp_child_blocked_memory()[0]) {
@@ -86,6 +144,7 @@ static void hp_run_job(const struct hp_job *j, struct hp_result *r)
 	else
 		hp_result_fail(r, "%s", failure);
 	r->blocked = !rec && hp_child_blocked();
+	r->printed_bytes = hp_child_printed();
 	json_decref(rec);
 }
 
@@ -95,12 +154,14 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op, con
 {
 	struct hp_job j = { inst, op, o, HP_RUN_MEASURE, o->iterations, o->warmup };
 	double t1 = 0;
+	uint64_t printed = 0; /* by the calibration call's process */
 
 	if (!o->iterations) {
 		struct hp_job cal = { inst, op, o, HP_RUN_CALIBRATE, 1, 0 };
 		hp_run_job(&cal, r);
 		if (r->status != HP_STATUS_OK)
 			return;
+		printed = r->printed_bytes;
 		/* the wall time of one whole iteration (procedure.h) */
 		t1 = r->calibration_seconds;
 		hp_plan_iterations(t1, &j.iterations, &j.warmup);
@@ -108,6 +169,7 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op, con
 			j.warmup = o->warmup;
 	}
 	hp_run_job(&j, r);
+	r->printed_bytes += printed;
 	r->planned = !o->iterations;
 	r->calibration_seconds = t1;
 }

@@ -14,6 +14,7 @@
 #include "child.h"
 #include "clock.h"
 #include "drng_state.h"
+#include "module.h" /* candidates/module.h: HP_CAND_SYM_ERROR */
 #include "ops.h"
 #include "procedure.h"
 #include "swap.h" /* candidates/swap.h: the swap module's table */
@@ -38,6 +39,7 @@ struct hp_arm {
 	unsigned char *drng; /* this arm's copy of drng_algorithm (NULL: the instance has none) */
 	int prepared; /* c.state to release */
 	int out; /* 1: failed, no longer run */
+	char cause[256]; /* the first error its candidate returned (hp_swap_failed); "" */
 	uint64_t routed[HP_FN_COUNT]; /* calls the swap modules passed on in this arm's measured slices */
 };
 
@@ -88,6 +90,32 @@ static struct hp_swap *hp_swap_open(const char *file, const char *symbol, char *
 	return t;
 }
 
+/* The arm running now, for hp_swap_failed (one row's procedure a process). */
+static struct hp_arm *hp_running_arm;
+
+/* The swap modules' report of a call that returned rc != 0 (swap.h): when
+ * the running arm's candidate made that call, its first such error is the
+ * arm's cause, named with the candidate (and CryptHash's own error, from a
+ * module) and told to the parent before the scheme can abort on it, so
+ * that the row is measured again without that candidate (rows.c). */
+static void hp_swap_failed(unsigned fn, int rc, unsigned long long in_bits, unsigned long long out_bits)
+{
+	struct hp_arm *a = hp_running_arm;
+	const char *(*error)(void) = NULL;
+	const char *detail = NULL;
+
+	if (!a || !(a->cand.helpers & HP_TAPE_BIT(fn)) || a->cause[0])
+		return;
+	if (a->cand.dl)
+		*(void **)&error = dlsym(a->cand.dl, HP_CAND_SYM_ERROR);
+	if (error)
+		detail = error();
+	snprintf(a->cause, sizeof a->cause, "candidate %s: %s returned %d for a %llu-bit input (%llu bits out)%s%s",
+		 a->name, hp_fn_name(fn), rc, in_bits, out_bits, detail && *detail ? ": " : "",
+		 detail && *detail ? detail : "");
+	hp_child_cause("%s", a->cause);
+}
+
 /* Point the modules at arm a's helpers and give the instance a's DRNG state. */
 static void hp_arm_enter(struct hp_swap_run *s, struct hp_arm *a)
 {
@@ -100,6 +128,7 @@ static void hp_arm_enter(struct hp_swap_run *s, struct hp_arm *a)
 	if (a->drng)
 		memcpy(s->drng.addr, a->drng, s->drng.size);
 	hp_child_label("%s", a->name);
+	hp_running_arm = a;
 }
 
 /* Keep the DRNG state arm a left. */
@@ -108,6 +137,7 @@ static void hp_arm_leave(struct hp_swap_run *s, struct hp_arm *a)
 	if (a->drng)
 		memcpy(a->drng, s->drng.addr, s->drng.size);
 	hp_child_label("%s", "");
+	hp_running_arm = NULL;
 }
 
 /* The calls the swap modules have passed on so far, per helper. */
@@ -123,6 +153,8 @@ static void hp_arm_fail(struct hp_swap_run *s, struct hp_arm *a, const char *why
 	a->out = 1;
 	if (a == &s->arms[0])
 		hp_result_fail(a->r, "%s", why);
+	else if (a->cause[0])
+		hp_result_fail(a->r, "%s: %s; %s", a->name, why, a->cause);
 	else
 		hp_result_fail(a->r, "%s: %s", a->name, why);
 }
@@ -137,6 +169,9 @@ static int hp_swap_load(struct hp_swap_run *s, const struct hp_instance *inst, i
 		return -1;
 	if (sm3 && !(s->swap_sm3 = hp_swap_open(HP_SWAP_SM3_MODULE, HP_SWAP_SM3_SYMBOL, err, errlen)))
 		return -1;
+	s->swap->failed = hp_swap_failed;
+	if (s->swap_sm3)
+		s->swap_sm3->failed = hp_swap_failed;
 	for (size_t i = 1; i < s->narms; i++) {
 		hp_child_step("loading candidate %s", s->arms[i].name);
 		if (hp_candidate_load(&s->arms[i].cand, err, errlen) != 0)
@@ -168,6 +203,28 @@ static int hp_swap_load(struct hp_swap_run *s, const struct hp_instance *inst, i
 
 /* ---------- the arms' set-up ---------- */
 
+/* A module whose CryptHash writes fewer bits than its DIGEST_BIT_LENGTH
+ * (module.h's probe): every digest's tail would be whatever the buffer
+ * held, and the round trip would fail for no reason it could name.  1 and
+ * the line in why; 0 for a built-in, an older module, or a full digest. */
+static int hp_arm_digest_short(const struct hp_arm *a, char *why, size_t len)
+{
+	unsigned (*written)(void) = NULL;
+	unsigned bits;
+
+	if (!a->cand.dl || !a->cand.digest_bits)
+		return 0;
+	*(void **)&written = dlsym(a->cand.dl, HP_CAND_SYM_DIGEST_WRITTEN);
+	if (!written || (bits = written()) == 0 || bits >= a->cand.digest_bits)
+		return 0;
+	snprintf(why, len,
+		 "CryptHash writes %u bits of a digest, but the header's DIGEST_BIT_LENGTH is %u: the rest of "
+		 "every digest would be whatever the buffer held; set DIGEST_BIT_LENGTH to %u in "
+		 "CryptHash_AlgorithmInstance.h and build it again",
+		 bits, a->cand.digest_bits, bits);
+	return 1;
+}
+
 /* Arm a's round trip (candidates only), buffers and set-up; a fails on
  * its own.  DRNG: the round trip's draws are undone, so that the set-up
  * draws what it would in a run of the arm alone. */
@@ -182,6 +239,10 @@ static void hp_arm_setup(struct hp_swap_run *s, struct hp_arm *a)
 		goto out;
 	}
 	a->prepared = 1;
+	if (a != &s->arms[0] && hp_arm_digest_short(a, why, sizeof why)) {
+		hp_arm_fail(s, a, why);
+		goto out;
+	}
 	if (a != &s->arms[0]) {
 		if (s->k->roundtrip(&a->c, err, sizeof err) != 0) {
 			snprintf(why, sizeof why, "the scheme fails under the candidate: round trip: %s", err);

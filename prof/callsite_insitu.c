@@ -154,7 +154,8 @@ int hp_insitu_bound(struct hp_result_sites *t, int overhead_valid, double overhe
 		snprintf(t->insitu_error, sizeof t->insitu_error,
 			 "the recorder's in-situ cost was implausible (%.0f %s/call added, %.0f of them inside the "
 			 "helpers; plausible: %.0f to %.0f added, from the shims' calibrated %.0f, and 0 to that "
-			 "inside): not applied; the machine was busy",
+			 "inside): not applied; a busy machine could read such figures (a guess: nothing "
+			 "measured its load)",
 			 added, unit && unit[0] ? unit : "ticks", inside, lo, hi, overhead_added);
 	t->insitu_valid = 0;
 	return 1;

@@ -236,6 +236,9 @@ static const struct hp_field hp_record_fields[] = {
 	HP_VIEW(HP_F_NUMBER, 0, "batches.ticks_per_operation_q3", batches.ticks_per_op.q[2], "ticks"),
 	HP_SHARE_GROUP("shares_raw", raw, raw_hash_spread, raw_drng_spread),
 	HP_SHARE_GROUP("shares_corrected", corrected, cor_hash_spread, cor_drng_spread),
+	{ "printed_bytes", HP_F_COUNT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
+	  offsetof(struct hp_result, printed_bytes), 0, 0,
+	  "bytes the package printed on stdout and stderr; absent when none", NULL, NULL, NULL },
 	{ "build_notes", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
 	  offsetof(struct hp_result, build_notes), HP_SIZE(struct hp_result, build_notes), 0,
 	  "`hashprof build` warnings", NULL, NULL, NULL },
@@ -579,6 +582,7 @@ static json_t *hp_pack(const struct hp_field *t, size_t n, const void *row, cons
 			continue;
 		if ((f->flags & HP_FF_IF_SET) && (f->type == HP_F_STRING  ? !*(const char *)hp_member(f, row, view)
 						  : f->type == HP_F_ARRAY ? !*(const size_t *)hp_member(f, row, view)
+						  : f->type == HP_F_COUNT ? !*(const uint64_t *)hp_member(f, row, view)
 									  : !*(const int *)hp_member(f, row, view)))
 			continue;
 		if (!(parent = hp_json_parent(obj, f)))

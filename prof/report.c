@@ -306,6 +306,39 @@ static size_t hp_batches_note(const struct hp_result *r, const struct hp_batch_e
 	return 1;
 }
 
+/* A corrected share the correction swallowed: a raw share of 1% or more
+ * that the subtraction of the shims' overhead brought to a quarter of it or
+ * less (raw own 26.8% -> 0.0%), so that the printed figure rests on the
+ * overhead estimate more than on what was measured.  The note says so,
+ * with both figures; 1 when it wrote one. */
+static int hp_swallowed_note(const struct hp_result *r, char note[HP_NOTE_MAX])
+{
+	static const char *const names[3] = { "hash", "DRNG", "own" };
+	struct hp_shares raw, cor;
+	double rv[3], cv[3];
+	size_t used = 0;
+
+	if (hp_raw || !r->overhead_valid)
+		return 0;
+	hp_shares_of_result(r, 1, &raw);
+	hp_shares_of_result(r, 0, &cor);
+	rv[0] = raw.hash, rv[1] = raw.drng, rv[2] = raw.own;
+	cv[0] = cor.hash, cv[1] = cor.drng, cv[2] = cor.own;
+	note[0] = '\0';
+	for (int k = 0; k < 3; k++)
+		if (rv[k] >= 0.01 && cv[k] <= rv[k] / 4 && used < HP_NOTE_MAX)
+			used += (size_t)snprintf(note + used, HP_NOTE_MAX - used, "%s%s %.1f%% raw -> %.1f%%",
+						 used ? ", " : "the correction swallowed most of a share: ", names[k],
+						 100 * rv[k], 100 * cv[k]);
+	if (!used)
+		return 0;
+	if (used < HP_NOTE_MAX)
+		snprintf(note + used, HP_NOTE_MAX - used,
+			 " (the shims' calibrated overhead it subtracts is most of what was measured there: the "
+			 "corrected figure rests on that estimate; --raw prints the uncorrected shares)");
+	return 1;
+}
+
 size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NOTE_MAX])
 {
 	size_t n = 0;
@@ -322,11 +355,21 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "its 0.0%% shares mean \"not measured\", not \"free\"");
 	else if (hp_result_all_calls(r) == 0) {
 		uint64_t own_calls, own_ticks;
+		/* why none was seen, only with evidence: the build found helper
+		 * calls inside the helpers' own object (its warning), or the
+		 * survey found the scheme bypasses the helpers; else the
+		 * operation called none (a step that does nothing) */
+		const char *why = strstr(r->build_notes, "invisible to --wrap")
+					  ? "; the build found helper calls made inside the helpers' own object, which "
+					    "--wrap cannot see (its warning below)"
+				  : !strcmp(r->survey_verdict, "bypass")
+					  ? "; the survey finds the scheme does its hashing without the helpers (below)"
+					  : "";
 		hp_result_own_totals(r, &own_calls, &own_ticks);
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "no helper call was seen (wrapped: %s): the shares are 0.0%% because nothing "
-			 "was measured; calls made inside the helper's own object file are invisible to --wrap%s",
-			 r->wrapped, own_calls ? "; the own entries were measured: the own column" : "");
+			 "was measured%s%s",
+			 r->wrapped, why, own_calls ? "; the own entries were measured: the own column" : "");
 	}
 	if (r->survey_verdict[0] && strcmp(r->survey_verdict, "ICCS-only"))
 		snprintf(notes[n++], HP_NOTE_MAX, "survey: %s \u2014 %s", r->survey_verdict, r->survey_reason);
@@ -393,12 +436,14 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 		if (sh > hp_noise_pp || sd > hp_noise_pp)
 			snprintf(notes[n++], HP_NOTE_MAX,
 				 "noisy: the share varies by \u00b1%.1f pp (hash) and \u00b1%.1f pp (DRNG) across "
-				 "%u %s, above %.1f pp: the machine was busy, or the operation's own time "
+				 "%u %s, above %.1f pp: perhaps the machine was busy, or the operation's own time "
 				 "varies with its inputs (rejection sampling); more iterations (-n) narrow it",
 				 sh, sd, batched ? e.used : r->ntrials,
 				 batched ? "batches (half their interquartile range)" : "trials", hp_noise_pp);
 		n += hp_batches_note(r, &e, batched, notes[n]);
 	}
+	if (hp_swallowed_note(r, notes[n]))
+		n++;
 	if (!hp_raw && !r->overhead_valid && hp_result_all_calls(r))
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "no overhead calibration (the instance lacks hashprof_calib_loop): figures are raw");
@@ -434,6 +479,13 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 		    !strcmp(hp_result_replay_family_estimator(r, f), HP_REPLAY_ESTIMATOR_LOOP) &&
 		    (f ? r->replay.drng_estimator : r->replay.hash_estimator)[0])
 			hp_replay_fallback_note(r, f, notes[n++]);
+	if (r->printed_bytes)
+		snprintf(notes[n++], HP_NOTE_MAX,
+			 "the package printed %llu bytes on its stdout and stderr during this row: the time of "
+			 "the writes made inside an operation is in its figures; hashprof read them from a pipe "
+			 "and passed %s on to its stderr after the measuring process",
+			 (unsigned long long)r->printed_bytes,
+			 r->printed_bytes > (1u << 20) ? "the first 1 MiB of each process's" : "them");
 	if (hp_short_calls_note(r, calls, ticks, notes[n]))
 		n++;
 	/* last, so that the text and markdown reports can print it once */

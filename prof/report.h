@@ -31,7 +31,7 @@ double hp_report_noise_pp(void);
 int hp_format_parse(const char *name, enum hp_format *fmt);
 
 #define HP_NOTE_MAX 640 /* bytes per note line */
-#define HP_NOTES_MAX 17 /* notes per row: room for every one hp_report_notes can give at once (16) */
+#define HP_NOTES_MAX 19 /* notes per row: room for every one hp_report_notes can give at once (18) */
 
 /*
  * The notes a row carries, in this order: no helper defined, or no helper

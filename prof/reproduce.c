@@ -213,6 +213,20 @@ static void hp_put_targets(const struct hp_repro *rp, char *buf, size_t len, siz
 		hp_put(buf, len, used, "%s%s %s", i ? ", " : "", hp_fn_label(rp->fn[i].fn), rp->fn[i].text);
 }
 
+/* Does run make no call of fn in any operation (its per-iteration
+ * counts, which the search reads)? */
+static int hp_never_called(const struct hp_result *run, unsigned fn)
+{
+	const uint64_t *c = hp_result_per_op(run, fn);
+
+	if (!run->per_iteration || !c)
+		return 0;
+	for (uint64_t i = 0; i < run->operations && i < run->per_op_cap; i++)
+		if (c[i])
+			return 0;
+	return 1;
+}
+
 size_t hp_reproduce_lines(const struct hp_repro *rp, const struct hp_result *run, char *buf, size_t len)
 {
 	char set[512];
@@ -227,6 +241,11 @@ size_t hp_reproduce_lines(const struct hp_repro *rp, const struct hp_result *run
 			hp_nset_format(&f->set, 8, set, sizeof set);
 			hp_put(buf, len, &used, "reproduced at %llu of N = 1..%llu: N = %s\n",
 			       (unsigned long long)f->set.count, (unsigned long long)rp->max_n, set);
+		} else if (hp_never_called(run, f->fn)) {
+			hp_put(buf, len, &used,
+			       "not reproduced: this operation never calls %s (no call in any of its %llu "
+			       "operations), so no N gives %s\n",
+			       hp_fn_label(f->fn), (unsigned long long)run->operations, f->text);
 		} else {
 			hp_put(buf, len, &used,
 			       "not reproduced: no N \u2264 %llu reproduces %s with this seed and warm-up %llu: the "
@@ -241,8 +260,13 @@ size_t hp_reproduce_lines(const struct hp_repro *rp, const struct hp_result *run
 	hp_nset_format(&rp->all, 8, set, sizeof set);
 	hp_put(buf, len, &used, "%s %s: ", run->instance, run->operation);
 	if (rp->nfn == 1) {
-		hp_put(buf, len, &used, "N = %s alone reproduces %s %s: the published procedure's N\n", set,
-		       hp_fn_label(rp->fn[0].fn), rp->fn[0].text);
+		/* one count of one helper: a prefix mean that matches by chance
+		 * is likely among many N, so no claim on the procedure */
+		hp_put(buf, len, &used,
+		       "N = %s is the only N \u2264 %llu that reproduces %s %s; one fractional count alone does not "
+		       "show the published procedure's N (a match by chance is likely among %llu N)\n",
+		       set, (unsigned long long)rp->max_n, hp_fn_label(rp->fn[0].fn), rp->fn[0].text,
+		       (unsigned long long)rp->max_n);
 	} else if (rp->all.count == 1) {
 		hp_put(buf, len, &used, "N = %s alone reproduces every fractional count (", set);
 		hp_put_targets(rp, buf, len, &used);

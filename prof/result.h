@@ -151,7 +151,7 @@ struct hp_result_sites {
 	uint32_t insitu_samples; /* samples taken (each the operation twice) */
 	double insitu_added_ticks; /* ticks the recorder adds to the operation's total, per call */
 	double insitu_inside_ticks; /* the part of them inside the helpers' windows, per call */
-	char insitu_error[256]; /* one line when not valid */
+	char insitu_error[320]; /* one line when not valid */
 	/* 1: measured, but outside the plausible bound (hp_insitu_bound):
 	 * insitu_valid is 0, the figures are kept, insitu_error says why */
 	int insitu_implausible;
@@ -203,6 +203,9 @@ struct hp_result {
 					* nothing measured, never recorded; not serialised */
 	int blocked; /* 1: failed because the confinement blocked the package (failure
 		      * "blocked: ..."): nothing further of it runs; not serialised */
+	uint64_t printed_bytes; /* bytes the package wrote on its stdout and stderr in the
+				 * row's measuring processes (calibration call included),
+				 * inside its timed operations when it printed there; 0: none */
 
 	/* procedure (method.md, "Running") */
 	uint64_t iterations; /* N measured operations */

@@ -430,12 +430,15 @@ static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows
 		fprintf(out,
 			"%sswap: %s computed %s in place of each instance's own helpers%s; measured in one process "
 			"with the placeholder, interleaved; the ratio (\"vs placeholder\") = time with the candidate "
-			"/ time with the placeholder; constructions: hashprof list --hashes\n",
+			"/ time with the placeholder, the instance's own helpers: for hashprof's built-in instances "
+			"hashprof's placeholder (OpenSSL SM3), for a `hashprof build` instance its package's ICCS "
+			"helpers; constructions: hashprof list --hashes\n",
 			prefix, names, helpers, mask & HP_TAPE_BIT(HP_FN_SM3) ? "" : " (sm3hash stays SM3)");
 	if (only[0])
 		fprintf(out,
 			"%sprojected only (nothing measured with %s): the ratio (\"vs placeholder\") = projected "
-			"time / the placeholder's measured time; constructions: hashprof list --hashes\n",
+			"time / the placeholder's measured time (the instance's own helpers, as above); "
+			"constructions: hashprof list --hashes\n",
 			prefix, only);
 	if (hp_swap_any_projection(rows, nrows))
 		fprintf(out,

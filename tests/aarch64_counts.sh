@@ -38,6 +38,15 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/hp-counts-XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM HUP
+# Both hashprofs see only their own build tree's instances: a HOME and XDG
+# folders in $work, no HASHPROF_PATH of the caller's (an instance the user
+# built into ~/.local/share/hashprof/instances would join the list, and
+# one of the other architecture could not be loaded by the other build).
+HOME=$work/home XDG_DATA_HOME=$work/home/.local/share XDG_CACHE_HOME=$work/home/.cache
+XDG_CONFIG_HOME=$work/home/.config
+export HOME XDG_DATA_HOME XDG_CACHE_HOME XDG_CONFIG_HOME
+unset HASHPROF_PATH HASHPROF_HASH_PATH HASHPROF_COST_CACHE
+mkdir -p "$HOME"
 
 if [ $# -gt 0 ]; then
 	instances="$*"

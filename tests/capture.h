@@ -15,6 +15,11 @@
  * raises one raises the other.  They bound waits for things that happen
  * at once: a test never depends on how fast the machine is.
  *
+ * Every suite that links this file runs, from before main, with HOME and
+ * the XDG folders in a temporary folder of its own and no HASHPROF_PATH
+ * (as `make check` runs every suite, tests/local.mk): nothing it runs
+ * reads the user's instances, candidates or cost cache.
+ *
  * Failures (no pipe, no fork, a program still running at its time limit)
  * are Check assertions.  Linux: the /proc queries read /proc/PID/stat and
  * /proc/PID/cmdline.
@@ -124,6 +129,11 @@ int run_marked_alive_all(const char *const *markers);
  * may assert. */
 int run_wait_until(int (*cond)(const void *arg), const void *arg, double seconds);
 
+/* run_wait_until some live process is named comm (its /proc/PID/comm,
+ * e.g. what a hanging synthetic operation names itself,
+ * HASHPROF_SYNTH_HANG_NAME): 1 when one was within seconds. */
+int run_wait_named(const char *comm, double seconds);
+
 /* run_wait_until run_has_child(pid): 1 when pid had a child within seconds. */
 int run_wait_child(pid_t pid, double seconds);
 
@@ -146,10 +156,10 @@ int run_wait_marked(const char *marker, int alive, double seconds);
 int skip_under_emulation(const char *what);
 
 /*
- * Asserts that a row's failure text is base, or base followed by the note
- * that a confined crash may be the address-space limit's (drivers/child.c:
- * its size varies, and a user-mode emulator applies no limit, so no note
- * there).  failure NULL fails the check.
+ * Asserts that a row's failure text is base, with no note that the crash
+ * may be the address-space limit's (drivers/child.c says so only when an
+ * allocation had just failed: a plain crash under the limit has none).
+ * failure NULL fails the check.
  */
 void expect_failure_prefix(const char *failure, const char *base);
 

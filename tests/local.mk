@@ -79,10 +79,25 @@ EXTRA_DIST += tests/no_tree_paths.sh
 # The sources are as .clang-format lays them out (make format applies it).
 TESTS += tests/format_check.sh
 EXTRA_DIST += tests/format_check.sh
+# Every suite runs with a HOME and XDG folders of its own, made for the run
+# and removed after it, and with no HASHPROF_PATH nor cache setting of the
+# caller's: no suite reads the user's instances, candidates or cost cache
+# (an instance the user built into ~/.local/share/hashprof/instances would
+# change what the suites see).  The XDG folders are named but not made, as
+# on a fresh account.  tests/capture.c does the same for a suite run by
+# hand (HP_TEST_HOME tells it this one is already set).  `make bench` runs
+# the same way (bench/local.mk).
+HP_USER_FOLDERS_AWAY = HP_TEST_HOME=`mktemp -d "$${TMPDIR:-/tmp}/hashprof-check.XXXXXX"` || exit 99; \
+	trap 'rm -rf "$$HP_TEST_HOME"' EXIT; \
+	HOME=$$HP_TEST_HOME XDG_DATA_HOME=$$HP_TEST_HOME/.local/share XDG_CACHE_HOME=$$HP_TEST_HOME/.cache \
+	XDG_CONFIG_HOME=$$HP_TEST_HOME/.config; \
+	export HP_TEST_HOME HOME XDG_DATA_HOME XDG_CACHE_HOME XDG_CONFIG_HOME; \
+	unset HASHPROF_PATH HASHPROF_HASH_PATH HASHPROF_COST_CACHE;
 AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)' \
 	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)' \
 	HP_MAN_BUILT='$(if $(man_MANS),yes,no)'; \
-	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS HP_MAN_BUILT;
+	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS HP_MAN_BUILT; \
+	$(HP_USER_FOLDERS_AWAY)
 
 # Issue 16: the AArch64 build, cross-compiled in build-aarch64/ and run
 # under qemu-aarch64 (tests/aarch64.sh installs what it needs with

@@ -49,12 +49,28 @@ int hpt_hashprof(struct run *r, ...)
 	return run_capture(r, HP_HASHPROF, args, env);
 }
 
+/* The name a hanging synthetic operation of hpt_start_faulty takes: unique
+ * to this test process. */
+static const char *hpt_hang_name(void)
+{
+	static char name[16];
+
+	snprintf(name, sizeof name, "hang%08x", (unsigned)getpid());
+	return name;
+}
+
+int hpt_wait_hanging(void)
+{
+	return run_wait_named(hpt_hang_name(), HPT_WAIT / 4);
+}
+
 void hpt_start_faulty(struct run_bg *bg, const char *fault, const char *const *args)
 {
-	char setting[256];
-	const char *const env[] = { "HASHPROF_PATH", setting, NULL };
+	char setting[256], hang[64];
+	const char *const env[] = { "HASHPROF_PATH", setting, hang, NULL };
 
 	snprintf(setting, sizeof setting, "HASHPROF_SYNTH_FAULT=%s", fault);
+	snprintf(hang, sizeof hang, "HASHPROF_SYNTH_HANG_NAME=%s", hpt_hang_name());
 	run_start(bg, HP_HASHPROF, args, env, RUN_MERGED, NULL);
 }
 

@@ -30,6 +30,11 @@ int hpt_hashprof(struct run *r, ...);
  * HPT_WAIT). */
 void hpt_start_faulty(struct run_bg *bg, const char *fault, const char *const *args);
 
+/* Wait for the operation that hpt_start_faulty's "OP:hang" fault stops to
+ * hang (it names itself, HASHPROF_SYNTH_HANG_NAME): 1 when it did within
+ * HPT_WAIT / 4 seconds, a bound for a slow machine. */
+int hpt_wait_hanging(void);
+
 /* A new empty folder under $TMPDIR (or /tmp); returns a malloc'ed path. */
 char *hpt_tmpdir(const char *tag);
 

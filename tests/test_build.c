@@ -273,48 +273,6 @@ START_TEST(test_kat_fail_up_to_date)
 }
 END_TEST
 
-/* --kat-timeout (trial, items 11 and 12): S seconds are never cut short
- * (a KAT program of 0.3 s passes a limit of 1 s every time: the limit is
- * measured on the monotonic clock from the start, to the millisecond);
- * 0 is no limit; the limit is no input of the build (a new one rebuilds
- * nothing); a KAT program a signal ends is said to be, by the signal's
- * name. */
-START_TEST(test_kat_timeout)
-{
-	struct run r;
-
-	setup_fixture("kat");
-	append_to("KAT_SIG.c", "\n/* slow (test_build.c) */\n#include <unistd.h>\n"
-			       "__attribute__((constructor)) static void hp_test_slow(void) { usleep(300000); }\n");
-	for (int i = 0; i < 5; i++) {
-		if (i)
-			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1",
-				 "--force");
-		else
-			HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "1");
-		run_expect_status(&r, 0);
-		expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
-		run_free(&r);
-	}
-	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "7");
-	run_expect_status(&r, 0);
-	expect_in(&r, r.out, "FIX-KAT: up to date");
-	run_free(&r);
-	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "0", "--force");
-	run_expect_status(&r, 0);
-	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches");
-	run_free(&r);
-	/* killed by a signal: named, not "exited with status 139" */
-	append_to("KAT_SIG.c", "\n#include <signal.h>\n"
-			       "__attribute__((constructor)) static void hp_test_crash(void) { raise(SIGSEGV); }\n");
-	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
-	run_expect_status(&r, 1);
-	expect_in(&r, r.out, "KAT:     fail (KAT_SIG.c was killed by SIGSEGV (log ");
-	run_free(&r);
-	teardown_fixture();
-}
-END_TEST
-
 /* ---------- (c) drng_algorithm defined by the scheme, twice ---------- */
 
 START_TEST(test_drng_own)
@@ -1279,6 +1237,162 @@ START_TEST(test_kill_make_setsid)
 }
 END_TEST
 
+/* A KAT program that prints: what it writes (its standard output, its
+ * files) is compared, then removed from the build folder; one that writes
+ * more to a file than four times the shipped vectors (at least 64 MiB) is
+ * stopped by the confinement ("blocked: file size"), the build with it. */
+START_TEST(test_kat_output_bounded)
+{
+	struct run r;
+	char path[8400];
+	struct stat st;
+
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", "\n/* prints (test_build.c) */\n#include <stdio.h>\n#include <stdlib.h>\n"
+			       "__attribute__((constructor)) static void hp_test_prints(void)\n{\n"
+			       "\tconst char *n = getenv(\"HP_TEST_KAT_PRINT_MIB\");\n"
+			       "\tstatic char mib[1 << 20];\n"
+			       "\tfor (long i = n ? atol(n) : 1; i > 0; i--)\n"
+			       "\t\tif (fwrite(mib, 1, sizeof mib, stdout) != sizeof mib)\n\t\t\tbreak;\n}\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)");
+	run_free(&r);
+	snprintf(path, sizeof path, "%s/.hashprof-build/FIX-KAT/kat/stdout.txt", out_dir);
+	ck_assert_msg(stat(path, &st) != 0, "%s stays after the build", path);
+	snprintf(path, sizeof path, "%s/.hashprof-build/FIX-KAT/kat/box", out_dir);
+	ck_assert_msg(stat(path, &st) != 0, "%s stays after the build", path);
+	{
+		struct tmp_env e;
+		const char *const *env = tmp_env(&e, NULL);
+		const char *with[16];
+		size_t k = 0;
+		while (env[k] && k < 14) {
+			with[k] = env[k];
+			k++;
+		}
+		with[k++] = "HP_TEST_KAT_PRINT_MIB=65";
+		with[k] = NULL;
+		run_capture(&r, HP_HASHPROF,
+			    (const char *const[]){ "build", pkg, "--output-dir", out_dir, "--kat", "--force", NULL },
+			    with);
+	}
+	run_expect_status(&r, 2);
+	expect_in(&r, r.err, "blocked: file size: the KAT program wrote more than 64 MiB to a file");
+	run_free(&r);
+	snprintf(path, sizeof path, "%s/.hashprof-build/FIX-KAT/kat/stdout.txt", out_dir);
+	ck_assert_msg(stat(path, &st) != 0, "%s stays after the build: %lld bytes", path, (long long)st.st_size);
+	teardown_fixture();
+}
+END_TEST
+
+/* A KAT program held until the test says go: before its main it writes
+ * its pid into child.pid of its working folder, then waits for a file "go"
+ * there (every 10 ms).  Never told, it runs past any limit. */
+#define HELD_KAT                                                                            \
+	"\n/* held until told (test_build.c) */\n#include <stdio.h>\n#include <unistd.h>\n" \
+	"__attribute__((constructor)) static void hp_test_held(void)\n{\n"                  \
+	"\tFILE *f = fopen(\"child.pid\", \"w\");\n"                                        \
+	"\tif (f) {\n\t\tfprintf(f, \"%ld\\n\", (long)getpid());\n\t\tfclose(f);\n\t}\n"    \
+	"\twhile (access(\"go\", F_OK) != 0)\n\t\tusleep(10000);\n"                         \
+	"\tunlink(\"go\");\n\tunlink(\"child.pid\");\n}\n"
+
+/* Where the held KAT program runs (kat.c's sandbox), and its files there. */
+#define HELD_KAT_RUN "%s/.hashprof-build/FIX-KAT/kat/box/1/2/3/4/5/6/7/8/run/%s"
+
+/* `hashprof build PKG --output-dir OUT --kat --kat-timeout limit [--force]`
+ * with the held KAT program, in the background: once the program runs
+ * (its pid written; two minutes, a bound for a slow machine), it is alive,
+ * and the test says go when told_go; returns hashprof's exit status, its
+ * output in *log_text (malloc'ed); *kat the KAT program's pid. */
+static int held_kat_build(const char *limit, int force, int told_go, pid_t *kat, char **log_text)
+{
+	const char *args[] = { "build",         pkg,   "--output-dir",           out_dir, "--kat",
+			       "--kat-timeout", limit, force ? "--force" : NULL, NULL };
+	struct tmp_env e;
+	struct run_bg bg;
+	struct pid_file pf = { NULL, 0, 0 };
+	char log[4200], pid_path[8400], go[8400];
+	int st;
+	FILE *f;
+
+	snprintf(log, sizeof log, "%s/bg.log", tmp);
+	snprintf(pid_path, sizeof pid_path, HELD_KAT_RUN, out_dir, "child.pid");
+	snprintf(go, sizeof go, HELD_KAT_RUN, out_dir, "go");
+	unlink(pid_path); /* a former run's */
+	run_start(&bg, HP_HASHPROF, args, tmp_env(&e, NULL), RUN_TO_FILE, log);
+	pf.path = pid_path;
+	pf.hp = bg.pid;
+	if (!run_wait_until(pid_written, &pf, 120))
+		ck_abort_msg("no pid in %s after 120 s", pid_path);
+	*kat = pf.pid;
+	ck_assert_msg(run_alive(pf.pid), "the held KAT program %ld ended untold", (long)pf.pid);
+	if (told_go) {
+		ck_assert_ptr_nonnull(f = fopen(go, "w"));
+		fclose(f);
+	}
+	st = run_wait(bg.pid, 120);
+	*log_text = NULL;
+	if ((f = fopen(log, "r"))) {
+		size_t n = 0, got;
+		char buf[4096];
+		while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+			char *grown = realloc(*log_text, n + got + 1);
+			ck_assert_ptr_nonnull(grown);
+			memcpy(grown + n, buf, got);
+			n += got;
+			grown[n] = '\0';
+			*log_text = grown;
+		}
+		fclose(f);
+	}
+	ck_assert_ptr_nonnull(*log_text);
+	return st;
+}
+
+/* --kat-timeout (trial, items 11 and 12), with no assumption on the
+ * machine's speed: a KAT program held until the test says go passes a
+ * limit of 60 s and no limit (0), however long the machine takes to start
+ * it; never told, it is stopped at a limit of 1 s and the gate says so;
+ * the limit is no input of the build (a new one rebuilds nothing); a KAT
+ * program a signal ends is said to be, by the signal's name. */
+START_TEST(test_kat_timeout)
+{
+	struct run r;
+	pid_t kat;
+	char *out;
+
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", HELD_KAT);
+	ck_assert_int_eq(held_kat_build("60", 0, 1, &kat, &out), 0);
+	ck_assert_msg(strstr(out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches Test_Vectors/KAT_SIG_FIX-KAT.txt)"), "%s",
+		      out);
+	free(out);
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat", "--kat-timeout", "7");
+	run_expect_status(&r, 0);
+	expect_in(&r, r.out, "FIX-KAT: up to date");
+	run_free(&r);
+	/* never told: stopped at the limit, and gone */
+	ck_assert_int_eq(held_kat_build("1", 1, 0, &kat, &out), 1);
+	ck_assert_msg(strstr(out, "KAT:     fail (KAT_SIG.c did not finish within 1 s"), "%s", out);
+	free(out);
+	ck_assert_msg(run_wait_gone(kat, 10), "the KAT program %ld outlived its time limit", (long)kat);
+	ck_assert_int_eq(held_kat_build("0", 1, 1, &kat, &out), 0);
+	ck_assert_msg(strstr(out, "KAT:     pass (KAT_SIG_FIX-KAT.txt matches"), "%s", out);
+	free(out);
+	teardown_fixture();
+	/* killed by a signal: named, not "exited with status 139" */
+	setup_fixture("kat");
+	append_to("KAT_SIG.c", "\n#include <signal.h>\n"
+			       "__attribute__((constructor)) static void hp_test_crash(void) { raise(SIGSEGV); }\n");
+	HASHPROF(&r, NULL, "build", pkg, "--output-dir", out_dir, "--kat");
+	run_expect_status(&r, 1);
+	expect_in(&r, r.out, "KAT:     fail (KAT_SIG.c was killed by SIGSEGV (log ");
+	run_free(&r);
+	teardown_fixture();
+}
+END_TEST
+
 static Suite *build_suite(void)
 {
 	Suite *s = suite_create("build");
@@ -1288,10 +1402,6 @@ static Suite *build_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown_fixture);
 	tcase_add_test(tc, test_subdirs);
 	tcase_add_test(tc, test_published_name_of_build);
-	tcase_add_test(tc, test_kat);
-	tcase_add_test(tc, test_kat_program_broken);
-	tcase_add_test(tc, test_kat_fail_up_to_date);
-	tcase_add_test(tc, test_kat_timeout);
 	tcase_add_test(tc, test_drng_own);
 	tcase_add_test(tc, test_same_tu);
 	tcase_add_test(tc, test_lto);
@@ -1311,11 +1421,21 @@ static Suite *build_suite(void)
 	tcase_add_test(tc, test_replace_other_folder);
 	tcase_add_test(tc, test_library_hashing);
 	tcase_add_test(tc, test_build_timeout);
-	tcase_add_test(tc, test_interrupt_kat);
-	tcase_add_test(tc, test_kill_kat);
 	tcase_add_test(tc, test_interrupt_make);
 	tcase_add_test(tc, test_kill_make_background);
 	tcase_add_test(tc, test_kill_make_setsid);
+	suite_add_tcase(s, tc);
+	/* the KAT gate (--kat), a case of its own */
+	tc = tcase_create("kat");
+	tcase_set_timeout(tc, 300);
+	tcase_add_checked_fixture(tc, NULL, teardown_fixture);
+	tcase_add_test(tc, test_kat);
+	tcase_add_test(tc, test_kat_program_broken);
+	tcase_add_test(tc, test_kat_fail_up_to_date);
+	tcase_add_test(tc, test_kat_timeout);
+	tcase_add_test(tc, test_kat_output_bounded);
+	tcase_add_test(tc, test_interrupt_kat);
+	tcase_add_test(tc, test_kill_kat);
 	suite_add_tcase(s, tc);
 	return s;
 }

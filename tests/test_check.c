@@ -35,6 +35,14 @@
 #define EN_DASH "\xe2\x80\x93"
 #define EM_DASH "\xe2\x80\x94"
 
+/* The e_machine of the architecture the suite does not run on (elf.h's
+ * EM_AARCH64 and EM_X86_64). */
+#if defined(__aarch64__)
+#define HP_OTHER_MACHINE 62u
+#else
+#define HP_OTHER_MACHINE 183u
+#endif
+
 /* A baseline folder of SYNTH-SIG (all operations), -n 20. */
 static char *make_baseline(const char *tag, const char *instance)
 {
@@ -520,7 +528,7 @@ START_TEST(test_interrupt_is_not_a_regression)
 	struct run_bg bg;
 
 	hpt_start_faulty(&bg, "sign:hang:2", args);
-	sleep(3); /* keygen re-run and compared, sign hanging */
+	ck_assert_msg(hpt_wait_hanging(), "sign never hung"); /* keygen re-run and compared */
 	kill(bg.pid, SIGINT);
 	ck_assert_int_eq(run_finish(&bg, buf, sizeof buf, HPT_WAIT), 130);
 	ck_assert_msg(strstr(buf, "check: interrupted by SIGINT: no verdict") != NULL, "%s", buf);
@@ -747,6 +755,129 @@ START_TEST(test_kex_pass_beyond_protocol)
 }
 END_TEST
 
+/* ---------- the user's instance folder ---------- */
+
+/* A copy of the build tree's SYNTH-SIG instance at path, its .hashprof
+ * name replaced by name (at most 9 characters: the bytes of "SYNTH-SIG",
+ * the rest newlines) and, when machine is not 0, its ELF header's
+ * e_machine (little-endian, as on both machines the suites run on). */
+static void fake_instance(const char *path, const char *name, unsigned machine)
+{
+	static const char was[] = "name=SYNTH-SIG\n";
+	char so[4096], with[sizeof was];
+	FILE *in, *out;
+	size_t len, n = strlen(name);
+	unsigned char *b;
+
+	ck_assert_uint_le(n, 9);
+	snprintf(so, sizeof so, "%.*s/schemes/.libs/synth-sig.so", (int)(strlen(HP_HASHPROF) - strlen("/hashprof")),
+		 HP_HASHPROF);
+	in = fopen(so, "rb");
+	ck_assert_msg(in != NULL, "cannot read %s", so);
+	fseek(in, 0, SEEK_END);
+	len = (size_t)ftell(in);
+	rewind(in);
+	b = malloc(len);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_eq(fread(b, 1, len, in), len);
+	fclose(in);
+	snprintf(with, sizeof with, "name=%s", name);
+	memset(with + 5 + n, '\n', sizeof was - 1 - 5 - n);
+	for (size_t i = 0, hits = 0; i + sizeof was - 1 <= len; i++)
+		if (!memcmp(b + i, was, sizeof was - 1)) {
+			memcpy(b + i, with, sizeof was - 1);
+			ck_assert_uint_eq(++hits, 1);
+		}
+	if (machine) {
+		b[18] = (unsigned char)(machine & 0xff);
+		b[19] = (unsigned char)(machine >> 8);
+	}
+	out = fopen(path, "wb");
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_eq(fwrite(b, 1, len, out), len);
+	fclose(out);
+	free(b);
+}
+
+/*
+ * An evaluator who built DARTS128 (the README's example) into the default
+ * folder of `hashprof build`, and has an instance of another architecture
+ * there too (HQC-128, built for the other machine), runs the suites: they
+ * read none of it (tests/capture.c and tests/local.mk give every suite a
+ * HOME of its own), and hashprof itself skips the foreign instance with a
+ * note, never loading it.
+ */
+START_TEST(test_user_instance_folder_not_read)
+{
+	char *home = hpt_tmpdir("user"), dir[4096], darts[4200], hqc[4200], self[4096], h[4200], note[4600];
+	const char *const env[] = { h, "XDG_DATA_HOME", "XDG_CACHE_HOME", "HASHPROF_PATH", NULL };
+	/* the other machine: AArch64 (183) here on x86-64, x86-64 (62) elsewhere */
+	unsigned other = HP_OTHER_MACHINE;
+	struct run r;
+	ssize_t n;
+
+	snprintf(dir, sizeof dir, "%s/.local/share/hashprof/instances", home);
+	{
+		const char *mk[] = { "-p", dir, NULL };
+		ck_assert_int_eq(run_capture(&r, "/bin/mkdir", mk, NULL), 0);
+		run_free(&r);
+	}
+	snprintf(darts, sizeof darts, "%s/darts128.so", dir);
+	snprintf(hqc, sizeof hqc, "%s/hqc-128.so", dir);
+	fake_instance(darts, "DARTS128", 0);
+	fake_instance(hqc, "HQC-128", other);
+	snprintf(h, sizeof h, "HOME=%s", home);
+
+	/* hashprof with that HOME: DARTS128 found there, HQC-128 skipped with its note */
+	{
+		const char *args[] = { "list", NULL };
+		ck_assert_int_eq(run_capture(&r, HP_HASHPROF, args, env), 0);
+		ck_assert_msg(strstr(r.out, "\nDARTS128 "), "%.1500s", r.out);
+		ck_assert_msg(!strstr(r.out, "HQC-128"), "%.1500s", r.out);
+		snprintf(note, sizeof note,
+			 "hashprof: skipping %s: instance HQC-128 is built for %s, and this hashprof runs", hqc,
+			 other == 183 ? "AArch64" : "x86-64");
+		ck_assert_msg(strstr(r.err, note), "%.1500s", r.err);
+		run_free(&r);
+	}
+	{
+		const char *args[] = { "HQC-128", "keygen", NULL };
+		ck_assert_int_eq(run_capture(&r, HP_HASHPROF, args, env), 2);
+		ck_assert_msg(strstr(r.err, note), "%.1500s", r.err);
+		ck_assert_msg(strstr(r.err, "unknown instance 'HQC-128'"), "%s", r.err);
+		ck_assert_msg(!strstr(r.err, "cannot load"), "%s", r.err);
+		run_free(&r);
+	}
+	/* this suite's own --published cases, run by hand with that HOME:
+	 * DARTS128 stays "not available" to them */
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	ck_assert_int_gt(n, 0);
+	self[n] = '\0';
+	{
+		const char *const suite_env[] = { h,
+						  "HP_TEST_HOME",
+						  "XDG_DATA_HOME",
+						  "XDG_CACHE_HOME",
+						  "HASHPROF_PATH",
+						  "CK_RUN_CASE=published",
+						  NULL };
+		const char *args[] = { NULL };
+		run_capture(&r, self, args, suite_env);
+		if (r.status != 0)
+			run_show(&r);
+		ck_assert_int_eq(r.status, 0);
+		ck_assert_msg(strstr(r.out, "100%: Checks: 2, Failures: 0"), "%s", r.out);
+		run_free(&r);
+	}
+	{
+		const char *rm[] = { "-rf", home, NULL };
+		ck_assert_int_eq(run_capture(&r, "/bin/rm", rm, NULL), 0);
+		run_free(&r);
+	}
+	free(home);
+}
+END_TEST
+
 static Suite *check_suite(void)
 {
 	Suite *s = suite_create("check");
@@ -763,8 +894,6 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_thresholds);
 	tcase_add_test(tc, test_failed_row_counted_once);
 	tcase_add_test(tc, test_interrupt_is_not_a_regression);
-	tcase_add_test(tc, test_published_synthetic_page);
-	tcase_add_test(tc, test_published_sample_not_available);
 	tcase_add_test(tc, test_published_kem_enc_dec);
 	tcase_add_test(tc, test_published_nothing_compared);
 	tcase_add_test(tc, test_published_duplicate_rows);
@@ -774,6 +903,17 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_help_published_shares);
 	tcase_add_test(tc, test_bad_markdown);
 	tcase_add_test(tc, test_kex_pass_beyond_protocol);
+	suite_add_tcase(s, tc);
+	/* the cases that name an instance the user may have built
+	 * (test_user_instance_folder_not_read runs them by hand) */
+	tc = tcase_create("published");
+	tcase_set_timeout(tc, HPT_TIMEOUT);
+	tcase_add_test(tc, test_published_synthetic_page);
+	tcase_add_test(tc, test_published_sample_not_available);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("user folders");
+	tcase_set_timeout(tc, HPT_TIMEOUT);
+	tcase_add_test(tc, test_user_instance_folder_not_read);
 	suite_add_tcase(s, tc);
 	return s;
 }

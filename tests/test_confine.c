@@ -309,8 +309,8 @@ static char *json_failure(const struct run *r)
 
 /* One allocation of 256 MiB above --max-memory=64: malloc returns NULL
  * and the scheme aborts, its peak far from the limit, so no "blocked:
- * memory".  The row's crash names the limit as a possibility and how to
- * lift it; --max-memory=0 lifts it (the fixture is real), and a crash
+ * memory".  The row's crash names the failed allocation under the limit
+ * and how to lift it (a plain SIGSEGV under the same limit does not); --max-memory=0 lifts it (the fixture is real), and a crash
  * without a limit says nothing of one. */
 START_TEST(one_allocation_above_the_limit)
 {
@@ -324,13 +324,13 @@ START_TEST(one_allocation_above_the_limit)
 	run_expect_status(&r, 1);
 	failure = json_failure(&r);
 	ck_assert_msg(sscanf(failure,
-			     "killed by SIGABRT during set-up: sig_sign; possibly an allocation refused by the "
-			     "address-space limit (%u MiB",
+			     "killed by SIGABRT during set-up: sig_sign; an allocation had just failed (ENOMEM) under "
+			     "the address-space limit (%u MiB",
 			     &limit) == 1,
 		      "%s", failure);
 	snprintf(want, sizeof want,
-		 "killed by SIGABRT during set-up: sig_sign; possibly an allocation refused by the address-space "
-		 "limit (%u MiB: --max-memory 64 above hashprof's own); --max-memory=0 lifts it",
+		 "killed by SIGABRT during set-up: sig_sign; an allocation had just failed (ENOMEM) under the "
+		 "address-space limit (%u MiB: --max-memory 64 above hashprof's own); --max-memory=0 lifts it",
 		 limit);
 	ck_assert_str_eq(failure, want);
 	/* hashprof's own address space plus the 64 MiB: how much its own is
@@ -342,6 +342,17 @@ START_TEST(one_allocation_above_the_limit)
 	HASHPROF(&r, 0, SETTINGS("HASHPROF_SYNTH_FAULT=sign:bigalloc"), "-n", "3", "--max-memory=0", "SYNTH-SIG",
 		 "sign");
 	run_expect_status(&r, 0);
+	run_free(&r);
+	/* a plain crash (a NULL dereference, no allocation failed) under the
+	 * limit: no such note, there is no evidence of it */
+	HASHPROF(&r, 0, SETTINGS("HASHPROF_SYNTH_FAULT=sign:segv"), "-n", "3", "--max-memory=64", "--format=json",
+		 "SYNTH-SIG", "sign");
+	run_expect_status(&r, 1);
+	failure = json_failure(&r);
+	ck_assert_msg(!strcmp(failure, "killed by SIGSEGV during set-up: sig_sign") ||
+			      !strcmp(failure, "exited with status 1 before reporting during set-up: sig_sign"),
+		      "%s", failure);
+	free(failure);
 	run_free(&r);
 	/* a crash with no address-space limit in force: no such note */
 	HASHPROF(&r, 0, SETTINGS("HASHPROF_SYNTH_FAULT=sign:segv"), "-n", "3", "--max-memory=0", "--format=json",

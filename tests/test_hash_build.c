@@ -28,6 +28,7 @@
 
 #include <check.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,58 @@ START_TEST(toy_builds)
 	run_expect_status(&r, 0);
 	ck_assert_msg(strstr(r.out, "\nTOYHASH-256  pseudohash, pseudoXOF  256 "), "%s", r.out);
 	ck_assert_msg(strstr(r.out, "CryptHash(m || BE32(1)) || CryptHash(m || BE32(2))"), "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
+/* A module built for another architecture along the candidate path (a
+ * copy of TOYHASH-256 renamed FOREIGN-256, its ELF machine the other
+ * one's) is no candidate: not listed, and --hash names it unknown rather
+ * than failing to load it. */
+START_TEST(foreign_module_skipped)
+{
+	char so[128], dir[160], copy[200], setting[400];
+	struct run r;
+	unsigned char *b;
+	long len;
+	FILE *f;
+
+	build(&r, "hash-toy", NULL);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	snprintf(so, sizeof so, "%s/TOYHASH-256.so", outdir);
+	snprintf(dir, sizeof dir, "%s/foreign", outdir);
+	ck_assert_int_eq(mkdir(dir, 0700) == 0 || errno == EEXIST, 1);
+	snprintf(copy, sizeof copy, "%s/FOREIGN-256.so", dir);
+	ck_assert_ptr_nonnull(f = fopen(so, "rb"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	ck_assert_ptr_nonnull(b = malloc((size_t)len));
+	ck_assert_int_eq((long)fread(b, 1, (size_t)len, f), len);
+	fclose(f);
+	for (long i = 0; i + 11 <= len; i++)
+		if (!memcmp(b + i, "TOYHASH-256", 11))
+			memcpy(b + i, "FOREIGN-256", 11);
+#if defined(__aarch64__)
+	b[18] = 62; /* EM_X86_64 */
+#else
+	b[18] = 183; /* EM_AARCH64 */
+#endif
+	b[19] = 0;
+	ck_assert_ptr_nonnull(f = fopen(copy, "wb"));
+	ck_assert_int_eq((long)fwrite(b, 1, (size_t)len, f), len);
+	fclose(f);
+	free(b);
+	snprintf(setting, sizeof setting, "HASHPROF_HASH_PATH=%s:%s", outdir, dir);
+	RUN_ENV(&r, setting, "list", "--hashes");
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out, "\nTOYHASH-256 ") && !strstr(r.out, "FOREIGN-256"), "%s", r.out);
+	run_free(&r);
+	RUN_ENV(&r, setting, "SYNTH-SIG", "sign", "--hash=FOREIGN-256", "-n", "3");
+	run_expect_status(&r, 2);
+	ck_assert_msg(strstr(r.err, "FOREIGN-256") && !strstr(r.err, "cannot load") && !strstr(r.err, "ELF"), "%s",
+		      r.err);
 	run_free(&r);
 }
 END_TEST
@@ -298,6 +351,93 @@ START_TEST(broken_candidate_fails_its_rows)
 }
 END_TEST
 
+/* A candidate that refuses some lengths (CryptHash returns -3 above 4096
+ * input bits): ML-KEM-768's decapsulation asks pseudoXOF for 256 bits of
+ * an 8960-bit input (8992 bits to CryptHash, with the counter), and its
+ * PQClean adapter aborts when a helper fails.  The candidate fails its own
+ * arm, named with its error and CryptHash's; the placeholder and SHAKE256
+ * are measured all the same. */
+START_TEST(refusing_candidate_fails_alone)
+{
+	struct run r;
+	json_t *doc, *row, *arm;
+	size_t i;
+	int seen = 0;
+
+	build(&r, "hash-refuses", NULL);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	RUN(&r, "ML-KEM-768", "decaps", "--hash=REFUSES-256,SHAKE256", "-n", "3", "--format=json");
+	if (strstr(r.err, "unknown instance 'ML-KEM-768'")) {
+		fprintf(stderr, "refusing_candidate_fails_alone: no ML-KEM-768 (PQClean not configured): skipped\n");
+		run_free(&r);
+		return;
+	}
+	run_expect_status(&r, 1);
+	doc = parse_json(&r);
+	row = json_array_get(json_object_get(doc, "rows"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "ok");
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(row, "totals"), "operations")), 3);
+	json_array_foreach(json_object_get(row, "candidates"), i, arm)
+	{
+		const char *name = json_string_value(json_object_get(arm, "name"));
+		json_t *rec = json_object_get(arm, "record");
+		const char *status = json_string_value(json_object_get(rec, "status"));
+		const char *failure = json_string_value(json_object_get(rec, "failure"));
+		if (!strcmp(name, "SHAKE256")) {
+			ck_assert_str_eq(status, "ok");
+			seen |= 1;
+		} else {
+			ck_assert_str_eq(name, "REFUSES-256");
+			ck_assert_str_eq(status, "failed");
+			ck_assert_msg(failure &&
+					      !strcmp(failure,
+						      "candidate REFUSES-256: pseudoXOF returned -3 for a 8960-bit "
+						      "input (256 bits out): CryptHash returned -3 for a 8992-bit "
+						      "input; the row's process then died (killed by SIGABRT during "
+						      "REFUSES-256: round trip: kem_dec): measured again without it"),
+				      "%s", failure ? failure : "(none)");
+			seen |= 2;
+		}
+	}
+	ck_assert_int_eq(seen, 3);
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
+/* A header whose DIGEST_BIT_LENGTH (512) exceeds what CryptHash writes
+ * (256 bits): the arm fails at once, naming both lengths, and the others
+ * are measured. */
+START_TEST(short_digest_named)
+{
+	struct run r;
+	json_t *doc, *row, *arm;
+	const char *failure;
+
+	build(&r, "hash-short", NULL);
+	run_expect_status(&r, 0);
+	run_free(&r);
+	RUN(&r, "SYNTH-SIG", "sign", "--hash=SHORT-512,SHAKE256", "-n", "3", "--format=json");
+	run_expect_status(&r, 1);
+	doc = parse_json(&r);
+	row = json_array_get(json_object_get(doc, "rows"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(row, "status")), "ok");
+	arm = json_array_get(json_object_get(row, "candidates"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(arm, "name")), "SHORT-512");
+	failure = json_string_value(json_object_get(json_object_get(arm, "record"), "failure"));
+	ck_assert_str_eq(failure ? failure : "(none)",
+			 "SHORT-512: CryptHash writes 256 bits of a digest, but the header's DIGEST_BIT_LENGTH is 512: "
+			 "the rest of every digest would be whatever the buffer held; set DIGEST_BIT_LENGTH to 256 in "
+			 "CryptHash_AlgorithmInstance.h and build it again");
+	arm = json_array_get(json_object_get(row, "candidates"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(arm, "name")), "SHAKE256");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(arm, "record"), "status")), "ok");
+	json_decref(doc);
+	run_free(&r);
+}
+END_TEST
+
 /* ---------- bad input ---------- */
 
 START_TEST(bad_packages_and_modules)
@@ -367,9 +507,12 @@ int main(void)
 	tc = tcase_create("core");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, toy_builds);
+	tcase_add_test(tc, foreign_module_skipped);
 	tcase_add_test(tc, stand_ins_are_the_mapping);
 	tcase_add_test(tc, synth_sig_under_the_module);
 	tcase_add_test(tc, broken_candidate_fails_its_rows);
+	tcase_add_test(tc, refusing_candidate_fails_alone);
+	tcase_add_test(tc, short_digest_named);
 	tcase_add_test(tc, bad_packages_and_modules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

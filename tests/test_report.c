@@ -107,7 +107,7 @@ static char *render(enum hp_format fmt, const struct hp_result *r, size_t n, jso
 	"its 0.0% shares mean \"not measured\", not \"free\""
 #define NOTE_NONE_SEEN_PSEUDOHASH                                                             \
 	"no helper call was seen (wrapped: pseudohash): the shares are 0.0% because nothing " \
-	"was measured; calls made inside the helper's own object file are invisible to --wrap"
+	"was measured"
 
 /* ---------- formats ---------- */
 
@@ -151,7 +151,7 @@ START_TEST(markdown_exact)
 		    "note: SYNTH-NONE keygen: the instance defines none of the ICCS helpers, so none is wrapped: "
 		    "its 0.0% shares mean \"not measured\", not \"free\"\n"
 		    "note: X-LTO verify: no helper call was seen (wrapped: pseudohash): the shares are 0.0% because "
-		    "nothing was measured; calls made inside the helper's own object file are invisible to --wrap\n");
+		    "nothing was measured\n");
 	free(md);
 	free_rows();
 }
@@ -572,11 +572,78 @@ START_TEST(csv_exact)
 		     "\"\"not measured\"\", not \"\"free\"\"\"\n"
 		     "\"X-LTO\",verify,ok,0.000000,0.000000,0.000000,\"none seen\",0,0,0,0,0,500,2.5e-07,10,0,\"\","
 		     "\"no helper call was seen (wrapped: pseudohash): the shares are 0.0% because nothing was "
-		     "measured; calls made inside the helper's own object file are invisible to --wrap\"\n"
+		     "measured\"\n"
 		     "\"SYNTH-SIG\",verify,failed,,,,\"\",,,,,,,,0,,"
 		     "\"sig_verify returned \"\"-1\"\", twice\",\"\"\n");
 	free(csv);
 	free_rows();
+}
+END_TEST
+
+/* The "no helper call was seen" note names a cause only with its
+ * evidence: the build's warning of calls inside the helpers' own object,
+ * or a survey that finds the scheme bypasses the helpers; a step that
+ * does nothing gets neither. */
+START_TEST(no_calls_note_names_evidence_only)
+{
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
+	struct hp_result r;
+	size_t n;
+
+	set_common(&r, "KEX-X", "kex", "init_b", "pseudohash");
+	r.iterations = r.operations = 10;
+	r.total_ticks = 5000;
+	n = hp_report_notes(&r, notes);
+	ck_assert_uint_ge(n, 1);
+	ck_assert_str_eq(notes[0], NOTE_NONE_SEEN_PSEUDOHASH);
+	snprintf(r.survey_verdict, sizeof r.survey_verdict, "bypass");
+	snprintf(r.survey_reason, sizeof r.survey_reason, "own Keccak, no hash helper called");
+	n = hp_report_notes(&r, notes);
+	ck_assert_str_eq(notes[0], NOTE_NONE_SEEN_PSEUDOHASH
+			 "; the survey finds the scheme does its hashing without the helpers (below)");
+	r.survey_verdict[0] = '\0';
+	snprintf(r.build_notes, sizeof r.build_notes,
+		 "sign.c: 2 call sites of helpers defined in the same object, invisible to --wrap: pseudohash");
+	n = hp_report_notes(&r, notes);
+	ck_assert_str_eq(notes[0], NOTE_NONE_SEEN_PSEUDOHASH "; the build found helper calls made inside the "
+							     "helpers' own object, which --wrap cannot see (its "
+							     "warning below)");
+	hp_result_free(&r);
+}
+END_TEST
+
+/* A corrected share the correction swallowed is flagged with both
+ * figures: pseudoXOF 30% of the raw ticks, but the overhead subtracted
+ * (29.5 ticks inside and 40 added per call, 1000 calls) leaves 500 of
+ * 60000 ticks, 0.8%. */
+START_TEST(swallowed_share_flagged)
+{
+	char notes[HP_NOTES_MAX][HP_NOTE_MAX];
+	struct hp_result r;
+	size_t n, k;
+
+	set_common(&r, "FALCON-X", "sig", "verify", ALL_WRAPPED);
+	r.iterations = r.operations = 100;
+	r.total_ticks = 100000;
+	add_shape(&r, 1 /* pseudoXOF */, 1024, 512, 1000, 0, 30000);
+	r.overhead_valid = 1;
+	r.overhead_inside_ticks = 29.5;
+	r.overhead_added_ticks = 40;
+	hp_report_configure(0, 1.0);
+	n = hp_report_notes(&r, notes);
+	for (k = 0; k < n && strncmp(notes[k], "the correction swallowed", 24); k++)
+		;
+	ck_assert_msg(k < n, "no note of the swallowed share");
+	ck_assert_str_eq(notes[k], "the correction swallowed most of a share: hash 30.0% raw -> 0.8% (the shims' "
+				   "calibrated overhead it subtracts is most of what was measured there: the corrected "
+				   "figure rests on that estimate; --raw prints the uncorrected shares)");
+	/* a correction of a few percent: no note */
+	r.overhead_inside_ticks = 1;
+	r.overhead_added_ticks = 2;
+	n = hp_report_notes(&r, notes);
+	for (k = 0; k < n; k++)
+		ck_assert_msg(strncmp(notes[k], "the correction swallowed", 24), "%s", notes[k]);
+	hp_result_free(&r);
 }
 END_TEST
 
@@ -1044,6 +1111,8 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, text_table_and_notes);
 	tcase_add_test(tc, csv_exact);
 	tcase_add_test(tc, json_document);
+	tcase_add_test(tc, no_calls_note_names_evidence_only);
+	tcase_add_test(tc, swallowed_share_flagged);
 	tcase_add_test(tc, json_without_meta);
 	suite_add_tcase(s, tc);
 

@@ -873,6 +873,24 @@ START_TEST(test_search_alone)
 	ck_assert_str_eq(lines, "X keygen: pseudoXOF 4.25 not reproduced: no N \u2264 8 reproduces 4.25 with this seed "
 				"and warm-up 1: the procedure differs (nearest: N = 8, 4.5)\n");
 	hp_reproduce_free(&rp);
+	/* one count of one helper found at one N: no claim on the procedure */
+	memset(&rp, 0, sizeof rp);
+	hp_reproduce_add(&rp, HP_FN_XOF, 3.5, "3.5");
+	ck_assert_int_eq(hp_reproduce_row(&run, 0, &rp, err, sizeof err), 0);
+	hp_reproduce_lines(&rp, &run, lines, sizeof lines);
+	ck_assert_str_eq(lines, "X keygen: pseudoXOF 3.5 reproduced at 1 of N = 1..10: N = 6\n"
+				"X keygen: N = 6 is the only N \u2264 10 that reproduces pseudoXOF 3.5; one fractional "
+				"count alone does not show the published procedure's N (a match by chance is likely "
+				"among 10 N)\n");
+	hp_reproduce_free(&rp);
+	/* a helper the operation never calls: said so, not "the procedure differs" */
+	memset(&rp, 0, sizeof rp);
+	hp_reproduce_add(&rp, HP_FN_PSEUDOHASH, 1, "1");
+	ck_assert_int_eq(hp_reproduce_row(&run, 0, &rp, err, sizeof err), 0);
+	hp_reproduce_lines(&rp, &run, lines, sizeof lines);
+	ck_assert_str_eq(lines, "X keygen: pseudohash 1 not reproduced: this operation never calls pseudohash (no call "
+				"in any of its 10 operations), so no N gives 1\n");
+	hp_reproduce_free(&rp);
 	/* a row without counts cannot be searched */
 	run.per_iteration = 0;
 	ck_assert_int_eq(hp_reproduce_row(&run, 0, &rp, err, sizeof err), -1);

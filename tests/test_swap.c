@@ -26,6 +26,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -556,6 +557,50 @@ START_TEST(projection_from_known_costs)
 }
 END_TEST
 
+/* The cost cache is kept when $XDG_CACHE_HOME does not exist yet (a fresh
+ * account): its folders are made. */
+START_TEST(costs_kept_without_cache_folder)
+{
+	char dir[] = "/tmp/hp-xdg-XXXXXX", xdg[256], hp[300];
+	const char *const env[] = {
+		"HASHPROF_SYNTH_*", "HASHPROF_PATH", "HASHPROF_HASH_PATH", "HASHPROF_COST_CACHE", xdg, NULL
+	};
+	struct run r;
+	DIR *d;
+	struct dirent *e;
+	int found = 0;
+
+	ck_assert(mkdtemp(dir));
+	snprintf(xdg, sizeof xdg, "XDG_CACHE_HOME=%s/not/yet", dir);
+	run_capture(&r, HP_HASHPROF,
+		    (const char *const[]){ "SYNTH-KEM", "decaps", "--hash=SHA3-512", "-n", "3", "--format=json", NULL },
+		    env);
+	run_expect_status(&r, 0);
+	ck_assert_msg(!strstr(r.err, "not kept"), "%s", r.err);
+	run_free(&r);
+	snprintf(hp, sizeof hp, "%s/not/yet/hashprof", dir);
+	ck_assert_msg((d = opendir(hp)) != NULL, "no %s", hp);
+	while ((e = readdir(d)))
+		found += !strncmp(e->d_name, "hashcost-", 9);
+	closedir(d);
+	ck_assert_int_eq(found, 1);
+	/* the ratio says which placeholder it is against */
+	run_capture(&r, HP_HASHPROF, (const char *const[]){ "SYNTH-KEM", "decaps", "--hash=SHA3-512", "-n", "3", NULL },
+		    env);
+	run_expect_status(&r, 0);
+	ck_assert_msg(strstr(r.out,
+			     "the instance's own helpers: for hashprof's built-in instances hashprof's "
+			     "placeholder (OpenSSL SM3), for a `hashprof build` instance its package's ICCS helpers"),
+		      "%s", r.out);
+	run_free(&r);
+	{
+		const char *rm[] = { "-rf", dir, NULL };
+		ck_assert_int_eq(run_capture(&r, "/bin/rm", rm, NULL), 0);
+		run_free(&r);
+	}
+}
+END_TEST
+
 START_TEST(costs_cached_per_machine)
 {
 	char dir[] = "/tmp/hp-cache-XXXXXX", cache[256], env[300], rec_path[256];
@@ -649,6 +694,7 @@ int main(void)
 	tcase_add_test(tc, arms_in_records);
 	tcase_add_test(tc, projection_from_known_costs);
 	tcase_add_test(tc, costs_cached_per_machine);
+	tcase_add_test(tc, costs_kept_without_cache_folder);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

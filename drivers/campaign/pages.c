@@ -368,12 +368,30 @@ static void hp_page_beside(FILE *out, const struct hp_campaign *c, const struct 
 	fputc('\n', out);
 }
 
+/* The build warnings of what --wrap cannot see, "; "-separated, from all of
+ * them (warnings): the KAT's failure, which the build records among its
+ * warnings, is left out (it has a note of its own). */
+static void hp_wrap_warnings(const char *warnings, char *buf, size_t len)
+{
+	static const char kat[] = "the KAT failed";
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (const char *p = warnings; *p;) {
+		const char *end = strstr(p, "; ");
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (strncmp(p, kat, sizeof kat - 1) && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%.*s", used ? "; " : "", (int)n, p);
+		p += n + (end ? 2 : 0);
+	}
+}
+
 static int hp_page_write(const struct hp_campaign *c, const struct hp_pubctx *pc, const char *candidate,
 			 struct hp_fstate *const *st, size_t n, struct hp_summary *sum)
 {
 	struct hp_record_set set;
 	struct hp_result *rows = NULL;
-	char *text = NULL, *notes_text = NULL, path[PATH_MAX];
+	char *text = NULL, *notes_text = NULL, path[PATH_MAX], hidden[512];
 	size_t len = 0, notes_len = 0;
 	FILE *out = open_memstream(&text, &len), *notes = open_memstream(&notes_text, &notes_len);
 	int rc;
@@ -444,11 +462,12 @@ static int hp_page_write(const struct hp_campaign *c, const struct hp_pubctx *pc
 			fputc('\n', out);
 			continue;
 		}
-		if (s->b.warnings[0]) {
+		hp_wrap_warnings(s->b.warnings, hidden, sizeof hidden);
+		if (hidden[0]) {
 			fputs("- ", out);
 			hp_md_code(out, s->b.instance, 0);
 			fputs(": what --wrap cannot see: ", out);
-			hp_md_cell(out, s->b.warnings);
+			hp_md_cell(out, hidden);
 			fputc('\n', out);
 		} else {
 			fputs("- ", out);
@@ -460,7 +479,13 @@ static int hp_page_write(const struct hp_campaign *c, const struct hp_pubctx *pc
 		if (!strcmp(s->b.kat, "fail")) {
 			fputs("- ", out);
 			hp_md_code(out, s->b.instance, 0);
-			fputs(": the KAT failed: its rows may not measure the scheme's code\n", out);
+			fputs(": the KAT failed", out);
+			if (s->b.kat_detail[0]) {
+				fputs(" (", out);
+				hp_md_cell(out, s->b.kat_detail);
+				fputc(')', out);
+			}
+			fputs(": its rows may not measure the scheme's code\n", out);
 		}
 		if (!strcmp(s->status, "failed") || !strcmp(s->status, "not run")) {
 			fputs("- ", out);

@@ -39,6 +39,7 @@ int hp_unknown_instance(const char *name)
 		used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", all[i].name);
 	hp_instance_suggest(name, all, n > 0 ? (size_t)n : 0, suggest, sizeof suggest);
 	free(all);
+	hp_instance_note_foreign(name);
 	if (n <= 0) {
 		hp_instance_path_string(path, sizeof path);
 		return hp_usage_error("unknown instance '%s': no instance found along %s", name, path);

@@ -24,11 +24,16 @@ extern DRNG_ctx drng_algorithm;
  * when malloc refuses it (one allocation above --max-memory), else frees
  * it and goes on (returns 0).  spawn (spawn-setsid) starts a process that sleeps
  * (in a session of its own), writes its pid to $HASHPROF_SYNTH_SPAWN_PID
- * and hangs: a package that leaves a process behind.
+ * and hangs: a package that leaves a process behind.  A process that
+ * hangs first names itself $HASHPROF_SYNTH_HANG_NAME (its /proc/PID/comm,
+ * at most 15 bytes), when that is set: the tests wait for the hang itself,
+ * never for a time.
  * OP is the API function's short name: keygen, sign, verify, enc, dec,
  * init_a, init_b, pass1, pass2, derive_a, derive_b.  Returns 0 or -3.
  * First, HASHPROF_SYNTH_SLEEP="OP:MS" makes every call of OP sleep MS
- * milliseconds (a slow step, for the timeout and planning tests).
+ * milliseconds (a slow step, for the timeout and planning tests), and
+ * HASHPROF_SYNTH_PRINT="OP:BYTES" makes it write BYTES bytes on stdout (a
+ * package that prints, for the output capture's tests).
  */
 int synth_fault(const char *op);
 

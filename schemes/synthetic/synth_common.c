@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -27,6 +28,26 @@ static void synth_sleep(const char *op)
 	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
 	while (nanosleep(&ts, &ts) != 0)
 		;
+}
+
+/* HASHPROF_SYNTH_PRINT="OP:BYTES": every call of OP writes BYTES bytes on
+ * stdout (lines of 'x', 64 bytes each but the last). */
+static void synth_print(const char *op)
+{
+	const char *spec = getenv("HASHPROF_SYNTH_PRINT");
+	size_t n = strlen(op);
+	char line[64];
+
+	if (!spec || strncmp(spec, op, n) || spec[n] != ':')
+		return;
+	memset(line, 'x', sizeof line - 1);
+	line[sizeof line - 1] = '\n';
+	for (unsigned long left = strtoul(spec + n + 1, NULL, 10); left;) {
+		size_t k = left < sizeof line ? (size_t)left : sizeof line;
+		fwrite(line + sizeof line - k, 1, k, stdout);
+		left -= k;
+	}
+	fflush(stdout);
 }
 
 int synth_diverge(const char *kind)
@@ -133,6 +154,18 @@ static int synth_misbehave(const char *kind)
 	return 0;
 }
 
+/* Never return; named $HASHPROF_SYNTH_HANG_NAME first, when it is set
+ * (synth.h). */
+static void synth_hang(void)
+{
+	const char *name = getenv("HASHPROF_SYNTH_HANG_NAME");
+
+	if (name && *name)
+		prctl(PR_SET_NAME, name, 0, 0, 0);
+	for (;;)
+		pause();
+}
+
 int synth_fault(const char *op)
 {
 	static char counted_op[32];
@@ -142,6 +175,7 @@ int synth_fault(const char *op)
 	unsigned long want = 1;
 
 	synth_sleep(op);
+	synth_print(op);
 	synth_diverge_calls();
 	if (!spec || strncmp(spec, op, n) || spec[n] != ':')
 		return 0;
@@ -159,8 +193,7 @@ int synth_fault(const char *op)
 	if (!strncmp(kind, "abort", 5))
 		abort();
 	if (!strncmp(kind, "hang", 4))
-		for (;;)
-			pause();
+		synth_hang();
 	if (!strncmp(kind, "fail", 4))
 		return -3;
 	return synth_misbehave(kind);
