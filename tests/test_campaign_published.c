@@ -251,7 +251,7 @@ START_TEST(test_published_bad_input)
 	expect_in(r.err, "bad.md:3: column 'pseudohash/XOF/sm3': '88 percent' is not a share");
 	run_free(&r);
 	ck_assert_int_ne(access(out, F_OK), 0); /* nothing ran */
-	snprintf(jobs, sizeof jobs, "--jobs=%s/jobs.txt", tmp);
+	snprintf(jobs, sizeof jobs, "--job-file=%s/jobs.txt", tmp);
 	snprintf(arg, sizeof arg, "--published=%s/pages/TOY-128.md", tmp);
 	HASHPROF(&r, "campaign", root, "-o", out, arg, jobs);
 	run_expect_status(&r, 2);

@@ -152,9 +152,21 @@ static int p_raw(const struct seen *s)
 	const char *v = json_string_value(field(s->doc, "run", "figures"));
 	return v && !strcmp(v, "raw");
 }
+/* --trials=2: the N counting operations cut into at least 2 batches (a
+ * batched row's trials: the batches of N first, then timing-only ones),
+ * which together hold exactly N operations */
 static int p_trials(const struct seen *s)
 {
-	return json_array_size(field(s->row, "trials", NULL)) == 2;
+	json_t *trials = field(s->row, "trials", NULL), *t;
+	json_int_t ops = 0, n = json_integer_value(field(s->row, "procedure", "iterations"));
+	size_t i, counting = 0;
+
+	json_array_foreach(trials, i, t) if (!json_is_true(json_object_get(t, "timing_only")))
+	{
+		counting++;
+		ops += json_integer_value(json_object_get(t, "operations"));
+	}
+	return counting >= 2 && n > 0 && ops == n;
 }
 /* a threshold of 0 pp: any spread is noisy (the note names the threshold) */
 static int p_noise(const struct seen *s)
