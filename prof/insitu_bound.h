@@ -15,7 +15,7 @@
  *
  * HP_INSITU_MAX_FACTOR 16: the recorder's cost read at most 2.1 O where it
  * was measured on a machine at work, not overloaded (ML-DSA-44 sign 205
- * ticks against O = 96, README's call-site example; SPHINCS+-SHAKE-128f-
+ * ticks against O = 96, docs/call-sites.md's example; SPHINCS+-SHAKE-128f-
  * simple sign 90 against 97, a `make bench` (f) run on the Intel VM;
  * SYNTH-SIG 16 to 70 against 96); the replay's tape path reads at most
  * about 2 O in place (bench (c)'s loops row, 20 against 10 to 11), most

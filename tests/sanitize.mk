@@ -7,7 +7,7 @@
 # leaks are not checked (the commands end by exit, and measuring children
 # by _exit).  malloc may return NULL (allocator_may_return_null): the
 # confinement tests' scheme that allocates without bound expects it.
-# About 9 minutes on a 2-core VM (README, "Building from source"); not in
+# About 9 minutes on a 2-core VM (docs/building.md); not in
 # .ci/run, which it would make too long.
 HP_SANITIZE_DIR = sanitize-build
 HP_SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1

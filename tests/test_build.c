@@ -1113,7 +1113,7 @@ static void expect_interrupt_kills(const char *const *args, const char *pid_path
 
 /* In a copy of the kat fixture, replace rel with text, in which the child
  * writes its pid into child.pid of its working folder, a scratch folder
- * of the build (the only place it may write: README "Safety"), below
+ * of the build (the only place it may write: docs/safety.md), below
  * OUT/.hashprof-build/ at where (%ld: hashprof's pid); then send sig to
  * `hashprof build` with args while that child runs. */
 static void interrupt_case(const char *rel, const char *text, const char *where, const char *const *args, int sig)

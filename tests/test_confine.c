@@ -1,5 +1,5 @@
 /*
- * test_confine.c - package code runs confined (issue 15, README "Safety"):
+ * test_confine.c - package code runs confined (issue 15, docs/safety.md):
  * the build tree's hashprof (HP_HASHPROF) on misbehaving packages written
  * by us, each of which must be blocked and named while the other rows
  * and packages are unaffected:

@@ -406,7 +406,7 @@ START_TEST(divergent_calls_fail_the_replay)
 	/* set-up sign, warm-up, 3 operations (--min-time=0: no timing-only
 	 * ones): the record is the 6th sign of the process, with the extra
 	 * call; the timed run the 7th, the hash replay the 8th (with it
-	 * again), the hash double replay the 9th (without): README, "Replay
+	 * again), the hash double replay the 9th (without): docs/method.md, "Replay
 	 * divergence" */
 	RUN(&r, ENV("HASHPROF_SYNTH_DIVERGE=calls"), "--replay", "-n", "3", "--min-time=0", "--format=json",
 	    "SYNTH-SIG", "sign");

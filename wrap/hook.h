@@ -229,8 +229,8 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
  * lookup, and slower, not faster, with the home slot's probe inline and
  * the rest out of line (1.17-1.24x) or the slot found before the call
  * (1.13-1.15x).  Per-shape counts stay here: without the lookup they
- * would need a second, counting pass of every operation (README,
- * Accuracy).
+ * would need a second, counting pass of every operation
+ * (docs/method.md, "Accuracy").
  */
 #define HP_COLD __attribute__((noinline, cold))
 

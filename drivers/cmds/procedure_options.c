@@ -178,7 +178,7 @@ void hp_replay_help(void)
 void hp_confine_help(void)
 {
 	printf("\n"
-	       "Safety (README \"Safety\"):\n"
+	       "Safety (docs/safety.md):\n"
 	       "      --no-confine       run the instance's code with your full rights (default:\n"
 	       "                         confined: read-only files, $HOME hidden, no network,\n"
 	       "                         no programs or processes, limits)\n"

@@ -72,7 +72,7 @@ const struct hp_confine_support *hp_confine_support(void)
 		const char *cap = getenv("HASHPROF_LANDLOCK_ABI");
 		probed = 1;
 		s.landlock_abi = hp_landlock_abi();
-		/* a lower ABI for trying what an older kernel would do (README "Safety") */
+		/* a lower ABI for trying what an older kernel would do (docs/safety.md) */
 		if (cap && *cap) {
 			long v = strtol(cap, NULL, 10);
 			if (v >= 0 && v < s.landlock_abi)

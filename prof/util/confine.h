@@ -33,7 +33,7 @@
 
 #define HP_CONFINE_PATHS 64 /* folders one policy may name in write[] and in read[] */
 
-/* Default limits (README "Safety"). */
+/* Default limits (docs/safety.md). */
 #define HP_CONFINE_CPU_SECONDS 3600u /* RLIMIT_CPU of one confined process, s */
 #define HP_CONFINE_MEMORY_MB 4096u /* growth of a measuring child's address space, MiB (--max-memory) */
 #define HP_CONFINE_BUILD_MEMORY_MB 8192u /* address space of a compiler, make, the KAT program, MiB */

@@ -16,7 +16,7 @@ extern DRNG_ctx drng_algorithm;
  * Fault injection for the tests: HASHPROF_SYNTH_FAULT="OP:KIND[:K]" makes
  * the K-th call (default 1st) of API operation OP in this process crash
  * (KIND segv), abort (abort), never return (hang) or return -3 (fail), or
- * misbehave as a package confinement must stop (README "Safety"):
+ * misbehave as a package confinement must stop (docs/safety.md):
  * write-home (create $HOME/synth-wrote-this), socket (connect to TCP port
  * 9 of 127.0.0.1), fork (start a process), exec (run /bin/true), alloc
  * (allocate and touch 8 MiB at a time until malloc fails); each returns

@@ -70,7 +70,7 @@ static void synth_diverge_calls(void)
 }
 
 /* A process of the package's own that outlives the operation (the tests
- * of hashprof killed outright, README "Safety"): it sleeps, in its own
+ * of hashprof killed outright, docs/safety.md): it sleeps, in its own
  * session with setsid != 0, and the process that started it writes its
  * pid ("PID\n") to the file $HASHPROF_SYNTH_SPAWN_PID, then hangs.  Only
  * unconfined (--no-confine): a confined measuring process may not fork. */
