@@ -1823,7 +1823,7 @@ END_TEST
  * with room on the disk is the package's. */
 START_TEST(test_whose_step)
 {
-	char cause[512], dir[] = "/tmp/hp-whose-XXXXXX";
+	char cause[512], dir[64] = "/tmp/hp-whose-XXXXXX"; /* room for "/gone" */
 	struct hp_step_end e;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
