@@ -1,5 +1,5 @@
 /*
- * bench.c - hp-bench, what `make bench` runs (issue 5, item 5).
+ * bench.c - hp-bench, what `make bench` runs.
  *
  *   hp-bench [--quick] [--only=abcdefghij] [--rounds=N]
  *

@@ -1,5 +1,5 @@
 /*
- * bench.h - `make bench` (issue 5, item 5): what the sections share.
+ * bench.h - `make bench`: what the sections share.
  *
  * Every comparison is measured side by side in one run: the things
  * compared are timed in alternating batches (the order flipped every

@@ -1,5 +1,5 @@
 /*
- * bench_callsites.c - (f) what --call-sites costs (issue 11): `hashprof
+ * bench_callsites.c - (f) what --call-sites costs: `hashprof
  * INSTANCE sign --format=json` with and without --call-sites, ML-DSA-44
  * and SPHINCS+-SHAKE-128f-simple, alternating (the order flipped every
  * round), each planning its own N as a user's run does (N comes from a

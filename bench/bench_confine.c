@@ -1,6 +1,6 @@
 /*
  * bench_confine.c - (g) confinement leaves the measurement as it is
- * (issue 15, docs/safety.md): the same `hashprof -n N --format=json
+ * (docs/safety.md): the same `hashprof -n N --format=json
  * INSTANCE OP`, confined (the default) and with --no-confine, run in
  * alternating order, R times each.  Per operation: the medians of the
  * corrected hash and DRNG shares, of the overhead the calibration finds

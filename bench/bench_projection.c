@@ -1,6 +1,6 @@
 /*
  * bench_projection.c - (i): the projection's error against the direct
- * swap (issue 13), per instance and candidate.  For SYNTH-SIG sign and,
+ * swap, per instance and candidate.  For SYNTH-SIG sign and,
  * with PQClean, ML-DSA-44 sign, ML-KEM-768 encaps and
  * SPHINCS+-SHAKE-128f-simple sign, each round is a fresh
  * `hashprof INSTANCE OP --hash=all --format=json` (planned N) with a cost

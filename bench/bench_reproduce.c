@@ -1,5 +1,5 @@
 /*
- * bench_reproduce.c - (h) what the N search costs (issue 17).
+ * bench_reproduce.c - (h) what the N search costs.
  *
  * For ML-DSA-44 sign and ML-KEM-768 keygen (rejection sampling), from a
  * page that hashprof itself made at N = 200, the wall time of, side by
@@ -53,7 +53,7 @@ int hpb_reproduce(const struct hpb_opts *o, struct hpb_summary *s)
 		printf("\n(f) skipped: built without PQClean (./configure --with-pqclean=...)\n");
 		return -1;
 	}
-	printf("\n(h) The N search (issue 17): wall time, median of %u rounds (order rotated)\n", rounds);
+	printf("\n(h) The N search: wall time, median of %u rounds (order rotated)\n", rounds);
 	printf("  %-11s %-7s %9s %9s %9s %7s   %13s  %17s\n", "instance", "op", "run", "check", "extra", "/run",
 	       "per-iter wall", "hash share off/on");
 	hpb_scratch(page, sizeof page, "reproduce-page.md");

@@ -1,4 +1,4 @@
-# bench/: `make bench` (issue 5, item 5) -- never part of `make all` or
+# bench/: `make bench` -- never part of `make all` or
 # `make check`.  Everything here is built on demand only (EXTRA_*), so a
 # normal build neither compiles it nor lists its modules.
 #

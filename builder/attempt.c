@@ -222,7 +222,7 @@ int hp_build_attempt(struct hp_build *b, enum hp_flagset set, struct hp_object *
 		hp_strv_free(&cc);
 		return 2;
 	}
-	/* the symmetric code of the linked objects (issue 12) */
+	/* the symmetric code of the linked objects */
 	if (hp_plan_survey(objs, plan, err, sizeof err) != 0) {
 		hp_build_error(b, "build %s: the survey of its objects failed: %s", b->det.name, err);
 		hp_strv_free(&cc);

@@ -1,5 +1,5 @@
 /*
- * build.h - the pipeline of `hashprof build` (issue 4) as a library:
+ * build.h - the pipeline of `hashprof build` as a library:
  * prepare (detection, the up-to-date check), make (attempts with the
  * reference and then the permissive flags, the optional KAT and its
  * relink), install (the instance and its manifest).  The steps are those

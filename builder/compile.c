@@ -1,5 +1,5 @@
 /*
- * compile.c - compiling a package: the two flag sets of issue 4 (the
+ * compile.c - compiling a package: the two flag sets (the
  * reference flags of the NGCC performance guide, then permissive defaults
  * for code that does not build with them), every source into its own
  * object with its own log, several compilers at a time (see builder.h).

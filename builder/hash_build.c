@@ -1,5 +1,5 @@
 /*
- * hash_build.c - `hashprof build --hash DIR` (issue 13, docs/candidates.md
+ * hash_build.c - `hashprof build --hash DIR` (docs/candidates.md
  * "External candidates"): an NGCC hash submission's instance folder (the
  * API_CryptHash package: CryptHash_AlgorithmInstance.{c,h} with
  * CryptHash and DIGEST_BIT_LENGTH, its own sources, ICCS's KAT_CryptHash.c

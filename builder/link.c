@@ -95,7 +95,7 @@ static int hp_library_hints(struct hp_plan *plan)
 	return 0;
 }
 
-/* The warnings every row of the instance carries (issue 4, item 5). */
+/* The warnings every row of the instance carries. */
 static int hp_plan_warnings(struct hp_object *objs, size_t nobjs, struct hp_plan *plan)
 {
 	unsigned called = 0;

@@ -1,4 +1,4 @@
-# builder/: `hashprof build` (issue 4), which turns an NGCC submission folder
+# builder/: `hashprof build`, which turns an NGCC submission folder
 # into an instance module: a convenience library holding the whole
 # pipeline (build.h: prepare, make, install; builder.h: the steps), which
 # prints nothing (drivers/cmds/cmd_build.c prints), linked into hashprof.
@@ -53,7 +53,7 @@ tests_test_build_SOURCES = tests/test_build.c tests/build_util.c tests/build_uti
 tests_test_build_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
 tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
-# The shapes of real Round-1 packages (issue 14, item 3), one fixture each
+# The shapes of real Round-1 packages, one fixture each
 # (tests/fixtures/README.md), on the same helpers.
 check_PROGRAMS += tests/test_shapes
 TESTS += tests/test_shapes
@@ -64,7 +64,7 @@ tests_test_shapes_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 EXTRA_DIST += tests/fixtures
 
 # Check suite: the survey's constant tables against OpenSSL's hashes and
-# the standards' definitions, and its name rule (issue 12).
+# the standards' definitions, and its name rule.
 check_PROGRAMS += tests/test_primitives
 TESTS += tests/test_primitives
 tests_test_primitives_SOURCES = tests/test_primitives.c

@@ -1,7 +1,7 @@
 /*
  * candidate.h - a hash candidate: what computes pseudohash and pseudoXOF
  * (and, when it says so, sm3hash) in place of the ICCS placeholder in a
- * `hashprof INSTANCE --hash=CANDIDATE` run (issue 13, docs/candidates.md).
+ * `hashprof INSTANCE --hash=CANDIDATE` run (docs/candidates.md).
  *
  * The functions have the helpers' signatures and return codes
  * (ngcc-api.md): lengths in bits, 0 ok, -2 allocation failure, -3 hash

@@ -1,6 +1,6 @@
 /*
  * construct.h - how a fixed-length digest stands in for the placeholder
- * helpers pseudoXOF and pseudohash (issue 13; docs/candidates.md,
+ * helpers pseudoXOF and pseudohash (docs/candidates.md,
  * "Output lengths").  One implementation for every digest candidate:
  * SHA3-256, SHA3-512 and BLAKE2b-512 from OpenSSL (candidates/evp.c) and
  * the CryptHash of an NGCC hash submission (candidates/module_adapter.c,

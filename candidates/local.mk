@@ -1,4 +1,4 @@
-# candidates/: the hash candidates of --hash (issue 13, docs/candidates.md).
+# candidates/: the hash candidates of --hash (docs/candidates.md).
 #
 #   libhpcand.la      the built-ins on OpenSSL's EVP (evp.c) and the
 #                     constructions every digest candidate shares

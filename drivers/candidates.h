@@ -1,5 +1,5 @@
 /*
- * candidates.h - finding, naming and loading hash candidates (issue 13):
+ * candidates.h - finding, naming and loading hash candidates:
  * the built-ins of candidates/evp.c and the modules `hashprof build
  * --hash` makes (candidates/module.h), the way drivers/instance.h finds
  * instances.  Listing and lookup read a module's .hashprof section with
@@ -21,7 +21,7 @@
 #include "candidate.h"
 #include "ngcc.h"
 
-/* Candidates of one --hash list, at most (issue 13's matrix: 5 built-ins
+/* Candidates of one --hash list, at most (the matrix: 5 built-ins
  * and the modules beside them). */
 #define HP_CANDIDATES_MAX 16
 

@@ -1,6 +1,6 @@
 /*
  * child.h - run a function in a child process so that a crashing or
- * hanging scheme cannot take the profiler down (issue 2).
+ * hanging scheme cannot take the profiler down.
  */
 #ifndef HP_CHILD_H
 #define HP_CHILD_H

@@ -1,6 +1,6 @@
 /*
  * costs.h - the per-shape costs a projection uses, and the projection of
- * rows (issue 13, docs/candidates.md "Projection").
+ * rows (docs/candidates.md "Projection").
  *
  * Where the costs come from:
  *   - --costs=FILE: that hashprof-costs/1 table as it is, read only, from

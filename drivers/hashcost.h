@@ -1,5 +1,5 @@
 /*
- * hashcost.h - the micro-benchmark of the projection (issue 13): the
+ * hashcost.h - the micro-benchmark of the projection: the
  * median ticks per call of each shape (function, input bits, output bits)
  * of one subject, a candidate or an instance's own placeholder helpers, as
  * the published evaluation's hashcost phase priced each shape with each

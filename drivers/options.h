@@ -49,7 +49,7 @@ struct hp_options {
 	int no_confine; /* --no-confine: the measuring children run with the user's rights (confinement.h) */
 	unsigned max_memory_mb; /* --max-memory: address space a measuring child may add, MiB; 0: no limit */
 	int max_memory_set; /* --max-memory given (it is part of the confinement: not with --no-confine) */
-	/* --hash (issue 13): the candidates measured beside the placeholder in
+	/* --hash: the candidates measured beside the placeholder in
 	 * every row (drivers/swap.c); ncands 0 without it */
 	struct hp_candidate cands[HP_CANDIDATES_MAX];
 	size_t ncands;

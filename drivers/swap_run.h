@@ -1,6 +1,6 @@
 /*
- * swap_run.h - the measuring procedure of a --hash row (issue 13,
- * docs/candidates.md), run in the row's measuring child instead of
+ * swap_run.h - the measuring procedure of a --hash row
+ * (docs/candidates.md), run in the row's measuring child instead of
  * procedure.h's: the operation measured with the placeholder and with
  * each candidate, in one process, interleaved.
  *

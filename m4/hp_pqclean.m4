@@ -1,4 +1,4 @@
-# hp_pqclean.m4 - PQClean 0.8.1 as a build-time dependency (issue 3).
+# hp_pqclean.m4 - PQClean 0.8.1 as a build-time dependency.
 #
 # Included from configure.ac.  Runs schemes/pqclean/fetch-pqclean.sh, which
 # puts PQClean's sources into the BUILD tree as ./pqclean (never into the

@@ -1,6 +1,6 @@
 /*
  * calibrate.h - what the wrap shims cost, measured at the start of every
- * measuring run (issue 5) with the same shim code path on a stand-in helper:
+ * measuring run with the same shim code path on a stand-in helper:
  * the timed path's overhead, and the tape path's cost for replay.
  */
 #ifndef HP_CALIBRATE_H
@@ -19,7 +19,7 @@ struct hp_overhead {
 
 /* Calls per timed batch and batch pairs per calibration: 91 x 2 x 100
  * calls of the stand-in helper (about 460 TSC ticks each), about 5 ms on
- * our 2 GHz VMs (issue 5: under 50 ms). */
+ * our 2 GHz VMs (under 50 ms). */
 #define HP_CALIB_CALLS 100u
 #define HP_CALIB_BATCHES 91u
 /* On a clock coarser than a call (AArch64's generic timer: 10 to 52 ns a

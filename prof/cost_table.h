@@ -1,6 +1,6 @@
 /*
- * cost_table.h - per-shape costs of the hash helpers (issue 13,
- * docs/candidates.md "Projection"): for each subject (a candidate, or an
+ * cost_table.h - per-shape costs of the hash helpers
+ * (docs/candidates.md "Projection"): for each subject (a candidate, or an
  * instance's own placeholder helpers), the median ticks per call of each
  * shape (function, input bits, output bits), measured in a
  * micro-benchmark (drivers/hashcost.c), as the published evaluation's

@@ -1,5 +1,5 @@
 /*
- * curve.h - the prefix-mean curve of a row (issue 17): the mean calls per
+ * curve.h - the prefix-mean curve of a row: the mean calls per
  * operation of each helper over the first N operations, N = 1..the row's
  * operations, from its per-iteration counts (struct hp_result's per_op),
  * so that a user sees how a rejection-sampling mean settles and which N

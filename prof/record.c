@@ -242,11 +242,11 @@ static const struct hp_field hp_record_fields[] = {
 	{ "build_notes", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
 	  offsetof(struct hp_result, build_notes), HP_SIZE(struct hp_result, build_notes), 0,
 	  "`hashprof build` warnings", NULL, NULL, NULL },
-	/* the instance's survey (issue 12): absent for an instance without one
+	/* the instance's survey: absent for an instance without one
 	 * (hp_survey_json gives nothing to write, and the field is dropped) */
 	{ "survey", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0,
 	  "verdict, reason, findings, entries, notes", hp_survey_json, hp_survey_read, NULL },
-	/* the own-primitive entries (issue 12): a row without any has no "own"
+	/* the own-primitive entries: a row without any has no "own"
 	 * (hp_own_json gives nothing to write, and the field is dropped) */
 	{ "own", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the own table's fields",
 	  hp_own_json, hp_own_read, NULL },
@@ -295,7 +295,7 @@ static const struct hp_field hp_record_fields[] = {
 	HP_REPLAY(HP_F_NUMBER, "replay.seconds", replay.seconds, "seconds"),
 	{ "replay.error", HP_F_STRING, HP_FF_OPTIONAL, offsetof(struct hp_result, replay.error),
 	  HP_SIZE(struct hp_result, replay.error), 0, "one line; empty when valid", NULL, NULL, NULL },
-	/* --per-iteration, `check --published`, --reproduce only (issue 17) */
+	/* --per-iteration, `check --published`, --reproduce only */
 	{ "per_iteration", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
 	  offsetof(struct hp_result, per_iteration), 0, 0,
 	  "per helper with calls: its outermost calls in each operation, in order", hp_per_op_json, hp_per_op_read,
@@ -1134,7 +1134,7 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 	return 0;
 }
 
-/* own[] (issue 12): records without it have no own entries. */
+/* own[]: records without it have no own entries. */
 static int hp_own_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
 {
 	size_t i;
@@ -1347,7 +1347,7 @@ static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *
 }
 
 /*
- * "per_iteration" (issue 17) into r->per_op: an object whose keys are
+ * "per_iteration" into r->per_op: an object whose keys are
  * helper names (others are ignored, as unknown fields are), each an
  * array of totals.operations whole numbers >= 0; a helper absent made no
  * call.  Their sums are checked against the call table with the rest of

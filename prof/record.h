@@ -1,6 +1,6 @@
 /*
  * record.h - a row as JSON (Jansson): the child-to-parent message, the
- * rows of --format=json, and (issue 6) the files of --output/--record-dir.
+ * rows of --format=json, and the files of --output/--record-dir.
  * Field units are documented in docs/record-schema.md.
  */
 #ifndef HP_RECORD_H

@@ -1,5 +1,5 @@
 /*
- * record_io.h - record files (issue 6): writing them atomically, and
+ * record_io.h - record files: writing them atomically, and
  * reading a record file, a run document or a folder of records back into
  * rows.
  *
@@ -186,7 +186,7 @@ int hp_record_prepare_dir(const char *dir, char *err, size_t errlen);
 /*
  * Write one row as a single-record file into dir (hp_record_file_json
  * with run), atomically, so that a record file only ever holds a measured
- * row (issue 18); called as each row is measured, so that a run killed
+ * row; called as each row is measured, so that a run killed
  * outright keeps the rows measured before:
  *   - a measured row (status OK): hp_record_file_name; a failed-row file
  *     of the same row left by an earlier run is then removed;

@@ -1,6 +1,6 @@
 /*
  * replay.h - what an operation would save if its helpers were free
- * (issue 10 part 2; docs/replay.md has the tape, the modes and the order
+ * (docs/replay.md has the tape, the modes and the order
  * of calls a driver makes).
  *
  * Per measured operation, one sample: a record run (the shims write every

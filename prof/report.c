@@ -52,7 +52,7 @@ int hp_format_parse(const char *name, enum hp_format *fmt)
 /* The cells of one row, as the published tables print them. */
 struct hp_cells {
 	char hash[16], drng[16], init[16], calls[512], ticks[32], time[32];
-	char own[16]; /* the own entries' share (issue 12); "-" for a row without any */
+	char own[16]; /* the own entries' share; "-" for a row without any */
 	char own_calls[512]; /* "prng_refill 38, shake256 2"; "none seen" */
 	char hash_spread[32], drng_spread[32]; /* "88% ±0.4" in text output */
 	char free_hash[64],
@@ -227,7 +227,7 @@ static const char *hp_format_ticks(double t, char *buf, size_t len)
 	return buf;
 }
 
-/* Helper calls too short for the clock (issue 16): a mean outermost call
+/* Helper calls too short for the clock: a mean outermost call
  * under HP_SHORT_CALL_STEPS steps of the clock's resolution, which on the
  * generic timer (19.2-100 MHz) is a short SM3 call.  Each such call reads
  * a few ticks or none, so its time is only known summed over many calls:
@@ -689,10 +689,10 @@ static void hp_overhead_range(long n, struct hp_cost_pair lo, struct hp_cost_pai
 	snprintf(buf, len, "; the median of %ld rows' calibrations: %s added, %s inside", n, added, inside);
 }
 
-/* "overhead: ..." under a table: the shims' calibrated cost (issue 5),
+/* "overhead: ..." under a table: the shims' calibrated cost,
  * the median over all the rows that have one (and their range, when they
  * read differently: hp_overhead_range), and the clock's
- * resolution (issue 16: the generic timer's tick is 10 to 52 ns). */
+ * resolution (the generic timer's tick is 10 to 52 ns). */
 static void hp_print_overhead(FILE *out, const struct hp_result *rows, size_t nrows, const char *prefix)
 {
 	struct hp_cost_pair m, lo, hi;
@@ -897,7 +897,7 @@ static void hp_print_md(FILE *out, const struct hp_result *rows, size_t nrows)
 			hp_layout_md_cell(out, 1, "%s", r->status == HP_STATUS_OK ? c.free_drng : "-");
 		}
 	}
-	/* The own entries' shares (issue 12) in a table of their own too. */
+	/* The own entries' shares in a table of their own too. */
 	if (hp_any_own(rows, nrows)) {
 		hp_md_header(out, "\n", hp_md_own, 4);
 		for (size_t i = 0; i < nrows; i++) {

@@ -14,7 +14,7 @@ enum hp_format { HP_FORMAT_TEXT = 0, HP_FORMAT_MD, HP_FORMAT_CSV, HP_FORMAT_JSON
 
 /*
  * Rendering settings for the whole process: raw != 0 prints uncorrected
- * figures (computed the published way, issue 5); a row whose share spread
+ * figures (computed the published way); a row whose share spread
  * across trials exceeds noise_pp percentage points gets a "noisy" note.
  * Defaults: corrected, 2.0 pp.
  */

@@ -1,5 +1,5 @@
 /*
- * reproduce.h - which N reproduces a published mean (issue 17).
+ * reproduce.h - which N reproduces a published mean.
  *
  * A rejection-sampling operation makes a varying number of helper calls,
  * and the published figure is their mean over the N operations of one

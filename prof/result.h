@@ -48,7 +48,7 @@ struct hp_trial {
 	uint64_t total_ticks; /* ticks around the measured API calls */
 	uint64_t calls[HP_FN_COUNT]; /* outermost calls per helper */
 	uint64_t ticks[HP_FN_COUNT]; /* ticks inside them */
-	uint64_t own_calls; /* outermost calls of the own entries, all of them (issue 12) */
+	uint64_t own_calls; /* outermost calls of the own entries, all of them */
 	uint64_t own_ticks; /* ticks inside them */
 	/* batches only (0 in a slice): the thread's view of the batch */
 	uint32_t flags; /* HP_TRIAL_* */
@@ -57,7 +57,7 @@ struct hp_trial {
 	uint64_t switches; /* voluntary + involuntary context switches in it (getrusage) */
 };
 
-/* One own-primitive entry of the row (issue 12): a wrapped function of
+/* One own-primitive entry of the row: a wrapped function of
  * the scheme's own symmetric code (hp_wrap.h's struct hp_own_count). */
 struct hp_result_own {
 	char function[128];
@@ -158,7 +158,7 @@ struct hp_result_sites {
 };
 
 /*
- * One candidate's arm of a --hash row (issue 13, docs/candidates.md): the
+ * One candidate's arm of a --hash row (docs/candidates.md): the
  * operation measured with the candidate computing the helpers it stands
  * in for, in the same process as the row, interleaved with it.  The row
  * itself is the placeholder's arm.
@@ -184,7 +184,7 @@ struct hp_result {
 	char path[4096]; /* the instance's shared object */
 	char wrapped[256]; /* helpers linked with --wrap, comma-separated */
 	char build_notes[512]; /* `hashprof build` warnings ("; "-separated); "" when none */
-	/* The instance's survey (issue 12, builder/survey.c): verdict
+	/* The instance's survey (builder/survey.c): verdict
 	 * ("ICCS-only", "mixed", "bypass", "none"; "" when the instance has
 	 * no survey), the one-line reason, and the finding=/entry=/note=
 	 * lines of its .hashprof_survey section (docs/record-schema.md). */
@@ -256,7 +256,7 @@ struct hp_result {
 	struct hp_result_replay replay; /* zero (not requested) without --replay */
 	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
 
-	/* Per-iteration counts (issue 17: --per-iteration, `check --published`,
+	/* Per-iteration counts (--per-iteration, `check --published`,
 	 * --reproduce): the outermost calls of each helper (overflowed ones
 	 * included) in each measured operation, in order.  per_op holds
 	 * HP_FN_COUNT vectors of per_op_cap counts, helper fn's at

@@ -2,7 +2,7 @@
  * shares.h - a row's shares of time, corrected for the shims' overhead or
  * raw (computed the published way), overall and per trial.
  *
- * Correction (issue 5): every outermost wrapped call adds
+ * Correction: every outermost wrapped call adds
  * overhead_added_ticks to the operation's total, overhead_inside_ticks of
  * which the shim counts as helper time; both are subtracted, per call:
  *   total'   = total - added x (outermost calls of all helpers and own entries)
@@ -26,7 +26,7 @@ struct hp_shares {
 	double hash; /* (pseudohash + pseudoXOF + sm3hash) / total, 0..1 */
 	double drng; /* get_random_number / total, 0..1 */
 	double drng_init; /* init_random_number / total, 0..1 (not in the published DRNG share) */
-	double own_ticks; /* ticks inside the own entries (issue 12) */
+	double own_ticks; /* ticks inside the own entries */
 	double own; /* own_ticks / total, 0..1 */
 };
 

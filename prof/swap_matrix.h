@@ -1,5 +1,5 @@
 /*
- * swap_matrix.h - instances x candidates (issue 13, docs/candidates.md
+ * swap_matrix.h - instances x candidates (docs/candidates.md
  * "Matrix"): for --hash rows with more than one candidate, one table
  * whose lines are the (instance, operation) rows and whose columns are
  * the placeholder and each candidate, a cell the time per operation and

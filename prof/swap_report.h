@@ -1,6 +1,6 @@
 /*
- * swap_report.h - the tables of --hash rows (issue 13,
- * docs/candidates.md): for each row, a line for the placeholder and one
+ * swap_report.h - the tables of --hash rows
+ * (docs/candidates.md): for each row, a line for the placeholder and one
  * per candidate: time per operation, ratio to the placeholder, the share
  * of the helpers the candidates stand in for, the calls per operation;
  * with the projected time and its error against the measured one when

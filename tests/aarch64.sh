@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/aarch64.sh - build hashprof for AArch64 on this x86-64 machine and
-# run its test suites under qemu-aarch64 (issue 16); `make check-aarch64`.
+# run its test suites under qemu-aarch64; `make check-aarch64`.
 #
 #   tests/aarch64.sh [--subset] [--no-install] [--no-counts] [--builddir DIR]
 #                    [-- CONFIGURE-ARGS...]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/aarch64_counts.sh - the call counts of two hashprof builds, row by
-# row (issue 16: the AArch64 build under qemu-aarch64 against the native
+# row (the AArch64 build under qemu-aarch64 against the native
 # x86-64 one).
 #
 #   tests/aarch64_counts.sh [-n N] NATIVE_HASHPROF OTHER_HASHPROF [INSTANCE...]

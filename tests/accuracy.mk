@@ -1,4 +1,4 @@
-# Issue 5: how far hashprof's numbers can be trusted.
+# how far hashprof's numbers can be trusted.
 #   tests/test_correction   the overhead correction, exact, on a virtual clock:
 #                           real shims, calibration and shares around fake
 #                           helpers (fake_helpers.c, fake_sm3.c, fake_calib.c)
@@ -11,7 +11,7 @@
 #                           a gap injected (or descheduled time) leaves the
 #                           shares those of the undisturbed batches; the
 #                           record's batch fields
-#   tests/test_coarse_clock (issue 16) the same real shims, calibration and
+#   tests/test_coarse_clock the same real shims, calibration and
 #                           shares on a virtual clock far coarser than a
 #                           helper call (AArch64's generic timer): unbiased
 #                           at random phases, biased when locked
@@ -42,7 +42,7 @@ tests_test_accuracy_CPPFLAGS = $(HP_ACC_CPPFLAGS)
 tests_test_accuracy_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_accuracy_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 
-# Issue 10 part 2: replay.
+# replay.
 #   tests/test_replay   the replay-cost calibration and the replay share,
 #                       exact, on the virtual clock (fake_scheme.c): the
 #                       shims are built here with HP_WRAP_TEST_CHARGE, which

@@ -1,4 +1,4 @@
-# tests/test_confine: package code runs confined (issue 15, README
+# tests/test_confine: package code runs confined (README
 # "Safety"): the build tree's hashprof on the synthetic instances'
 # misbehaviour faults and on copies of the build fixtures made to
 # misbehave, each blocked and named, the other rows and packages

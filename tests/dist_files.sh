@@ -1,7 +1,7 @@
 #!/bin/sh
 # dist_files.sh - the tarball (make dist) holds every file that .ci/run,
 # the setup.sh it runs and README's Quick start run by ./NAME: an unpacked
-# tarball must set up, build and test like a clone (issue 18).  `hashprof`
+# tarball must set up, build and test like a clone.  `hashprof`
 # is the one such name that the build makes.
 #
 # Environment (tests/local.mk): HP_TOP_SRCDIR, the top source folder as the

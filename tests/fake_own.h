@@ -1,5 +1,5 @@
 /*
- * fake_own.h - fake own-primitive entry functions for test_wrap (issue 12):
+ * fake_own.h - fake own-primitive entry functions for test_wrap:
  * a "permutation" (fake_keccak.c) and a "sponge" on it and a function of
  * six arguments (fake_own.c), wrapped through wrap/own.h's shims
  * (tests/own_shims.c: slots 0, 1, 2).  The sponge calls the permutation in

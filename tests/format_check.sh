@@ -1,7 +1,7 @@
 #!/bin/sh
 # format_check.sh - every C source and header of ours (not the fixtures,
 # which are shaped like submission packages, nor the fetched PQClean) is
-# as .clang-format lays it out (issue 19).  `make format` applies it.
+# as .clang-format lays it out.  `make format` applies it.
 #
 # Environment (tests/local.mk): HP_TOP_SRCDIR_ABS, the top source folder.
 set -u

@@ -30,7 +30,7 @@ tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 # reroutes references that cross object files, so pseudohash (and the DRNG)
 # in fake_helpers.c reach sm3hash in fake_sm3.c through the shims.
 # prof/calibrate.c: the overhead calibration, on the same shims and fake clock.
-# The own-entry shims (wrap/own.h, issue 12) around fake own functions,
+# The own-entry shims (wrap/own.h) around fake own functions,
 # split the same way: fake_own.c's sponge calls fake_keccak.c's permutation.
 tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c \
 	tests/check_run.h prof/calibrate.c tests/fake_own.h tests/fake_own.c tests/fake_keccak.c tests/own_shims.c
@@ -58,7 +58,7 @@ tests_test_option_pairs_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top
 tests_test_option_pairs_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_option_pairs_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 
-# issue 11: --call-sites on SYNTH-SIG's documented call sites, and on a
+# --call-sites on SYNTH-SIG's documented call sites, and on a
 # `hashprof build` instance compiled without -g (the subdirs fixture).
 check_PROGRAMS += tests/test_callsites
 TESTS += tests/test_callsites
@@ -99,7 +99,7 @@ AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)'
 	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS HP_MAN_BUILT; \
 	$(HP_USER_FOLDERS_AWAY)
 
-# Issue 16: the AArch64 build, cross-compiled in build-aarch64/ and run
+# the AArch64 build, cross-compiled in build-aarch64/ and run
 # under qemu-aarch64 (tests/aarch64.sh installs what it needs with
 # apt-get); then the call counts of every built-in instance and operation
 # against this build's (tests/aarch64_counts.sh).  AARCH64_FLAGS=--subset

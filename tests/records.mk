@@ -1,4 +1,4 @@
-# tests/records.mk - issue 6: record files, `hashprof report`, `hashprof check`.
+# tests/records.mk - record files, `hashprof report`, `hashprof check`.
 #
 #   tests/test_records  records written and read back (round trip through
 #                       `hashprof report`), reproduction of call tables,

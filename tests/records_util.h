@@ -1,5 +1,5 @@
 /*
- * records_util.h - helpers of the issue 6 suites (test_records, test_check):
+ * records_util.h - helpers of the record suites (test_records, test_check):
  * run the build tree's hashprof (HP_HASHPROF) with the suites' environment,
  * through the harness of tests/capture.h; temporary folders; small file
  * and JSON edits.

@@ -1,4 +1,4 @@
-# tests/reproduce.mk - issue 17: per-iteration counts and the N search.
+# tests/reproduce.mk - per-iteration counts and the N search.
 #
 #   tests/test_reproduce  SYNTH-REJECT's per-iteration counts against its
 #                         documented sequence (recomputed from OpenSSL's
@@ -7,7 +7,7 @@
 #                         found, "no N", bad input), `report --curve` and
 #                         `--plot`; prof/reproduce.c and prof/curve.c alone
 #
-# Like the issue 6 suites it runs the build tree's hashprof (HP_HASHPROF).
+# Like the record suites it runs the build tree's hashprof (HP_HASHPROF).
 
 check_PROGRAMS += tests/test_reproduce
 TESTS += tests/test_reproduce

@@ -1,6 +1,6 @@
 /*
  * test_accuracy.c - overhead calibration and correction, --raw, trials and
- * their spread, and the DRNG init column (issue 5), through the build
+ * their spread, and the DRNG init column, through the build
  * tree's hashprof on the synthetic instances.
  */
 #include <check.h>
@@ -239,7 +239,7 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("accuracy");
-	TCase *tc = tcase_create("issue 5");
+	TCase *tc = tcase_create("accuracy");
 	SRunner *sr;
 	int failed;
 

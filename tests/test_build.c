@@ -1,5 +1,5 @@
 /*
- * test_build.c - `hashprof build` (issue 4) on the submission-shaped
+ * test_build.c - `hashprof build` on the submission-shaped
  * fixtures of tests/fixtures/ (see tests/fixtures/README.md).
  *
  * Each test copies a fixture (symbolic links dereferenced, so the copy is
@@ -225,7 +225,7 @@ START_TEST(test_kat_program_broken)
 END_TEST
 
 /* The stored KAT result decides the exit status of an up-to-date build: a
- * retrying CI must not pass a package whose KAT failed (issue 18, item 3). */
+ * retrying CI must not pass a package whose KAT failed. */
 START_TEST(test_kat_fail_up_to_date)
 {
 	struct run r;
@@ -579,7 +579,7 @@ START_TEST(test_foreign_compiler)
 END_TEST
 
 /* A Makefile whose dry run fails: its first error is shown, and what it
- * made the build guess (issue 18, item 7). */
+ * made the build guess. */
 START_TEST(test_make_failure)
 {
 	struct run r;
@@ -676,7 +676,7 @@ START_TEST(test_flags_uncertain)
 }
 END_TEST
 
-/* A package folder whose path holds a '"' (issue 18, item 11): the name
+/* A package folder whose path holds a '"': the name
  * probe, the compilers, the KAT and the metadata take it as it is. */
 START_TEST(test_quote_in_path)
 {
@@ -1026,7 +1026,7 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
-/* ---------- interruption (issue 18, item 6) ---------- */
+/* ---------- interruption ---------- */
 
 /* The pid a program of the package wrote into path ("PID\n"), and the
  * hashprof (hp) that must not end before it is there. */

@@ -1,5 +1,5 @@
 /*
- * test_callsites.c - `hashprof ... --call-sites` (issue 11) on SYNTH-SIG,
+ * test_callsites.c - `hashprof ... --call-sites` on SYNTH-SIG,
  * whose call sites are documented (schemes/synthetic/README.md, "Call
  * sites"): every site's helper, path and exact calls per operation, the
  * sums (the sites' calls and ticks plus those without a call path are the

@@ -1,5 +1,5 @@
 /*
- * test_campaign.c - `hashprof campaign` (issue 14) on copies of the
+ * test_campaign.c - `hashprof campaign` on copies of the
  * fixture tree tests/fixtures/campaign (tests/fixtures/README.md): eleven
  * packages, thirteen reference instance folders in the shapes of the
  * Round-1 packages (a SIG with KAT vectors, two KEM parameter sets, a

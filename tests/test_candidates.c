@@ -1,5 +1,5 @@
 /*
- * test_candidates.c - the hash candidates (candidates/, issue 13):
+ * test_candidates.c - the hash candidates (candidates/):
  *
  *   - every built-in's pseudoXOF and pseudohash against its documented
  *     construction (docs/candidates.md), recomputed here from OpenSSL's

@@ -1,5 +1,5 @@
 /*
- * test_check.c - issue 6: `hashprof check` on the synthetic instances.
+ * test_check.c - `hashprof check` on the synthetic instances.
  *
  *  - a baseline of an unchanged instance passes; one with an altered call
  *    count fails with exit 1 (and passes with a --calls-tolerance that

@@ -933,7 +933,7 @@ START_TEST(instance_without_helpers)
 		ck_assert_msg(strstr(json_string_value(json_array_get(notes, 0)), "defines none of the ICCS helpers") !=
 				      NULL,
 			      "note: %s", json_string_value(json_array_get(notes, 0)));
-		/* and the survey's verdict (issue 12): nothing else recognised either */
+		/* and the survey's verdict: nothing else recognised either */
 		ck_assert_msg(!strncmp(json_string_value(json_array_get(notes, 1)),
 				       "survey: none \u2014 no ICCS helper ",
 				       strlen("survey: none \u2014 no ICCS helper ")),
@@ -1265,7 +1265,7 @@ START_TEST(markdown_output)
 
 	RUN(&r, NULL, "--format=md", "-n", "3", "SYNTH-SIG");
 	run_expect_status(&r, 0);
-	/* The survey verdict comes first (issue 12), a paragraph of its own. */
+	/* The survey verdict comes first, a paragraph of its own. */
 	ck_assert_msg(!strncmp(r.out,
 			       "Survey verdict: ICCS-only \u2014 calls pseudohash, pseudoXOF, sm3hash, "
 			       "get_random_number; no own primitive\n\n| instance |",

@@ -1,6 +1,6 @@
 /*
  * test_coarse_clock.c - shares on a clock far coarser than one helper
- * call (issue 16): the AArch64 generic timer runs at 19.2 to 100 MHz, one
+ * call: the AArch64 generic timer runs at 19.2 to 100 MHz, one
  * tick every 10 to 52 ns, so a short SM3 call reads 0 or 1 tick.
  *
  * What is real: the shims (wrap/, linked with --wrap around the fake

@@ -1,5 +1,5 @@
 /*
- * test_confine.c - package code runs confined (issue 15, docs/safety.md):
+ * test_confine.c - package code runs confined (docs/safety.md):
  * the build tree's hashprof (HP_HASHPROF) on misbehaving packages written
  * by us, each of which must be blocked and named while the other rows
  * and packages are unaffected:
@@ -528,7 +528,7 @@ END_TEST
 
 /* ---------- builds ---------- */
 
-/* Reproduction 1 (issue 15): make -n evaluates $(shell), which used to
+/* Reproduction 1: make -n evaluates $(shell), which used to
  * create the file.  Now the build stops, names it, and nothing is
  * installed; another package builds in the same folder. */
 START_TEST(makefile_shell_writes_outside)
@@ -573,7 +573,7 @@ START_TEST(makefile_shell_writes_outside)
 }
 END_TEST
 
-/* Reproduction 2 (issue 15): a constructor of the scheme, which runs when
+/* Reproduction 2: a constructor of the scheme, which runs when
  * the measuring child loads it, writes under $HOME.  The row says so,
  * the file is not there, another instance is measured. */
 START_TEST(scheme_constructor_writes_home)

@@ -1,6 +1,6 @@
 /*
  * test_correction.c - the overhead correction, exact, on a virtual clock
- * (issue 10, part 1).
+ *.
  *
  * What is real here: the shims (wrap/, linked with --wrap around the fake
  * helpers of fake_helpers.c and fake_sm3.c, so nesting happens), the

@@ -1,5 +1,5 @@
 /*
- * test_hash_build.c - external hash candidates (issue 13): the build
+ * test_hash_build.c - external hash candidates: the build
  * tree's `hashprof build --hash` on the hash-shaped fixtures of
  * tests/fixtures (API_CryptHash's shape, our own toy code), and the
  * modules it makes under `hashprof --hash`:

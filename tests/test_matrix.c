@@ -1,5 +1,5 @@
 /*
- * test_matrix.c - instances x candidates (issue 13, docs/candidates.md
+ * test_matrix.c - instances x candidates (docs/candidates.md
  * "Matrix"): the build tree's hashprof with several candidates prints one
  * table of rows x candidates in text, markdown, CSV and JSON, whose cells
  * agree with each other and with the arms' records (the ratio is the

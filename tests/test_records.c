@@ -1,5 +1,5 @@
 /*
- * test_records.c - issue 6: record files and `hashprof report`.
+ * test_records.c - record files and `hashprof report`.
  *
  *  - round trip: the text table of a run equals `hashprof report` of the
  *    records it wrote (--record-dir and --output), and --output holds
@@ -195,7 +195,7 @@ START_TEST(test_output_long_name)
 }
 END_TEST
 
-/* ---------- interrupted and failed runs (issue 18) ---------- */
+/* ---------- interrupted and failed runs ---------- */
 
 static const char *const sig_ops[] = { "keygen", "sign", "verify" };
 
@@ -1550,7 +1550,7 @@ START_TEST(test_record_file_name)
 }
 END_TEST
 
-/* Where failed rows and runs go (issue 18): beside the good name. */
+/* Where failed rows and runs go: beside the good name. */
 START_TEST(test_record_failed_name)
 {
 	char buf[8192], path[600];

@@ -1,5 +1,5 @@
 /*
- * test_replay.c - replay (issue 10, part 2): what an operation would save
+ * test_replay.c - replay: what an operation would save
  * if its helpers were free, exact on a virtual clock; and the runtime's
  * record/timed/replay sequence on a built instance.
  *

@@ -1,5 +1,5 @@
 /*
- * test_replay_driver.c - `hashprof --replay` (issue 10 part 2): the
+ * test_replay_driver.c - `hashprof --replay`: the
  * driver's side of replay.
  *
  *   outputs     the kinds' replay_op (drivers/ops_*.c) run through
@@ -482,7 +482,7 @@ static void key_list(json_t *row, char *buf, size_t len)
 	json_object_foreach(row, key, v) used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", key);
 }
 
-/* survey: the instance's (issue 12), in every record of an instance that has one */
+/* survey: the instance's, in every record of an instance that has one */
 #define RECORD_KEYS                                                                          \
 	"schema,instance,kind,operation,path,wrapped,status,failure,procedure,clock,totals," \
 	"overflow,calls,shares,overhead,trials,batches,shares_raw,shares_corrected,survey"
@@ -572,7 +572,7 @@ static char *line_starting(const char *out, const char *prefix)
 	"calls_drng_init,ticks_per_operation,seconds_per_operation,operations,shape_overflow_calls_per_operation," \
 	"failure,notes"
 
-/* the survey verdict line (issue 12), then the published table */
+/* the survey verdict line, then the published table */
 #define MD_HEAD                                                                                             \
 	"Survey verdict: ICCS-only \u2014 calls pseudohash, pseudoXOF, sm3hash, get_random_number; no own " \
 	"primitive\n\n"                                                                                     \

@@ -244,7 +244,7 @@ END_TEST
 
 /* The overhead line is the median over every calibrated row, however
  * many: 64 rows at 10 (4 inside), then 100 at 50 (20 inside) give 50. */
-/* A row on a coarse clock (issue 16): the generic timer as qemu-user
+/* A row on a coarse clock: the generic timer as qemu-user
  * shows it, 62.5 MHz stepping by 62 ticks, with helper calls of a few
  * steps; pseudoXOF's mean is 3.2 ticks. */
 static void coarse_row(struct hp_result *r, uint64_t xof_ticks)
@@ -758,7 +758,7 @@ static void full_row(struct hp_result *r)
 	add_shape(r, 2, 1024, 512, 5000000000ull, 0, 9000000000000ull);
 	add_shape(r, 3, 264, 256, 0, 42, 0);
 	add_shape(r, 4, 384, 0, 1, 0, 99);
-	/* issue 5: the calibrated shim overhead and the trials */
+	/* the calibrated shim overhead and the trials */
 	r->overhead_valid = 1;
 	r->overhead_added_ticks = 51.4;
 	r->overhead_inside_ticks = 22.46;

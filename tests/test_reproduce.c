@@ -1,5 +1,5 @@
 /*
- * test_reproduce.c - issue 17: per-iteration counts and the N search, on
+ * test_reproduce.c - per-iteration counts and the N search, on
  * SYNTH-REJECT (schemes/synthetic/README.md, "Rejection sampling"), whose
  * calls per operation are a documented function of the DRNG stream.
  *

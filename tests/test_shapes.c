@@ -1,6 +1,6 @@
 /*
  * test_shapes.c - `hashprof build` and the drivers on the shapes of the
- * public Round-1 packages (issue 14, item 3), one fixture each, written
+ * public Round-1 packages, one fixture each, written
  * for these tests (tests/fixtures/README.md): each shape is built, its
  * KAT checked where the fixture ships vectors, and profiled with exact
  * calls per operation, or refused with its one-line reason.  The helpers

@@ -1,5 +1,5 @@
 /*
- * test_swap.c - `hashprof INSTANCE [OP] --hash=CANDIDATE` (issue 13): the
+ * test_swap.c - `hashprof INSTANCE [OP] --hash=CANDIDATE`: the
  * build tree's hashprof (HP_HASHPROF) on the built-in instances, its
  * output captured (tests/capture.c), --format=json parsed with Jansson.
  *

@@ -656,7 +656,7 @@ START_TEST(calibration_after_an_overflowing_warmup)
 }
 END_TEST
 
-/* ---------- the tape: record and replay (issue 10, part 2) ---------- */
+/* ---------- the tape: record and replay ---------- */
 
 /* 64 KiB of tape, 8-byte aligned as the runtime allocates it, and a
  * canary area after whatever capacity a test gives the shims. */
@@ -1105,7 +1105,7 @@ START_TEST(timed_and_off_leave_the_tape_alone)
 }
 END_TEST
 
-/* ---------- own-primitive entries (wrap/own.h, issue 12) ---------- */
+/* ---------- own-primitive entries (wrap/own.h) ---------- */
 
 /* Timed like a helper: per outermost call, its cost and one clock step
  * (the first read to the second), nothing with accounting off. */

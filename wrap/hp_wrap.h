@@ -29,7 +29,7 @@
  * The wrapped helpers.  The order of the first four is the order in which
  * the published tables print call counts (method.md: "order drng,
  * pseudoXOF, pseudohash, sm3hash"); init_random_number comes last because
- * the published method does not wrap it (issue 5 reports it apart).
+ * the published method does not wrap it (hashprof reports it apart).
  */
 enum hp_fn {
 	HP_FN_DRNG = 0, /* get_random_number */
@@ -154,7 +154,7 @@ struct hp_tape {
 };
 
 /*
- * The own-primitive entry functions of an instance (issue 12): functions
+ * The own-primitive entry functions of an instance: functions
  * of the scheme's own symmetric code that the survey found
  * (builder/survey.c) and that the instance links with --wrap, each
  * through its own shim (wrap/own.h), in the order of the survey's

@@ -1,5 +1,5 @@
 /*
- * own.h - the --wrap shim of an own-primitive entry function (issue 12):
+ * own.h - the --wrap shim of an own-primitive entry function:
  * a function of the scheme's own symmetric code that the survey found
  * (builder/survey.c) and that other objects call.  The survey's C file
  * has one HP_OWN_SHIM(slot, name) per wrapped entry, and the instance is

@@ -8,7 +8,7 @@ HP_SHIM
 int __wrap_init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes);
 
 /* Accounting on: the timed path (hook.h).  Not wrapped by the published
- * method (issue 5 reports it apart); the seed length is given in bytes by
+ * method (hashprof reports it apart); the seed length is given in bytes by
  * the API, the shape records bits. */
 /* A nested call, or a wide shape (hook.h). */
 static HP_COLD int hp_cold_init_random_number(void *drng, const unsigned char *seed, unsigned long long seed_len_bytes)

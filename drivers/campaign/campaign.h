@@ -1,5 +1,5 @@
 /*
- * campaign.h - `hashprof campaign` (issue 14): every instance folder of a
+ * campaign.h - `hashprof campaign`: every instance folder of a
  * tree of submission packages built, KAT-checked and profiled, one
  * markdown page per candidate and an index.  One concept per file:
  *

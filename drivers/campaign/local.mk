@@ -1,4 +1,4 @@
-# drivers/campaign/: `hashprof campaign` (issue 14), every instance folder
+# drivers/campaign/: `hashprof campaign`, every instance folder
 # of a tree of submission packages built, profiled and published; its
 # parts, one concept per file (campaign.h), are part of the hashprof
 # program beside drivers/cmds/cmd_campaign.c, its command line.  They sit

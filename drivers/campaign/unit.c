@@ -13,7 +13,7 @@
  *            exchange), `hashprof PROCEDURE --timeout=S --per-iteration
  *            --record-dir OUT/records/CANDIDATE NAME OP`, which writes the
  *            record atomically (with each operation's helper calls, for
- *            the N search of issue 17) and kills an operation step that
+ *            the N search) and kills an operation step that
  *            runs longer than S seconds.
  *
  * Each step's outcome is written to the folder's state as soon as it is

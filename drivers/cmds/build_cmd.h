@@ -1,5 +1,5 @@
 /*
- * build_cmd.h - what the files of `hashprof build` share (issue 4): the
+ * build_cmd.h - what the files of `hashprof build` share: the
  * options (build_options.c) and what the command prints (build_report.c);
  * cmd_build.c runs the builder's pipeline (builder/build.h) in order.
  */

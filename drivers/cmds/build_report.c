@@ -46,7 +46,7 @@ static void hp_cli_error(const char *line)
 
 const struct hp_build_out hp_build_cli_out = { hp_cli_say, hp_build_warn, hp_cli_error };
 
-/* The survey of the linked objects (issue 12): the verdict, the own code
+/* The survey of the linked objects: the verdict, the own code
  * (not the functions that route to the helpers), the entry functions
  * that are wrapped, the notes. */
 static void hp_build_report_survey(const struct hp_survey *s)

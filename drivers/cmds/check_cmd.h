@@ -1,5 +1,5 @@
 /*
- * check_cmd.h - what the files of `hashprof check` share (issue 6): the
+ * check_cmd.h - what the files of `hashprof check` share: the
  * state of one check, the options that fill it (check_options.c) and the
  * comparisons that count its verdicts (check_compare.c); cmd_check.c runs
  * the three modes with them.  Not named check.h: the tests include the

@@ -1,6 +1,6 @@
 /*
  * cmd_build.c - `hashprof build DIR [OPTION]...`: turn an NGCC submission
- * folder into an instance that `hashprof NAME` finds (issue 4; user guide
+ * folder into an instance that `hashprof NAME` finds (user guide
  * docs/build.md, recipes docs/recipes.md).
  *
  * Detection (the package's own build: builder/buildsys.c, dryrun.c,

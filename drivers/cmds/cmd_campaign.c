@@ -2,8 +2,8 @@
  * cmd_campaign.c - `hashprof campaign ROOT [-o OUT]`: every instance
  * folder of a tree of submission packages built (`hashprof build`, with
  * its KAT gate), profiled (every operation, `hashprof INSTANCE OP`), and
- * published as one markdown page per candidate and an index (issue 14;
- * user guide docs/campaign.md).  The parts are in drivers/campaign/
+ * published as one markdown page per candidate and an index
+ * (user guide docs/campaign.md).  The parts are in drivers/campaign/
  * (campaign.h); this file is the command line and the order of things:
  *
  *   hashprof campaign ROOT [-o OUT] [-j N]   plan, run the stale steps with

@@ -1,5 +1,5 @@
 /*
- * cmd_check.c - `hashprof check`: regression checks (issue 6).
+ * cmd_check.c - `hashprof check`: regression checks.
  *
  *   hashprof check BASELINE.json|DIR...   re-run every baseline row with its
  *       procedure (N, warm-up, seed, message) and compare per-function calls

@@ -34,7 +34,7 @@
  * and --flame-graph FILE.svg (sites_output.c); NULL when not given. */
 static const char *hp_output, *hp_record_dir, *hp_folded, *hp_flame;
 
-/* --reproduce=VALUE[,FN=VALUE...] (issue 17): the values, and the argument as given. */
+/* --reproduce=VALUE[,FN=VALUE...]: the values, and the argument as given. */
 static struct hp_reproduce_spec hp_reproduce;
 static const char *hp_reproduce_arg;
 /* --costs FILE: the per-shape costs of the projections (drivers/costs.h); NULL: this machine's cache. */

@@ -22,15 +22,15 @@ int hp_cmd_run(int argc, char **argv);
 /* `hashprof list`: the instances found along the search path. */
 int hp_cmd_list(int argc, char **argv);
 
-/* `hashprof report FILE...|DIR` and `hashprof check ...` (issue 6). */
+/* `hashprof report FILE...|DIR` and `hashprof check ...`. */
 int hp_cmd_report(int argc, char **argv);
 int hp_cmd_check(int argc, char **argv);
 
-/* `hashprof build DIR ...`: a submission folder into an instance (issue 4). */
+/* `hashprof build DIR ...`: a submission folder into an instance. */
 int hp_cmd_build(int argc, char **argv);
 
 /* `hashprof campaign ROOT ...`: every instance folder of a tree of
- * submission packages built, profiled, and published (issue 14). */
+ * submission packages built, profiled, and published. */
 int hp_cmd_campaign(int argc, char **argv);
 
 /* Print "hashprof: <message>\n" to stderr; returns HP_EXIT_USAGE. */

@@ -1,6 +1,6 @@
 /*
  * heatmap.h - `--plot=FILE.png|FILE.svg` of `hashprof --hash` and `hashprof
- * report --hash` (issue 13, docs/candidates.md "Matrix"): the instances x
+ * report --hash` (docs/candidates.md "Matrix"): the instances x
  * candidates matrix as a heat map, one cell per (instance, operation) and
  * candidate, coloured by the ratio of its time to the placeholder's
  * (green faster, red slower, on a log scale centred on 1) and labelled

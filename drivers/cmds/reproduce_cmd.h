@@ -1,6 +1,6 @@
 /*
  * reproduce_cmd.h - the search for the N that reproduces a published
- * mean (issue 17, prof/reproduce.h) as the commands make it: `hashprof
+ * mean (prof/reproduce.h) as the commands make it: `hashprof
  * check --published` for every fractional count of a page, `hashprof
  * INSTANCE OP --reproduce=VALUE[,FN=VALUE...]` for one row.  A campaign
  * calls the same: hp_reproduce_search_row on a row measured with

@@ -1,5 +1,5 @@
 /*
- * run_output.h - the record outputs of a run (run_output.c, issue 6):
+ * run_output.h - the record outputs of a run (run_output.c):
  * --output FILE and --record-dir DIR.
  */
 #ifndef HP_RUN_OUTPUT_H

@@ -4,7 +4,7 @@
  * tree's run-time pieces for `hashprof build` (builder/link.c), so that
  * the tests need no installation.
  *
- * The binary carries no path of the tree it was built in (issue 19: an
+ * The binary carries no path of the tree it was built in (an
  * installed hashprof names no build or source folder): a build tree is
  * recognised by the marker file HP_BUILD_TREE_MARKER beside the running
  * binary, which `make` writes into the top build folder (Makefile.am) and

@@ -1,5 +1,5 @@
 /*
- * confine.h - running third-party package code confined (issue 15): the
+ * confine.h - running third-party package code confined: the
  * Makefile's dry run, the compiler and linker, the KAT program, and the
  * measuring and calibration children that dlopen() an instance.
  *

@@ -1,4 +1,4 @@
-# schemes/groundtruth/: the instance whose true share is known (issue 5),
+# schemes/groundtruth/: the instance whose true share is known,
 # built with the shims (GROUND-TRUTH) and without (GROUND-TRUTH-PLAIN).
 GT_SOURCES = schemes/groundtruth/SIG_AlgorithmInstance.c schemes/groundtruth/SIG_AlgorithmInstance.h \
 	schemes/iccs/auxfunc.c schemes/iccs/drng.c schemes/common/instance_info.c \

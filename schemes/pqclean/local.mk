@@ -243,7 +243,7 @@ schemes_kex_ml_kem_768_la_LINK = $(HP_SURVEY_LINK) $(schemes_kex_ml_kem_768_la_L
 EXTRA_schemes_kex_ml_kem_768_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 
 
-# ---- the native instances (issue 12) ---------------------------------------
+# ---- the native instances ---------------------------------------
 # The same PQClean schemes with PQClean's own symmetric code: its
 # common/fips202.c instead of our ICCS routing (no hash helper is called),
 # compiled against PQClean's own fips202.h and randombytes.h; their

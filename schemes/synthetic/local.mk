@@ -53,7 +53,7 @@ schemes_synth_reseed_la_LINK = $(HP_SURVEY_LINK) $(schemes_synth_reseed_la_LDFLA
 EXTRA_schemes_synth_reseed_la_DEPENDENCIES = $(HP_SURVEY_DEPS)
 schemes_synth_reseed_la_LIBADD = $(SYNTH_LIBADD)
 
-# issue 17: rejection sampling, calls per operation a function of the DRNG stream.
+# rejection sampling, calls per operation a function of the DRNG stream.
 schemes_synth_reject_la_SOURCES = $(SYNTH_SOURCES) \
 	schemes/synthetic/reject/SIG_AlgorithmInstance.c schemes/synthetic/reject/SIG_AlgorithmInstance.h
 schemes_synth_reject_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -I$(srcdir)/schemes/synthetic/reject \

@@ -10,7 +10,7 @@
  * cloned (SYNTH_SITE): their frames are the same with and without -O2,
  * debug information or a symbol table's static names.
  * HASHPROF_SYNTH_SHAPES=K (1..8192) adds K pseudoXOF calls to sign, of K
- * shapes (256 out, 1..K in): more than the shape table holds (issue 18).
+ * shapes (256 out, 1..K in): more than the shape table holds.
  */
 #include <stdlib.h>
 #include <string.h>

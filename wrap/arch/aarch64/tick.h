@@ -1,6 +1,6 @@
 /*
  * arch/aarch64/tick.h - the generic timer's virtual count, read inline
- * (issue 10, part 3).  Used only when the runtime finds that it is the
+ *.  Used only when the runtime finds that it is the
  * counter PAPI_get_real_cyc() reads (prof/clock.c, hp_clock_tick_inline);
  * otherwise the shims call the installed clock function.  Unit: ticks of
  * the generic timer (CNTFRQ_EL0 per second, often far below the core
