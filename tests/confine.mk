@@ -1,5 +1,5 @@
-# tests/test_confine: package code runs confined (README
-# "Safety"): the build tree's hashprof on the synthetic instances'
+# tests/test_confine: package code runs confined
+# (docs/safety.md): the build tree's hashprof on the synthetic instances'
 # misbehaviour faults and on copies of the build fixtures made to
 # misbehave, each blocked and named, the other rows and packages
 # unaffected.  Absolute paths, so it runs in VPATH builds and distcheck.
