@@ -106,6 +106,11 @@ const char *hp_path_below(const char *dir, const char *path);
  * searches above an instance folder climb only through such folders, so
  * that they stay inside the package.  1 or 0. */
 int hp_is_tier_folder(const char *name);
+
+/* Does dir hold, directly, a file that says how its package is built
+ * (GNUmakefile, makefile, Makefile or CMakeLists.txt: the names the
+ * package's own build is looked for by, buildsys.c)?  1 or 0. */
+int hp_has_build_file(const char *dir);
 /* path relative to dir, with ".." where it lies outside ("../iccs/x.c"),
  * "." for dir itself; both absolute and normalised.  Into out (len
  * bytes); returns 0, or -1 when cut short. */

@@ -103,8 +103,7 @@ static void hp_folder_kind(const char *dir, char kind[4])
 	closedir(dh);
 }
 
-/* Does dir hold a Makefile or CMakeLists.txt directly? */
-static int hp_has_build_file(const char *dir)
+int hp_has_build_file(const char *dir)
 {
 	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile", "CMakeLists.txt" };
 

@@ -57,7 +57,7 @@ static const char *hp_quote(const char *s, char buf[48])
 	return buf;
 }
 
-static char *hp_trim(char *s)
+char *hp_published_trim(char *s)
 {
 	char *e;
 
@@ -76,7 +76,7 @@ static char *hp_trim(char *s)
  */
 static int hp_split(char *line, char *cells[], int max)
 {
-	char *p = hp_trim(line);
+	char *p = hp_published_trim(line);
 	int n = 0;
 
 	if (*p != '|')
@@ -86,7 +86,7 @@ static int hp_split(char *line, char *cells[], int max)
 		char *bar = strchr(p, '|'), *c;
 		if (bar)
 			*bar = '\0';
-		c = hp_trim(p);
+		c = hp_published_trim(p);
 		if (!bar && !*c)
 			return n; /* the usual closing bar */
 		if (n < max)
@@ -184,13 +184,13 @@ static int hp_parse_call(struct hp_pp *p, char *item, struct hp_published_row *r
 	int fn = -1;
 	double v;
 
-	item = hp_trim(item);
+	item = hp_published_trim(item);
 	sp = strpbrk(item, " \t");
 	if (!sp)
 		return hp_pp_fail(p, "column 'calls per operation': '%s' is not 'FUNCTION MEAN' (e.g. pseudoXOF 8.61)",
 				  hp_quote(item, q));
 	*sp = '\0';
-	num = hp_trim(sp + 1);
+	num = hp_published_trim(sp + 1);
 	for (unsigned k = 0; k < HP_FN_COUNT; k++)
 		if (!strcmp(item, hp_fn_label(k)))
 			fn = (int)k;
@@ -263,7 +263,7 @@ static int hp_parse_row(struct hp_pp *p, char *cells[], struct hp_published_row 
 	r->line = p->line;
 	if (len >= 2 && inst[0] == '`' && inst[len - 1] == '`') {
 		inst[len - 1] = '\0';
-		inst = hp_trim(inst + 1);
+		inst = hp_published_trim(inst + 1);
 	}
 	if (!hp_page_name_ok(inst))
 		return hp_pp_fail(p,

@@ -112,4 +112,8 @@ void hp_published_free(struct hp_published *p);
  */
 double hp_published_3g(double mean);
 
+/* s with its leading blanks and tabs skipped and its trailing blanks,
+ * tabs and CR cut off in place (a page's cells, a --map line's fields). */
+char *hp_published_trim(char *s);
+
 #endif

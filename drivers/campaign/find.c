@@ -183,22 +183,6 @@ static int hp_tier_at(const char *const *comp, const size_t *clen, size_t nc)
 	return -1;
 }
 
-/* Is there a file directly in dir that says how the package is built
- * (the names `hashprof build` looks for: builder/buildsys.c)? */
-static int hp_has_build_file(const char *dir)
-{
-	static const char *const names[] = { "GNUmakefile", "makefile", "Makefile", "CMakeLists.txt" };
-
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		char path[PATH_MAX];
-		struct stat st;
-		hp_fmt(path, sizeof path, "%s/%s", dir, names[i]);
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			return 1;
-	}
-	return 0;
-}
-
 /* Is there a .c, .S or .s file anywhere below dir? */
 static int hp_has_source_below(const char *dir)
 {

@@ -186,18 +186,6 @@ enum hp_page_how hp_page_match(const char *page_name, const struct hp_instance *
 
 /* ---------- --map FILE ---------- */
 
-static char *hp_trim_blanks(char *s)
-{
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		*--e = '\0';
-	return s;
-}
-
 static int hp_map_fail(char *err, size_t errlen, const char *path, unsigned line, const char *what)
 {
 	snprintf(err, errlen, "%s:%u: %s", path, line, what);
@@ -213,8 +201,8 @@ static int hp_map_line(struct hp_page_map *m, char *text, const char *path, unsi
 	if (!tab)
 		return hp_map_fail(err, errlen, path, line, "not 'PAGE NAME<TAB>INSTANCE' (no tab)");
 	*tab = '\0';
-	page = hp_trim_blanks(text);
-	inst = hp_trim_blanks(tab + 1);
+	page = hp_published_trim(text);
+	inst = hp_published_trim(tab + 1);
 	if (!*page || strlen(page) > HP_PAGE_NAME_MAX || strchr(page, '`'))
 		return hp_map_fail(err, errlen, path, line,
 				   "the page name is empty, longer than 127 bytes or has a '`'");
@@ -264,7 +252,7 @@ int hp_page_map_load(const char *path, struct hp_page_map *m, char *err, size_t 
 		if (nl)
 			*nl = '\0';
 		no++;
-		t = hp_trim_blanks(line);
+		t = hp_published_trim(line);
 		if (!*t || *t == '#')
 			continue;
 		if (hp_map_line(m, line, path, no, err, errlen) != 0) {
