@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "batch_probe.h"
 #include "calibrate.h"
 #include "child.h"
 #include "clock.h"
@@ -332,8 +333,12 @@ static void hp_arm_slice(struct hp_swap_run *s, struct hp_arm *a, uint64_t from,
 	char err[256], why[320];
 	uint64_t before[HP_FN_COUNT], after[HP_FN_COUNT], ticks0 = a->c.meter.ticks, done = 0;
 
+	struct hp_batch_probe p0, p1;
+	uint32_t slice = a->r->ntrials;
+
 	hp_arm_enter(s, a);
 	hp_swap_routed(s, before);
+	hp_batch_probe_begin(&p0);
 	for (uint64_t i = from; i < to; i++) {
 		hp_child_step("operation %llu of %llu", (unsigned long long)i + 1, (unsigned long long)n);
 		if (s->k->iterate(&a->c, err, sizeof err) != 0) {
@@ -344,11 +349,14 @@ static void hp_arm_slice(struct hp_swap_run *s, struct hp_arm *a, uint64_t from,
 		}
 		done++;
 	}
+	hp_batch_probe_end(&p1);
 	hp_swap_routed(s, after);
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 		a->routed[fn] += after[fn] - before[fn];
 	if (hp_arm_harvest(s, a, done, a->c.meter.ticks - ticks0) != 0)
 		hp_arm_fail(s, a, "out of memory");
+	else if (a->r->ntrials > slice) /* the slice's trial: the thread's view of it */
+		hp_batch_probe_close(&p0, &p1, &a->r->trials[slice]);
 	hp_arm_leave(s, a);
 }
 
@@ -381,20 +389,46 @@ static void hp_arm_check_routed(struct hp_swap_run *s, struct hp_arm *a)
 	}
 }
 
-/* The N operations of every arm, `trials` slices each, one slice of every
- * arm in turn, the order reversed every other slice. */
+/* Operations in the next slice of N (from `from` on): about
+ * HP_BATCH_SECONDS of the placeholder's operations (its wall time per
+ * operation in the slices so far; 1 operation before any), at most N /
+ * trials (so N is cut into `trials` slices at least), and enough that
+ * the slices left fit the trials' room (HP_BATCHES_COUNTING_MAX). */
+static uint64_t hp_swap_slice_size(const struct hp_result *p, uint64_t from, uint64_t n, unsigned trials, unsigned made)
+{
+	uint64_t wall = 0, ops = 0, left = n - from, room = HP_BATCHES_COUNTING_MAX - made;
+
+	for (uint32_t t = 0; t < p->ntrials; t++) {
+		wall += p->trials[t].wall_ns;
+		ops += p->trials[t].operations;
+	}
+	return hp_batch_size(ops && wall ? (double)wall / ops : 0, room > 1 ? (left + room - 1) / room : left,
+			     (n + trials - 1) / trials);
+}
+
+/* The N operations of every arm in slices of about 2 ms (at least
+ * `trials` of them), one slice of every arm in turn, the order reversed
+ * every other slice: slice t of every arm is the same stretch of time,
+ * and the arms' ratio is the median of their per-slice ratios over the
+ * slices no preemption touched (docs/method-batches.md). */
 static void hp_swap_measure(struct hp_swap_run *s, uint64_t n, unsigned trials)
 {
+	unsigned t = 0;
+
 	if (trials > n)
 		trials = (unsigned)n;
-	if (trials > HP_TRIALS_MAX)
-		trials = HP_TRIALS_MAX;
+	if (trials > HP_BATCHES_COUNTING_MAX)
+		trials = HP_BATCHES_COUNTING_MAX;
 	if (trials == 0)
 		trials = 1;
-	for (size_t i = 0; i < s->narms; i++)
+	for (size_t i = 0; i < s->narms; i++) {
 		s->arms[i].r->ntrials = 0;
-	for (unsigned t = 0; t < trials && !s->arms[0].out; t++) {
-		uint64_t from = t * n / trials, to = (t + 1) * n / trials;
+		s->arms[i].r->batched = 1;
+	}
+	for (uint64_t from = 0, to; from < n && !s->arms[0].out; from = to, t++) {
+		to = from + hp_swap_slice_size(s->arms[0].r, from, n, trials, t);
+		if (to > n)
+			to = n;
 		for (size_t k = 0; k < s->narms; k++) {
 			struct hp_arm *a = &s->arms[t % 2 ? s->narms - 1 - k : k];
 			if (!a->out)

@@ -65,7 +65,9 @@ static void hp_matrix_fill(struct hp_cell *c, const struct hp_result *r, const s
 		c->why = a->r->failure;
 	} else if (a->r) {
 		c->state = HP_CELL_MEASURED;
-		c->ticks = hp_swap_ticks_per_op(a->r, raw);
+		/* the placeholder's time times the paired ratio (swap_report.h) */
+		c->ticks = base > 0 && hp_swap_ratio(r, a, raw, &c->ratio) == 0 ? base * c->ratio
+										: hp_swap_ticks_per_op(a->r, raw);
 		if (a->projected && c->ticks > 0) {
 			c->have_projection = 1;
 			c->projected_ticks = a->projected_ticks;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batches.h"
 #include "format.h"
 #include "projection.h"
 #include "shares.h"
@@ -30,10 +31,13 @@ int hp_swap_any(const struct hp_result *rows, size_t nrows)
 
 double hp_swap_ticks_per_op(const struct hp_result *r, int raw)
 {
+	struct hp_batch_estimate e;
 	struct hp_shares sh;
 
 	if (!r || r->status != HP_STATUS_OK || !r->operations)
 		return 0;
+	if (r->batched && hp_batches_estimate(r, raw, &e) == 0 && e.ticks_per_op.q[1] > 0)
+		return e.ticks_per_op.q[1];
 	hp_shares_of_result(r, raw, &sh);
 	return sh.total_ticks / (double)r->operations;
 }
@@ -49,11 +53,57 @@ static double hp_swap_inside(const struct hp_shares *sh, unsigned mask)
 	return t;
 }
 
+/* Trial t of r is one the robust figures of a batched row use: undisturbed,
+ * or any when r has too few undisturbed ones (hp_swap_clean_enough). */
+static int hp_swap_uses(const struct hp_result *r, uint32_t t, int clean)
+{
+	return r->trials[t].operations && (!clean || !(r->trials[t].flags & HP_TRIAL_DISTURBED));
+}
+
+/* Has r (batched) enough undisturbed trials for figures over them alone
+ * (batches.h: HP_BATCHES_CLEAN_MIN, and one in HP_BATCHES_CLEAN_SHARE)? */
+static int hp_swap_clean_enough(const struct hp_result *r)
+{
+	uint32_t clean = 0;
+
+	for (uint32_t t = 0; t < r->ntrials; t++)
+		clean += hp_swap_uses(r, t, 1);
+	return clean >= HP_BATCHES_CLEAN_MIN && clean * HP_BATCHES_CLEAN_SHARE >= r->ntrials;
+}
+
+/* Median and half the interquartile range of v[0..n) (sorted in place). */
+static double hp_swap_median_spread(double *v, size_t n, double *half_iqr)
+{
+	struct hp_batch_quartiles q;
+
+	hp_batch_quartiles_of(v, n, &q);
+	*half_iqr = (q.q[2] - q.q[0]) / 2;
+	return q.q[1];
+}
+
 double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *spread)
 {
 	struct hp_shares sh;
 	double sum = 0, sq = 0, n = r->ntrials;
 
+	if (r->batched && r->ntrials) { /* the median over the slices used, half their IQR */
+		double v[HP_TRIALS_MAX], half, med;
+		int clean = hp_swap_clean_enough(r);
+		size_t k = 0;
+		for (uint32_t t = 0; t < r->ntrials; t++) {
+			struct hp_shares ts;
+			if (!hp_swap_uses(r, t, clean))
+				continue;
+			hp_shares_of_trial(r, t, raw, &ts);
+			v[k++] = ts.total_ticks > 0 ? hp_swap_inside(&ts, mask) / ts.total_ticks : 0;
+		}
+		if (k) {
+			med = hp_swap_median_spread(v, k, &half);
+			if (spread)
+				*spread = 100 * half;
+			return med;
+		}
+	}
 	hp_shares_of_result(r, raw, &sh);
 	if (spread) {
 		*spread = 0;
@@ -120,6 +170,61 @@ static double hp_trial_ticks_per_op(const struct hp_result *r, uint32_t t, int r
 	return ts.total_ticks / (double)r->trials[t].operations;
 }
 
+/* Every slice's paired ratio of arm row a to p (see below). */
+static size_t hp_swap_pair_ratios_all(const struct hp_result *p, const struct hp_result *a, int raw, double *v)
+{
+	size_t k = 0;
+
+	for (uint32_t t = 0; t < p->ntrials && t < a->ntrials; t++) {
+		double base = hp_trial_ticks_per_op(p, t, raw), mine = hp_trial_ticks_per_op(a, t, raw);
+		if (base > 0 && mine > 0)
+			v[k++] = mine / base;
+	}
+	return k;
+}
+
+/* The paired ratios of arm row a to its placeholder p over their slices
+ * (slice t of each is the same stretch of the interleaved run): a's
+ * ticks per operation over p's, for the slices undisturbed in both when
+ * enough are (hp_swap_clean_enough of each), else for every slice; into
+ * v[0..HP_TRIALS_MAX).  Returns how many. */
+static size_t hp_swap_pair_ratios(const struct hp_result *p, const struct hp_result *a, int raw, double *v)
+{
+	int clean = hp_swap_clean_enough(p) && hp_swap_clean_enough(a);
+	size_t k = 0;
+
+	for (uint32_t t = 0; t < p->ntrials && t < a->ntrials; t++) {
+		double base, mine;
+		if (!hp_swap_uses(p, t, clean) || !hp_swap_uses(a, t, clean))
+			continue;
+		base = hp_trial_ticks_per_op(p, t, raw);
+		mine = hp_trial_ticks_per_op(a, t, raw);
+		if (base > 0 && mine > 0)
+			v[k++] = mine / base;
+	}
+	/* too few slices undisturbed in both arms at once: every slice */
+	return clean && k < HP_BATCHES_CLEAN_MIN ? hp_swap_pair_ratios_all(p, a, raw, v) : k;
+}
+
+int hp_swap_ratio(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *ratio)
+{
+	const struct hp_result *a = arm->r;
+	double v[HP_TRIALS_MAX], half, base;
+	size_t n;
+
+	if (!a || a->status != HP_STATUS_OK || !p || p->status != HP_STATUS_OK)
+		return -1;
+	if (p->batched && a->batched && (n = hp_swap_pair_ratios(p, a, raw, v)) > 0) {
+		*ratio = hp_swap_median_spread(v, n, &half);
+		return 0;
+	}
+	base = hp_swap_ticks_per_op(p, raw);
+	if (base <= 0 || !a->operations)
+		return -1;
+	*ratio = hp_swap_ticks_per_op(a, raw) / base;
+	return 0;
+}
+
 unsigned hp_swap_ratio_spread(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *spread)
 {
 	const struct hp_result *a = arm->r;
@@ -128,6 +233,15 @@ unsigned hp_swap_ratio_spread(const struct hp_result *p, const struct hp_result_
 
 	if (!a || a->status != HP_STATUS_OK || p->status != HP_STATUS_OK)
 		return 0;
+	if (p->batched && a->batched) { /* half the IQR of the paired ratios, relative to their median */
+		double v[HP_TRIALS_MAX], half, med;
+		size_t k = hp_swap_pair_ratios(p, a, raw, v);
+		if (k < 2)
+			return (unsigned)k;
+		med = hp_swap_median_spread(v, k, &half);
+		*spread = med > 0 ? 100 * half / med : 0;
+		return (unsigned)k;
+	}
 	for (uint32_t t = 0; t < p->ntrials && t < a->ntrials; t++) {
 		double base = hp_trial_ticks_per_op(p, t, raw), mine = hp_trial_ticks_per_op(a, t, raw);
 		if (base <= 0 || mine <= 0)
@@ -230,7 +344,12 @@ static void hp_swap_fill(struct hp_swap_line *l, const struct hp_result *p, cons
 	else if (!r && p->status != HP_STATUS_OK)
 		l->failure = p->failure;
 	if (r && !l->failure) {
-		l->ticks = hp_swap_ticks_per_op(r, raw);
+		/* an arm's time: the placeholder's times its paired ratio, so the
+		 * table's columns agree (time / placeholder's time = ratio) */
+		if (arm && base > 0 && hp_swap_ratio(p, arm, raw, &l->ratio) == 0)
+			l->ticks = base * l->ratio;
+		else
+			l->ticks = hp_swap_ticks_per_op(r, raw);
 		l->seconds = r->tick_hz > 0 ? l->ticks / r->tick_hz : 0;
 		if (r->tick_hz > 0)
 			hp_format_seconds(l->seconds, l->cell[HP_SW_TIME], sizeof l->cell[0]);

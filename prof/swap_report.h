@@ -31,12 +31,16 @@ int hp_swap_any(const struct hp_result *rows, size_t nrows);
 void hp_swap_print(FILE *out, enum hp_format fmt, const struct hp_result *rows, size_t nrows);
 
 /* The time per operation of r (ticks; corrected unless raw), 0 when
- * nothing was measured. */
+ * nothing was measured: a batched row's median over the slices its
+ * estimate uses (batches.h), else the totals over the operations. */
 double hp_swap_ticks_per_op(const struct hp_result *r, int raw);
 
 /* The share of r's time inside the helpers of mask (HP_TAPE_BIT()s),
  * 0..1, and its spread across trials (percentage points) into *spread
- * (may be NULL). */
+ * (may be NULL).  A batched row (its arms measured in slices of about
+ * 2 ms, docs/method-batches.md): the median over the undisturbed slices
+ * (every slice when too few are), the spread half their interquartile
+ * range; otherwise the totals' share and the trials' standard deviation. */
 double hp_swap_share(const struct hp_result *r, unsigned mask, int raw, double *spread);
 
 /* Did candidate arm `arm` make no call (outermost or nested) of the
@@ -60,12 +64,25 @@ int hp_swap_nothing_swapped(const struct hp_result_arm *arm);
  * numbers stay in CSV and JSON.  An arm with nothing swapped is one too. */
 int hp_swap_too_little(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *share);
 
+/* The ratio of measured arm `arm`'s time per operation to row p's (its
+ * placeholder's), into *ratio; raw != 0: uncorrected times.  Both
+ * batched: the median of the paired per-slice ratios (slice t of each arm
+ * is the same stretch of the interleaved run) over the slices undisturbed
+ * in both, every slice when too few are: a preemption in one slice of one
+ * arm moves one pair, not the ratio.  Otherwise the ratio of their time
+ * per operation.  Returns 0, or -1 when either was not measured (failed,
+ * no operation, a projected-only arm). */
+int hp_swap_ratio(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *ratio);
+
 /* The spread of arm's ratio to row p (its placeholder) across their
- * trials: the sample standard deviation of the per-trial ratios (trial t
- * of each arm is the same slice of the interleaved run), relative to
- * their mean, in percent, into *spread; raw != 0: uncorrected times.
- * Returns the number of trials compared; *spread is set only when that
- * is 2 or more (0 or 1: an arm not measured, failed, or one trial). */
+ * trials, in percent of the ratio, into *spread; raw != 0: uncorrected
+ * times.  Both batched: half the interquartile range of the paired
+ * per-slice ratios hp_swap_ratio takes the median of, relative to it;
+ * otherwise the sample standard deviation of the per-trial ratios (trial
+ * t of each arm is the same slice of the interleaved run), relative to
+ * their mean.  Returns the number of trials compared; *spread is set only
+ * when that is 2 or more (0 or 1: an arm not measured, failed, or one
+ * trial). */
 unsigned hp_swap_ratio_spread(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *spread);
 
 /* The cell of a projected time of `ticks` per operation on a clock of

@@ -317,6 +317,58 @@ static void make_trials(struct hp_result *r, const uint64_t ticks[5], uint64_t x
 	}
 }
 
+/* Six batched slices of r (2 operations each, ticks[t] apiece; disturbed
+ * where mask has bit t set), raw figures only (no overhead). */
+static void make_slices(struct hp_result *r, const uint64_t ticks[6], unsigned disturbed)
+{
+	snprintf(r->instance, sizeof r->instance, "SYNTH-SIG");
+	snprintf(r->operation, sizeof r->operation, "sign");
+	snprintf(r->clock_unit, sizeof r->clock_unit, "TSC ticks");
+	r->tick_hz = 2e9;
+	r->batched = 1;
+	r->operations = r->iterations = 12;
+	r->ntrials = 6;
+	for (uint32_t t = 0; t < 6; t++) {
+		r->trials[t].operations = 2;
+		r->trials[t].total_ticks = ticks[t];
+		r->trials[t].calls[HP_FN_XOF] = 2;
+		r->trials[t].ticks[HP_FN_XOF] = ticks[t] / 2;
+		r->trials[t].flags = disturbed >> t & 1 ? HP_TRIAL_DISTURBED : 0;
+		r->total_ticks += ticks[t];
+	}
+}
+
+/* A --hash row measured in slices (docs/method-batches.md): the arm takes
+ * half the placeholder's time in every slice, but three of its six were
+ * preempted (twice as long, marked disturbed).  Its ratio is the median
+ * of the pairs undisturbed in both, exactly 0.5, with no spread; the
+ * totals would say 0.75, and so would the median of every pair.  Its
+ * time per operation is the placeholder's times that ratio. */
+START_TEST(batched_ratio_is_the_median_of_undisturbed_pairs)
+{
+	static const uint64_t base[6] = { 1000, 1000, 1000, 1000, 1000, 1000 },
+			      arm[6] = { 500, 1000, 500, 1000, 500, 1000 };
+	struct hp_result r, *a;
+	double ratio = -1, spread = -1;
+
+	hp_result_init(&r);
+	make_slices(&r, base, 0);
+	ck_assert_int_eq(hp_result_add_arm(&r, "SHAKE256", HELPERS, &a), 0);
+	make_slices(a, arm, 0x2a); /* slices 1, 3, 5 */
+	ck_assert_int_eq(hp_swap_ratio(&r, &r.arms[0], 1, &ratio), 0);
+	ck_assert_msg(ratio == 0.5, "%g", ratio);
+	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &r.arms[0], 1, &spread), 3);
+	ck_assert_msg(spread == 0, "%g", spread);
+	ck_assert_msg(hp_swap_ticks_per_op(&r, 1) == 500, "%g", hp_swap_ticks_per_op(&r, 1));
+	/* the same slices, none marked: every pair, median (0.5 + 1) / 2 */
+	for (uint32_t t = 0; t < 6; t++)
+		a->trials[t].flags = 0;
+	ck_assert_int_eq(hp_swap_ratio(&r, &r.arms[0], 1, &ratio), 0);
+	ck_assert_msg(ratio == 0.75, "%g", ratio);
+	hp_result_free(&r);
+}
+END_TEST
+
 /* The arm of candidate name, measured with make_trials. */
 static void add_measured_arm(struct hp_result *p, const char *name, const uint64_t ticks[5], uint64_t xof)
 {
@@ -485,6 +537,7 @@ int main(void)
 	tcase_add_test(tc, cost_tables_round_trip);
 	tcase_add_test(tc, projection_below_zero_is_flagged);
 	tcase_add_test(tc, ratio_notes);
+	tcase_add_test(tc, batched_ratio_is_the_median_of_undisturbed_pairs);
 	tcase_add_test(tc, too_little_swapped_has_no_ratio);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

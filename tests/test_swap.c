@@ -471,6 +471,10 @@ static double expected_projection(const json_t *rec)
 			/* the costs' ticks are twice the row's: measured at half its rate */
 			delta += n * 2 * ((300.0 + 11.0 * i) - (1000.0 + 70.0 * i));
 	}
+	/* a batched row's time per operation is the median over its batches
+	 * (docs/method-batches.md), already corrected */
+	if (json_object_get(rec, "batches"))
+		return jnum(rec, "batches.ticks_per_operation_median") + delta / ops;
 	return (total - added * outer + delta) / ops;
 }
 
