@@ -95,6 +95,24 @@ void hp_batch_deschedule(const struct hp_result *r, uint32_t t, const double typ
 	}
 }
 
+uint64_t hp_batch_deschedule_own(const struct hp_result *r, uint32_t t, double typical)
+{
+	const struct hp_trial *b = &r->trials[t];
+	double phi = hp_clock_counts_wall(r) ? hp_batch_phi(b) : 0;
+	uint64_t d = (uint64_t)(phi * (double)b->total_ticks + 0.5), cut;
+	double excess;
+
+	if (!d || typical < 0 || !b->own_calls)
+		return b->own_ticks;
+	if (b->switches > HP_BATCH_FEW_SWITCHES) /* many gaps: in proportion */
+		return b->own_ticks - (uint64_t)(phi * (double)b->own_ticks + 0.5);
+	excess = (double)b->own_ticks - typical * (double)b->own_calls;
+	if (excess <= (double)d / 2)
+		return b->own_ticks;
+	cut = excess < (double)d ? (uint64_t)excess : d;
+	return b->own_ticks - (cut < b->own_ticks ? cut : b->own_ticks);
+}
+
 /* Is batch t used by method m? */
 static int hp_batch_used(const struct hp_result *r, uint32_t t, enum hp_batch_method m)
 {
@@ -118,6 +136,22 @@ static void hp_batch_typical(const struct hp_result *r, enum hp_batch_method m, 
 		hp_batch_quartiles_of(scratch, n, &q);
 		typ[fn] = q.q[1];
 	}
+}
+
+/* The own entries' usual ticks per outermost call, as hp_batch_typical
+ * (0 when no batch m uses has an own call). */
+static double hp_batch_typical_own(const struct hp_result *r, enum hp_batch_method m, double *scratch)
+{
+	struct hp_batch_quartiles q;
+	size_t n = 0;
+
+	for (uint32_t t = 0; t < r->ntrials; t++) {
+		const struct hp_trial *b = &r->trials[t];
+		if (hp_batch_used(r, t, m) && b->own_calls)
+			scratch[n++] = (1 - hp_batch_phi(b)) * (double)b->own_ticks / (double)b->own_calls;
+	}
+	hp_batch_quartiles_of(scratch, n, &q);
+	return q.q[1];
 }
 
 /* Which batches r's estimate is over: the undisturbed ones when there are
@@ -159,6 +193,7 @@ int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_esti
 		if (!(v[k] = calloc(r->ntrials, sizeof *v[k])))
 			status = -1;
 	if (status == 0) {
+		double own_typ = hp_batch_typical_own(r, e->method, v[0]);
 		hp_batch_typical(r, e->method, v[0], typ);
 		for (uint32_t t = 0; t < r->ntrials; t++) {
 			uint64_t calls[HP_FN_COUNT], ticks[HP_FN_COUNT], total;
@@ -166,8 +201,8 @@ int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_esti
 			if (!hp_batch_used(r, t, e->method))
 				continue;
 			hp_batch_deschedule(r, t, typ, calls, ticks, &total);
-			hp_shares_of_counts(r, raw, calls, ticks, r->trials[t].own_calls, r->trials[t].own_ticks, total,
-					    &s);
+			hp_shares_of_counts(r, raw, calls, ticks, r->trials[t].own_calls,
+					    hp_batch_deschedule_own(r, t, own_typ), total, &s);
 			v[HASH][n] = s.hash;
 			v[DRNG][n] = s.drng;
 			v[INIT][n] = s.drng_init;
@@ -192,13 +227,14 @@ size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *
 {
 	uint32_t measured, disturbed;
 	enum hp_batch_method m = r->batched ? hp_batch_choose(r, &measured, &disturbed) : HP_BATCH_TOTALS;
-	double typ[HP_FN_COUNT], *scratch = NULL;
+	double typ[HP_FN_COUNT], own_typ = 0, *scratch = NULL;
 	size_t n = 0;
 
 	if (m != HP_BATCH_TOTALS) {
 		if (!(scratch = calloc(r->ntrials, sizeof *scratch)))
 			return 0;
 		hp_batch_typical(r, m, scratch, typ);
+		own_typ = hp_batch_typical_own(r, m, scratch);
 		free(scratch);
 	}
 	for (uint32_t t = 0; t < r->ntrials && t < HP_TRIALS_MAX; t++) {
@@ -211,8 +247,8 @@ size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *
 			hp_shares_of_trial(r, t, raw, &s);
 		} else {
 			hp_batch_deschedule(r, t, typ, calls, ticks, &total);
-			hp_shares_of_counts(r, raw, calls, ticks, r->trials[t].own_calls, r->trials[t].own_ticks, total,
-					    &s);
+			hp_shares_of_counts(r, raw, calls, ticks, r->trials[t].own_calls,
+					    hp_batch_deschedule_own(r, t, own_typ), total, &s);
 		}
 		v[n++] = which ? s.drng : s.hash;
 	}

@@ -83,11 +83,20 @@ struct hp_batch_estimate {
  * With more switches (many short gaps, a heavily loaded machine) they
  * land in proportion to the time on average: phi of every helper's ticks
  * is removed too.  An undisturbed batch, or typical NULL, is only copied
- * (typical NULL: no helper window is touched).  The own entries' ticks
- * are not corrected.
+ * (typical NULL: no helper window is touched).  The own entries' ticks:
+ * hp_batch_deschedule_own.
  */
 void hp_batch_deschedule(const struct hp_result *r, uint32_t t, const double typical[HP_FN_COUNT],
 			 uint64_t calls[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT], uint64_t *total);
+
+/* Batch t's own-entry ticks (the scheme's own wrapped primitives, ticks)
+ * with its descheduled time taken out by the same rule as a helper's
+ * (hp_batch_deschedule): with few switches, the excess over typical x
+ * own_calls (typical: ticks per outermost own call, the row's usual),
+ * at most the descheduled ticks, when above half of them; with many, phi
+ * of them.  Returns own_ticks unchanged for an undisturbed batch, a batch
+ * without own calls, or typical < 0. */
+uint64_t hp_batch_deschedule_own(const struct hp_result *r, uint32_t t, double typical);
 
 /*
  * The robust estimate of r (batched or not: method says), raw != 0

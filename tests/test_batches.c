@@ -160,6 +160,45 @@ START_TEST(test_descheduled_removed)
 }
 END_TEST
 
+/* The same long operation with a wrapped own primitive (4000 ticks a
+ * call, once an operation): the 10 ms preemption lands in its window in
+ * two batches.  The own entries' share is exactly the truth too (the
+ * excess over their usual cost is taken out, as a helper window's). */
+START_TEST(test_own_window_descheduled)
+{
+	struct hp_trial b[5];
+	struct hp_result r, truth_row;
+	struct hp_shares truth, s;
+	struct hp_batch_estimate e;
+
+	for (unsigned t = 0; t < 5; t++) {
+		b[t] = batch(1000);
+		b[t].own_calls = 1000;
+		b[t].own_ticks = 4000 * 1000;
+	}
+	row_of(&truth_row, b, 5);
+	hp_shares_of_result(&truth_row, 0, &truth);
+	ck_assert(truth.own > 0);
+	for (unsigned t = 0; t < 5; t++) {
+		b[t] = preempted(b[t], GAP_NS, -1);
+		if (t % 2)
+			b[t].own_ticks += GAP_NS;
+	}
+	row_of(&r, b, 5);
+	hp_shares_of_result(&r, 0, &s);
+	ck_assert_msg(s.own == truth.own, "own %.17g, truth %.17g", s.own, truth.own);
+	/* every batch's, not only the median's: no quartile moved */
+	ck_assert_int_eq(hp_batches_estimate(&r, 0, &e), 0);
+	ck_assert_msg(e.own.q[0] == truth.own && e.own.q[2] == truth.own, "own quartiles %.17g %.17g, truth %.17g",
+		      e.own.q[0], e.own.q[2], truth.own);
+	ck_assert(s.hash == truth.hash);
+	ck_assert_uint_eq(hp_batch_deschedule_own(&r, 1, 4000), 4000 * 1000);
+	ck_assert_uint_eq(hp_batch_deschedule_own(&r, 0, 4000), 4000 * 1000);
+	hp_result_free(&r);
+	hp_result_free(&truth_row);
+}
+END_TEST
+
 /* A heavily loaded machine: every batch switched out many times, the
  * 10 ms of gaps spread over the batch in proportion to its time (the
  * helpers' windows get their share of them).  The shares are exactly the
@@ -284,6 +323,7 @@ int main(void)
 
 	tcase_add_loop_test(tc, test_gap_left_out, 0, 2);
 	tcase_add_test(tc, test_descheduled_removed);
+	tcase_add_test(tc, test_own_window_descheduled);
 	tcase_add_test(tc, test_many_gaps_in_proportion);
 	tcase_add_test(tc, test_disturbed_rule);
 	tcase_add_test(tc, test_record_fields);
