@@ -46,5 +46,9 @@ for p in $pages; do
 	done
 	# the options come from the command's own --help
 	grep -q -- "--help" "$tmp/page" || fail "$p: no --help option: not made from the program's --help?"
+	# --help's UTF-8 (the ± of a spread) survives help2man, never as "??"
+	if grep -n '??' "$tmp/page" >"$tmp/qq"; then
+		fail "$p: '??' where --help has a non-ASCII character: $(head -1 "$tmp/qq")"
+	fi
 done
 exit $status

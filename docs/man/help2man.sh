@@ -21,5 +21,5 @@ cat >"$tmp/$name" <<WRAP
 "$hashprof" $cmd "\$@" | sed '$filter'
 WRAP
 chmod +x "$tmp/$name"
-help2man --no-info --no-discard-stderr --version-string="$version" \
+help2man --locale=C.UTF-8 --no-info --no-discard-stderr --version-string="$version" \
 	--include="$h2m" "$tmp/$name"

@@ -140,7 +140,8 @@ static void hp_run_help(void)
 	       "      --trials=T         measure the N operations in at least T batches (default\n"
 	       "                         %u; they come in batches of about 2 ms); the shares are\n"
 	       "                         the batches' medians, \u00b1 half their interquartile range;\n"
-	       "                         a --hash row: T slices of N, \u00b1 their std. deviation\n"
+	       "                         a --hash row's arms share their slices, and a ratio is\n"
+	       "                         the median of the paired per-slice ratios\n"
 	       "      --noise-threshold=PP  flag rows whose spread exceeds PP points (default %.1f),\n"
 	       "                         and --hash ratios whose spread exceeds PP %%\n",
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
