@@ -30,6 +30,8 @@ void hp_options_defaults(struct hp_options *o)
 	o->format = HP_FORMAT_TEXT;
 	o->trials = HP_DEFAULT_TRIALS;
 	o->min_time = HP_MIN_TIME_DEFAULT;
+	o->runs = HP_RUNS_DEFAULT;
+	o->batch_room = HP_RUN_BATCHES_MAX;
 	o->noise_pp = HP_DEFAULT_NOISE_PP;
 	o->replay_max_mb = HP_REPLAY_MAX_MB_DEFAULT;
 }
@@ -47,4 +49,11 @@ int hp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+unsigned hp_options_runs(const struct hp_options *o)
+{
+	if (o->runs_set)
+		return o->runs;
+	return o->emulation[0] || o->min_time <= 0 || o->ncands ? 1 : HP_RUNS_DEFAULT;
 }

@@ -360,7 +360,7 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	struct hp_instance inst;
 	const struct hp_kind_ops *k;
 	const char *ops[HP_OPS_MAX];
-	struct hp_result rows[HP_OPS_MAX];
+	struct hp_result *rows; /* HP_OPS_MAX of them: too large for the stack */
 	size_t nops = 0;
 	char why[512];
 
@@ -375,11 +375,14 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	} else {
 		nops = hp_default_ops(&inst, k, c->run.timeout, ops);
 	}
+	if (!(rows = calloc(HP_OPS_MAX, sizeof *rows)))
+		return hp_usage_error("check: out of memory for %zu rows", nops);
 	hp_run_rows(&inst, ops, nops, &c->run, rows, NULL, NULL);
 	for (size_t i = 0; i < nops; i++) {
 		hp_check_thresholds(c, thr, &rows[i], 0);
 		hp_result_free(&rows[i]);
 	}
+	free(rows);
 	return 0;
 }
 

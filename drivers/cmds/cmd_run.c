@@ -145,6 +145,7 @@ static void hp_run_help(void)
 	       "                         and --hash ratios whose spread exceeds PP %%\n",
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
 	hp_min_time_help();
+	hp_runs_help();
 	hp_replay_help();
 	hp_confine_help();
 	printf("\n"
@@ -419,7 +420,7 @@ int hp_cmd_run(int argc, char **argv)
 	struct hp_instance inst;
 	const struct hp_kind_ops *k;
 	const char *ops[HP_OPS_MAX];
-	struct hp_result rows[HP_OPS_MAX];
+	struct hp_result *rows; /* HP_OPS_MAX of them: too large for the stack */
 	size_t nops = 0;
 	char err[1024];
 	int rc = HP_EXIT_OK;
@@ -476,6 +477,11 @@ int hp_cmd_run(int argc, char **argv)
 	if (o.ncands && hp_costs_open(&costs, hp_costs_file, &o, err, sizeof err) != 0)
 		return hp_usage_error("--costs: %s", err);
 
+	if (!(rows = calloc(HP_OPS_MAX, sizeof *rows))) {
+		if (o.ncands)
+			hp_costs_close(&costs, err, sizeof err);
+		return hp_usage_error("out of memory for %zu rows", nops);
+	}
 	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
 	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
 	/* --hash: each arm's time projected from the placeholder's calls, beside its measured one */
@@ -508,6 +514,7 @@ int hp_cmd_run(int argc, char **argv)
 	json_decref(sink.meta);
 	for (size_t i = 0; i < nops; i++)
 		hp_result_free(&rows[i]);
+	free(rows);
 	/* interrupted: what was measured is printed and recorded above; the
 	 * exit status says how the run ended, as a shell would */
 	return hp_child_interrupted() ? 128 + hp_child_interrupted() : rc;
