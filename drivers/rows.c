@@ -174,45 +174,42 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op, con
 	r->calibration_seconds = t1;
 }
 
-/* Runs 2..R of the measured rows (hp_options_runs), round-robin: run 2
- * of every row, then run 3 of every row, ..., so that a slow drift of
- * the machine spreads over all rows; each a timing-only measuring
- * process whose batches are added to its row (hp_result_append_runs).
- * A run that fails, or finds no room, adds nothing; an interrupt ends
- * them (the runs so far are kept). */
-static void hp_more_runs(const struct hp_instance *inst, const char *const *ops, size_t nops,
-			 const struct hp_options *o, struct hp_result *rows)
+/* Runs 2..R of the measured row r (hp_options_runs), one after the
+ * other, each a timing-only measuring process whose batches are added
+ * to r (hp_result_append_runs).  A run that fails, or finds no room,
+ * adds nothing; an interrupt ends them (the runs so far are kept).  One
+ * row's runs follow each other, not the rows' round-robin: a row is
+ * final (printed, its record written) before the next is measured, so
+ * that a run killed later has lost nothing measured before. */
+static void hp_more_runs(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+			 struct hp_result *r)
 {
 	unsigned runs = hp_options_runs(o);
 	struct hp_options *t;
 	struct hp_result *again;
 
-	if (runs < 2 || !(t = malloc(sizeof *t)))
+	if (runs < 2 || r->status != HP_STATUS_OK || !r->batched || !(t = malloc(sizeof *t)))
 		return;
 	if (!(again = malloc(sizeof *again))) {
 		free(t);
 		return;
 	}
 	*t = *o;
-	for (unsigned k = 2; k <= runs && !hp_child_interrupted(); k++)
-		for (size_t i = 0; i < nops && !hp_child_interrupted(); i++) {
-			struct hp_result *r = &rows[i];
-			struct hp_job j = { inst, ops[i], t, HP_RUN_TIMING, 0, r->warmup };
-			uint32_t left = runs - k + 1;
-			if (r->status != HP_STATUS_OK || !r->batched || r->ntrials >= HP_TRIALS_MAX)
-				continue;
-			t->batch_room = (HP_TRIALS_MAX - r->ntrials) / left;
-			if (t->batch_room > HP_RUN_BATCHES_MAX)
-				t->batch_room = HP_RUN_BATCHES_MAX;
-			if (!t->batch_room)
-				continue;
-			hp_result_init(again);
-			hp_run_job(&j, again);
-			if (again->status == HP_STATUS_OK)
-				hp_result_append_runs(r, again);
-			r->printed_bytes += again->printed_bytes;
-			hp_result_free(again);
-		}
+	for (unsigned k = 2; k <= runs && !hp_child_interrupted() && r->ntrials < HP_TRIALS_MAX; k++) {
+		struct hp_job j = { inst, op, t, HP_RUN_TIMING, 0, r->warmup };
+		/* the later runs share what the earlier ones left */
+		t->batch_room = (HP_TRIALS_MAX - r->ntrials) / (runs - k + 1);
+		if (t->batch_room > HP_RUN_BATCHES_MAX)
+			t->batch_room = HP_RUN_BATCHES_MAX;
+		if (!t->batch_room)
+			break;
+		hp_result_init(again);
+		hp_run_job(&j, again);
+		if (again->status == HP_STATUS_OK)
+			hp_result_append_runs(r, again);
+		r->printed_bytes += again->printed_bytes;
+		hp_result_free(again);
+	}
 	free(again);
 	free(t);
 }
@@ -222,7 +219,7 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 {
 	struct hp_measure_confine policy;
 	const char *blocked = NULL; /* the operation whose confinement blocked the package */
-	int failed = 0, runs = hp_options_runs(o) > 1;
+	int failed = 0;
 
 	hp_child_trap_interrupts();
 	/* the replay's tape and its shadow copy come on top of --max-memory */
@@ -241,22 +238,17 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 			hp_result_fail(&rows[i], "not run: %s was blocked (its row says why)", blocked);
 		} else {
 			hp_run_operation(inst, ops[i], o, &rows[i]);
+			if (!rows[i].blocked)
+				hp_more_runs(inst, ops[i], o, &rows[i]);
 		}
 		rows[i].interrupted = rows[i].status != HP_STATUS_OK && hp_child_interrupted();
 		if (rows[i].blocked && !blocked)
 			blocked = ops[i];
-		/* with more runs, the rows are final once every run is in */
-		if (done && !runs)
-			done(&rows[i], arg);
-	}
-	if (runs && !blocked)
-		hp_more_runs(inst, ops, nops, o, rows);
-	for (size_t i = 0; i < nops; i++) {
 		/* a failed replay keeps the row's window figures, but the run
 		 * did not measure what it was asked to */
 		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid) ||
 			  hp_result_arm_failed(&rows[i]);
-		if (done && runs)
+		if (done)
 			done(&rows[i], arg);
 	}
 	hp_child_confine(NULL);

@@ -342,6 +342,11 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		return hp_usage_error("--costs needs --hash (the candidates to project)");
 	if (hp_plot_file && !o->ncands)
 		return hp_usage_error("--plot needs --hash (the candidates to plot)");
+	/* a --hash row's arms are slices of one process, not batches of runs */
+	if (o->ncands && o->runs_set && o->runs > 1)
+		return hp_usage_error("--runs=%u and --hash exclude each other (a --hash row's arms are measured in "
+				      "one process, interleaved)",
+				      o->runs);
 	return -1;
 }
 

@@ -139,6 +139,9 @@ int hp_procedure_conflicts(const struct hp_options *o)
 	if (o->no_confine && o->max_memory_set)
 		return hp_usage_error("--max-memory and --no-confine exclude each other (the address-space limit is "
 				      "part of the confinement)");
+	if (o->runs_env_bad)
+		return hp_usage_error("HASHPROF_RUNS: '%s' is not a whole number of runs from 1 to %d", o->runs_env_bad,
+				      HP_RUNS_MAX);
 	/* runs after the first are timing-only operations, which
 	 * --min-time=0 turns off (exactly the N operations run) */
 	if (o->runs_set && o->runs > 1 && o->min_time <= 0)
@@ -157,7 +160,8 @@ void hp_runs_help(void)
 {
 	printf("      --runs=R            measure each row in R processes, the first counting, the\n"
 	       "                          others timing only; the shares are over the runs (default\n"
-	       "                          %d; 1 when emulated, with --min-time=0 or --hash; 1..%d)\n",
+	       "                          %d or HASHPROF_RUNS; 1 when emulated, with --min-time=0\n"
+	       "                          or --hash; 1..%d)\n",
 	       HP_RUNS_DEFAULT, HP_RUNS_MAX);
 }
 
