@@ -37,6 +37,9 @@
 #include <string.h>
 
 #include "check_cmd.h"
+#include "cmds.h"
+#include "options.h"
+#include "procedure_options.h"
 #include "rank_test.h"
 #include "record_io.h"
 #include "shares.h"
@@ -686,6 +689,44 @@ START_TEST(runs_rerun_pooled_by_run)
 }
 END_TEST
 
+/* How many runs a row gets (drivers/options.h): --runs, else
+ * HASHPROF_RUNS, else 5; 1 when emulated, with --min-time=0 or --hash
+ * unless --runs says otherwise; out of range refused. */
+START_TEST(runs_default_and_refusals)
+{
+	struct hp_options *o = calloc(1, sizeof *o);
+
+	ck_assert_ptr_nonnull(o);
+	unsetenv("HASHPROF_RUNS");
+	hp_options_defaults(o);
+	ck_assert_uint_eq(hp_options_runs(o), 5);
+	snprintf(o->emulation, sizeof o->emulation, "qemu-x86_64");
+	ck_assert_uint_eq(hp_options_runs(o), 1);
+	o->emulation[0] = '\0';
+	o->min_time = 0;
+	ck_assert_uint_eq(hp_options_runs(o), 1);
+	o->min_time = 0.05;
+	o->ncands = 1;
+	ck_assert_uint_eq(hp_options_runs(o), 1);
+	o->ncands = 0;
+	ck_assert_int_eq(hp_procedure_option(HP_OPT_RUNS, "3", o), -1);
+	ck_assert_uint_eq(hp_options_runs(o), 3);
+	ck_assert_int_eq(hp_procedure_option(HP_OPT_RUNS, "17", o), HP_EXIT_USAGE);
+	ck_assert_int_eq(hp_procedure_option(HP_OPT_RUNS, "0", o), HP_EXIT_USAGE);
+	o->min_time = 0;
+	ck_assert_int_eq(hp_procedure_conflicts(o), HP_EXIT_USAGE);
+	setenv("HASHPROF_RUNS", "2", 1);
+	hp_options_defaults(o);
+	ck_assert_uint_eq(hp_options_runs(o), 2);
+	ck_assert_int_eq(hp_procedure_conflicts(o), -1);
+	setenv("HASHPROF_RUNS", "many", 1);
+	hp_options_defaults(o);
+	ck_assert_int_eq(hp_procedure_conflicts(o), HP_EXIT_USAGE);
+	setenv("HASHPROF_RUNS", "1", 1);
+	free(o);
+}
+END_TEST
+
 /* A baseline without batch shares (a record from before trials): the
  * row's shares and the tolerance alone, said in the table. */
 START_TEST(share_record_without_batches)
@@ -875,6 +916,7 @@ int main(void)
 	tcase_add_test(tc, runs_rank_test_by_hand);
 	tcase_add_test(tc, runs_single_run_baseline);
 	tcase_add_test(tc, runs_rerun_pooled_by_run);
+	tcase_add_test(tc, runs_default_and_refusals);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("page names");
 	tcase_add_test(tc, page_names_matched);
