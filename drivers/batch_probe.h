@@ -18,8 +18,9 @@
  * (about 1 us) are nothing beside it. */
 #define HP_BATCH_SECONDS 2e-3
 /* The most batches the N counting operations are cut into: the rest of
- * HP_TRIALS_MAX is for batches measured again and timing-only ones. */
-#define HP_BATCHES_COUNTING_MAX (HP_TRIALS_MAX / 2)
+ * a run's HP_RUN_BATCHES_MAX is for batches measured again and
+ * timing-only ones. */
+#define HP_BATCHES_COUNTING_MAX (HP_RUN_BATCHES_MAX / 2)
 /* --min-time's default, seconds of operations a row measures at least. */
 #define HP_MIN_TIME_DEFAULT 0.05
 

@@ -30,6 +30,9 @@ void hp_options_defaults(struct hp_options *o)
 	o->format = HP_FORMAT_TEXT;
 	o->trials = HP_DEFAULT_TRIALS;
 	o->min_time = HP_MIN_TIME_DEFAULT;
+	o->runs = HP_RUNS_DEFAULT;
+	hp_options_runs_env(o);
+	o->batch_room = HP_RUN_BATCHES_MAX;
 	o->noise_pp = HP_DEFAULT_NOISE_PP;
 	o->replay_max_mb = HP_REPLAY_MAX_MB_DEFAULT;
 }
@@ -47,4 +50,25 @@ int hp_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+void hp_options_runs_env(struct hp_options *o)
+{
+	const char *env = getenv("HASHPROF_RUNS");
+	uint64_t v;
+
+	o->runs_env_bad = NULL;
+	if (!env || !env[0])
+		return;
+	if (hp_parse_u64(env, 1, HP_RUNS_MAX, &v) != 0)
+		o->runs_env_bad = env;
+	else
+		o->runs = (unsigned)v;
+}
+
+unsigned hp_options_runs(const struct hp_options *o)
+{
+	if (o->runs_set)
+		return o->runs;
+	return o->emulation[0] || o->min_time <= 0 || o->ncands ? 1 : o->runs;
 }

@@ -38,6 +38,14 @@ struct hp_options {
 	unsigned trials; /* the fewest batches N is cut into; a --hash row's slices of N (default HP_DEFAULT_TRIALS) */
 	int trials_set; /* --trials given (the default is cut to N without a word; a given one is not) */
 	double min_time; /* --min-time: seconds of operations a row measures at least; 0: off */
+	unsigned runs; /* --runs: measuring processes per row, 1..HP_RUNS_MAX (hp_options_runs) */
+	int runs_set; /* --runs given (else the default: HASHPROF_RUNS or HP_RUNS_DEFAULT, 1 when emulated or
+		       * without floor) */
+	const char *runs_env_bad; /* HASHPROF_RUNS when it is not a number of runs (refused), else NULL */
+	/* the most batches a measuring process may add (1..HP_RUN_BATCHES_MAX;
+	 * set by rows.c for the timing-only runs, whose batches share a row's
+	 * HP_TRIALS_MAX) */
+	unsigned batch_room;
 	int raw; /* print uncorrected figures */
 	double noise_pp; /* flag a share whose spread exceeds this, percentage points */
 	int replay; /* --replay: each measured row also gets its replay estimate */
@@ -61,6 +69,22 @@ struct hp_options {
  * no replay (its bound HP_REPLAY_MAX_MB_DEFAULT when asked for).
  */
 void hp_options_defaults(struct hp_options *o);
+
+/*
+ * The runs each row is measured in (docs/method-batches.md): --runs when
+ * given; else 1 when emulated (o->emulation: the times are the
+ * emulator's, a second process would only repeat them slowly), with
+ * --min-time=0 (exactly the N operations run) or with --hash (its arms
+ * are slices of one process); else o->runs: the environment's
+ * HASHPROF_RUNS (1..HP_RUNS_MAX: a CI job that only checks counts sets 1),
+ * or HP_RUNS_DEFAULT.
+ */
+unsigned hp_options_runs(const struct hp_options *o);
+
+/* HASHPROF_RUNS into o->runs when it is 1..HP_RUNS_MAX; anything else
+ * non-empty into o->runs_env_bad (hp_procedure_conflicts refuses it).
+ * Called by hp_options_defaults. */
+void hp_options_runs_env(struct hp_options *o);
 
 /* The method.md message pattern of len bytes into o->message. */
 void hp_options_message_pattern(struct hp_options *o, size_t len);

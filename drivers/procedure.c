@@ -229,6 +229,8 @@ static void hp_measure_one(struct hp_op_ctx *c, const struct hp_kind_ops *k, str
 	hp_collect(c, r);
 }
 
+static void hp_mark_run(struct hp_result *r);
+
 /* The most wall time the floor's timing-only batches may take, in units
  * of --min-time. */
 #define HP_MIN_TIME_BUDGET 4
@@ -324,13 +326,19 @@ static double hp_ns_per_op(const struct hp_batching *b)
  * estimate is over all batches, descheduled time removed, and more would
  * not help: an operation longer than a scheduler slice on a busy
  * machine), at most as many again as the counting batches; never past
- * HP_TRIALS_MAX, never with min_time 0 (exactly the N operations run).
+ * room batches in all (the process's share of the row's HP_TRIALS_MAX),
+ * never with min_time 0 (exactly the N operations run).
  */
-static int hp_more_batches(const struct hp_batching *b, double min_time, const struct hp_result *r)
+static int hp_below_floor(const struct hp_batching *b, double min_time)
 {
-	if (r->ntrials >= HP_TRIALS_MAX || min_time <= 0)
+	return (double)b->op_ns < min_time * 1e9 && (double)b->timing_ns < HP_MIN_TIME_BUDGET * min_time * 1e9;
+}
+
+static int hp_more_batches(const struct hp_batching *b, double min_time, uint32_t room, const struct hp_result *r)
+{
+	if (r->ntrials >= room || min_time <= 0)
 		return 0;
-	if ((double)b->op_ns < min_time * 1e9 && (double)b->timing_ns < HP_MIN_TIME_BUDGET * min_time * 1e9)
+	if (hp_below_floor(b, min_time))
 		return 1;
 	return 2 * b->clean < b->counting && HP_BATCHES_CLEAN_SHARE * b->clean >= r->ntrials &&
 	       r->ntrials < 2 * b->counting;
@@ -338,10 +346,10 @@ static int hp_more_batches(const struct hp_batching *b, double min_time, const s
 
 /* Operations in the next timing-only batch: a batch's worth, more when
  * the floor would need more batches than are left. */
-static uint64_t hp_timing_size(const struct hp_batching *b, double min_time, const struct hp_result *r)
+static uint64_t hp_timing_size(const struct hp_batching *b, double min_time, uint32_t room, const struct hp_result *r)
 {
 	double ns = hp_ns_per_op(b), left = min_time * 1e9 - (double)b->op_ns;
-	uint64_t slots = HP_TRIALS_MAX - r->ntrials, least = 1;
+	uint64_t slots = room > r->ntrials ? room - r->ntrials : 0, least = 1;
 
 	if (ns > 0 && left > 0 && slots)
 		least = (uint64_t)ceil(left / ns / (double)slots);
@@ -357,7 +365,7 @@ static uint64_t hp_timing_size(const struct hp_batching *b, double min_time, con
  * measured before it is kept).
  */
 static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t iterations, uint64_t warmup,
-		       unsigned min_batches, double min_time, struct hp_result *r)
+		       unsigned min_batches, double min_time, uint32_t room, struct hp_result *r)
 {
 	struct hp_batching b = { .n = iterations };
 	uint64_t most = iterations / (min_batches ? min_batches : 1),
@@ -385,9 +393,51 @@ static void hp_measure(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_
 	/* the counts are those of the N operations: the shim's tables go on
 	 * counting the timing-only ones, which only the batches keep */
 	hp_collect(c, r);
-	while (r->status == HP_STATUS_OK && hp_more_batches(&b, min_time, r))
-		if (hp_batch(c, k, &b, hp_timing_size(&b, min_time, r), 0, r) != 0)
+	while (r->status == HP_STATUS_OK && hp_more_batches(&b, min_time, room, r))
+		if (hp_batch(c, k, &b, hp_timing_size(&b, min_time, room, r), 0, r) != 0)
 			break;
+	hp_mark_run(r);
+}
+
+/* The batches of this process are run 1 of the row, corrected with its
+ * own calibration (the parent renumbers the runs it adds, result.h). */
+static void hp_mark_run(struct hp_result *r)
+{
+	for (uint32_t t = 0; t < r->ntrials; t++)
+		r->trials[t].run = 1;
+	r->nruns = 1;
+	r->runs[0] = (struct hp_result_run){ r->overhead_valid, r->overhead_added_ticks, r->overhead_inside_ticks };
+}
+
+/*
+ * A timing-only run (docs/method-batches.md, "Runs"): the warm-up, the
+ * overhead calibration, then timing-only batches (the first of one
+ * operation, which sizes the rest) until min_time seconds of operations
+ * are measured; then, as after N, the disturbed ones measured again
+ * (hp_more_batches, with the floor's batches in the place of N's).  No
+ * count is kept: r->operations stays 0.  Stops at the first failing call.
+ */
+static void hp_measure_timing(struct hp_op_ctx *c, const struct hp_kind_ops *k, uint64_t warmup, double min_time,
+			      uint32_t room, struct hp_result *r)
+{
+	struct hp_batching b = { .n = 0 };
+
+	if (hp_warm_up(c, k, warmup, r) != 0)
+		return;
+	hp_child_step("overhead calibration");
+	hp_overhead(c->api, r);
+	hp_reset_counters(c);
+	hp_snapshot(c, &b.prev);
+	r->batched = 1;
+	while (r->status == HP_STATUS_OK) {
+		if (!b.counting && r->ntrials && !hp_below_floor(&b, min_time))
+			b.counting = r->ntrials;
+		if (r->ntrials && !hp_more_batches(&b, min_time, room, r))
+			break;
+		if (hp_batch(c, k, &b, r->ntrials ? hp_timing_size(&b, min_time, room, r) : 1, 0, r) != 0)
+			break;
+	}
+	hp_mark_run(r);
 }
 
 /* ---------- call sites: the recorder's cost in the operation ---------- */
@@ -667,6 +717,12 @@ static int hp_sites_start(struct hp_api *api, const struct hp_options *o, struct
 	return 0;
 }
 
+/* The batches this process may measure: o->batch_room, within a run's bound. */
+static uint32_t hp_room(const struct hp_options *o)
+{
+	return o->batch_room >= 1 && o->batch_room <= HP_RUN_BATCHES_MAX ? o->batch_room : HP_RUN_BATCHES_MAX;
+}
+
 void hp_procedure_run(const struct hp_instance *inst, const char *op, const struct hp_options *o, enum hp_run_mode mode,
 		      uint64_t iterations, uint64_t warmup, struct hp_result *r)
 {
@@ -676,7 +732,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	char err[256];
 
 	hp_procedure_describe(inst, op, o, r);
-	r->iterations = mode == HP_RUN_CALIBRATE ? 1 : iterations;
+	r->iterations = mode == HP_RUN_CALIBRATE ? 1 : mode == HP_RUN_TIMING ? 0 : iterations;
 	r->warmup = mode == HP_RUN_CALIBRATE ? 0 : warmup;
 	/* before anything runs: a row that cannot keep what it was asked to
 	 * keep is not measured */
@@ -712,7 +768,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 	/* --call-sites: the measured operations only; the calibration call
 	 * that plans N runs as without, so that N, the DRNG stream and the
 	 * calls stay what they are without it */
-	if (mode == HP_RUN_MEASURE && o->call_sites && hp_sites_start(&api, o, r) == 0)
+	if (mode != HP_RUN_CALIBRATE && o->call_sites && hp_sites_start(&api, o, r) == 0)
 		c.meter.mode = HP_ACCOUNTING_SITES;
 	if (r->status != HP_STATUS_OK)
 		return;
@@ -724,9 +780,11 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_result_fail(r, mode == HP_RUN_CALIBRATE ? "%s (the calibration call)" : "%s", err);
 	else if (mode == HP_RUN_CALIBRATE)
 		hp_measure_one(&c, k, r);
+	else if (mode == HP_RUN_TIMING)
+		hp_measure_timing(&c, k, r->warmup, o->min_time, hp_room(o), r);
 	else
-		hp_measure(&c, k, r->iterations, r->warmup, o->trials, o->min_time, r);
-	if (r->sites.requested && r->status == HP_STATUS_OK)
+		hp_measure(&c, k, r->iterations, r->warmup, o->trials, o->min_time, hp_room(o), r);
+	if (mode == HP_RUN_MEASURE && r->sites.requested && r->status == HP_STATUS_OK)
 		hp_sites_insitu(&c, k, r);
 	if (mode == HP_RUN_MEASURE && o->replay)
 		hp_replay_part(&c, k, o, r);

@@ -13,7 +13,10 @@
 #include "options.h"
 #include "result.h"
 
-enum hp_run_mode { HP_RUN_CALIBRATE, HP_RUN_MEASURE };
+/* CALIBRATE: one operation, to plan N; MEASURE: the N counting
+ * operations in batches, then timing-only ones (run 1 of a row); TIMING:
+ * a further run of the row, timing-only batches alone (no count). */
+enum hp_run_mode { HP_RUN_CALIBRATE, HP_RUN_MEASURE, HP_RUN_TIMING };
 
 /*
  * Run op of inst in this process and fill r (hp_result_init'ed).  Errors

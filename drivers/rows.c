@@ -174,6 +174,46 @@ static void hp_run_operation(const struct hp_instance *inst, const char *op, con
 	r->calibration_seconds = t1;
 }
 
+/* Runs 2..R of the measured row r (hp_options_runs), one after the
+ * other, each a timing-only measuring process whose batches are added
+ * to r (hp_result_append_runs).  A run that fails, or finds no room,
+ * adds nothing; an interrupt ends them (the runs so far are kept).  One
+ * row's runs follow each other, not the rows' round-robin: a row is
+ * final (printed, its record written) before the next is measured, so
+ * that a run killed later has lost nothing measured before. */
+static void hp_more_runs(const struct hp_instance *inst, const char *op, const struct hp_options *o,
+			 struct hp_result *r)
+{
+	unsigned runs = hp_options_runs(o);
+	struct hp_options *t;
+	struct hp_result *again;
+
+	if (runs < 2 || r->status != HP_STATUS_OK || !r->batched || !(t = malloc(sizeof *t)))
+		return;
+	if (!(again = malloc(sizeof *again))) {
+		free(t);
+		return;
+	}
+	*t = *o;
+	for (unsigned k = 2; k <= runs && !hp_child_interrupted() && r->ntrials < HP_TRIALS_MAX; k++) {
+		struct hp_job j = { inst, op, t, HP_RUN_TIMING, 0, r->warmup };
+		/* the later runs share what the earlier ones left */
+		t->batch_room = (HP_TRIALS_MAX - r->ntrials) / (runs - k + 1);
+		if (t->batch_room > HP_RUN_BATCHES_MAX)
+			t->batch_room = HP_RUN_BATCHES_MAX;
+		if (!t->batch_room)
+			break;
+		hp_result_init(again);
+		hp_run_job(&j, again);
+		if (again->status == HP_STATUS_OK)
+			hp_result_append_runs(r, again);
+		r->printed_bytes += again->printed_bytes;
+		hp_result_free(again);
+	}
+	free(again);
+	free(t);
+}
+
 int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t nops, const struct hp_options *o,
 		struct hp_result *rows, hp_row_done_fn *done, void *arg)
 {
@@ -198,6 +238,8 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 			hp_result_fail(&rows[i], "not run: %s was blocked (its row says why)", blocked);
 		} else {
 			hp_run_operation(inst, ops[i], o, &rows[i]);
+			if (!rows[i].blocked)
+				hp_more_runs(inst, ops[i], o, &rows[i]);
 		}
 		rows[i].interrupted = rows[i].status != HP_STATUS_OK && hp_child_interrupted();
 		if (rows[i].blocked && !blocked)

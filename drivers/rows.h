@@ -31,6 +31,9 @@ typedef void hp_row_done_fn(const struct hp_result *row, void *arg);
  * The children are confined (confinement.h) unless o->no_confine; a row
  * whose confinement blocked the package fails with "blocked: ...", and the
  * operations after it are not run (the rows before it are kept).
+ * With more than one run (hp_options_runs), runs 2..R of a row follow
+ * its first (each a timing-only process whose batches join the row,
+ * docs/method-batches.md), before the next row is measured.
  * done (may be NULL) gets each row, with arg, before the next is
  * measured.  With o->ncands (--hash), each row also gets an arm per
  * candidate (swap_run.h).  Returns the number of rows whose status is

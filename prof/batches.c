@@ -3,6 +3,7 @@
  */
 #include "batches.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,16 @@ const char *hp_batch_method_name(enum hp_batch_method m)
 	default:
 		return "totals";
 	}
+}
+
+void hp_batch_estimator_name(const struct hp_batch_estimate *e, char *buf, size_t len)
+{
+	if (e->runs < 2)
+		snprintf(buf, len, "%s", hp_batch_method_name(e->method));
+	else
+		snprintf(buf, len, "%s of %u runs' medians, each the %s",
+			 e->runs >= HP_RUNS_TRIM_MIN ? "trimmed mean" : "median", e->runs,
+			 hp_batch_method_name(e->method));
 }
 
 static int hp_cmp_double(const void *a, const void *b)
@@ -176,10 +187,103 @@ static enum hp_batch_method hp_batch_choose(const struct hp_result *r, uint32_t 
 	return HP_BATCH_DESCHEDULED;
 }
 
+/* Each run's batches used and medians of the hash and DRNG shares and
+ * the ticks per operation (v*[0..n), runs run[]) into e->run[], e->runs. */
+static void hp_batch_runs_of(const double *hash, const double *drng, const double *tpo, const uint32_t *run, size_t n,
+			     double *scratch, struct hp_batch_estimate *e)
+{
+	const double *fig[3] = { hash, drng, tpo };
+
+	for (uint32_t k = 1; k <= HP_RUNS_MAX; k++) {
+		struct hp_batch_run *o = &e->run[e->runs];
+		size_t c = 0;
+		for (size_t i = 0; i < n; i++)
+			c += run[i] == k;
+		if (!c)
+			continue;
+		o->run = k;
+		o->used = (uint32_t)c;
+		for (unsigned f = 0; f < 3; f++) {
+			struct hp_batch_quartiles q;
+			size_t j = 0;
+			for (size_t i = 0; i < n; i++)
+				if (run[i] == k)
+					scratch[j++] = fig[f][i];
+			hp_batch_quartiles_of(scratch, j, &q);
+			*(f == 0 ? &o->hash : f == 1 ? &o->drng : &o->ticks_per_op) = q.q[1];
+		}
+		e->runs++;
+	}
+}
+
+double hp_runs_centre(double *m, size_t n)
+{
+	double sum = 0;
+
+	if (!n)
+		return 0;
+	qsort(m, n, sizeof *m, hp_cmp_double);
+	if (n < HP_RUNS_TRIM_MIN)
+		return hp_quantile(m, n, 0.5);
+	for (size_t i = 1; i + 1 < n; i++)
+		sum += m[i];
+	return sum / (double)(n - 2);
+}
+
+/* The run medians of one figure: v[0..n) the values of the batches used,
+ * run[0..n) their runs (1..HP_RUNS_MAX), into m (one per run that has a
+ * batch, in run order); scratch holds n.  Returns how many runs. */
+static size_t hp_run_medians(const double *v, const uint32_t *run, size_t n, double *scratch, double m[HP_RUNS_MAX])
+{
+	size_t runs = 0;
+
+	for (uint32_t k = 1; k <= HP_RUNS_MAX; k++) {
+		size_t c = 0;
+		struct hp_batch_quartiles q;
+		for (size_t i = 0; i < n; i++)
+			if (run[i] == k)
+				scratch[c++] = v[i];
+		if (!c)
+			continue;
+		hp_batch_quartiles_of(scratch, c, &q);
+		m[runs++] = q.q[1];
+	}
+	return runs;
+}
+
+/* The row's figure from the batches' values v[0..n) of runs run[]
+ * (docs/method-batches.md): one run, the batches' quartiles; more, the
+ * centre of the run medians (hp_runs_centre) with the quartiles of the
+ * run medians (HP_RUNS_IQR_MIN runs or more) or of the batches.  v is
+ * reordered; scratch holds n. */
+static void hp_runs_figure(double *v, const uint32_t *run, size_t n, double *scratch, struct hp_batch_quartiles *q)
+{
+	double m[HP_RUNS_MAX];
+	size_t runs = hp_run_medians(v, run, n, scratch, m);
+
+	if (runs >= HP_RUNS_IQR_MIN) {
+		hp_batch_quartiles_of(m, runs, q);
+	} else {
+		memcpy(scratch, v, n * sizeof *v);
+		hp_batch_quartiles_of(scratch, n, q);
+	}
+	if (runs >= 2)
+		q->q[1] = hp_runs_centre(m, runs);
+}
+
+/* The run of batch t, 1..HP_RUNS_MAX (a record from before runs: 1). */
+static uint32_t hp_batch_run(const struct hp_result *r, uint32_t t)
+{
+	uint32_t k = r->trials[t].run;
+
+	return k >= 1 && k <= HP_RUNS_MAX ? k : 1;
+}
+
 int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_estimate *e)
 {
 	enum { HASH, DRNG, INIT, OWN, TPO, FN0, NV = FN0 + HP_FN_COUNT };
-	double typ[HP_FN_COUNT], *v[NV] = { 0 };
+	double typ[HP_FN_COUNT], *v[NV] = { 0 }, *scratch = NULL;
+	uint32_t *run = NULL;
 	struct hp_batch_quartiles *out[NV] = { &e->hash, &e->drng, &e->drng_init, &e->own, &e->ticks_per_op };
 	size_t n = 0;
 	int status = 0;
@@ -192,6 +296,8 @@ int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_esti
 	for (unsigned k = 0; k < NV; k++)
 		if (!(v[k] = calloc(r->ntrials, sizeof *v[k])))
 			status = -1;
+	if (!(scratch = calloc(r->ntrials, sizeof *scratch)) || !(run = calloc(r->ntrials, sizeof *run)))
+		status = -1;
 	if (status == 0) {
 		double own_typ = hp_batch_typical_own(r, e->method, v[0]);
 		hp_batch_typical(r, e->method, v[0], typ);
@@ -201,8 +307,8 @@ int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_esti
 			if (!hp_batch_used(r, t, e->method))
 				continue;
 			hp_batch_deschedule(r, t, typ, calls, ticks, &total);
-			hp_shares_of_counts(r, raw, calls, ticks, r->trials[t].own_calls,
-					    hp_batch_deschedule_own(r, t, own_typ), total, &s);
+			hp_shares_of_batch(r, t, raw, calls, ticks, hp_batch_deschedule_own(r, t, own_typ), total, &s);
+			run[n] = hp_batch_run(r, t);
 			v[HASH][n] = s.hash;
 			v[DRNG][n] = s.drng;
 			v[INIT][n] = s.drng_init;
@@ -213,17 +319,21 @@ int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_esti
 			n++;
 		}
 		e->used = (uint32_t)n;
+		hp_batch_runs_of(v[HASH], v[DRNG], v[TPO], run, n, scratch, e);
 		for (unsigned k = 0; k < NV; k++)
-			hp_batch_quartiles_of(v[k], n, out[k]);
+			hp_runs_figure(v[k], run, n, scratch, out[k]);
 	}
 	for (unsigned k = 0; k < NV; k++)
 		free(v[k]);
+	free(scratch);
+	free(run);
 	if (status != 0) /* out of memory: the caller falls back to the totals */
 		memset(e, 0, sizeof *e);
 	return status;
 }
 
-size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *v)
+/* hp_batches_values, with each value's run into run[] (NULL: not). */
+static size_t hp_batches_values_runs(const struct hp_result *r, int raw, int which, double *v, uint32_t *run)
 {
 	uint32_t measured, disturbed;
 	enum hp_batch_method m = r->batched ? hp_batch_choose(r, &measured, &disturbed) : HP_BATCH_TOTALS;
@@ -247,10 +357,32 @@ size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *
 			hp_shares_of_trial(r, t, raw, &s);
 		} else {
 			hp_batch_deschedule(r, t, typ, calls, ticks, &total);
-			hp_shares_of_counts(r, raw, calls, ticks, r->trials[t].own_calls,
-					    hp_batch_deschedule_own(r, t, own_typ), total, &s);
+			hp_shares_of_batch(r, t, raw, calls, ticks, hp_batch_deschedule_own(r, t, own_typ), total, &s);
 		}
+		if (run)
+			run[n] = hp_batch_run(r, t);
 		v[n++] = which ? s.drng : s.hash;
 	}
 	return n;
+}
+
+size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *v)
+{
+	return hp_batches_values_runs(r, raw, which, v, NULL);
+}
+
+size_t hp_batches_run_values(const struct hp_result *r, int raw, int which, double m[HP_RUNS_MAX])
+{
+	double *v = calloc(HP_TRIALS_MAX, sizeof *v), *scratch = calloc(HP_TRIALS_MAX, sizeof *scratch);
+	uint32_t *run = calloc(HP_TRIALS_MAX, sizeof *run);
+	size_t n, runs = 0;
+
+	if (v && scratch && run) {
+		n = hp_batches_values_runs(r, raw, which, v, run);
+		runs = hp_run_medians(v, run, n, scratch, m);
+	}
+	free(v);
+	free(scratch);
+	free(run);
+	return runs;
 }

@@ -58,6 +58,22 @@ struct hp_batch_quartiles {
 	double q[3];
 };
 
+/* Fewest runs whose centre is a trimmed mean (the lowest and highest
+ * run medians dropped): below, the median of them. */
+#define HP_RUNS_TRIM_MIN 5u
+/* Fewest runs whose medians give the quartiles (the spread); below, the
+ * batches' quartiles do. */
+#define HP_RUNS_IQR_MIN 4u
+
+/* One run of a row (result.h, struct hp_result_run): its batches used
+ * and its medians over them. */
+struct hp_batch_run {
+	uint32_t run; /* 1..HP_RUNS_MAX */
+	uint32_t used; /* its batches the estimate uses */
+	double hash, drng; /* median shares, 0..1 */
+	double ticks_per_op; /* median ticks per operation */
+};
+
 struct hp_batch_estimate {
 	enum hp_batch_method method;
 	uint32_t measured; /* batches in the row */
@@ -66,7 +82,23 @@ struct hp_batch_estimate {
 	struct hp_batch_quartiles hash, drng, drng_init, own; /* shares, fractions 0..1 */
 	struct hp_batch_quartiles fn[HP_FN_COUNT]; /* each helper's share, 0..1 */
 	struct hp_batch_quartiles ticks_per_op; /* the operation's ticks (corrected as asked), per operation */
+	/* With batches from 2 or more runs (docs/method-batches.md) each
+	 * figure's q[1] is the centre of its run medians (hp_runs_centre),
+	 * and q[0], q[2] the quartiles of the run medians when there are
+	 * HP_RUNS_IQR_MIN runs or more, else of the batches.  With one run
+	 * all three are the batches' quartiles. */
+	uint32_t runs; /* runs with a batch used */
+	struct hp_batch_run run[HP_RUNS_MAX]; /* runs[0..runs), in run order */
 };
+
+/*
+ * The centre of n run medians m[0..n) (sorted in place): with
+ * HP_RUNS_TRIM_MIN or more, their mean without the lowest and the
+ * highest (a process lands in a fast or a slow state: a median of five
+ * flips between the modes, a trimmed mean moves by a fifth of the gap);
+ * with fewer, their median; 0 when n is 0.
+ */
+double hp_runs_centre(double *m, size_t n);
 
 /*
  * Batch t of r (< r->ntrials) with its descheduled time taken out, into
@@ -114,8 +146,22 @@ int hp_batches_estimate(const struct hp_result *r, int raw, struct hp_batch_esti
  */
 size_t hp_batches_values(const struct hp_result *r, int raw, int which, double *v);
 
+/*
+ * The hash (which = 0) or DRNG (which = 1) share, 0..1, of each run of r:
+ * the median over the run's batches that hp_batches_values gives, into
+ * m[0..HP_RUNS_MAX) in run order.  Returns how many runs have a batch
+ * (1 for a row from one process; 0 when out of memory or none).  What
+ * `check`'s rank test compares when both rows have enough runs.
+ */
+size_t hp_batches_run_values(const struct hp_result *r, int raw, int which, double m[HP_RUNS_MAX]);
+
 /* The name of a method, for records and notes ("median of undisturbed batches", ...). */
 const char *hp_batch_method_name(enum hp_batch_method m);
+
+/* The estimator of e, for records ("median of undisturbed batches";
+ * with runs "trimmed mean of 5 runs' medians, each the median of
+ * undisturbed batches"), into buf of len bytes. */
+void hp_batch_estimator_name(const struct hp_batch_estimate *e, char *buf, size_t len);
 
 /* Quartiles of v[0..n) (sorted in place); all 0 when n is 0. */
 void hp_batch_quartiles_of(double *v, size_t n, struct hp_batch_quartiles *q);

@@ -83,8 +83,10 @@ struct hp_record_view {
 	struct hp_shares raw, corrected;
 	double raw_hash_spread, raw_drng_spread, cor_hash_spread, cor_drng_spread;
 	struct hp_batch_estimate batches; /* the corrected estimate (batches.h) */
-	const char *estimator; /* its method's name */
+	const char *estimator; /* its method's name (hp_batch_estimator_name) */
+	char estimator_buf[160];
 	uint64_t counting_operations; /* r->operations */
+	uint32_t runs; /* hp_result_nruns */
 	int replay_hash_out, replay_drng_out; /* hp_replay_share_outside != 0 of a valid replay share */
 };
 
@@ -126,6 +128,8 @@ static int hp_overflow_read(const json_t *v, const json_t *rec, struct hp_result
 static json_t *hp_trials_json(const struct hp_result *r);
 static int hp_trials_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_batches_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
+static json_t *hp_runs_json(const struct hp_result *r);
+static int hp_runs_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static json_t *hp_arms_json(const struct hp_result *r);
@@ -225,6 +229,9 @@ static const struct hp_field hp_record_fields[] = {
 		"operations: N, whose calls are the counts"),
 	HP_ROW(HP_F_COUNT, "batches.timing_operations", timing_operations,
 	       "operations after N, in the batches' timing only"),
+	HP_VIEW(HP_F_COUNT32, HP_FF_OPTIONAL, "batches.runs", runs, "measuring processes the batches came from"),
+	{ "batches.per_run", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT, 0, 0, 0,
+	  "each run: its calibration, batches used and medians", hp_runs_json, hp_runs_read, NULL },
 	HP_VIEW(HP_F_NUMBER, 0, "batches.hash_q1", batches.hash.q[0], "0..1"),
 	HP_VIEW(HP_F_NUMBER, 0, "batches.hash_median", batches.hash.q[1], "0..1"),
 	HP_VIEW(HP_F_NUMBER, 0, "batches.hash_q3", batches.hash.q[2], "0..1"),
@@ -379,6 +386,8 @@ static const struct hp_field hp_trial_fields[] = {
 	  NULL, NULL, NULL },
 	{ "switches", HP_F_COUNT, HP_FF_OPTIONAL, offsetof(struct hp_trial, switches), 0, 0, "context switches", NULL,
 	  NULL, NULL },
+	{ "run", HP_F_COUNT32, HP_FF_OPTIONAL, offsetof(struct hp_trial, run), 0, 0,
+	  "the run (measuring process) it came from, 1..; 0: a slice", NULL, NULL, NULL },
 	HP_TRIAL_VIEW(HP_F_OBJECT, "shares_raw", raw),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.hash", raw.hash),
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_raw.drng", raw.drng),
@@ -888,8 +897,10 @@ json_t *hp_record_from_result(const struct hp_result *r)
 	v.cor_hash_spread = hp_shares_spread(r, 0, 0);
 	v.cor_drng_spread = hp_shares_spread(r, 0, 1);
 	hp_batches_estimate(r, 0, &v.batches);
-	v.estimator = hp_batch_method_name(v.batches.method);
+	hp_batch_estimator_name(&v.batches, v.estimator_buf, sizeof v.estimator_buf);
+	v.estimator = v.estimator_buf;
 	v.counting_operations = r->operations;
+	v.runs = hp_result_nruns(r);
 	v.replay_hash_out = r->replay.valid && hp_replay_share_outside(r->replay.hash) != 0;
 	v.replay_drng_out = r->replay.valid && hp_replay_share_outside(r->replay.drng) != 0;
 	return hp_pack(hp_record_fields, HP_NFIELDS(hp_record_fields), r, &v);
@@ -1184,6 +1195,65 @@ static int hp_trials_read(const json_t *a, const json_t *rec, struct hp_result *
 				     (json_is_true(json_object_get(e, "timing_only")) ? HP_TRIAL_TIMING_ONLY : 0);
 	}
 	r->ntrials = (uint32_t)json_array_size(a);
+	return 0;
+}
+
+/* batches.per_run: one object per run of a batched row, its own
+ * calibration (read back: its batches are corrected with it) and what
+ * the estimate saw of it (recomputed by readers). */
+static json_t *hp_runs_json(const struct hp_result *r)
+{
+	struct hp_batch_estimate e;
+	json_t *a = json_array();
+
+	hp_batches_estimate(r, 0, &e);
+	for (uint32_t k = 1; a && k <= hp_result_nruns(r); k++) {
+		struct hp_result_run oh = r->nruns ? r->runs[k - 1]
+						   : (struct hp_result_run){ r->overhead_valid, r->overhead_added_ticks,
+									     r->overhead_inside_ticks };
+		const struct hp_batch_run *m = NULL;
+		for (uint32_t i = 0; i < e.runs; i++)
+			if (e.run[i].run == k)
+				m = &e.run[i];
+		json_array_append_new(
+			a, json_pack("{s:I, s:b, s:f, s:f, s:I, s:f, s:f, s:f}", "run", (json_int_t)k, "overhead_valid",
+				     oh.overhead_valid, "overhead_added_ticks_per_call", oh.overhead_added_ticks,
+				     "overhead_inside_ticks_per_call", oh.overhead_inside_ticks, "batches_used",
+				     (json_int_t)(m ? m->used : 0), "hash_median", m ? m->hash : 0.0, "drng_median",
+				     m ? m->drng : 0.0, "ticks_per_operation_median", m ? m->ticks_per_op : 0.0));
+	}
+	return a;
+}
+
+static int hp_runs_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *e;
+
+	(void)rec;
+	r->nruns = 0;
+	if (!a)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > HP_RUNS_MAX) {
+		snprintf(err, errlen, "field 'batches.per_run': not an array of at most %d runs", HP_RUNS_MAX);
+		return -1;
+	}
+	json_array_foreach(a, i, e)
+	{
+		struct hp_result_run *o = &r->runs[i];
+		json_t *valid = json_object_get(e, "overhead_valid"),
+		       *add = json_object_get(e, "overhead_added_ticks_per_call"),
+		       *in = json_object_get(e, "overhead_inside_ticks_per_call");
+		if (!json_is_boolean(valid) || !json_is_number(add) || !json_is_number(in) ||
+		    json_number_value(add) < 0 || json_number_value(in) < 0) {
+			snprintf(err, errlen, "field 'batches.per_run[%zu]': malformed (its overhead)", i);
+			return -1;
+		}
+		o->overhead_valid = json_is_true(valid);
+		o->overhead_added_ticks = json_number_value(add);
+		o->overhead_inside_ticks = json_number_value(in);
+	}
+	r->nruns = (uint32_t)json_array_size(a);
 	return 0;
 }
 

@@ -292,17 +292,20 @@ static size_t hp_batches_note(const struct hp_result *r, const struct hp_batch_e
 	/* a row without a call has no share a disturbance could move */
 	if (!batched || 3 * e->disturbed < e->measured || (!hp_result_all_calls(r) && !r->nown))
 		return 0;
+	char over[96] = "";
+	if (e->runs >= 2)
+		snprintf(over, sizeof over, ", run by run (the row's figure is over %u runs)", e->runs);
 	if (e->method == HP_BATCH_UNDISTURBED)
 		snprintf(note, HP_NOTE_MAX,
 			 "busy machine: %u of %u batches were disturbed (the thread descheduled) and left out; "
-			 "the shares are the medians of the %u others",
-			 e->disturbed, e->measured, e->used);
+			 "the shares are the medians of the %u others%s",
+			 e->disturbed, e->measured, e->used, over);
 	else
 		snprintf(note, HP_NOTE_MAX,
 			 "busy machine: %u of %u batches were disturbed (the thread descheduled), too many to "
-			 "leave out; the shares are the medians of all %u with the descheduled time taken out "
+			 "leave out; the shares are the medians of all %u with the descheduled time taken out%s "
 			 "(docs/method-batches.md)",
-			 e->disturbed, e->measured, e->used);
+			 e->disturbed, e->measured, e->used, over);
 	return 1;
 }
 

@@ -257,3 +257,36 @@ const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigne
 		return NULL;
 	return own[0] ? own : hp_result_replay_estimator(r);
 }
+
+/* The run info of r's run k (1-based): its own, or r's calibration in a
+ * row without run info (one run). */
+static struct hp_result_run hp_result_run_of(const struct hp_result *r, uint32_t k)
+{
+	if (r->nruns && k >= 1 && k <= r->nruns)
+		return r->runs[k - 1];
+	return (struct hp_result_run){ r->overhead_valid, r->overhead_added_ticks, r->overhead_inside_ticks };
+}
+
+int hp_result_append_runs(struct hp_result *dst, const struct hp_result *src)
+{
+	uint32_t have = hp_result_nruns(dst), add = hp_result_nruns(src);
+
+	if (!src->ntrials || dst->ntrials + src->ntrials > HP_TRIALS_MAX || have + add > HP_RUNS_MAX)
+		return -1;
+	for (uint32_t k = 1; k <= have; k++)
+		dst->runs[k - 1] = hp_result_run_of(dst, k);
+	for (uint32_t t = 0; t < dst->ntrials; t++)
+		if (!dst->trials[t].run)
+			dst->trials[t].run = 1;
+	for (uint32_t k = 1; k <= add; k++)
+		dst->runs[have + k - 1] = hp_result_run_of(src, k);
+	for (uint32_t t = 0; t < src->ntrials; t++) {
+		struct hp_trial *b = &dst->trials[dst->ntrials++];
+		*b = src->trials[t];
+		b->run = have + (b->run ? b->run : 1);
+		b->flags |= HP_TRIAL_TIMING_ONLY;
+		dst->timing_operations += b->operations;
+	}
+	dst->nruns = have + add;
+	return 0;
+}

@@ -38,8 +38,13 @@ struct hp_result_shape {
  * keep consecutive slices of N (drivers/swap_run.c), which leave the
  * batch fields 0.
  */
-#define HP_TRIALS_MAX 512
+#define HP_TRIALS_MAX 1024 /* batches of a row over all its runs */
+#define HP_RUN_BATCHES_MAX 512 /* batches of one run (one measuring process) */
 #define HP_DEFAULT_TRIALS 5
+/* Independent runs of a row (--runs, docs/method-batches.md): each a
+ * fresh measuring process; the first counts, the others only time. */
+#define HP_RUNS_MAX 16
+#define HP_RUNS_DEFAULT 5
 /* struct hp_trial.flags */
 #define HP_TRIAL_DISTURBED 1u /* a context switch, or wall time above CPU time by more than the margin */
 #define HP_TRIAL_TIMING_ONLY 2u /* after the N counting operations: in no count of the row (--min-time) */
@@ -55,6 +60,16 @@ struct hp_trial {
 	uint64_t wall_ns; /* CLOCK_MONOTONIC around the batch, ns */
 	uint64_t cpu_ns; /* CLOCK_THREAD_CPUTIME_ID around it, ns */
 	uint64_t switches; /* voluntary + involuntary context switches in it (getrusage) */
+	uint32_t run; /* the run (measuring process) it came from, 1..HP_RUNS_MAX; 0: a slice, or a
+		       * record from before runs (run 1) */
+};
+
+/* One run of a batched row: a measuring process's own calibration of the
+ * shims' overhead (ticks per outermost call), with which its batches are
+ * corrected (shares.h). */
+struct hp_result_run {
+	int overhead_valid;
+	double overhead_added_ticks, overhead_inside_ticks;
 };
 
 /* One own-primitive entry of the row: a wrapped function of
@@ -252,6 +267,10 @@ struct hp_result {
 				     * batches measured again); in trials[], in no count */
 	uint32_t ntrials;
 	struct hp_trial trials[HP_TRIALS_MAX];
+	/* the runs whose batches trials[] holds (trial.run indexes runs[run - 1]); 0 in a row not
+	 * batched and in a record from before runs (one run, the row's own overhead) */
+	uint32_t nruns;
+	struct hp_result_run runs[HP_RUNS_MAX];
 
 	struct hp_result_replay replay; /* zero (not requested) without --replay */
 	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
@@ -339,6 +358,23 @@ uint64_t hp_result_all_calls(const struct hp_result *r);
 /* Calls (outermost plus nested, unattributed ones included) whose shape
  * did not fit the shape table; 0 when the table held every shape. */
 uint64_t hp_result_overflowed(const struct hp_result *r);
+
+/* How many runs the batches of r came from: r->nruns, at least 1. */
+static inline uint32_t hp_result_nruns(const struct hp_result *r)
+{
+	return r->nruns ? r->nruns : 1;
+}
+
+/*
+ * Append the batches of src, a run of the same row measured in another
+ * process (its own runs: 1 or more), to dst as timing-only batches of new
+ * runs dst->nruns + 1, ... (their overhead calibrations copied; dst's
+ * counts and totals stay its own; dst->timing_operations grows by their
+ * operations).  Returns 0, or -1 when src has no batch, or dst has no
+ * room for all of them (HP_TRIALS_MAX batches, HP_RUNS_MAX runs): dst is
+ * then unchanged.
+ */
+int hp_result_append_runs(struct hp_result *dst, const struct hp_result *src);
 
 /* Set status FAILED with a printf-style one-line reason. */
 void hp_result_fail(struct hp_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

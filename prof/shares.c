@@ -13,13 +13,14 @@ static double hp_ratio(double part, double whole)
 	return whole > 0 && part > 0 ? part / whole : 0.0;
 }
 
-void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
-			 const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
-			 struct hp_shares *out)
+/* hp_shares_of_counts with the calibration oh (a run's, or the row's). */
+static void hp_shares_with(const struct hp_result *r, const struct hp_result_run *oh, int raw,
+			   const uint64_t calls[HP_FN_COUNT], const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls,
+			   uint64_t own_ticks, uint64_t total, struct hp_shares *out)
 {
-	int correct = !raw && r->overhead_valid;
-	double helper_calls = 0, inside, per_call_added = r->overhead_added_ticks,
-	       per_call_inside = r->overhead_inside_ticks;
+	int correct = !raw && oh->overhead_valid;
+	double helper_calls = 0, inside, per_call_added = oh->overhead_added_ticks,
+	       per_call_inside = oh->overhead_inside_ticks;
 
 	/* --call-sites: the recorder's cost, measured in the operation */
 	if (r->sites.requested && r->sites.insitu_valid) {
@@ -29,7 +30,7 @@ void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t call
 	memset(out, 0, sizeof *out);
 	out->own_ticks = (double)own_ticks;
 	if (correct)
-		out->own_ticks -= r->overhead_inside_ticks * (double)own_calls;
+		out->own_ticks -= oh->overhead_inside_ticks * (double)own_calls;
 	if (out->own_ticks < 0)
 		out->own_ticks = 0;
 	inside = out->own_ticks;
@@ -45,7 +46,7 @@ void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t call
 	 * shims' calibrated overhead is theirs */
 	out->total_ticks = (double)total;
 	if (correct)
-		out->total_ticks -= per_call_added * helper_calls + r->overhead_added_ticks * (double)own_calls;
+		out->total_ticks -= per_call_added * helper_calls + oh->overhead_added_ticks * (double)own_calls;
 	/* an operation lasts at least as long as the helper calls inside it:
 	 * a correction that overshoots (or a malformed record) never makes
 	 * the shares add up to more than 100% */
@@ -56,6 +57,26 @@ void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t call
 	out->drng = hp_ratio(out->fn_ticks[HP_FN_DRNG], out->total_ticks);
 	out->drng_init = hp_ratio(out->fn_ticks[HP_FN_DRNG_INIT], out->total_ticks);
 	out->own = hp_ratio(out->own_ticks, out->total_ticks);
+}
+
+void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t calls[HP_FN_COUNT],
+			 const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
+			 struct hp_shares *out)
+{
+	struct hp_result_run oh = { r->overhead_valid, r->overhead_added_ticks, r->overhead_inside_ticks };
+
+	hp_shares_with(r, &oh, raw, calls, ticks, own_calls, own_ticks, total, out);
+}
+
+void hp_shares_of_batch(const struct hp_result *r, uint32_t t, int raw, const uint64_t calls[HP_FN_COUNT],
+			const uint64_t ticks[HP_FN_COUNT], uint64_t own_ticks, uint64_t total, struct hp_shares *out)
+{
+	uint32_t k = r->trials[t].run;
+	struct hp_result_run oh = { r->overhead_valid, r->overhead_added_ticks, r->overhead_inside_ticks };
+
+	if (r->nruns && k >= 1 && k <= r->nruns)
+		oh = r->runs[k - 1];
+	hp_shares_with(r, &oh, raw, calls, ticks, r->trials[t].own_calls, own_ticks, total, out);
 }
 
 void hp_shares_of_totals(const struct hp_result *r, int raw, struct hp_shares *out)
@@ -105,7 +126,7 @@ void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct h
 {
 	const struct hp_trial *tr = &r->trials[t];
 
-	hp_shares_of_counts(r, raw, tr->calls, tr->ticks, tr->own_calls, tr->own_ticks, tr->total_ticks, out);
+	hp_shares_of_batch(r, t, raw, tr->calls, tr->ticks, tr->own_ticks, tr->total_ticks, out);
 }
 
 double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *prim)

@@ -48,6 +48,15 @@ void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t call
 			 const uint64_t ticks[HP_FN_COUNT], uint64_t own_calls, uint64_t own_ticks, uint64_t total,
 			 struct hp_shares *out);
 
+/* Shares of batch t of r (< r->ntrials) from its calls[], ticks[],
+ * own_ticks (its own entries' ticks) and total (ticks: the batch's own,
+ * or with its descheduled time taken out, batches.h) and its own entries'
+ * calls, corrected with the calibration of the run the batch came from
+ * (r->runs[trials[t].run - 1]; the row's own without run info) unless
+ * raw. */
+void hp_shares_of_batch(const struct hp_result *r, uint32_t t, int raw, const uint64_t calls[HP_FN_COUNT],
+			const uint64_t ticks[HP_FN_COUNT], uint64_t own_ticks, uint64_t total, struct hp_shares *out);
+
 /* Shares of trial t (< r->ntrials). */
 void hp_shares_of_trial(const struct hp_result *r, uint32_t t, int raw, struct hp_shares *out);
 

@@ -49,7 +49,7 @@ static void remove_own_home(void)
  * suite (tests/local.mk, HP_USER_FOLDERS_AWAY): HOME and the XDG folders
  * in a temporary folder of its own, removed at exit, and no HASHPROF_PATH
  * nor cache setting, so that no program it runs reads the user's instances,
- * candidates or cost cache.  Nothing to do under `make check`
+ * candidates or cost cache; and HASHPROF_RUNS=1.  Nothing to do under `make check`
  * (HP_TEST_HOME set).  A suite that cannot make the folder exits 99, as a
  * hard error.
  */
@@ -78,6 +78,8 @@ __attribute__((constructor)) static void away_from_user_folders(void)
 	unsetenv("HASHPROF_PATH");
 	unsetenv("HASHPROF_HASH_PATH");
 	unsetenv("HASHPROF_COST_CACHE");
+	/* one measuring process a row, as under make check (tests/local.mk) */
+	setenv("HASHPROF_RUNS", "1", 1);
 }
 
 /* ---------- time limits ---------- */

@@ -92,12 +92,13 @@ HP_USER_FOLDERS_AWAY = HP_TEST_HOME=`mktemp -d "$${TMPDIR:-/tmp}/hashprof-check.
 	HOME=$$HP_TEST_HOME XDG_DATA_HOME=$$HP_TEST_HOME/.local/share XDG_CACHE_HOME=$$HP_TEST_HOME/.cache \
 	XDG_CONFIG_HOME=$$HP_TEST_HOME/.config; \
 	export HP_TEST_HOME HOME XDG_DATA_HOME XDG_CACHE_HOME XDG_CONFIG_HOME; \
-	unset HASHPROF_PATH HASHPROF_HASH_PATH HASHPROF_COST_CACHE;
+	unset HASHPROF_PATH HASHPROF_HASH_PATH HASHPROF_COST_CACHE HASHPROF_RUNS;
 AM_TESTS_ENVIRONMENT = HP_TOP_SRCDIR='$(top_srcdir)' HP_DISTFILES='$(DISTFILES)' \
 	HP_TOP_BUILDDIR='$(abs_top_builddir)' HP_TOP_SRCDIR_ABS='$(abs_top_srcdir)' \
 	HP_MAN_BUILT='$(if $(man_MANS),yes,no)'; \
 	export HP_TOP_SRCDIR HP_DISTFILES HP_TOP_BUILDDIR HP_TOP_SRCDIR_ABS HP_MAN_BUILT; \
-	$(HP_USER_FOLDERS_AWAY)
+	$(HP_USER_FOLDERS_AWAY) \
+	HASHPROF_RUNS=1; export HASHPROF_RUNS;
 
 # the AArch64 build, cross-compiled in build-aarch64/ and run
 # under qemu-aarch64 (tests/aarch64.sh installs what it needs with

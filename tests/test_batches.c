@@ -12,6 +12,7 @@
  */
 #include <check.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,175 @@ START_TEST(test_record_fields)
 }
 END_TEST
 
+/* The centre of run medians: a trimmed mean from 5 runs (the lowest and
+ * highest dropped), the median below; worked by hand. */
+START_TEST(test_runs_centre)
+{
+	double a[] = { 50, 50, 50, 50, 90 }, b[] = { 100, 10, 60, 30, 20 }, c[] = { 3, 1, 2 }, d[] = { 5, 1 },
+	       e[] = { 52.4, 59.5, 52.8, 54.6, 60.3, 60.8 };
+
+	ck_assert(hp_runs_centre(a, 5) == 50);
+	ck_assert(hp_runs_centre(b, 5) == (20.0 + 30 + 60) / 3); /* the median would be 30, the mean 44 */
+	ck_assert(hp_runs_centre(c, 3) == 2);
+	ck_assert(hp_runs_centre(d, 2) == 3);
+	ck_assert(hp_runs_centre(e, 6) == (52.8 + 54.6 + 59.5 + 60.3) / 4);
+	ck_assert(hp_runs_centre(a, 0) == 0);
+}
+END_TEST
+
+/* b as measured in a process whose calibration read (added, inside)
+ * ticks per call instead of batch()'s (20, 8): its raw ticks carry that
+ * process's own overhead. */
+static struct hp_trial batch_in_process(uint64_t ops, double added, double inside, uint32_t run)
+{
+	struct hp_trial t = batch(ops);
+	uint64_t calls = 0;
+
+	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
+		calls += t.calls[fn];
+		t.ticks[fn] += (uint64_t)((inside - 8) * (double)t.calls[fn]);
+	}
+	t.total_ticks += (uint64_t)((added - 20) * (double)calls);
+	t.wall_ns = t.cpu_ns = t.total_ticks;
+	t.run = run;
+	return t;
+}
+
+/* Five runs of three batches: runs 1-4 at the truth, run 5 a "slow"
+ * process whose helpers took 60% longer.  The run medians are
+ * {h, h, h, h, h5}: the trimmed mean drops h5 and is the truth; each
+ * run's batches are corrected with its own calibration (run 3's is
+ * (50, 18)), so run 3 reads the truth too.  The record carries each
+ * batch's run and each run's calibration and medians, and reads them
+ * back. */
+START_TEST(test_runs_trimmed)
+{
+	struct hp_trial b[15];
+	struct hp_result r, back;
+	struct hp_shares truth, s, c;
+	struct hp_batch_estimate e;
+	char err[256];
+
+	for (uint32_t k = 1; k <= 5; k++)
+		for (unsigned i = 0; i < 3; i++) {
+			struct hp_trial *t = &b[(k - 1) * 3 + i];
+			*t = batch_in_process(50, k == 3 ? 50 : 20, k == 3 ? 18 : 8, k);
+			if (k == 5) {
+				t->ticks[HP_FN_PSEUDOHASH] = t->ticks[HP_FN_PSEUDOHASH] * 8 / 5;
+				t->ticks[HP_FN_XOF] = t->ticks[HP_FN_XOF] * 8 / 5;
+			}
+			if (k > 1)
+				t->flags |= HP_TRIAL_TIMING_ONLY;
+		}
+	row_of(&r, b, 15);
+	r.nruns = 5;
+	for (uint32_t k = 0; k < 5; k++)
+		r.runs[k] = (struct hp_result_run){ 1, k == 2 ? 50 : 20, k == 2 ? 18 : 8 };
+	hp_shares_of_trial(&r, 0, 0, &truth);
+	hp_shares_of_trial(&r, 6, 0, &c); /* run 3, its own calibration */
+	ck_assert(c.hash == truth.hash);
+	ck_assert_int_eq(hp_batches_estimate(&r, 0, &e), 0);
+	ck_assert_uint_eq(e.runs, 5);
+	ck_assert_uint_eq(e.run[4].run, 5);
+	ck_assert_uint_eq(e.run[4].used, 3);
+	ck_assert(e.run[4].hash > truth.hash + 0.1);
+	ck_assert(e.run[2].hash == truth.hash);
+	hp_shares_of_result(&r, 0, &s);
+	ck_assert_msg(fabs(s.hash - truth.hash) < 1e-15, "hash %.17g, truth %.17g", s.hash, truth.hash);
+	ck_assert(fabs(e.ticks_per_op.q[1] - truth.total_ticks / 50) < 1e-9);
+	/* 5 runs: the spread is that of the run medians (q1 = q3 = h: 0) */
+	ck_assert(e.hash.q[0] == truth.hash && e.hash.q[2] == truth.hash);
+	ck_assert(hp_shares_spread(&r, 0, 0) == 0);
+	/* the rank test's samples: one per run */
+	double m[HP_RUNS_MAX];
+	ck_assert_uint_eq(hp_batches_run_values(&r, 0, 0, m), 5);
+	ck_assert(m[0] == truth.hash && m[2] == truth.hash && m[4] == e.run[4].hash);
+
+	snprintf(r.instance, sizeof r.instance, "X");
+	snprintf(r.kind, sizeof r.kind, "kem");
+	snprintf(r.operation, sizeof r.operation, "encaps");
+	r.iterations = 750;
+	json_t *j = hp_record_from_result(&r), *g = json_object_get(j, "batches");
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "runs")), 5);
+	ck_assert_str_eq(json_string_value(json_object_get(g, "estimator")),
+			 "trimmed mean of 5 runs' medians, each the median of undisturbed batches");
+	json_t *pr = json_array_get(json_object_get(g, "per_run"), 2);
+	ck_assert(json_real_value(json_object_get(pr, "overhead_added_ticks_per_call")) == 50);
+	ck_assert_int_eq(json_integer_value(json_object_get(pr, "batches_used")), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(json_object_get(j, "trials"), 14), "run")),
+			 5);
+	hp_result_init(&back);
+	ck_assert_msg(hp_record_to_result(j, &back, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(back.nruns, 5);
+	ck_assert(back.runs[2].overhead_inside_ticks == 18);
+	ck_assert_uint_eq(back.trials[7].run, 3);
+	hp_shares_of_result(&back, 0, &c);
+	ck_assert(c.hash == s.hash);
+	json_decref(j);
+	hp_result_free(&r);
+	hp_result_free(&back);
+}
+END_TEST
+
+/* Two to four runs: the median of the run medians, the batches'
+ * quartiles below HP_RUNS_IQR_MIN runs; one run: as before runs. */
+START_TEST(test_runs_few)
+{
+	struct hp_trial b[9];
+	struct hp_result r;
+	struct hp_batch_estimate e;
+	struct hp_shares truth;
+
+	for (uint32_t k = 1; k <= 3; k++)
+		for (unsigned i = 0; i < 3; i++) {
+			b[(k - 1) * 3 + i] = batch_in_process(50, 20, 8, k);
+			if (k == 2) /* run 2 slower in its helpers */
+				b[(k - 1) * 3 + i].ticks[HP_FN_XOF] *= 2;
+		}
+	row_of(&r, b, 9);
+	hp_shares_of_trial(&r, 0, 0, &truth);
+	ck_assert_int_eq(hp_batches_estimate(&r, 0, &e), 0);
+	ck_assert_uint_eq(e.runs, 3);
+	ck_assert(e.hash.q[1] == truth.hash); /* the median of {h, h2, h} */
+	ck_assert(e.hash.q[2] > truth.hash); /* 3 runs: the batches' quartiles (Q3 of 9: a run-2 batch) */
+	hp_result_free(&r);
+}
+END_TEST
+
+/* A later run's batches join a row as timing-only batches of new runs,
+ * renumbered, with their calibration; no room: nothing changes. */
+START_TEST(test_append_runs)
+{
+	struct hp_trial b[4], c[2];
+	struct hp_result r, more;
+
+	for (unsigned t = 0; t < 4; t++)
+		b[t] = batch(10);
+	row_of(&r, b, 4); /* as a record from before runs: run 0, nruns 0 */
+	c[0] = batch_in_process(7, 30, 9, 1);
+	c[1] = batch_in_process(5, 30, 9, 1);
+	row_of(&more, c, 2);
+	more.overhead_added_ticks = 30;
+	more.overhead_inside_ticks = 9;
+	ck_assert_int_eq(hp_result_append_runs(&r, &more), 0);
+	ck_assert_uint_eq(r.nruns, 2);
+	ck_assert_uint_eq(r.ntrials, 6);
+	ck_assert_uint_eq(r.trials[0].run, 1);
+	ck_assert_uint_eq(r.trials[5].run, 2);
+	ck_assert(r.trials[5].flags & HP_TRIAL_TIMING_ONLY);
+	ck_assert(!(r.trials[3].flags & HP_TRIAL_TIMING_ONLY));
+	ck_assert_uint_eq(r.timing_operations, 12);
+	ck_assert_uint_eq(r.operations, 40); /* the counts stay the first run's */
+	ck_assert(r.runs[0].overhead_added_ticks == 20 && r.runs[1].overhead_added_ticks == 30);
+	/* full: HP_RUNS_MAX runs */
+	r.nruns = HP_RUNS_MAX;
+	ck_assert_int_eq(hp_result_append_runs(&r, &more), -1);
+	ck_assert_uint_eq(r.ntrials, 6);
+	hp_result_free(&r);
+	hp_result_free(&more);
+}
+END_TEST
+
 /* Quartiles by linear interpolation between order statistics. */
 START_TEST(test_quartiles)
 {
@@ -328,6 +498,10 @@ int main(void)
 	tcase_add_test(tc, test_disturbed_rule);
 	tcase_add_test(tc, test_record_fields);
 	tcase_add_test(tc, test_quartiles);
+	tcase_add_test(tc, test_runs_centre);
+	tcase_add_test(tc, test_runs_trimmed);
+	tcase_add_test(tc, test_runs_few);
+	tcase_add_test(tc, test_append_runs);
 	suite_add_tcase(s, tc);
 	return hp_check_run(s);
 }

@@ -37,6 +37,9 @@
 #include <string.h>
 
 #include "check_cmd.h"
+#include "cmds.h"
+#include "options.h"
+#include "procedure_options.h"
 #include "rank_test.h"
 #include "record_io.h"
 #include "shares.h"
@@ -336,7 +339,7 @@ START_TEST(share_shift_inside_tolerance_passes)
 	ck_assert_str_eq(h->c[3], "40.00%");
 	ck_assert_str_eq(h->c[4], "41.60%");
 	ck_assert_str_eq(h->c[5], "+1.60 pp");
-	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U p = 0.008, 5 + 5 batches");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U over batches, p = 0.008, 5 + 5 batches");
 	ck_assert_str_eq(h->c[7], "ok");
 	ck_assert_str_eq(line_of(&t, "DRNG share")->c[7], "ok");
 	ck_assert_uint_eq(c.failed, 0);
@@ -361,7 +364,7 @@ START_TEST(share_shift_separated_is_regression)
 	compare_rows(&b, &n, &c, &t);
 	const struct hp_tline *h = line_of(&t, "hash share");
 	ck_assert_str_eq(h->c[4], "43.60%");
-	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U p = 0.008, 5 + 5 batches");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U over batches, p = 0.008, 5 + 5 batches");
 	ck_assert_str_eq(h->c[7], "REGRESSION");
 	ck_assert_uint_eq(c.failed, 1);
 	ck_assert_msg(strstr(c.first_failure, "SYNTH-KEM encaps hash share: 40.00% -> 43.60%"), "%s", c.first_failure);
@@ -515,12 +518,212 @@ START_TEST(share_too_few_batches_undecided)
 	make_row(&n, n3, 3);
 	compare_rows(&b, &n, &c, &t);
 	const struct hp_tline *h = line_of(&t, "hash share");
-	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U p = 0.100, 3 + 3 batches");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U over batches, p = 0.100, 3 + 3 batches");
 	ck_assert_str_eq(h->c[7], "undecided: too noisy");
 	ck_assert_uint_eq(c.failed, 0);
 	hp_table_free(&t);
 	hp_result_free(&b);
 	hp_result_free(&n);
+}
+END_TEST
+
+/* ---------- window shares: the rank test over runs ---------- */
+
+/* A batched row of nruns runs (one measuring process each), run k's
+ * batches at run_pct[k] - spread, run_pct[k], run_pct[k] + spread
+ * (percent; its median run_pct[k]); no calibration, so every share is
+ * the batch's as built. */
+static void make_runs_row(struct hp_result *r, const double *run_pct, size_t nruns, double spread)
+{
+	hp_result_init(r);
+	snprintf(r->instance, sizeof r->instance, "SYNTH-KEM");
+	snprintf(r->kind, sizeof r->kind, "kem");
+	snprintf(r->operation, sizeof r->operation, "encaps");
+	snprintf(r->clock_unit, sizeof r->clock_unit, "TSC ticks");
+	r->batched = 1;
+	r->nruns = (uint32_t)nruns;
+	for (size_t k = 0; k < nruns; k++)
+		for (int i = -1; i <= 1; i++) {
+			add_batch(r, run_pct[k] + i * spread);
+			r->trials[r->ntrials - 1].run = (uint32_t)k + 1;
+		}
+	r->iterations = r->operations;
+}
+
+/* Five runs at 50% against five runs at 50% whose batches lie 30 pp
+ * either side of it within each run: the runs agree, ok. */
+START_TEST(runs_wide_batches_pass)
+{
+	const double at50[5] = { 50, 50, 50, 50, 50 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_runs_row(&b, at50, 5, 0);
+	make_runs_row(&n, at50, 5, 30);
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[3], "50.00%");
+	ck_assert_str_eq(h->c[4], "50.00%");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U over runs, p = 1.000, 5 + 5 runs");
+	ck_assert_str_eq(h->c[7], "ok");
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* Worked by hand.  Separated runs {40..44} against {50..54}: every
+ * baseline run below every re-run one, U = 0, p = 2/252 = 0.008, a
+ * REGRESSION of the trimmed means 42 -> 52.  Runs that interleave (a
+ * process lands fast or slow: {46, 47, 48, 52, 53} against {49, 50, 51,
+ * 55, 56}, trimmed means 49 -> 52): ranks of the baseline 1, 2, 3, 7, 8,
+ * U = 21 - 15 = 6, P(U <= 6) = 28/252, two-sided p = 56/252 = 0.222: not
+ * significant, undecided; over their tight batches (15 + 15, each run's
+ * batches 0.1 pp apart) the batch test took the processes' offsets for a
+ * change (p < 0.05). */
+START_TEST(runs_rank_test_by_hand)
+{
+	const double lo[5] = { 40, 41, 42, 43, 44 }, hi[5] = { 50, 51, 52, 53, 54 };
+	const double mb[5] = { 46, 47, 48, 52, 53 }, mn[5] = { 49, 50, 51, 55, 56 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+	struct hp_share_test st;
+
+	make_runs_row(&b, lo, 5, 0.1);
+	make_runs_row(&n, hi, 5, 0.1);
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_str_eq(h->c[3], "42.00%");
+	ck_assert_str_eq(h->c[4], "52.00%");
+	ck_assert_str_eq(h->c[6], "2 pp; Mann-Whitney U over runs, p = 0.008, 5 + 5 runs");
+	ck_assert_str_eq(h->c[7], "REGRESSION");
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+
+	make_runs_row(&b, mb, 5, 0.1);
+	make_runs_row(&n, mn, 5, 0.1);
+	hp_check_defaults(&c);
+	hp_share_test(&c, &b, &n, 0, &st);
+	ck_assert_int_eq(st.over_runs, 1);
+	ck_assert_uint_eq(st.nb, 5);
+	ck_assert_double_eq_tol(st.base_pct, 49, 1e-9);
+	ck_assert_double_eq_tol(st.now_pct, 52, 1e-9);
+	ck_assert_double_eq_tol(st.p, 56.0 / 252, 1e-9);
+	ck_assert_int_eq(st.verdict, HP_SHARE_UNDECIDED);
+	/* the same rows with their runs forgotten (one process each): the
+	 * batch test calls it a regression */
+	b.nruns = n.nruns = 0;
+	for (uint32_t i = 0; i < b.ntrials; i++)
+		b.trials[i].run = n.trials[i].run = 0;
+	hp_share_test(&c, &b, &n, 0, &st);
+	ck_assert_int_eq(st.over_runs, 0);
+	ck_assert_uint_eq(st.nb, 15);
+	ck_assert_double_lt(st.p, HP_SHARE_ALPHA);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* A baseline of one run (a record from before runs) against five runs:
+ * the batch test, and the cell says it cannot see between-run spread. */
+START_TEST(runs_single_run_baseline)
+{
+	const double one[1] = { 40 }, five[5] = { 40, 40, 40, 40, 40 };
+	struct hp_result b, n;
+	struct hp_check c;
+	struct hp_table t;
+
+	make_runs_row(&b, one, 1, 0.5);
+	b.nruns = 0;
+	b.trials[0].run = b.trials[1].run = b.trials[2].run = 0;
+	make_runs_row(&n, five, 5, 0.5);
+	compare_rows(&b, &n, &c, &t);
+	const struct hp_tline *h = line_of(&t, "hash share");
+	ck_assert_msg(strstr(h->c[6], "Mann-Whitney U over batches, p = 1.000, 3 + 15 batches (a baseline of one run"),
+		      "%s", h->c[6]);
+	ck_assert_str_eq(h->c[7], "ok");
+	hp_table_free(&t);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* An undecided row measured again gains the re-run's runs, pooled by
+ * run (renumbered after its own), not its batches into its runs. */
+static int fake_rerun_runs(void *ctx, struct hp_result *again)
+{
+	struct fake_rerun *f = ctx;
+
+	hp_result_free(again);
+	make_runs_row(again, f->pct + f->calls * f->per_run, f->per_run, 0.1);
+	f->calls++;
+	return 0;
+}
+
+START_TEST(runs_rerun_pooled_by_run)
+{
+	const double base[5] = { 46, 47, 48, 52, 53 }, now[5] = { 49, 50, 51, 55, 56 };
+	const double again[5] = { 47, 48, 49, 50, 51 };
+	struct fake_rerun f = { again, 5, 0 };
+	struct hp_result b, n;
+	struct hp_check c;
+
+	make_runs_row(&b, base, 5, 0.1);
+	make_runs_row(&n, now, 5, 0.1);
+	hp_check_defaults(&c);
+	c.max_reruns = 1;
+	ck_assert_uint_eq(hp_settle_baseline(&c, &b, &n, fake_rerun_runs, &f), 1);
+	ck_assert_uint_eq(n.nruns, 10);
+	ck_assert_uint_eq(n.ntrials, 30);
+	ck_assert_uint_eq(n.trials[29].run, 10);
+	ck_assert(n.trials[29].flags & HP_TRIAL_TIMING_ONLY);
+	struct hp_share_test st;
+	hp_share_test(&c, &b, &n, 0, &st);
+	ck_assert_uint_eq(st.nn, 10);
+	ck_assert(st.over_runs);
+	hp_result_free(&b);
+	hp_result_free(&n);
+}
+END_TEST
+
+/* How many runs a row gets (drivers/options.h): --runs, else
+ * HASHPROF_RUNS, else 5; 1 when emulated, with --min-time=0 or --hash
+ * unless --runs says otherwise; out of range refused. */
+START_TEST(runs_default_and_refusals)
+{
+	struct hp_options *o = calloc(1, sizeof *o);
+
+	ck_assert_ptr_nonnull(o);
+	unsetenv("HASHPROF_RUNS");
+	hp_options_defaults(o);
+	ck_assert_uint_eq(hp_options_runs(o), 5);
+	snprintf(o->emulation, sizeof o->emulation, "qemu-x86_64");
+	ck_assert_uint_eq(hp_options_runs(o), 1);
+	o->emulation[0] = '\0';
+	o->min_time = 0;
+	ck_assert_uint_eq(hp_options_runs(o), 1);
+	o->min_time = 0.05;
+	o->ncands = 1;
+	ck_assert_uint_eq(hp_options_runs(o), 1);
+	o->ncands = 0;
+	ck_assert_int_eq(hp_procedure_option(HP_OPT_RUNS, "3", o), -1);
+	ck_assert_uint_eq(hp_options_runs(o), 3);
+	ck_assert_int_eq(hp_procedure_option(HP_OPT_RUNS, "17", o), HP_EXIT_USAGE);
+	ck_assert_int_eq(hp_procedure_option(HP_OPT_RUNS, "0", o), HP_EXIT_USAGE);
+	o->min_time = 0;
+	ck_assert_int_eq(hp_procedure_conflicts(o), HP_EXIT_USAGE);
+	setenv("HASHPROF_RUNS", "2", 1);
+	hp_options_defaults(o);
+	ck_assert_uint_eq(hp_options_runs(o), 2);
+	ck_assert_int_eq(hp_procedure_conflicts(o), -1);
+	setenv("HASHPROF_RUNS", "many", 1);
+	hp_options_defaults(o);
+	ck_assert_int_eq(hp_procedure_conflicts(o), HP_EXIT_USAGE);
+	setenv("HASHPROF_RUNS", "1", 1);
+	free(o);
 }
 END_TEST
 
@@ -709,6 +912,11 @@ int main(void)
 	tcase_add_test(tc, share_too_few_batches_undecided);
 	tcase_add_test(tc, share_record_without_batches);
 	tcase_add_test(tc, rank_test_known_values);
+	tcase_add_test(tc, runs_wide_batches_pass);
+	tcase_add_test(tc, runs_rank_test_by_hand);
+	tcase_add_test(tc, runs_single_run_baseline);
+	tcase_add_test(tc, runs_rerun_pooled_by_run);
+	tcase_add_test(tc, runs_default_and_refusals);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("page names");
 	tcase_add_test(tc, page_names_matched);

@@ -97,6 +97,69 @@ START_TEST(test_roundtrip_output)
 }
 END_TEST
 
+/* --runs=3: one counting process and two timing-only ones.  The record
+ * has 3 runs, each its own calibration; every batch names its run, those
+ * of runs 2 and 3 are timing-only; the counts are those of the N
+ * operations of run 1, exactly those of --runs=1.  HASHPROF_RUNS out of
+ * range is refused. */
+START_TEST(test_record_runs)
+{
+	char *dir = hpt_tmpdir("runs"), *one = hpt_path(dir, "one"), *three = hpt_path(dir, "three");
+	char *f1 = hpt_path(one, "SYNTH-KEM__encaps.json"), *f3 = hpt_path(three, "SYNTH-KEM__encaps.json");
+	struct run run;
+	json_t *j1, *j3, *g, *t;
+	size_t i;
+	int seen[4] = { 0 };
+
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "20", "--runs=1", "--record-dir", one, "SYNTH-KEM", "encaps", NULL),
+			 0);
+	run_free(&run);
+	ck_assert_int_eq(hpt_hashprof(&run, "-n", "20", "--runs=3", "--record-dir", three, "SYNTH-KEM", "encaps", NULL),
+			 0);
+	run_free(&run);
+	j1 = hpt_json_load(f1);
+	j3 = hpt_json_load(f3);
+	g = json_object_get(j3, "batches");
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "runs")), 3);
+	ck_assert_uint_eq(json_array_size(json_object_get(g, "per_run")), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j1, "batches"), "runs")), 1);
+	json_array_foreach(json_object_get(j3, "trials"), i, t)
+	{
+		json_int_t k = json_integer_value(json_object_get(t, "run"));
+		ck_assert(k >= 1 && k <= 3);
+		seen[k] = 1;
+		if (k > 1)
+			ck_assert(json_is_true(json_object_get(t, "timing_only")));
+	}
+	ck_assert(seen[1] && seen[2] && seen[3]);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(j3, "totals"), "operations")), 20);
+	ck_assert_int_eq(json_integer_value(json_object_get(g, "counting_operations")), 20);
+	ck_assert_uint_eq(json_array_size(json_object_get(j1, "calls")), json_array_size(json_object_get(j3, "calls")));
+	for (i = 0; i < json_array_size(json_object_get(j1, "calls")); i++) {
+		json_t *a = json_array_get(json_object_get(j1, "calls"), i),
+		       *b = json_array_get(json_object_get(j3, "calls"), i);
+		ck_assert(json_equal(json_object_get(a, "calls"), json_object_get(b, "calls")));
+		ck_assert(json_equal(json_object_get(a, "nested"), json_object_get(b, "nested")));
+	}
+	json_decref(j1);
+	json_decref(j3);
+	{
+		const char *const args[] = { "-n", "3", "SYNTH-KEM", "encaps", NULL };
+		const char *const env[] = { "HASHPROF_PATH", "HASHPROF_RUNS=17", NULL };
+		ck_assert_int_eq(run_capture(&run, HP_HASHPROF, args, env), 2);
+		ck_assert_msg(strstr(run.err, "HASHPROF_RUNS: '17' is not a whole number of runs from 1 to 16"), "%s",
+			      run.err);
+		run_free(&run);
+	}
+	hpt_rmtree(dir);
+	free(f1);
+	free(f3);
+	free(one);
+	free(three);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_record_contents)
 {
 	char *dir = hpt_tmpdir("rec"), *f = hpt_path(dir, "SYNTH-SIG__sign.json");
@@ -1714,6 +1777,7 @@ static Suite *records_suite(void)
 	tcase_add_test(cli, test_roundtrip_record_dir_kem);
 	tcase_add_test(cli, test_roundtrip_output);
 	tcase_add_test(cli, test_record_contents);
+	tcase_add_test(cli, test_record_runs);
 	tcase_add_test(cli, test_output_unwritable);
 	tcase_add_test(cli, test_output_long_name);
 	tcase_add_test(cli, test_interrupt_keeps_records);

@@ -132,11 +132,21 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
  *               few batches to ever reach HP_SHARE_ALPHA).
  * A row without batch shares (a record from before trials) falls back to
  * the row's shares and the tolerance alone (tested 0).
+ * When both rows have HP_CHECK_RUNS_MIN runs or more (docs/method-batches.md)
+ * the samples are the runs' medians instead of the batches (over_runs),
+ * and the compared figures the rows' centres of them (hp_runs_centre):
+ * the batches of one process share its offset, so a test over them
+ * takes a process's state for a change.
  */
 enum hp_share_verdict { HP_SHARE_OK, HP_SHARE_REGRESSION, HP_SHARE_UNDECIDED };
+/* Fewest runs each row needs for the rank test over runs (4 + 4 runs
+ * reach p = 0.029; 5 + 5 reach 0.008). */
+#define HP_CHECK_RUNS_MIN 4u
 struct hp_share_test {
 	int tested; /* 1: medians and the rank test; 0: the rows' shares and the tolerance alone */
-	size_t nb, nn; /* batches of b and n */
+	int over_runs; /* 1: the test is over the runs' medians, nb and nn count runs */
+	size_t base_runs; /* runs of b (1: a record of one process, whose batches cannot show between-run spread) */
+	size_t nb, nn; /* batches (or runs) of b and n */
 	double base_pct, now_pct; /* the compared shares, percent */
 	double p; /* two-sided p-value (tested) */
 	int exact; /* p from the exact distribution */

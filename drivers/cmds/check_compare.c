@@ -267,9 +267,10 @@ static void hp_compare_share_tested(struct hp_check *c, struct hp_table *t, cons
 	snprintf(diff, sizeof diff, fabs(d) < 0.01 ? "%+.2g pp" : "%+.2f pp", d);
 	if (st.tested) {
 		c->share_tested = 1;
-		snprintf(tol, sizeof tol, "%g pp; Mann-Whitney U p %s %.3f%s, %zu + %zu batches", c->share_tol,
-			 st.p < 0.001 ? "<" : "=", st.p < 0.001 ? 0.001 : st.p, st.exact ? "" : " (normal approx.)",
-			 st.nb, st.nn);
+		snprintf(tol, sizeof tol, "%g pp; Mann-Whitney U over %s, p %s %.3f%s, %zu + %zu %s%s", c->share_tol,
+			 st.over_runs ? "runs" : "batches", st.p < 0.001 ? "<" : "=", st.p < 0.001 ? 0.001 : st.p,
+			 st.exact ? "" : " (normal approx.)", st.nb, st.nn, st.over_runs ? "runs" : "batches",
+			 st.base_runs == 1 ? " (a baseline of one run: between-run spread unseen)" : "");
 	} else {
 		snprintf(tol, sizeof tol, "%g pp (tolerance only: %s has no batch shares)", c->share_tol,
 			 st.nb ? "the re-run" : "the baseline");

@@ -78,6 +78,7 @@ static void hp_check_help(void)
 	       "      --timeout=SECONDS, --clock=tsc|cycles   as for `hashprof INSTANCE`\n",
 	       HP_DEFAULT_SHARE_TOL, HP_SHARE_ALPHA, HP_DEFAULT_MAX_RERUNS);
 	hp_min_time_help();
+	hp_runs_help();
 	hp_replay_help();
 	printf("                         A baseline row with replay shares is re-run with\n"
 	       "                         --replay; \"if free\" shares are compared (within\n"

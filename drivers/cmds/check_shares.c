@@ -39,22 +39,45 @@ static size_t hp_batch_shares(const struct hp_result *r, int raw, int which, dou
 	return n;
 }
 
+/* The run medians of r (hp_batches_run_values) in percent into m;
+ * returns how many runs. */
+static size_t hp_run_shares(const struct hp_result *r, int raw, int which, double m[HP_RUNS_MAX])
+{
+	size_t n = r->batched ? hp_batches_run_values(r, raw, which, m) : 0;
+
+	for (size_t i = 0; i < n; i++)
+		m[i] *= 100.0;
+	return n;
+}
+
 void hp_share_test(const struct hp_check *c, const struct hp_result *b, const struct hp_result *n, int which,
 		   struct hp_share_test *out)
 {
-	double vb[HP_TRIALS_MAX], vn[HP_TRIALS_MAX];
+	double vb[HP_TRIALS_MAX], vn[HP_TRIALS_MAX], mb[HP_RUNS_MAX], mn[HP_RUNS_MAX];
+	size_t rb = hp_run_shares(b, c->raw, which, mb), rn = hp_run_shares(n, c->raw, which, mn);
 	struct hp_mwu mwu;
 
 	memset(out, 0, sizeof *out);
 	out->p = 1;
-	out->nb = hp_batch_shares(b, c->raw, which, vb);
-	out->nn = hp_batch_shares(n, c->raw, which, vn);
+	out->base_runs = rb;
+	if (rb >= HP_CHECK_RUNS_MIN && rn >= HP_CHECK_RUNS_MIN) {
+		/* the runs are the independent samples: the batches of one
+		 * process share its offset */
+		out->over_runs = 1;
+		out->nb = rb;
+		out->nn = rn;
+		memcpy(vb, mb, rb * sizeof *mb);
+		memcpy(vn, mn, rn * sizeof *mn);
+	} else {
+		out->nb = hp_batch_shares(b, c->raw, which, vb);
+		out->nn = hp_batch_shares(n, c->raw, which, vn);
+	}
 	out->tested = out->nb && out->nn && hp_mann_whitney(vb, out->nb, vn, out->nn, &mwu) == 0;
 	if (out->tested) {
 		out->p = mwu.p;
 		out->exact = mwu.exact;
-		out->base_pct = hp_median(vb, out->nb);
-		out->now_pct = hp_median(vn, out->nn);
+		out->base_pct = out->over_runs ? hp_runs_centre(mb, rb) : hp_median(vb, out->nb);
+		out->now_pct = out->over_runs ? hp_runs_centre(mn, rn) : hp_median(vn, out->nn);
 	} else {
 		struct hp_shares sb, sn;
 		hp_shares_of_result(b, c->raw, &sb);
@@ -97,7 +120,11 @@ unsigned hp_settle_baseline(struct hp_check *c, const struct hp_result *b, struc
 		hp_result_init(&again);
 		ok = rerun(ctx, &again) == 0 && again.status == HP_STATUS_OK &&
 		     n->ntrials + again.ntrials <= HP_TRIALS_MAX && again.ntrials > 0;
-		if (ok) {
+		/* batches: added as runs of their own (pooled by run, each
+		 * corrected with its own calibration); slices as they are */
+		if (ok && n->batched && again.batched)
+			ok = hp_result_append_runs(n, &again) == 0;
+		else if (ok) {
 			memcpy(&n->trials[n->ntrials], again.trials, again.ntrials * sizeof again.trials[0]);
 			n->ntrials += again.ntrials;
 		}

@@ -141,10 +141,10 @@ static int hp_rerun_row(void *ctx, struct hp_result *again)
 		which = 1;
 		hp_share_test(x->c, x->base, x->now, 1, &st);
 	}
-	printf("note: %s %s: %s share %.2f%% -> %.2f%% (p = %.3f, %zu + %zu batches): too noisy to decide: "
+	printf("note: %s %s: %s share %.2f%% -> %.2f%% (p = %.3f, %zu + %zu %s): too noisy to decide: "
 	       "measured again (%u of at most %u)\n",
-	       x->inst->name, x->op, which ? "DRNG" : "hash", st.base_pct, st.now_pct, st.p, st.nb, st.nn, ++x->done,
-	       x->max);
+	       x->inst->name, x->op, which ? "DRNG" : "hash", st.base_pct, st.now_pct, st.p, st.nb, st.nn,
+	       st.over_runs ? "runs" : "batches", ++x->done, x->max);
 	fflush(stdout);
 	hp_run_rows(x->inst, &op, 1, x->o, again, NULL, NULL);
 	return 0;
@@ -360,7 +360,7 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	struct hp_instance inst;
 	const struct hp_kind_ops *k;
 	const char *ops[HP_OPS_MAX];
-	struct hp_result rows[HP_OPS_MAX];
+	struct hp_result *rows; /* HP_OPS_MAX of them: too large for the stack */
 	size_t nops = 0;
 	char why[512];
 
@@ -375,11 +375,14 @@ static int hp_check_instance(struct hp_check *c, const char *name, const char *o
 	} else {
 		nops = hp_default_ops(&inst, k, c->run.timeout, ops);
 	}
+	if (!(rows = calloc(HP_OPS_MAX, sizeof *rows)))
+		return hp_usage_error("check: out of memory for %zu rows", nops);
 	hp_run_rows(&inst, ops, nops, &c->run, rows, NULL, NULL);
 	for (size_t i = 0; i < nops; i++) {
 		hp_check_thresholds(c, thr, &rows[i], 0);
 		hp_result_free(&rows[i]);
 	}
+	free(rows);
 	return 0;
 }
 
@@ -482,10 +485,11 @@ int hp_cmd_check(int argc, char **argv)
 			printf("note: a fractional calls/op (rejection sampling) depends on the number of operations "
 			       "N: give the page's N with -n, or allow --calls-tolerance\n");
 		if (c.share_tested)
-			printf("shares: medians over the batches; a difference beyond the tolerance is a regression "
-			       "when the two-sided Mann-Whitney U test over the two rows' batch shares gives p < %g "
-			       "(the tolerance column)\n",
-			       HP_SHARE_ALPHA);
+			printf("shares: over the runs (each the median of its batches) when both rows have %u runs "
+			       "or more, else medians over the batches; a difference beyond the tolerance is a "
+			       "regression when the two-sided Mann-Whitney U test over those gives p < %g (the "
+			       "tolerance column)\n",
+			       HP_CHECK_RUNS_MIN, HP_SHARE_ALPHA);
 		if (hp_child_interrupted())
 			printf("check: interrupted by SIG%s: no verdict (%u comparison%s made before it, %u out of "
 			       "tolerance)\n",

@@ -146,6 +146,7 @@ static void hp_run_help(void)
 	       "                         and --hash ratios whose spread exceeds PP %%\n",
 	       HP_BYTES_MAX, HP_DEFAULT_TIMEOUT, HP_DEFAULT_TRIALS, HP_DEFAULT_NOISE_PP);
 	hp_min_time_help();
+	hp_runs_help();
 	hp_replay_help();
 	hp_confine_help();
 	printf("\n"
@@ -342,6 +343,11 @@ static int hp_run_parse(int argc, char **argv, struct hp_options *o)
 		return hp_usage_error("--costs needs --hash (the candidates to project)");
 	if (hp_plot_file && !o->ncands)
 		return hp_usage_error("--plot needs --hash (the candidates to plot)");
+	/* a --hash row's arms are slices of one process, not batches of runs */
+	if (o->ncands && o->runs_set && o->runs > 1)
+		return hp_usage_error("--runs=%u and --hash exclude each other (a --hash row's arms are measured in "
+				      "one process, interleaved)",
+				      o->runs);
 	return -1;
 }
 
@@ -420,7 +426,7 @@ int hp_cmd_run(int argc, char **argv)
 	struct hp_instance inst;
 	const struct hp_kind_ops *k;
 	const char *ops[HP_OPS_MAX];
-	struct hp_result rows[HP_OPS_MAX];
+	struct hp_result *rows; /* HP_OPS_MAX of them: too large for the stack */
 	size_t nops = 0;
 	char err[1024];
 	int rc = HP_EXIT_OK;
@@ -477,6 +483,11 @@ int hp_cmd_run(int argc, char **argv)
 	if (o.ncands && hp_costs_open(&costs, hp_costs_file, &o, err, sizeof err) != 0)
 		return hp_usage_error("--costs: %s", err);
 
+	if (!(rows = calloc(HP_OPS_MAX, sizeof *rows))) {
+		if (o.ncands)
+			hp_costs_close(&costs, err, sizeof err);
+		return hp_usage_error("out of memory for %zu rows", nops);
+	}
 	struct hp_run_sink sink = { hp_run_meta(argc, argv, &o, &inst), 0 };
 	rc = hp_run_rows(&inst, ops, nops, &o, rows, hp_run_row_done, &sink) ? HP_EXIT_FAILED : HP_EXIT_OK;
 	/* --hash: each arm's time projected from the placeholder's calls, beside its measured one */
@@ -509,6 +520,7 @@ int hp_cmd_run(int argc, char **argv)
 	json_decref(sink.meta);
 	for (size_t i = 0; i < nops; i++)
 		hp_result_free(&rows[i]);
+	free(rows);
 	/* interrupted: what was measured is printed and recorded above; the
 	 * exit status says how the run ended, as a shell would */
 	return hp_child_interrupted() ? 128 + hp_child_interrupted() : rc;

@@ -60,8 +60,9 @@ static int hp_inputs_option(int c, const char *arg, struct hp_options *o)
 		o->message_given = 'm';
 		return -1;
 	case HP_OPT_TRIALS:
-		if (hp_parse_u64(arg, 1, HP_TRIALS_MAX, &v))
-			return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", arg, HP_TRIALS_MAX);
+		if (hp_parse_u64(arg, 1, HP_RUN_BATCHES_MAX, &v))
+			return hp_usage_error("--trials: '%s' is not a whole number from 1 to %d", arg,
+					      HP_RUN_BATCHES_MAX);
 		o->trials = (unsigned)v;
 		o->trials_set = 1;
 		return -1;
@@ -119,6 +120,13 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 		o->min_time = t;
 		return -1;
 	}
+	case HP_OPT_RUNS:
+		if (hp_parse_u64(arg, 1, HP_RUNS_MAX, &v))
+			return hp_usage_error("--runs: '%s' is not a whole number of runs from 1 to %d", arg,
+					      HP_RUNS_MAX);
+		o->runs = (unsigned)v;
+		o->runs_set = 1;
+		return -1;
 	default:
 		return hp_inputs_option(c, arg, o);
 	}
@@ -131,12 +139,30 @@ int hp_procedure_conflicts(const struct hp_options *o)
 	if (o->no_confine && o->max_memory_set)
 		return hp_usage_error("--max-memory and --no-confine exclude each other (the address-space limit is "
 				      "part of the confinement)");
+	if (o->runs_env_bad)
+		return hp_usage_error("HASHPROF_RUNS: '%s' is not a whole number of runs from 1 to %d", o->runs_env_bad,
+				      HP_RUNS_MAX);
+	/* runs after the first are timing-only operations, which
+	 * --min-time=0 turns off (exactly the N operations run) */
+	if (o->runs_set && o->runs > 1 && o->min_time <= 0)
+		return hp_usage_error("--runs=%u and --min-time=0 exclude each other (runs after the first only time "
+				      "operations, and --min-time=0 runs exactly the N counting ones)",
+				      o->runs);
 	/* N operations make at most N trials: more would be cut silently (the
 	 * default's 5 are cut to N without a word: it was not asked for) */
 	if (o->trials_set && o->iterations && o->trials > o->iterations)
 		return hp_usage_error("--trials=%u and -n %llu exclude each other (a trial is at least one operation)",
 				      o->trials, (unsigned long long)o->iterations);
 	return -1;
+}
+
+void hp_runs_help(void)
+{
+	printf("      --runs=R            measure each row in R processes, the first counting, the\n"
+	       "                          others timing only; the shares are over the runs (default\n"
+	       "                          %d or HASHPROF_RUNS; 1 when emulated, with --min-time=0\n"
+	       "                          or --hash; 1..%d)\n",
+	       HP_RUNS_DEFAULT, HP_RUNS_MAX);
 }
 
 void hp_min_time_help(void)

@@ -27,6 +27,7 @@ enum {
 	HP_OPT_MESSAGE_LEN,
 	HP_OPT_TRIALS,
 	HP_OPT_MIN_TIME,
+	HP_OPT_RUNS,
 };
 
 /*
@@ -47,6 +48,7 @@ enum {
 		{ "timeout", required_argument, NULL, HP_OPT_TIMEOUT },                                             \
 		{ "clock", required_argument, NULL, HP_OPT_CLOCK }, { "replay", no_argument, NULL, HP_OPT_REPLAY }, \
 		{ "min-time", required_argument, NULL, HP_OPT_MIN_TIME },                                           \
+		{ "runs", required_argument, NULL, HP_OPT_RUNS },                                                   \
 	{                                                                                                           \
 		"replay-max-mb", required_argument, NULL, HP_OPT_REPLAY_MB                                          \
 	}
@@ -94,6 +96,9 @@ void hp_confine_warn(int confine_on);
 /* The --min-time line of a --help, to stdout. */
 void hp_min_time_help(void);
 
+/* The --runs lines of a --help, to stdout. */
+void hp_runs_help(void);
+
 /* The --replay-max-mb bound: a whole number of MiB from 1 to this. */
 #define HP_REPLAY_MAX_MB_LIMIT 65536u
 
@@ -108,13 +113,15 @@ void hp_min_time_help(void);
  * other, in either order), --trials (1..HP_TRIALS_MAX, sets trials_set);
  * --no-confine, --max-memory (0..HP_MAX_MEMORY_LIMIT MiB, 0: no limit);
  * --min-time (0..HP_MIN_TIME_LIMIT seconds of operations a row measures at
- * least, 0: off).  Returns -2 when c is not one of them, -1 when it was
+ * least, 0: off); --runs (1..HP_RUNS_MAX measuring processes a row,
+ * sets runs_set).  Returns -2 when c is not one of them, -1 when it was
  * parsed, else HP_EXIT_USAGE after the one usage line.
  */
 int hp_procedure_option(int c, const char *arg, struct hp_options *o);
 
 /* After the options: the pairs of the groups' options that exclude each
- * other (--max-memory with --no-confine, --trials above -n).  Returns -1, or HP_EXIT_USAGE
+ * other (--max-memory with --no-confine, --trials above -n, --runs above 1 with
+ * --min-time=0).  Returns -1, or HP_EXIT_USAGE
  * after one line naming both. */
 int hp_procedure_conflicts(const struct hp_options *o);
 
