@@ -8,7 +8,7 @@ check_PROGRAMS += tests/test_build
 TESTS += tests/test_build
 HP_BUILD_TEST_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" -DHP_CC='"$(CC)"' \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
-tests_test_build_SOURCES = tests/test_build.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h
+tests_test_build_SOURCES = tests/test_build.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_build_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
 tests_test_build_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
@@ -16,7 +16,7 @@ tests_test_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 # (tests/fixtures/README.md), on the same helpers.
 check_PROGRAMS += tests/test_shapes
 TESTS += tests/test_shapes
-tests_test_shapes_SOURCES = tests/test_shapes.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h
+tests_test_shapes_SOURCES = tests/test_shapes.c tests/build_util.c tests/build_util.h tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_shapes_CPPFLAGS = $(HP_BUILD_TEST_CPPFLAGS)
 tests_test_shapes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_shapes_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
@@ -43,7 +43,7 @@ tests_test_survey_a64_LDADD = builder/libhpbuilder.la prof/libhprof.la $(CHECK_L
 # written for it (tests/fixtures/README.md), end to end.
 check_PROGRAMS += tests/test_survey
 TESTS += tests/test_survey
-tests_test_survey_SOURCES = tests/test_survey.c tests/capture.c tests/capture.h
+tests_test_survey_SOURCES = tests/test_survey.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_survey_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)
 tests_test_survey_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
@@ -55,7 +55,7 @@ tests_test_survey_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 # (tests/aarch64.sh).
 check_PROGRAMS += tests/test_inspect
 TESTS += tests/test_inspect
-tests_test_inspect_SOURCES = tests/test_inspect.c tests/check_run.h
+tests_test_inspect_SOURCES = tests/test_inspect.c tests/check_run.h tests/tmpdir.c tests/tmpdir.h
 tests_test_inspect_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder -DHP_CC='"$(CC)"'
 tests_test_inspect_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBELF_CFLAGS)
 tests_test_inspect_LDADD = builder/libhpbuilder.la prof/libhprof.la $(LIBELF_LIBS) $(CHECK_LIBS) -lm

@@ -9,7 +9,7 @@
 # (prof/util/dirlock.c) alone.
 check_PROGRAMS += tests/test_campaign
 TESTS += tests/test_campaign
-tests_test_campaign_SOURCES = tests/test_campaign.c tests/capture.c tests/capture.h \
+tests_test_campaign_SOURCES = tests/test_campaign.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h \
 	drivers/campaign/whose.c drivers/campaign/whose.h
 tests_test_campaign_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/drivers/campaign -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PARALLEL=\"$(HP_PARALLEL)\"
@@ -20,7 +20,7 @@ tests_test_campaign_LDADD = prof/util/libhputil.la $(JANSSON_LIBS) $(CHECK_LIBS)
 # published rows beside the campaign's on a small tree of two fixtures.
 check_PROGRAMS += tests/test_campaign_published
 TESTS += tests/test_campaign_published
-tests_test_campaign_published_SOURCES = tests/test_campaign_published.c tests/capture.c tests/capture.h
+tests_test_campaign_published_SOURCES = tests/test_campaign_published.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_campaign_published_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
 tests_test_campaign_published_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -23,7 +23,7 @@ tests_test_candidates_LDADD = candidates/libhpcand.la $(LIBCRYPTO_LIBS) $(CHECK_
 # scheme working under every candidate, failing arms, bad input, records.
 check_PROGRAMS += tests/test_swap
 TESTS += tests/test_swap
-tests_test_swap_SOURCES = tests/test_swap.c tests/capture.c tests/capture.h
+tests_test_swap_SOURCES = tests/test_swap.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_swap_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_TESTS_LIBS=\"$(abs_top_builddir)/tests/.libs\"
 tests_test_swap_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
@@ -55,7 +55,7 @@ tests_cand_noxof_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 # build may live there) to recompute what the stand-ins must give.
 check_PROGRAMS += tests/test_hash_build
 TESTS += tests/test_hash_build
-tests_test_hash_build_SOURCES = tests/test_hash_build.c tests/capture.c tests/capture.h
+tests_test_hash_build_SOURCES = tests/test_hash_build.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_hash_build_CPPFLAGS = $(HP_WRAP_CPPFLAGS) $(HP_CANDIDATES_CPPFLAGS) \
 	-DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" -DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" \
 	-DHP_TESTS_LIBS=\"$(abs_top_builddir)/tests/.libs\" -DHP_CC='"$(CC)"'
@@ -66,7 +66,7 @@ tests_test_hash_build_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS) -ldl
 # --arms, and --plot's heat map (gnuplot) with its bad inputs.
 check_PROGRAMS += tests/test_matrix
 TESTS += tests/test_matrix
-tests_test_matrix_SOURCES = tests/test_matrix.c tests/capture.c tests/capture.h
+tests_test_matrix_SOURCES = tests/test_matrix.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_matrix_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_matrix_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_matrix_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS) -lm

@@ -16,7 +16,9 @@
 # tests/capture.c is the one harness that runs a program for a suite
 # (captured output, background starts, waits with a time limit, /proc
 # queries): test_cli, test_accuracy, test_build, and test_records and
-# test_check through tests/records_util.c link it.
+# test_check through tests/records_util.c link it.  tests/tmpdir.c, linked
+# beside it, is the one temporary-folder helper (a fresh folder under
+# $TMPDIR, a HOME in it, its removal).
 #
 # Every path is absolute or relative to the top build dir, so the suites run
 # in-tree, in VPATH builds and under make distcheck.
@@ -59,7 +61,7 @@ tests_test_projection_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_projection_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 
 # Runs the build tree's hashprof, which finds the build tree's instances.
-tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h
+tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_cli_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
@@ -67,7 +69,7 @@ tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 # Every pair of options works or is refused with one line naming both.
 check_PROGRAMS += tests/test_option_pairs
 TESTS += tests/test_option_pairs
-tests_test_option_pairs_SOURCES = tests/test_option_pairs.c tests/capture.c tests/capture.h
+tests_test_option_pairs_SOURCES = tests/test_option_pairs.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_option_pairs_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_option_pairs_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_option_pairs_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
@@ -76,7 +78,7 @@ tests_test_option_pairs_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 # `hashprof build` instance compiled without -g (the subdirs fixture).
 check_PROGRAMS += tests/test_callsites
 TESTS += tests/test_callsites
-tests_test_callsites_SOURCES = tests/test_callsites.c tests/capture.c tests/capture.h tests/check_run.h
+tests_test_callsites_SOURCES = tests/test_callsites.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h tests/check_run.h
 tests_test_callsites_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured) \
 	-DHP_STRIP='"$(HP_STRIP)"'
