@@ -48,6 +48,7 @@
 #include "util/read_file.h" /* hp_util_read_file: whole files (recipes, logs, manifests) */
 #include "util/write_file.h" /* hp_util_write_file: atomic replacement; hp_util_write_all */
 #include "util/build_tree.h" /* hp_util_in_build_tree: the build tree's hashprof? */
+#include "util/machine_name.h" /* hp_machine_name: "x86-64", "AArch64", ... */
 
 #define HP_BUILD_ERR 512 /* bytes of a one-line reason */
 
@@ -606,10 +607,6 @@ struct hp_object {
  * hashprof knows no number for (no object is refused there). */
 unsigned hp_host_machine(void);
 unsigned hp_host_class(void);
-
-/* A name for ELF machine em ("x86-64", "AArch64", "i386", ..., else
- * "ELF machine N") in buf (len bytes); returns buf. */
-const char *hp_machine_name(unsigned em, char *buf, size_t len);
 
 /* Read the object o->obj with libelf and fill the inspection fields
  * (o->foreign too: an object for another machine is read all the same).
