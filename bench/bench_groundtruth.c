@@ -17,7 +17,7 @@
  *   replay    GROUND-TRUTH keygen replayed (docs/replay.md): record, timed,
  *             replay and double replay runs of the same keygens through
  *             hp_replay_sample, the tape path's cost the double runs
- *             measure in place added back (hp_replay_share_median_insitu);
+ *             measure in place added back (hp_replay_insitu_ticks);
  *             the group's share is the median over its samples, as
  *             hashprof --replay takes it, the cost pooled over all the
  *             process's samples as hashprof pools it over a row's M
@@ -333,7 +333,7 @@ static int hpb_gt_density(struct hpb_gt *g, unsigned d, unsigned groups, unsigne
 		v[HPB_V_LOOP][r] = cost.replay_ticks;
 		v[HPB_V_TWICE][r] = cost.twice_replay_ticks;
 	}
-	/* hp_replay_share_median_insitu's share of each group, the cost pooled */
+	/* the in-situ share of each group (hp_replay_estimate's), the cost pooled */
 	if (hp_replay_insitu_ticks(rs, (size_t)groups * samples, HP_REPLAY_HASH, &insitu) != 0) {
 		free(rs);
 		return -1;

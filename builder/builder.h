@@ -48,6 +48,7 @@
 #include "util/read_file.h" /* hp_util_read_file: whole files (recipes, logs, manifests) */
 #include "util/write_file.h" /* hp_util_write_file: atomic replacement; hp_util_write_all */
 #include "util/build_tree.h" /* hp_util_in_build_tree: the build tree's hashprof? */
+#include "util/machine_name.h" /* hp_machine_name: "x86-64", "AArch64", ... */
 
 #define HP_BUILD_ERR 512 /* bytes of a one-line reason */
 
@@ -607,10 +608,6 @@ struct hp_object {
 unsigned hp_host_machine(void);
 unsigned hp_host_class(void);
 
-/* A name for ELF machine em ("x86-64", "AArch64", "i386", ..., else
- * "ELF machine N") in buf (len bytes); returns buf. */
-const char *hp_machine_name(unsigned em, char *buf, size_t len);
-
 /* Read the object o->obj with libelf and fill the inspection fields
  * (o->foreign too: an object for another machine is read all the same).
  * Returns 0, or -1 with a reason in err (o->inspected stays 0). */
@@ -869,26 +866,26 @@ struct hp_survey_input {
 };
 
 /* What a finding says of a function. */
-enum hp_sv_role {
-	HP_SV_OWN = 0, /* holds or refers to a primitive's constants: own code */
-	HP_SV_ICCS, /* the same, inside an ICCS file: the helpers' own SM3, not counted */
-	HP_SV_ROUTES, /* named like a primitive, reaches the ICCS helpers */
-	HP_SV_USES_OWN, /* named like a primitive, reaches own code only */
-	HP_SV_NAME_OWN, /* named like a primitive, reaches neither: own code without a known table */
-	HP_SV_ROLES
+enum hp_survey_role {
+	HP_SURVEY_OWN = 0, /* holds or refers to a primitive's constants: own code */
+	HP_SURVEY_ICCS, /* the same, inside an ICCS file: the helpers' own SM3, not counted */
+	HP_SURVEY_ROUTES, /* named like a primitive, reaches the ICCS helpers */
+	HP_SURVEY_USES_OWN, /* named like a primitive, reaches own code only */
+	HP_SURVEY_NAME_OWN, /* named like a primitive, reaches neither: own code without a known table */
+	HP_SURVEY_ROLES
 };
 
-struct hp_sv_finding {
+struct hp_survey_finding {
 	char *function; /* "(table NAME)" for constants no function refers to */
 	char *object; /* shown name of its object */
 	unsigned prim; /* HP_PRIM_* bits */
 	char *evidence; /* "refers to Keccak-f[1600] round constants (FIPS 202 3.2.5) in KeccakF_RoundConstants" */
-	enum hp_sv_role role;
+	enum hp_survey_role role;
 };
 
 /* An entry function of own code: global, referenced from another object,
  * so that --wrap can reroute the calls to it. */
-struct hp_sv_entry {
+struct hp_survey_entry {
 	char *function, *object;
 	unsigned prim;
 	int wrap; /* 1: wrapped (its slot: its rank among the wrapped entries) */
@@ -915,9 +912,9 @@ struct hp_sv_entry {
 struct hp_survey {
 	char verdict[16];
 	char reason[HP_SURVEY_REASON];
-	struct hp_sv_finding *f;
+	struct hp_survey_finding *f;
 	size_t nf;
-	struct hp_sv_entry *entries;
+	struct hp_survey_entry *entries;
 	size_t nentries;
 	struct hp_strv notes;
 	unsigned called; /* bits 1 << enum hp_fn: helpers the scheme's objects reference */
@@ -948,7 +945,7 @@ void hp_survey_free(struct hp_survey *s);
 char *hp_survey_text(const struct hp_survey *s);
 
 /* The role's word in the text ("own", ...). */
-const char *hp_sv_role_name(enum hp_sv_role r);
+const char *hp_survey_role_name(enum hp_survey_role r);
 
 /*
  * Decide which entries can be wrapped (survey_dwarf.c): those whose debug

@@ -137,25 +137,6 @@ unsigned hp_host_class(void)
 	return sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32;
 }
 
-const char *hp_machine_name(unsigned em, char *buf, size_t len)
-{
-	static const struct {
-		unsigned em;
-		const char *name;
-	} known[] = {
-		{ EM_X86_64, "x86-64" }, { EM_AARCH64, "AArch64" }, { EM_386, "i386" },  { EM_ARM, "32-bit ARM" },
-		{ EM_RISCV, "RISC-V" },  { EM_PPC64, "PowerPC64" }, { EM_S390, "s390" },
-	};
-
-	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-		if (known[i].em == em) {
-			hp_fmt(buf, len, "%s", known[i].name);
-			return buf;
-		}
-	hp_fmt(buf, len, "ELF machine %u", em);
-	return buf;
-}
-
 /* Is a relocation of this type in code one reference to its target?  On
  * AArch64 only the first of an address's two relocations is (see the top
  * of this file); calls, tail calls, a tiny-model adr or GOT load, and the

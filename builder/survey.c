@@ -25,26 +25,26 @@
 #include <unistd.h>
 
 /* The most functions a reason lists per primitive before "+N more". */
-#define HP_SV_LIST 3
+#define HP_SURVEY_LIST 3
 
 /* ---------- reading the inputs ---------- */
 
-struct hp_sv_all {
-	struct hp_sv_unit *u;
+struct hp_survey_all {
+	struct hp_survey_unit *u;
 	size_t nu;
 };
 
-static int hp_sv_push(struct hp_sv_all *a, Elf *elf, const char *name, const char *fallback, int helper_file, char *err,
-		      size_t errlen)
+static int hp_survey_push(struct hp_survey_all *a, Elf *elf, const char *name, const char *fallback, int helper_file,
+			  char *err, size_t errlen)
 {
-	struct hp_sv_unit *grown = realloc(a->u, (a->nu + 1) * sizeof *grown);
+	struct hp_survey_unit *grown = realloc(a->u, (a->nu + 1) * sizeof *grown);
 
 	if (!grown) {
 		hp_fmt(err, errlen, "out of memory");
 		return -1;
 	}
 	a->u = grown;
-	if (hp_sv_scan(elf, name, fallback, &a->u[a->nu], err, errlen))
+	if (hp_survey_scan(elf, name, fallback, &a->u[a->nu], err, errlen))
 		return -1;
 	a->u[a->nu].helper_file = helper_file;
 	a->nu++;
@@ -52,7 +52,7 @@ static int hp_sv_push(struct hp_sv_all *a, Elf *elf, const char *name, const cha
 }
 
 /* One input: an object, or every member of an archive. */
-static int hp_sv_read_input(struct hp_sv_all *a, const struct hp_survey_input *in, char *err, size_t errlen)
+static int hp_survey_read_input(struct hp_survey_all *a, const struct hp_survey_input *in, char *err, size_t errlen)
 {
 	int fd = open(in->path, O_RDONLY | O_CLOEXEC), rc = 0;
 	Elf *top, *m;
@@ -67,7 +67,7 @@ static int hp_sv_read_input(struct hp_sv_all *a, const struct hp_survey_input *i
 		return -1;
 	}
 	if (elf_kind(top) != ELF_K_AR) {
-		rc = hp_sv_push(a, top, in->name, in->path, in->helper_file, err, errlen);
+		rc = hp_survey_push(a, top, in->name, in->path, in->helper_file, err, errlen);
 	} else {
 		Elf_Cmd cmd = ELF_C_READ;
 		while (rc == 0 && (m = elf_begin(fd, cmd, top))) {
@@ -75,7 +75,7 @@ static int hp_sv_read_input(struct hp_sv_all *a, const struct hp_survey_input *i
 			const char *mname = h && h->ar_name ? h->ar_name : in->path;
 			/* the archive's symbol and name tables are members too */
 			if (mname[0] != '/' && elf_kind(m) == ELF_K_ELF)
-				rc = hp_sv_push(a, m, NULL, mname, in->helper_file, err, errlen);
+				rc = hp_survey_push(a, m, NULL, mname, in->helper_file, err, errlen);
 			cmd = elf_next(m);
 			elf_end(m);
 		}
@@ -87,7 +87,7 @@ static int hp_sv_read_input(struct hp_sv_all *a, const struct hp_survey_input *i
 
 /* auxfunc.c, drng.c, or an object whose global functions are all helpers
  * (builder/inspect.c's rule, for objects the builder did not inspect). */
-static int hp_sv_is_helper_file(const struct hp_sv_unit *u)
+static int hp_survey_is_helper_file(const struct hp_survey_unit *u)
 {
 	const char *base = strrchr(u->name, '/');
 	int helpers = 0, others = 0;
@@ -109,8 +109,8 @@ static int hp_sv_is_helper_file(const struct hp_sv_unit *u)
 /* ---------- the call graph ---------- */
 
 /* A function of any object: node = base[unit] + index. */
-struct hp_sv_graph {
-	struct hp_sv_all *a;
+struct hp_survey_graph {
+	struct hp_survey_all *a;
 	size_t *base, nnodes;
 	size_t *adj_start, *adj; /* edges by source node (CSR) */
 	long *to_helper; /* per edge: the helper it calls (enum hp_fn), or -1 */
@@ -124,25 +124,25 @@ struct hp_sv_graph {
 	const struct hp_prim_table *tabs;
 };
 
-struct hp_sv_named {
+struct hp_survey_named {
 	const char *name;
 	size_t node;
 };
 
-static int hp_sv_named_cmp(const void *a, const void *b)
+static int hp_survey_named_cmp(const void *a, const void *b)
 {
-	return strcmp(((const struct hp_sv_named *)a)->name, ((const struct hp_sv_named *)b)->name);
+	return strcmp(((const struct hp_survey_named *)a)->name, ((const struct hp_survey_named *)b)->name);
 }
 
 /* The node of the global function name, or -1 (defined by no object). */
-static long hp_sv_lookup(const struct hp_sv_named *defs, size_t n, const char *name)
+static long hp_survey_lookup(const struct hp_survey_named *defs, size_t n, const char *name)
 {
-	struct hp_sv_named key = { name, 0 }, *p = bsearch(&key, defs, n, sizeof *defs, hp_sv_named_cmp);
+	struct hp_survey_named key = { name, 0 }, *p = bsearch(&key, defs, n, sizeof *defs, hp_survey_named_cmp);
 
 	return p ? (long)p->node : -1;
 }
 
-static size_t hp_sv_node_unit(const struct hp_sv_graph *g, size_t node)
+static size_t hp_survey_node_unit(const struct hp_survey_graph *g, size_t node)
 {
 	size_t u = 0;
 
@@ -152,26 +152,26 @@ static size_t hp_sv_node_unit(const struct hp_sv_graph *g, size_t node)
 }
 
 /* The function of a node. */
-static struct hp_sv_fn *hp_sv_fn_of(const struct hp_sv_graph *g, size_t node)
+static struct hp_survey_fn *hp_survey_fn_of(const struct hp_survey_graph *g, size_t node)
 {
-	size_t u = hp_sv_node_unit(g, node);
+	size_t u = hp_survey_node_unit(g, node);
 
 	return &g->a->u[u].fns[node - g->base[u]];
 }
 
 /* A global data table of another object that a function refers to by
  * name: its tables for that function. */
-static void hp_sv_global_tables(struct hp_sv_all *a)
+static void hp_survey_global_tables(struct hp_survey_all *a)
 {
 	for (size_t u = 0; u < a->nu; u++)
 		for (size_t e = 0; e < a->u[u].nedges; e++) {
-			const struct hp_sv_edge *ed = &a->u[u].edges[e];
+			const struct hp_survey_edge *ed = &a->u[u].edges[e];
 			if (ed->to >= 0 || !ed->to_name)
 				continue;
 			for (size_t v = 0; v < a->nu; v++)
 				for (size_t t = 0; t < a->u[v].ntabs; t++) {
-					struct hp_sv_table *tb = &a->u[v].tabs[t];
-					struct hp_sv_fn *f = &a->u[u].fns[ed->from];
+					struct hp_survey_table *tb = &a->u[v].tabs[t];
+					struct hp_survey_fn *f = &a->u[u].fns[ed->from];
 					if (v == u || !tb->global || !tb->name || strcmp(tb->name, ed->to_name))
 						continue;
 					f->refs |= tb->tables;
@@ -182,9 +182,9 @@ static void hp_sv_global_tables(struct hp_sv_all *a)
 		}
 }
 
-static int hp_sv_graph_build(struct hp_sv_all *a, struct hp_sv_graph *g)
+static int hp_survey_graph_build(struct hp_survey_all *a, struct hp_survey_graph *g)
 {
-	struct hp_sv_named *defs = NULL;
+	struct hp_survey_named *defs = NULL;
 	size_t ndefs = 0, nedges = 0;
 
 	memset(g, 0, sizeof *g);
@@ -210,7 +210,7 @@ static int hp_sv_graph_build(struct hp_sv_all *a, struct hp_sv_graph *g)
 	/* global functions, first definition wins (as an archive link's would) */
 	for (size_t u = 0; u < a->nu; u++)
 		for (size_t i = 0; i < a->u[u].nfns; i++) {
-			const struct hp_sv_fn *f = &a->u[u].fns[i];
+			const struct hp_survey_fn *f = &a->u[u].fns[i];
 			size_t node = g->base[u] + i;
 			int seen = 0;
 			g->helper_node[node] = a->u[u].helper_file || (f->global && hp_fn_of_name(f->name) >= 0);
@@ -221,10 +221,10 @@ static int hp_sv_graph_build(struct hp_sv_all *a, struct hp_sv_graph *g)
 			for (size_t d = 0; d < ndefs && !seen; d++)
 				seen = !strcmp(defs[d].name, f->name);
 			if (!seen)
-				defs[ndefs++] = (struct hp_sv_named){ f->name, node };
+				defs[ndefs++] = (struct hp_survey_named){ f->name, node };
 		}
 	if (ndefs)
-		qsort(defs, ndefs, sizeof *defs, hp_sv_named_cmp);
+		qsort(defs, ndefs, sizeof *defs, hp_survey_named_cmp);
 	/* edges by source, a global name resolved to its definition */
 	for (size_t u = 0; u < a->nu; u++)
 		for (size_t e = 0; e < a->u[u].nedges; e++)
@@ -239,13 +239,13 @@ static int hp_sv_graph_build(struct hp_sv_all *a, struct hp_sv_graph *g)
 		}
 		for (size_t u = 0; u < a->nu; u++)
 			for (size_t e = 0; e < a->u[u].nedges; e++) {
-				const struct hp_sv_edge *ed = &a->u[u].edges[e];
+				const struct hp_survey_edge *ed = &a->u[u].edges[e];
 				size_t from = g->base[u] + ed->from, at = g->adj_start[from] + fill[from]++;
 				long to = ed->to >= 0 ? (long)(g->base[u] + (size_t)ed->to) : -1;
 				/* a global target: the first definition anywhere (interposition
 				 * by another object's definition is what the linker does) */
 				if (ed->to_name) {
-					long d = hp_sv_lookup(defs, ndefs, ed->to_name);
+					long d = hp_survey_lookup(defs, ndefs, ed->to_name);
 					if (d >= 0)
 						to = d;
 				}
@@ -258,7 +258,7 @@ static int hp_sv_graph_build(struct hp_sv_all *a, struct hp_sv_graph *g)
 	return 0;
 }
 
-static void hp_sv_graph_free(struct hp_sv_graph *g)
+static void hp_survey_graph_free(struct hp_survey_graph *g)
 {
 	free(g->base);
 	free(g->adj_start);
@@ -275,7 +275,7 @@ static void hp_sv_graph_free(struct hp_sv_graph *g)
 }
 
 /* Does the object reference one of the four measured helpers? */
-static int hp_sv_unit_calls_helpers(const struct hp_sv_unit *u)
+static int hp_survey_unit_calls_helpers(const struct hp_survey_unit *u)
 {
 	for (unsigned h = 0; h < HP_FN_COUNT; h++)
 		if (h != HP_FN_DRNG_INIT && hp_strv_find(&u->undefs, hp_fn_name(h)) >= 0)
@@ -286,7 +286,7 @@ static int hp_sv_unit_calls_helpers(const struct hp_sv_unit *u)
 /* What each function reaches: own constants (itself included), ICCS
  * helpers (a call of a helper by name, or into an ICCS file; the ICCS
  * code itself is not walked). */
-static int hp_sv_reach(struct hp_sv_graph *g)
+static int hp_survey_reach(struct hp_survey_graph *g)
 {
 	size_t *stack = malloc((g->nnodes + 1) * sizeof *stack);
 	unsigned char *seen = malloc(g->nnodes + 1);
@@ -314,7 +314,7 @@ static int hp_sv_reach(struct hp_sv_graph *g)
 					continue;
 				seen[to] = 1;
 				if (g->helper_node[to]) {
-					int h = hp_fn_of_name(hp_sv_fn_of(g, to)->name);
+					int h = hp_fn_of_name(hp_survey_fn_of(g, to)->name);
 					g->reach_helpers[s] |= h >= 0 ? 1u << h : 0;
 					g->reach_helper[s] = 1;
 					continue;
@@ -336,7 +336,8 @@ static int hp_sv_reach(struct hp_sv_graph *g)
 		for (size_t n = 0; n < g->nnodes; n++)
 			direct[n] = !g->helper_node[n] &&
 				    (g->reach_helper[n] ||
-				     (g->name_prim[n] && hp_sv_unit_calls_helpers(&g->a->u[hp_sv_node_unit(g, n)])));
+				     (g->name_prim[n] &&
+				      hp_survey_unit_calls_helpers(&g->a->u[hp_survey_node_unit(g, n)])));
 		for (size_t s = 0; s < g->nnodes; s++) {
 			size_t sp = 0;
 			if (g->helper_node[s])
@@ -366,7 +367,7 @@ static int hp_sv_reach(struct hp_sv_graph *g)
 /* The primitives of an object's tables: a table shared by two (the
  * SHA-256 IV is BLAKE2s's) is narrowed by another table of the object
  * that names one of them (K: SHA-256; SIGMA: BLAKE2s). */
-static unsigned hp_sv_narrow(const struct hp_sv_graph *g, uint64_t unit_tables, uint64_t fn_tables)
+static unsigned hp_survey_narrow(const struct hp_survey_graph *g, uint64_t unit_tables, uint64_t fn_tables)
 {
 	unsigned out = 0;
 
@@ -382,7 +383,7 @@ static unsigned hp_sv_narrow(const struct hp_sv_graph *g, uint64_t unit_tables, 
 	return out;
 }
 
-static uint64_t hp_sv_unit_tables(const struct hp_sv_unit *u)
+static uint64_t hp_survey_unit_tables(const struct hp_survey_unit *u)
 {
 	uint64_t t = 0;
 
@@ -394,8 +395,8 @@ static uint64_t hp_sv_unit_tables(const struct hp_sv_unit *u)
 }
 
 /* "holds SM3 IV (GB/T 32905-2016 4.1), SM3 T_j (...)" */
-static void hp_sv_evidence(const struct hp_sv_graph *g, uint64_t holds, uint64_t refs, const char *table, char *buf,
-			   size_t len)
+static void hp_survey_evidence(const struct hp_survey_graph *g, uint64_t holds, uint64_t refs, const char *table,
+			       char *buf, size_t len)
 {
 	size_t o = 0;
 
@@ -421,15 +422,15 @@ static void hp_sv_evidence(const struct hp_sv_graph *g, uint64_t holds, uint64_t
 	}
 }
 
-static int hp_sv_add_finding(struct hp_survey *s, const char *function, const char *object, unsigned prim,
-			     const char *evidence, enum hp_sv_role role)
+static int hp_survey_add_finding(struct hp_survey *s, const char *function, const char *object, unsigned prim,
+				 const char *evidence, enum hp_survey_role role)
 {
-	struct hp_sv_finding *grown = realloc(s->f, (s->nf + 1) * sizeof *grown);
+	struct hp_survey_finding *grown = realloc(s->f, (s->nf + 1) * sizeof *grown);
 
 	if (!grown)
 		return -1;
 	s->f = grown;
-	s->f[s->nf] = (struct hp_sv_finding){ strdup(function), strdup(object), prim, strdup(evidence), role };
+	s->f[s->nf] = (struct hp_survey_finding){ strdup(function), strdup(object), prim, strdup(evidence), role };
 	if (!s->f[s->nf].function || !s->f[s->nf].object || !s->f[s->nf].evidence) {
 		free(s->f[s->nf].function);
 		free(s->f[s->nf].object);
@@ -441,7 +442,7 @@ static int hp_sv_add_finding(struct hp_survey *s, const char *function, const ch
 }
 
 /* Is the global function name referenced by an object other than u? */
-static int hp_sv_used_elsewhere(const struct hp_sv_all *a, size_t u, const char *name)
+static int hp_survey_used_elsewhere(const struct hp_survey_all *a, size_t u, const char *name)
 {
 	for (size_t v = 0; v < a->nu; v++)
 		if (v != u && hp_strv_find(&a->u[v].undefs, name) >= 0)
@@ -451,7 +452,7 @@ static int hp_sv_used_elsewhere(const struct hp_sv_all *a, size_t u, const char 
 
 /* The helpers' names of a bit mask, "pseudoXOF, sm3hash" (the order of the
  * ICCS sources). */
-static void hp_sv_helpers(unsigned mask, char *buf, size_t len)
+static void hp_survey_helpers(unsigned mask, char *buf, size_t len)
 {
 	size_t o = 0;
 
@@ -461,13 +462,13 @@ static void hp_sv_helpers(unsigned mask, char *buf, size_t len)
 		o += (size_t)hp_fmt(buf + o, o < len ? len - o : 0, "%s%s", o ? ", " : "", hp_fn_name(h));
 }
 
-static int hp_sv_routes(const struct hp_sv_graph *g, size_t node);
+static int hp_survey_routes(const struct hp_survey_graph *g, size_t node);
 
 /* Does object u hold or refer to a primitive's constants (outside the
  * ICCS files)?  Then a function of it named like a primitive but reaching
  * no constant (fips202.c's shake128_inc_init) is part of that own code,
  * not own code of its own. */
-static int hp_sv_unit_has_core(const struct hp_sv_graph *g, size_t u)
+static int hp_survey_unit_has_core(const struct hp_survey_graph *g, size_t u)
 {
 	for (size_t n = g->base[u]; n < g->base[u + 1]; n++)
 		if (g->core[n])
@@ -476,56 +477,60 @@ static int hp_sv_unit_has_core(const struct hp_sv_graph *g, size_t u)
 }
 
 /* The findings of every function, and the unreferenced tables. */
-static int hp_sv_findings(struct hp_sv_graph *g, struct hp_survey *s)
+static int hp_survey_findings(struct hp_survey_graph *g, struct hp_survey *s)
 {
-	struct hp_sv_all *a = g->a;
+	struct hp_survey_all *a = g->a;
 	char ev[1024], label[128];
 
 	for (size_t u = 0; u < a->nu; u++) {
-		const struct hp_sv_unit *un = &a->u[u];
-		uint64_t ut = hp_sv_unit_tables(un);
+		const struct hp_survey_unit *un = &a->u[u];
+		uint64_t ut = hp_survey_unit_tables(un);
 		for (size_t i = 0; i < un->nfns; i++) {
-			const struct hp_sv_fn *f = &un->fns[i];
+			const struct hp_survey_fn *f = &un->fns[i];
 			size_t node = g->base[u] + i;
 			if (f->holds | f->refs) {
-				hp_sv_evidence(g, f->holds, f->refs, f->ref_table, ev, sizeof ev);
-				if (hp_sv_add_finding(s, f->name, un->name, hp_sv_narrow(g, ut, f->holds | f->refs), ev,
-						      un->helper_file ? HP_SV_ICCS : HP_SV_OWN))
+				hp_survey_evidence(g, f->holds, f->refs, f->ref_table, ev, sizeof ev);
+				if (hp_survey_add_finding(s, f->name, un->name,
+							  hp_survey_narrow(g, ut, f->holds | f->refs), ev,
+							  un->helper_file ? HP_SURVEY_ICCS : HP_SURVEY_OWN))
 					return -1;
 				continue;
 			}
 			if (!g->name_prim[node])
 				continue;
 			hp_prim_label(g->name_prim[node], label, sizeof label);
-			if (hp_sv_routes(g, node)) {
+			if (hp_survey_routes(g, node)) {
 				char hl[128];
-				hp_sv_helpers(g->reach_helpers[node], hl, sizeof hl);
+				hp_survey_helpers(g->reach_helpers[node], hl, sizeof hl);
 				hp_fmt(ev, sizeof ev, "named like %s; %s%s", label,
 				       hl[0] ? "reaches " : "its object calls the ICCS helpers", hl);
-				if (hp_sv_add_finding(s, f->name, un->name, g->name_prim[node], ev, HP_SV_ROUTES))
+				if (hp_survey_add_finding(s, f->name, un->name, g->name_prim[node], ev,
+							  HP_SURVEY_ROUTES))
 					return -1;
-			} else if (g->reach_core[node] || hp_sv_unit_has_core(g, u)) {
+			} else if (g->reach_core[node] || hp_survey_unit_has_core(g, u)) {
 				hp_fmt(ev, sizeof ev, "named like %s; %s", label,
 				       g->reach_core[node] ? "reaches own code with a primitive's constants"
 							   : "in the object of own code with a primitive's constants");
-				if (hp_sv_add_finding(s, f->name, un->name, g->name_prim[node], ev, HP_SV_USES_OWN))
+				if (hp_survey_add_finding(s, f->name, un->name, g->name_prim[node], ev,
+							  HP_SURVEY_USES_OWN))
 					return -1;
 			} else {
 				hp_fmt(ev, sizeof ev,
 				       "named like %s; no standard constant found and no ICCS helper reached", label);
-				if (hp_sv_add_finding(s, f->name, un->name, g->name_prim[node], ev, HP_SV_NAME_OWN))
+				if (hp_survey_add_finding(s, f->name, un->name, g->name_prim[node], ev,
+							  HP_SURVEY_NAME_OWN))
 					return -1;
 			}
 		}
 		for (size_t t = 0; t < un->ntabs; t++) {
-			const struct hp_sv_table *tb = &un->tabs[t];
+			const struct hp_survey_table *tb = &un->tabs[t];
 			char fn[256];
 			if (tb->referenced)
 				continue;
-			hp_sv_evidence(g, tb->tables, 0, NULL, ev, sizeof ev);
+			hp_survey_evidence(g, tb->tables, 0, NULL, ev, sizeof ev);
 			hp_fmt(fn, sizeof fn, "(table %s)", tb->name ? tb->name : "without a name");
-			if (hp_sv_add_finding(s, fn, un->name, hp_sv_narrow(g, ut, tb->tables), ev,
-					      un->helper_file ? HP_SV_ICCS : HP_SV_OWN))
+			if (hp_survey_add_finding(s, fn, un->name, hp_survey_narrow(g, ut, tb->tables), ev,
+						  un->helper_file ? HP_SURVEY_ICCS : HP_SURVEY_OWN))
 				return -1;
 		}
 	}
@@ -538,33 +543,33 @@ static int hp_sv_findings(struct hp_sv_graph *g, struct hp_survey *s)
  * or through code named like a primitive in an object that calls them
  * (an adapter that buffers a SHAKE absorb and calls pseudoXOF when
  * squeezing). */
-static int hp_sv_routes(const struct hp_sv_graph *g, size_t node)
+static int hp_survey_routes(const struct hp_survey_graph *g, size_t node)
 {
 	return g->name_prim[node] && g->reach_route[node];
 }
 
 /* Is node own code, by constants or by its name alone? */
-static int hp_sv_own_node(const struct hp_sv_graph *g, size_t node)
+static int hp_survey_own_node(const struct hp_survey_graph *g, size_t node)
 {
 	return !g->helper_node[node] &&
-	       (g->core[node] || (g->name_prim[node] && !hp_sv_routes(g, node) && !g->reach_core[node] &&
-				  !hp_sv_unit_has_core(g, hp_sv_node_unit(g, node))));
+	       (g->core[node] || (g->name_prim[node] && !hp_survey_routes(g, node) && !g->reach_core[node] &&
+				  !hp_survey_unit_has_core(g, hp_survey_node_unit(g, node))));
 }
 
 /* The primitive of an own node (its object's tables, or its name). */
-static unsigned hp_sv_node_prim(const struct hp_sv_graph *g, size_t node)
+static unsigned hp_survey_node_prim(const struct hp_survey_graph *g, size_t node)
 {
-	size_t u = hp_sv_node_unit(g, node);
-	const struct hp_sv_fn *f = hp_sv_fn_of(g, node);
+	size_t u = hp_survey_node_unit(g, node);
+	const struct hp_survey_fn *f = hp_survey_fn_of(g, node);
 
 	if (f->holds | f->refs)
-		return hp_sv_narrow(g, hp_sv_unit_tables(&g->a->u[u]), f->holds | f->refs);
+		return hp_survey_narrow(g, hp_survey_unit_tables(&g->a->u[u]), f->holds | f->refs);
 	return g->name_prim[node];
 }
 
 /* The primitives of the own code node reaches (itself included), not
  * walking into the ICCS files. */
-static unsigned hp_sv_reached_prim(const struct hp_sv_graph *g, size_t start)
+static unsigned hp_survey_reached_prim(const struct hp_survey_graph *g, size_t start)
 {
 	size_t *stack = malloc((g->nnodes + 1) * sizeof *stack), sp = 0;
 	unsigned char *seen = calloc(g->nnodes + 1, 1);
@@ -580,7 +585,7 @@ static unsigned hp_sv_reached_prim(const struct hp_sv_graph *g, size_t start)
 	while (sp) {
 		size_t n = stack[--sp];
 		if (g->core[n])
-			prim |= hp_sv_node_prim(g, n);
+			prim |= hp_survey_node_prim(g, n);
 		for (size_t e = g->adj_start[n]; e < g->adj_start[n + 1]; e++)
 			if (g->adj[e] != (size_t)-1 && !seen[g->adj[e]] && !g->helper_node[g->adj[e]]) {
 				seen[g->adj[e]] = 1;
@@ -596,30 +601,30 @@ static unsigned hp_sv_reached_prim(const struct hp_sv_graph *g, size_t start)
  * code (constants, or a name alone), or named like a primitive and
  * reaching own code but no helper (a SHAKE function of the scheme around
  * its own Keccak). */
-static int hp_sv_entries(struct hp_sv_graph *g, struct hp_survey *s, unsigned char *entry)
+static int hp_survey_entries(struct hp_survey_graph *g, struct hp_survey *s, unsigned char *entry)
 {
-	struct hp_sv_all *a = g->a;
+	struct hp_survey_all *a = g->a;
 
 	for (size_t u = 0; u < a->nu; u++)
 		for (size_t i = 0; i < a->u[u].nfns; i++) {
 			size_t node = g->base[u] + i;
-			const struct hp_sv_fn *f = &a->u[u].fns[i];
+			const struct hp_survey_fn *f = &a->u[u].fns[i];
 			unsigned prim;
-			struct hp_sv_entry *grown;
+			struct hp_survey_entry *grown;
 
-			if (g->helper_node[node] || !f->global || !hp_sv_used_elsewhere(a, u, f->name))
+			if (g->helper_node[node] || !f->global || !hp_survey_used_elsewhere(a, u, f->name))
 				continue;
-			if (hp_sv_own_node(g, node))
-				prim = hp_sv_node_prim(g, node);
+			if (hp_survey_own_node(g, node))
+				prim = hp_survey_node_prim(g, node);
 			else if (g->name_prim[node] && g->reach_core[node] && !g->reach_helper[node])
-				prim = hp_sv_reached_prim(g, node);
+				prim = hp_survey_reached_prim(g, node);
 			else
 				continue;
 			if (!(grown = realloc(s->entries, (s->nentries + 1) * sizeof *grown)))
 				return -1;
 			s->entries = grown;
-			s->entries[s->nentries] = (struct hp_sv_entry){ strdup(f->name), strdup(a->u[u].name),
-									prim ? prim : g->name_prim[node], 0, "" };
+			s->entries[s->nentries] = (struct hp_survey_entry){ strdup(f->name), strdup(a->u[u].name),
+									    prim ? prim : g->name_prim[node], 0, "" };
 			if (!s->entries[s->nentries].function || !s->entries[s->nentries].object)
 				return -1;
 			s->nentries++;
@@ -629,7 +634,7 @@ static int hp_sv_entries(struct hp_sv_graph *g, struct hp_survey *s, unsigned ch
 }
 
 /* covered[n]: n runs inside a measured call (an entry reaches it). */
-static int hp_sv_covered(const struct hp_sv_graph *g, const unsigned char *entry, unsigned char *covered)
+static int hp_survey_covered(const struct hp_survey_graph *g, const unsigned char *entry, unsigned char *covered)
 {
 	size_t *stack = malloc((g->nnodes + 1) * sizeof *stack);
 
@@ -656,9 +661,9 @@ static int hp_sv_covered(const struct hp_sv_graph *g, const unsigned char *entry
 
 /* Own code no entry covers: static, or global but called only inside its
  * object.  One note per object. */
-static int hp_sv_unwrappable(struct hp_sv_graph *g, struct hp_survey *s, const unsigned char *covered)
+static int hp_survey_unwrappable(struct hp_survey_graph *g, struct hp_survey *s, const unsigned char *covered)
 {
-	struct hp_sv_all *a = g->a;
+	struct hp_survey_all *a = g->a;
 	int rc = 0;
 
 	for (size_t u = 0; u < a->nu && rc == 0; u++) {
@@ -670,10 +675,10 @@ static int hp_sv_unwrappable(struct hp_sv_graph *g, struct hp_survey *s, const u
 
 		for (size_t i = 0; i < a->u[u].nfns; i++) {
 			size_t node = g->base[u] + i;
-			if (covered[node] || !hp_sv_own_node(g, node))
+			if (covered[node] || !hp_survey_own_node(g, node))
 				continue;
 			rc |= hp_strv_add(&fns, a->u[u].fns[i].name);
-			prim |= hp_sv_node_prim(g, node);
+			prim |= hp_survey_node_prim(g, node);
 			any_global |= a->u[u].fns[i].global;
 			any_static |= !a->u[u].fns[i].global;
 		}
@@ -699,14 +704,14 @@ static int hp_sv_unwrappable(struct hp_sv_graph *g, struct hp_survey *s, const u
 /* Calls of an entry from inside its own object by code no entry covers
  * (not rerouted, so not measured), and helpers an entry calls (measured
  * as nested calls inside the own code). */
-static int hp_sv_entry_notes(struct hp_sv_graph *g, struct hp_survey *s, const unsigned char *entry,
-			     const unsigned char *covered)
+static int hp_survey_entry_notes(struct hp_survey_graph *g, struct hp_survey *s, const unsigned char *entry,
+				 const unsigned char *covered)
 {
-	struct hp_sv_all *a = g->a;
+	struct hp_survey_all *a = g->a;
 	int rc = 0;
 
 	for (size_t u = 0; u < a->nu && rc == 0; u++) {
-		const struct hp_sv_unit *un = &a->u[u];
+		const struct hp_survey_unit *un = &a->u[u];
 		for (size_t i = 0; i < un->nfns && rc == 0; i++) {
 			size_t node = g->base[u] + i;
 			struct hp_strv callers = { 0 };
@@ -714,7 +719,7 @@ static int hp_sv_entry_notes(struct hp_sv_graph *g, struct hp_survey *s, const u
 			if (!entry[node])
 				continue;
 			for (size_t e = 0; e < un->nedges; e++) {
-				const struct hp_sv_edge *ed = &un->edges[e];
+				const struct hp_survey_edge *ed = &un->edges[e];
 				if (ed->to == (long)i && ed->from != i && !covered[g->base[u] + ed->from] &&
 				    hp_strv_find(&callers, un->fns[ed->from].name) < 0)
 					rc |= hp_strv_add(&callers, un->fns[ed->from].name);
@@ -728,7 +733,7 @@ static int hp_sv_entry_notes(struct hp_sv_graph *g, struct hp_survey *s, const u
 				free(cl);
 			}
 			hp_strv_free(&callers);
-			hp_sv_helpers(g->reach_helpers[node] & ~(1u << HP_FN_DRNG_INIT), hl, sizeof hl);
+			hp_survey_helpers(g->reach_helpers[node] & ~(1u << HP_FN_DRNG_INIT), hl, sizeof hl);
 			if (hl[0])
 				rc |= hp_strv_addf(
 					&s->notes,
@@ -744,7 +749,7 @@ static int hp_sv_entry_notes(struct hp_sv_graph *g, struct hp_survey *s, const u
 
 /* Append "own PRIM in f1, f2 (obj), f3 (obj2)" for the own findings of
  * one primitive label to buf. */
-static void hp_sv_own_list(const struct hp_survey *s, char *buf, size_t len)
+static void hp_survey_own_list(const struct hp_survey *s, char *buf, size_t len)
 {
 	size_t o = strlen(buf);
 	unsigned done = 0;
@@ -755,16 +760,17 @@ static void hp_sv_own_list(const struct hp_survey *s, char *buf, size_t len)
 		size_t shown = 0, total = 0;
 		const char *obj = NULL;
 
-		if ((s->f[i].role != HP_SV_OWN && s->f[i].role != HP_SV_NAME_OWN) || (done & prim) == prim)
+		if ((s->f[i].role != HP_SURVEY_OWN && s->f[i].role != HP_SURVEY_NAME_OWN) || (done & prim) == prim)
 			continue;
 		done |= prim;
 		hp_prim_label(prim, label, sizeof label);
 		o += (size_t)hp_fmt(buf + o, o < len ? len - o : 0, "%sown %s in ", o ? "; " : "", label);
 		for (size_t k = i; k < s->nf; k++) {
-			if ((s->f[k].role != HP_SV_OWN && s->f[k].role != HP_SV_NAME_OWN) || s->f[k].prim != prim)
+			if ((s->f[k].role != HP_SURVEY_OWN && s->f[k].role != HP_SURVEY_NAME_OWN) ||
+			    s->f[k].prim != prim)
 				continue;
 			total++;
-			if (shown == HP_SV_LIST)
+			if (shown == HP_SURVEY_LIST)
 				continue;
 			if (obj && strcmp(obj, s->f[k].object))
 				o += (size_t)hp_fmt(buf + o, o < len ? len - o : 0, " (%s)", obj);
@@ -781,7 +787,7 @@ static void hp_sv_own_list(const struct hp_survey *s, char *buf, size_t len)
 }
 
 /* Is name one of the NGCC API functions (any kind)? */
-static int hp_sv_api(const char *name)
+static int hp_survey_api(const char *name)
 {
 	static const char *const kinds[] = { "sig", "kem", "kex" };
 
@@ -802,15 +808,15 @@ static int hp_sv_api(const char *name)
  * functions reach; without API functions among the objects, those the
  * scheme's objects (not the ICCS files) reference.  *xof_by: the object
  * of the scheme that references init_random_number, or NULL. */
-static unsigned hp_sv_called(const struct hp_sv_graph *g, const char **xof_by)
+static unsigned hp_survey_called(const struct hp_survey_graph *g, const char **xof_by)
 {
-	const struct hp_sv_all *a = g->a;
+	const struct hp_survey_all *a = g->a;
 	unsigned called = 0;
 	int roots = 0;
 
 	*xof_by = NULL;
 	for (size_t n = 0; n < g->nnodes; n++)
-		if (!g->helper_node[n] && hp_sv_fn_of(g, n)->global && hp_sv_api(hp_sv_fn_of(g, n)->name)) {
+		if (!g->helper_node[n] && hp_survey_fn_of(g, n)->global && hp_survey_api(hp_survey_fn_of(g, n)->name)) {
 			called |= g->reach_helpers[n];
 			roots = 1;
 		}
@@ -830,11 +836,11 @@ static unsigned hp_sv_called(const struct hp_sv_graph *g, const char **xof_by)
 	return called;
 }
 
-static void hp_sv_verdict(const struct hp_sv_graph *g, struct hp_survey *s)
+static void hp_survey_verdict(const struct hp_survey_graph *g, struct hp_survey *s)
 {
 	const unsigned hash = (1u << HP_FN_XOF) | (1u << HP_FN_PSEUDOHASH) | (1u << HP_FN_SM3);
 	const char *xof_by;
-	unsigned called = hp_sv_called(g, &xof_by), routes = 0;
+	unsigned called = hp_survey_called(g, &xof_by), routes = 0;
 	size_t nroutes = 0, o = 0;
 	const char *route_eg = NULL;
 	int own = 0;
@@ -843,14 +849,14 @@ static void hp_sv_verdict(const struct hp_sv_graph *g, struct hp_survey *s)
 
 	s->called = called;
 	for (size_t i = 0; i < s->nf; i++) {
-		own |= s->f[i].role == HP_SV_OWN || s->f[i].role == HP_SV_NAME_OWN;
-		if (s->f[i].role == HP_SV_ROUTES) {
+		own |= s->f[i].role == HP_SURVEY_OWN || s->f[i].role == HP_SURVEY_NAME_OWN;
+		if (s->f[i].role == HP_SURVEY_ROUTES) {
 			routes |= s->f[i].prim;
 			route_eg = route_eg ? route_eg : s->f[i].function;
 			nroutes++;
 		}
 	}
-	hp_sv_helpers(called & ~(1u << HP_FN_DRNG_INIT), hl, sizeof hl);
+	hp_survey_helpers(called & ~(1u << HP_FN_DRNG_INIT), hl, sizeof hl);
 	r[0] = '\0';
 	if (!own && !s->library[0]) {
 		if (!(called & (hash | (1u << HP_FN_DRNG)))) {
@@ -875,7 +881,7 @@ static void hp_sv_verdict(const struct hp_sv_graph *g, struct hp_survey *s)
 		}
 		return;
 	}
-	hp_sv_own_list(s, r, len);
+	hp_survey_own_list(s, r, len);
 	o = strlen(r);
 	/* hashing inside a library: not the scheme's own code, not a helper */
 	if (s->library[0])
@@ -912,13 +918,13 @@ void hp_survey_unwrap(struct hp_survey *s, const char *why)
 }
 
 /* At most HP_OWN_MAX wrapped, and a note for each entry that is not. */
-static int hp_sv_wrap_limit(struct hp_survey *s)
+static int hp_survey_wrap_limit(struct hp_survey *s)
 {
 	size_t n = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < s->nentries; i++) {
-		struct hp_sv_entry *e = &s->entries[i];
+		struct hp_survey_entry *e = &s->entries[i];
 		if (e->wrap && ++n > HP_OWN_MAX) {
 			e->wrap = 0;
 			hp_fmt(e->why, sizeof e->why, "more than %u own entries", HP_OWN_MAX);
@@ -934,8 +940,8 @@ static int hp_sv_wrap_limit(struct hp_survey *s)
 
 int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *s, char *err, size_t errlen)
 {
-	struct hp_sv_all a = { 0 };
-	struct hp_sv_graph g = { 0 };
+	struct hp_survey_all a = { 0 };
+	struct hp_survey_graph g = { 0 };
 	unsigned char *entry = NULL, *covered = NULL;
 	int rc = -1;
 
@@ -947,27 +953,27 @@ int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (hp_sv_read_input(&a, &in[i], err, errlen))
+		if (hp_survey_read_input(&a, &in[i], err, errlen))
 			goto out;
 	for (size_t u = 0; u < a.nu; u++)
 		if (a.u[u].helper_file < 0)
-			a.u[u].helper_file = hp_sv_is_helper_file(&a.u[u]);
-	hp_sv_global_tables(&a);
-	if (hp_sv_graph_build(&a, &g) || hp_sv_reach(&g) || !(entry = calloc(g.nnodes + 1, 1)) ||
-	    !(covered = calloc(g.nnodes + 1, 1)) || hp_sv_findings(&g, s) || hp_sv_entries(&g, s, entry) ||
-	    hp_sv_covered(&g, entry, covered) || hp_sv_unwrappable(&g, s, covered) ||
-	    hp_sv_entry_notes(&g, s, entry, covered)) {
+			a.u[u].helper_file = hp_survey_is_helper_file(&a.u[u]);
+	hp_survey_global_tables(&a);
+	if (hp_survey_graph_build(&a, &g) || hp_survey_reach(&g) || !(entry = calloc(g.nnodes + 1, 1)) ||
+	    !(covered = calloc(g.nnodes + 1, 1)) || hp_survey_findings(&g, s) || hp_survey_entries(&g, s, entry) ||
+	    hp_survey_covered(&g, entry, covered) || hp_survey_unwrappable(&g, s, covered) ||
+	    hp_survey_entry_notes(&g, s, entry, covered)) {
 		hp_fmt(err, errlen, "out of memory");
 		goto out;
 	}
-	if (hp_sv_library_hashing(a.u, a.nu, s->library, sizeof s->library) &&
+	if (hp_survey_library_hashing(a.u, a.nu, s->library, sizeof s->library) &&
 	    hp_strv_addf(&s->notes, "hashes outside the helpers: %s \u2014 not counted in the hash share",
 			 s->library)) {
 		hp_fmt(err, errlen, "out of memory");
 		goto out;
 	}
-	hp_sv_verdict(&g, s);
-	if (hp_survey_check_entries(s, in, n, err, errlen) || hp_sv_wrap_limit(s)) {
+	hp_survey_verdict(&g, s);
+	if (hp_survey_check_entries(s, in, n, err, errlen) || hp_survey_wrap_limit(s)) {
 		if (!err[0])
 			hp_fmt(err, errlen, "out of memory");
 		goto out;
@@ -976,9 +982,9 @@ int hp_survey_run(const struct hp_survey_input *in, size_t n, struct hp_survey *
 out:
 	free(entry);
 	free(covered);
-	hp_sv_graph_free(&g);
+	hp_survey_graph_free(&g);
 	for (size_t u = 0; u < a.nu; u++)
-		hp_sv_unit_free(&a.u[u]);
+		hp_survey_unit_free(&a.u[u]);
 	free(a.u);
 	if (rc)
 		hp_survey_free(s);
@@ -1004,15 +1010,15 @@ void hp_survey_free(struct hp_survey *s)
 
 /* ---------- the text ---------- */
 
-const char *hp_sv_role_name(enum hp_sv_role r)
+const char *hp_survey_role_name(enum hp_survey_role r)
 {
-	static const char *const names[HP_SV_ROLES] = { "own", "iccs", "routes", "uses-own", "name-own" };
+	static const char *const names[HP_SURVEY_ROLES] = { "own", "iccs", "routes", "uses-own", "name-own" };
 
-	return (unsigned)r < HP_SV_ROLES ? names[r] : "?";
+	return (unsigned)r < HP_SURVEY_ROLES ? names[r] : "?";
 }
 
 /* s with tabs and newlines made blanks (a field of one line). */
-static int hp_sv_field(struct hp_strv *out, const char *fmt, const char *s)
+static int hp_survey_field(struct hp_strv *out, const char *fmt, const char *s)
 {
 	char *c = strdup(s);
 	int rc;
@@ -1035,29 +1041,29 @@ char *hp_survey_text(const struct hp_survey *s)
 
 	rc |= hp_strv_add(&l, "hashprof-survey 1");
 	rc |= hp_strv_addf(&l, "verdict=%s", s->verdict);
-	rc |= hp_sv_field(&l, "reason=%s", s->reason);
+	rc |= hp_survey_field(&l, "reason=%s", s->reason);
 	for (size_t i = 0; i < s->nf && !rc; i++) {
 		char *line;
 		struct hp_strv parts = { 0 };
 		hp_prim_label(s->f[i].prim, label, sizeof label);
-		rc |= hp_sv_field(&parts, "%s", hp_sv_role_name(s->f[i].role));
-		rc |= hp_sv_field(&parts, "%s", label);
-		rc |= hp_sv_field(&parts, "%s", s->f[i].function);
-		rc |= hp_sv_field(&parts, "%s", s->f[i].object);
-		rc |= hp_sv_field(&parts, "%s", s->f[i].evidence);
+		rc |= hp_survey_field(&parts, "%s", hp_survey_role_name(s->f[i].role));
+		rc |= hp_survey_field(&parts, "%s", label);
+		rc |= hp_survey_field(&parts, "%s", s->f[i].function);
+		rc |= hp_survey_field(&parts, "%s", s->f[i].object);
+		rc |= hp_survey_field(&parts, "%s", s->f[i].evidence);
 		line = rc ? NULL : hp_strv_join(&parts, "\t");
 		rc |= !line || hp_strv_addf(&l, "finding=%s", line);
 		free(line);
 		hp_strv_free(&parts);
 	}
 	for (size_t i = 0; i < s->nentries && !rc; i++) {
-		const struct hp_sv_entry *e = &s->entries[i];
+		const struct hp_survey_entry *e = &s->entries[i];
 		hp_prim_label(e->prim, label, sizeof label);
 		rc |= hp_strv_addf(&l, "entry=%s\t%s\t%s\t%s%s", e->function, label, e->object,
 				   e->wrap ? "wrapped" : "not wrapped: ", e->wrap ? "" : e->why);
 	}
 	for (size_t i = 0; i < s->notes.n && !rc; i++)
-		rc |= hp_sv_field(&l, "note=%s", s->notes.v[i]);
+		rc |= hp_survey_field(&l, "note=%s", s->notes.v[i]);
 	rc |= hp_strv_add(&l, "");
 	if (!rc)
 		text = hp_strv_join(&l, "\n");

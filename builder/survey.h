@@ -15,7 +15,7 @@
 #include "builder.h"
 
 /* One function of an object. */
-struct hp_sv_fn {
+struct hp_survey_fn {
 	char *name;
 	int global; /* STB_GLOBAL or STB_WEAK: visible to other objects */
 	size_t shndx;
@@ -26,7 +26,7 @@ struct hp_sv_fn {
 };
 
 /* A call or reference from one function of the object. */
-struct hp_sv_edge {
+struct hp_survey_edge {
 	size_t from; /* index in fns */
 	long to; /* index in fns when the target is in this object, else -1 */
 	char *to_name; /* the target's symbol name when global or undefined, else NULL */
@@ -35,7 +35,7 @@ struct hp_sv_edge {
 /* Constants found in data that no function of the object refers to by
  * section and offset: a global table other objects may use, or a table
  * nobody uses. */
-struct hp_sv_table {
+struct hp_survey_table {
 	char *name; /* the data symbol, or NULL (anonymous) */
 	int global;
 	uint64_t tables; /* bits of hp_prim_tables() */
@@ -43,14 +43,14 @@ struct hp_sv_table {
 };
 
 /* One object. */
-struct hp_sv_unit {
+struct hp_survey_unit {
 	char *name; /* as shown: package-relative source, or the object's FILE name */
 	int helper_file; /* the ICCS files (auxfunc.c, drng.c): their SM3 is the helpers' own */
-	struct hp_sv_fn *fns;
+	struct hp_survey_fn *fns;
 	size_t nfns;
-	struct hp_sv_edge *edges;
+	struct hp_survey_edge *edges;
 	size_t nedges;
-	struct hp_sv_table *tabs;
+	struct hp_survey_table *tabs;
 	size_t ntabs;
 	struct hp_strv undefs; /* global symbols referenced, not defined */
 	struct hp_strv defs; /* global symbols defined (functions and data) */
@@ -61,10 +61,11 @@ struct hp_sv_unit {
  * member) into u; name is the name to show (NULL: the object's FILE
  * symbol, else fallback).  Returns 0, or -1 with a reason in err.
  */
-int hp_sv_scan(void *elf, const char *name, const char *fallback, struct hp_sv_unit *u, char *err, size_t errlen);
+int hp_survey_scan(void *elf, const char *name, const char *fallback, struct hp_survey_unit *u, char *err,
+		   size_t errlen);
 
-/* Release what hp_sv_scan filled in u. */
-void hp_sv_unit_free(struct hp_sv_unit *u);
+/* Release what hp_survey_scan filled in u. */
+void hp_survey_unit_free(struct hp_survey_unit *u);
 
 /*
  * survey_libs.c: the hash functions of a library (libcrypto's EVP_shake256,
@@ -74,6 +75,6 @@ void hp_sv_unit_free(struct hp_sv_unit *u);
  * EVP_DigestUpdate (libcrypto) in sign.c; SHA256 (libcrypto) in hash.c"
  * ("" when none; cut at len - 1 bytes).  Returns how many functions.
  */
-size_t hp_sv_library_hashing(const struct hp_sv_unit *u, size_t nu, char *out, size_t len);
+size_t hp_survey_library_hashing(const struct hp_survey_unit *u, size_t nu, char *out, size_t len);
 
 #endif

@@ -148,7 +148,7 @@ static int hp_dw_module(Dwfl_Module *mod, void **user, const char *name, Dwarf_A
 			if (decl)
 				continue;
 			for (size_t i = 0; i < w->s->nentries; i++) {
-				struct hp_sv_entry *e = &w->s->entries[i];
+				struct hp_survey_entry *e = &w->s->entries[i];
 				if (w->seen[i] || strcmp(e->function, fname))
 					continue;
 				w->seen[i] = 1;

@@ -18,7 +18,7 @@
 #include <string.h>
 
 /* The most functions named per object before "+N more". */
-#define HP_SV_LIB_LIST 4
+#define HP_SURVEY_LIB_LIST 4
 
 /* Library hash functions by name prefix; algo: the name says which
  * hash (shown first: EVP_shake256 says more than EVP_DigestUpdate).
@@ -26,10 +26,10 @@
  * openssl/md5.h, openssl/hmac.h; gcrypt.h; sodium/crypto_hash*.h,
  * crypto_generichash*.h, crypto_xof*.h; XKCP's KeccakHash.h and
  * SimpleFIPS202.h. */
-static const struct hp_sv_libfn {
+static const struct hp_survey_libfn {
 	const char *prefix, *lib;
 	int algo;
-} hp_sv_libfns[] = {
+} hp_survey_libfns[] = {
 	{ "EVP_shake", "libcrypto", 1 },
 	{ "EVP_sha", "libcrypto", 1 },
 	{ "EVP_sm3", "libcrypto", 1 },
@@ -60,16 +60,16 @@ static const struct hp_sv_libfn {
 };
 
 /* The library hash function sym is, or NULL. */
-static const struct hp_sv_libfn *hp_sv_libfn_of(const char *sym)
+static const struct hp_survey_libfn *hp_survey_libfn_of(const char *sym)
 {
-	for (size_t i = 0; i < sizeof hp_sv_libfns / sizeof hp_sv_libfns[0]; i++)
-		if (!strncmp(sym, hp_sv_libfns[i].prefix, strlen(hp_sv_libfns[i].prefix)))
-			return &hp_sv_libfns[i];
+	for (size_t i = 0; i < sizeof hp_survey_libfns / sizeof hp_survey_libfns[0]; i++)
+		if (!strncmp(sym, hp_survey_libfns[i].prefix, strlen(hp_survey_libfns[i].prefix)))
+			return &hp_survey_libfns[i];
 	return NULL;
 }
 
 /* Does some unit define sym? */
-static int hp_sv_defined(const struct hp_sv_unit *u, size_t nu, const char *sym)
+static int hp_survey_defined(const struct hp_survey_unit *u, size_t nu, const char *sym)
 {
 	for (size_t k = 0; k < nu; k++)
 		if (hp_strv_find(&u[k].defs, sym) >= 0)
@@ -79,8 +79,8 @@ static int hp_sv_defined(const struct hp_sv_unit *u, size_t nu, const char *sym)
 
 /* Append one object's library hash functions ("EVP_shake256,
  * EVP_DigestUpdate (libcrypto) in sign.c") to out at *o; how many. */
-static size_t hp_sv_lib_unit(const struct hp_sv_unit *all, size_t nu, const struct hp_sv_unit *u, char *out, size_t len,
-			     size_t *o)
+static size_t hp_survey_lib_unit(const struct hp_survey_unit *all, size_t nu, const struct hp_survey_unit *u, char *out,
+				 size_t len, size_t *o)
 {
 	const char *lib = NULL;
 	size_t found = 0, shown = 0;
@@ -88,15 +88,15 @@ static size_t hp_sv_lib_unit(const struct hp_sv_unit *all, size_t nu, const stru
 
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < u->undefs.n; i++) {
-			const struct hp_sv_libfn *f = hp_sv_libfn_of(u->undefs.v[i]);
-			if (!f || f->algo != !pass || hp_sv_defined(all, nu, u->undefs.v[i]))
+			const struct hp_survey_libfn *f = hp_survey_libfn_of(u->undefs.v[i]);
+			if (!f || f->algo != !pass || hp_survey_defined(all, nu, u->undefs.v[i]))
 				continue;
 			if (!found)
 				*o += (size_t)hp_fmt(out + *o, *o < len ? len - *o : 0, "%s", *o ? "; " : "");
 			found++;
 			mixed_libs |= lib && strcmp(lib, f->lib);
 			lib = lib ? lib : f->lib;
-			if (shown == HP_SV_LIB_LIST)
+			if (shown == HP_SURVEY_LIB_LIST)
 				continue;
 			*o += (size_t)hp_fmt(out + *o, *o < len ? len - *o : 0, "%s%s", shown ? ", " : "",
 					     u->undefs.v[i]);
@@ -111,7 +111,7 @@ static size_t hp_sv_lib_unit(const struct hp_sv_unit *all, size_t nu, const stru
 	return found;
 }
 
-size_t hp_sv_library_hashing(const struct hp_sv_unit *u, size_t nu, char *out, size_t len)
+size_t hp_survey_library_hashing(const struct hp_survey_unit *u, size_t nu, char *out, size_t len)
 {
 	size_t o = 0, n = 0;
 
@@ -119,6 +119,6 @@ size_t hp_sv_library_hashing(const struct hp_sv_unit *u, size_t nu, char *out, s
 		out[0] = '\0';
 	for (size_t k = 0; k < nu; k++)
 		if (!u[k].helper_file)
-			n += hp_sv_lib_unit(u, nu, &u[k], out, len, &o);
+			n += hp_survey_lib_unit(u, nu, &u[k], out, len, &o);
 	return n;
 }

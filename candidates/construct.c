@@ -36,10 +36,14 @@ static int hp_cand_stream(const struct hp_cand_digest *d, unsigned long long nby
 {
 	unsigned char tmp[HP_CAND_DIGEST_MAX_BYTES], be[4];
 	const struct hp_cand_piece pc[2] = { { msg, len }, { be, sizeof be } };
-	const unsigned long long blocks = nbytes / d->bytes + (nbytes % d->bytes != 0);
+	unsigned long long blocks;
 	int rc = HP_CAND_OK;
 
-	if (d->bytes == 0 || d->bytes > HP_CAND_DIGEST_MAX_BYTES || blocks > HP_CAND_CTR_MAX)
+	/* the digest's length checked before anything is divided by it */
+	if (d->bytes == 0 || d->bytes > HP_CAND_DIGEST_MAX_BYTES)
+		return HP_CAND_BAD_LENGTH;
+	blocks = nbytes / d->bytes + (nbytes % d->bytes != 0);
+	if (blocks > HP_CAND_CTR_MAX)
 		return HP_CAND_BAD_LENGTH;
 	for (unsigned long long i = 0; i < blocks && rc == HP_CAND_OK; i++) {
 		const unsigned long long ct = i + 1, off = i * d->bytes;

@@ -134,20 +134,3 @@ int hp_elf_machine_self(void)
 	return EM_NONE;
 #endif
 }
-
-const char *hp_elf_machine_name(int machine, char *buf, size_t len)
-{
-	static const struct {
-		int em;
-		const char *name;
-	} names[] = { { EM_X86_64, "x86-64" }, { EM_AARCH64, "AArch64" },  { EM_386, "i386" }, { EM_ARM, "32-bit ARM" },
-		      { EM_RISCV, "RISC-V" },  { EM_PPC64, "PowerPC 64" }, { EM_S390, "s390" } };
-
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (names[i].em == machine) {
-			snprintf(buf, len, "%s", names[i].name);
-			return buf;
-		}
-	snprintf(buf, len, "machine %d", machine);
-	return buf;
-}

@@ -36,8 +36,6 @@ int hp_elf_machine(const char *path);
  * instance is refused for its machine. */
 int hp_elf_machine_self(void);
 
-/* A reader's name of an e_machine value ("x86-64", "AArch64", ...), into
- * buf ("machine N" for one this list does not know); returns buf. */
-const char *hp_elf_machine_name(int machine, char *buf, size_t len);
+/* A reader's name of an e_machine value: hp_machine_name (util/machine_name.h). */
 
 #endif

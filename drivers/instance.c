@@ -5,6 +5,7 @@
 #include "config.h"
 #include "instance.h"
 #include "util/build_tree.h"
+#include "util/machine_name.h"
 #include "util/search_path.h"
 
 #include <ctype.h>
@@ -193,8 +194,8 @@ static void hp_foreign_note(FILE *out, const char *path, const struct hp_instanc
 	char theirs[32], ours[32];
 
 	fprintf(out, "hashprof: skipping %s: instance %s is built for %s, and this hashprof runs %s code: not loaded\n",
-		path, inst->name, hp_elf_machine_name(hp_elf_machine(path), theirs, sizeof theirs),
-		hp_elf_machine_name(hp_elf_machine_self(), ours, sizeof ours));
+		path, inst->name, hp_machine_name((unsigned)hp_elf_machine(path), theirs, sizeof theirs),
+		hp_machine_name((unsigned)hp_elf_machine_self(), ours, sizeof ours));
 }
 
 /* Why a .so along the path is not listed, when someone asked. */

@@ -12,14 +12,6 @@
 #include "format.h"
 #include "shares.h"
 
-int hp_callsites_any(const struct hp_result *rows, size_t nrows)
-{
-	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].sites.requested)
-			return 1;
-	return 0;
-}
-
 /* Ticks of `ticks` over `calls` calls, corrected like the row's (shares.h:
  * the calibrated part inside the helper, and the recorder's measured in
  * the operation). */

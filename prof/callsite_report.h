@@ -21,9 +21,6 @@
  */
 void hp_callsites_print_text(FILE *out, const struct hp_result *rows, size_t nrows, int raw);
 
-/* Does any row have a call-site table? */
-int hp_callsites_any(const struct hp_result *rows, size_t nrows);
-
 /*
  * The folded stacks of the rows' call sites, one line per site:
  * "INSTANCE OPERATION;f1;f2;...;helper TICKS" (the frames outermost

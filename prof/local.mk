@@ -40,9 +40,3 @@ prof_libhprof_la_SOURCES += prof/rank_test.c prof/rank_test.h
 prof_libhprof_la_SOURCES += prof/table_layout.c prof/table_layout.h
 # per-shape costs and the projection from them.
 prof_libhprof_la_SOURCES += prof/cost_table.c prof/cost_table.h prof/projection.c prof/projection.h
-check_PROGRAMS += tests/test_projection
-TESTS += tests/test_projection
-tests_test_projection_SOURCES = tests/test_projection.c
-tests_test_projection_CPPFLAGS = $(HP_PROF_CPPFLAGS)
-tests_test_projection_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-tests_test_projection_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm

@@ -45,17 +45,6 @@ double hp_median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-double hp_mwu_min_p(size_t nx, size_t ny)
-{
-	double c = 1;
-
-	if (!nx || !ny)
-		return 1;
-	for (size_t i = 1; i <= nx; i++) /* C(nx + ny, nx), built exactly for small samples */
-		c = c * (double)(ny + i) / (double)i;
-	return 2 / c < 1 ? 2 / c : 1;
-}
-
 /*
  * Exact two-sided p: the share of the nx-subsets of the doubled ranks
  * rank2[0..n) whose sum is at least as far from its mean as obs2.

@@ -35,15 +35,6 @@ struct hp_mwu {
  */
 int hp_mann_whitney(const double *x, size_t nx, const double *y, size_t ny, struct hp_mwu *out);
 
-/*
- * The smallest two-sided p-value the exact test can give for samples of
- * nx and ny values (all of one above all of the other, no ties):
- * 2 / C(nx + ny, nx), capped at 1; 1 when a sample is empty.  Below the
- * significance level or it cannot decide at all (3 batches against 3:
- * 0.1).
- */
-double hp_mwu_min_p(size_t nx, size_t ny);
-
 /* The median of v[0..n) (sorts v in place); 0 when n is 0. */
 double hp_median(double *v, size_t n);
 

@@ -524,23 +524,6 @@ int hp_replay_insitu_ticks(const struct hp_replay_sample *s, size_t n, unsigned 
 	return 0;
 }
 
-int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, unsigned family, double *share,
-				  double *ticks)
-{
-	struct hp_replay_cost cost = { .valid = 1 };
-	double c;
-
-	if (hp_replay_insitu_ticks(s, n, family, &c) != 0)
-		return -1;
-	/* the same cost per call through the tape path, served or passed */
-	cost.replay_ticks = cost.pass_ticks = c;
-	if (hp_replay_share_median(s, n, family, &cost, share) != 0)
-		return -1;
-	if (ticks)
-		*ticks = c;
-	return 0;
-}
-
 int hp_replay_estimate(const struct hp_replay_sample *s, size_t n, unsigned family, const struct hp_replay_cost *cost,
 		       struct hp_replay_estimate *out)
 {
@@ -567,8 +550,7 @@ int hp_replay_estimate(const struct hp_replay_sample *s, size_t n, unsigned fami
 	if (hp_replay_insitu_ticks(s, n, family, &out->insitu_ticks) != 0)
 		return -1;
 	/* in situ: the same cost per call through the tape path, served or
-	 * passed (hp_replay_share_median_insitu's); the loop's where that is
-	 * implausible */
+	 * passed; the loop's where that is implausible */
 	struct hp_replay_cost used = { .valid = 1, .replay_ticks = out->insitu_ticks, .pass_ticks = out->insitu_ticks };
 	out->estimator = HP_REPLAY_ESTIMATOR_INSITU;
 	if (cost && cost->valid && hp_insitu_plausible(out->insitu_ticks, out->loop_ticks, NULL, NULL) == 0) {

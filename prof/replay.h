@@ -24,7 +24,7 @@
  *   share(F) = (T_timed - T_replay(F) + c(F) x (replayed(F) + passed(F))) / T_timed
  *
  * and the median of share(F) over samples: the "in situ" estimator
- * (hp_replay_share_median_insitu), T_free(F) = 2 T_replay - T_double with
+ * (hp_replay_estimate), T_free(F) = 2 T_replay - T_double with
  * the difference pooled over the samples (one sample's difference of two
  * runs is noisier than the quantity it measures).  replayed(F): the calls
  * served from the tape in F's replay run; passed(F): the real helper
@@ -229,15 +229,6 @@ int hp_replay_share_median(const struct hp_replay_sample *s, size_t n, unsigned 
  */
 int hp_replay_insitu_ticks(const struct hp_replay_sample *s, size_t n, unsigned family, double *ticks);
 
-/*
- * The in-situ estimator, the share `hashprof --replay` reports: the
- * median over n samples of their shares of family with c(F) (into
- * *ticks, when not NULL) added back per call through the tape path.
- * Returns 0, or -1 as hp_replay_share_median and hp_replay_insitu_ticks.
- */
-int hp_replay_share_median_insitu(const struct hp_replay_sample *s, size_t n, unsigned family, double *share,
-				  double *ticks);
-
 /* One family's share of a row, as `hashprof --replay` reports it
  * (hp_replay_estimate). */
 struct hp_replay_estimate {
@@ -259,7 +250,7 @@ struct hp_replay_estimate {
  *
  * - no sample's record has an outermost call of the family: its runs
  *   were not taken, share 0 exactly, estimator HP_REPLAY_ESTIMATOR_NONE;
- * - else the in-situ estimator (hp_replay_share_median_insitu), unless
+ * - else the in-situ estimator (c(F) from hp_replay_insitu_ticks), unless
  *   c(F) lies outside insitu_bound.h's bound around the loop's cost of
  *   the same calls, loop_ticks = sum(replay_ticks x replayed + pass_ticks
  *   x passed) / sum(replayed + passed) over the samples (a busy machine,
@@ -267,7 +258,8 @@ struct hp_replay_estimate {
  *   estimator (hp_replay_share_median with cost), HP_REPLAY_ESTIMATOR_LOOP.
  *   With no valid cost (or loop_ticks not above 0) nothing is judged.
  *
- * Returns 0, or -1 as hp_replay_share_median_insitu.
+ * Returns 0, or -1 when n is 0 or over 65536, the family is out of range,
+ * a sample of a family with no call has no timed run, or memory runs out.
  */
 int hp_replay_estimate(const struct hp_replay_sample *s, size_t n, unsigned family, const struct hp_replay_cost *cost,
 		       struct hp_replay_estimate *out);

@@ -37,7 +37,7 @@ tests_test_groundtruth_CPPFLAGS = $(HP_ACC_CPPFLAGS) \
 	-DHP_WRAPPED_SO=\"$(abs_top_builddir)/schemes/.libs/ground-truth.so\"
 tests_test_groundtruth_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(PAPI_CFLAGS)
 tests_test_groundtruth_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm -ldl
-tests_test_accuracy_SOURCES = tests/test_accuracy.c tests/capture.c tests/capture.h
+tests_test_accuracy_SOURCES = tests/test_accuracy.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_accuracy_CPPFLAGS = $(HP_ACC_CPPFLAGS)
 tests_test_accuracy_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_accuracy_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
@@ -78,7 +78,7 @@ tests_test_replay_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 check_PROGRAMS += tests/test_replay_driver
 TESTS += tests/test_replay_driver
 tests_test_replay_driver_SOURCES = tests/test_replay_driver.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h tests/check_run.h
+	tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h tests/check_run.h
 tests_test_replay_driver_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_TEST_DATA=\"$(abs_top_srcdir)/tests/data\" \
 	-DHP_SCHEMES_DIR=\"$(abs_top_builddir)/schemes/.libs\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured)

@@ -12,7 +12,7 @@
 
 #include "build_util.h"
 
-char tmp[4096];
+char tmp[HPT_TMPDIR_MAX];
 char out_dir[4200], pkg[4200];
 
 /* ---------- running programs ---------- */
@@ -20,14 +20,16 @@ char out_dir[4200], pkg[4200];
 /* Fill e for hp_path; returns e->changes (for run_capture, run_start). */
 const char *const *tmp_env(struct tmp_env *e, const char *hp_path)
 {
-	snprintf(e->home, sizeof e->home, "HOME=%s/home", tmp);
-	snprintf(e->xdg, sizeof e->xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+	char home[HPT_TMPDIR_MAX + 8];
+
+	snprintf(home, sizeof home, "%s/home", tmp);
+	hpt_home_env(&e->home, home);
 	if (hp_path)
 		snprintf(e->path, sizeof e->path, "HASHPROF_PATH=%s", hp_path);
 	else
 		snprintf(e->path, sizeof e->path, "HASHPROF_PATH");
-	e->changes[0] = e->home;
-	e->changes[1] = e->xdg;
+	e->changes[0] = e->home.home;
+	e->changes[1] = e->home.data;
 	e->changes[2] = e->path;
 	e->changes[3] = "HASHPROF_SYNTH_FAULT";
 	e->changes[4] = NULL;
@@ -56,12 +58,10 @@ void expect_in(const struct run *r, const char *text, const char *what)
  * tmp/pkg and an empty tmp/out. */
 void setup_fixture(const char *fixture)
 {
-	const char *base = getenv("TMPDIR");
 	char src[4200];
 	struct run r;
 
-	snprintf(tmp, sizeof tmp, "%s/hp-build-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "build-test");
 	snprintf(src, sizeof src, "%s/%s", HP_FIXTURES, fixture);
 	snprintf(pkg, sizeof pkg, "%s/%s", tmp, fixture);
 	snprintf(out_dir, sizeof out_dir, "%s/out", tmp);
@@ -76,12 +76,7 @@ void setup_fixture(const char *fixture)
 
 void teardown_fixture(void)
 {
-	struct run r;
-
-	if (!tmp[0])
-		return;
-	run_in_tmp(&r, NULL, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL });
-	run_free(&r);
+	hpt_rmtree(tmp);
 	tmp[0] = '\0';
 }
 

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -31,14 +32,15 @@
 
 /* The temporary folder of the running test; its copy of the fixture
  * (tmp/FIXTURE) and the build's output folder (tmp/out). */
-extern char tmp[4096];
+extern char tmp[HPT_TMPDIR_MAX];
 extern char out_dir[4200], pkg[4200];
 
 /* The environment changes of every program a test runs: HOME and
  * XDG_DATA_HOME in tmp, HASHPROF_PATH=hp_path (unset when NULL), no
  * injected fault. */
 struct tmp_env {
-	char home[4200], xdg[4200], path[4300]; /* path: "HASHPROF_PATH=" and a 4200-byte folder */
+	struct hpt_home home; /* HOME, XDG_DATA_HOME in tmp/home */
+	char path[4300]; /* "HASHPROF_PATH=" and a 4200-byte folder */
 	const char *changes[5];
 };
 

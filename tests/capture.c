@@ -3,12 +3,12 @@
  * capture.h).  One fork/exec, one pipe reader, one wait.
  */
 #include "capture.h"
+#include "tmpdir.h"
 
 #include <check.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -26,22 +26,13 @@ extern char **environ;
 /* The folder made by away_from_user_folders, and the process that made it
  * (Check's forked test processes exit through atexit too: only the maker
  * removes it). */
-static char own_home[PATH_MAX];
+static char own_home[HPT_TMPDIR_MAX];
 static pid_t own_home_maker;
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
 
 static void remove_own_home(void)
 {
 	if (own_home[0] && getpid() == own_home_maker)
-		nftw(own_home, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+		hpt_rmtree(own_home);
 }
 
 /*
@@ -55,14 +46,12 @@ static void remove_own_home(void)
  */
 __attribute__((constructor)) static void away_from_user_folders(void)
 {
-	const char *base = getenv("TMPDIR");
-	char v[PATH_MAX + 32];
+	char v[HPT_TMPDIR_MAX + 32];
 
 	if (getenv("HP_TEST_HOME"))
 		return;
-	snprintf(own_home, sizeof own_home, "%s/hashprof-suite.XXXXXX", base && *base ? base : "/tmp");
-	if (!mkdtemp(own_home)) {
-		perror("capture.c: mkdtemp");
+	if (hpt_tmpdir_try(own_home, sizeof own_home, "suite") != 0) {
+		perror("capture.c: a temporary folder");
 		_exit(99);
 	}
 	own_home_maker = getpid();

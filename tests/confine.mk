@@ -7,7 +7,7 @@
 # (exit 77): the confinement itself cannot be observed (test_confine.c).
 check_PROGRAMS += tests/test_confine
 TESTS += tests/test_confine
-tests_test_confine_SOURCES = tests/test_confine.c tests/capture.c tests/capture.h
+tests_test_confine_SOURCES = tests/test_confine.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_confine_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\"
 tests_test_confine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)

@@ -1,4 +1,8 @@
-# tests/: Check suites of the runtime and the driver.
+# tests/: Check suites of the runtime and the driver.  Every suite and
+# test script of the tree is wired in tests/: here and in the tests/*.mk
+# files Makefile.am includes after the product's local.mk files
+# (candidates.mk, schemes.mk, accuracy.mk, records.mk, confine.mk,
+# sanitize.mk, reproduce.mk, builder.mk, campaign.mk).
 #
 #   tests/test_format  prof/format.c (published number formats), prof/plan.c (N),
 #                      prof/util/grow.c (the arrays' doubling)
@@ -6,12 +10,15 @@
 #                      live in other objects (so nesting really happens) and
 #                      driven by a fake clock (exact ticks)
 #   tests/test_report  prof/report.c (text, md, csv, json, notes), prof/record.c
+#   tests/test_projection  prof/projection.c, prof/cost_table.c
 #   tests/test_cli     the build tree's `hashprof` on the synthetic instances
 #
 # tests/capture.c is the one harness that runs a program for a suite
 # (captured output, background starts, waits with a time limit, /proc
 # queries): test_cli, test_accuracy, test_build, and test_records and
-# test_check through tests/records_util.c link it.
+# test_check through tests/records_util.c link it.  tests/tmpdir.c, linked
+# beside it, is the one temporary-folder helper (a fresh folder under
+# $TMPDIR, a HOME in it, its removal).
 #
 # Every path is absolute or relative to the top build dir, so the suites run
 # in-tree, in VPATH builds and under make distcheck.
@@ -44,8 +51,17 @@ tests_test_report_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_report_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_report_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 
+# prof/projection.c and prof/cost_table.c: per-shape costs and the
+# projection from them.
+check_PROGRAMS += tests/test_projection
+TESTS += tests/test_projection
+tests_test_projection_SOURCES = tests/test_projection.c
+tests_test_projection_CPPFLAGS = $(HP_PROF_CPPFLAGS)
+tests_test_projection_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_projection_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
+
 # Runs the build tree's hashprof, which finds the build tree's instances.
-tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h
+tests_test_cli_SOURCES = tests/test_cli.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_cli_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_cli_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
@@ -53,7 +69,7 @@ tests_test_cli_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 # Every pair of options works or is refused with one line naming both.
 check_PROGRAMS += tests/test_option_pairs
 TESTS += tests/test_option_pairs
-tests_test_option_pairs_SOURCES = tests/test_option_pairs.c tests/capture.c tests/capture.h
+tests_test_option_pairs_SOURCES = tests/test_option_pairs.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_option_pairs_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\"
 tests_test_option_pairs_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_option_pairs_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
@@ -62,7 +78,7 @@ tests_test_option_pairs_LDADD = $(JANSSON_LIBS) $(CHECK_LIBS)
 # `hashprof build` instance compiled without -g (the subdirs fixture).
 check_PROGRAMS += tests/test_callsites
 TESTS += tests/test_callsites
-tests_test_callsites_SOURCES = tests/test_callsites.c tests/capture.c tests/capture.h tests/check_run.h
+tests_test_callsites_SOURCES = tests/test_callsites.c tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h tests/check_run.h
 tests_test_callsites_CPPFLAGS = $(HP_PROF_CPPFLAGS) -DHP_HASHPROF=\"$(abs_top_builddir)/hashprof\" \
 	-DHP_FIXTURES=\"$(abs_top_srcdir)/tests/fixtures\" -DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured) \
 	-DHP_STRIP='"$(HP_STRIP)"'
@@ -114,3 +130,17 @@ check-aarch64: all
 # README's check --published example (docs/examples/published-page.md).
 TESTS += tests/example_page.sh
 EXTRA_DIST += tests/example_page.sh
+
+# The pages render without a warning and `hashprof help CMD` is `CMD
+# --help` (tests/man_pages.sh); the completion completes (tests/completion.sh):
+# in the build tree by make check, and as installed by make installcheck
+# (docs/man/local.mk makes the pages and installs the completion).
+TESTS += tests/man_pages.sh tests/completion.sh
+EXTRA_DIST += tests/man_pages.sh tests/completion.sh
+# The installed instances are named by HP_INSTANCE_PATH: `make install
+# prefix=DIR` puts them in DIR while the program looks in the configured one.
+installcheck-local:
+	HP_HASHPROF='$(DESTDIR)$(bindir)/hashprof' HP_MANDIR='$(DESTDIR)$(mandir)' \
+	HP_MAN_BUILT='$(if $(man_MANS),yes,no)' $(SHELL) $(srcdir)/tests/man_pages.sh
+	HP_HASHPROF='$(DESTDIR)$(bindir)/hashprof' HP_COMPLETION='$(DESTDIR)$(bashcompdir)/hashprof' \
+	HP_INSTANCE_PATH='$(DESTDIR)$(pkglibdir)' $(SHELL) $(srcdir)/tests/completion.sh

@@ -23,7 +23,7 @@ check_PROGRAMS += tests/test_records tests/test_check
 TESTS += tests/test_records tests/test_check
 
 tests_test_records_SOURCES = tests/test_records.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h
+	tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_records_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_records_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
 tests_test_records_LDADD = $(HP_RECORDS_TEST_LDADD)
@@ -31,7 +31,7 @@ tests_test_records_LDADD = $(HP_RECORDS_TEST_LDADD)
 tests_test_records_LDFLAGS = -Wl,--wrap=strdup
 
 tests_test_check_SOURCES = tests/test_check.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h
+	tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_check_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_check_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
 tests_test_check_LDADD = $(HP_RECORDS_TEST_LDADD)
@@ -41,7 +41,7 @@ tests_test_check_LDADD = $(HP_RECORDS_TEST_LDADD)
 check_PROGRAMS += tests/test_check_compare
 TESTS += tests/test_check_compare
 tests_test_check_compare_SOURCES = tests/test_check_compare.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h drivers/cmds/check_compare.c drivers/cmds/check_shares.c drivers/cmds/table.c \
+	tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h drivers/cmds/check_compare.c drivers/cmds/check_shares.c drivers/cmds/table.c \
 	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c \
 	drivers/cmds/page_match.c
 tests_test_check_compare_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS) -I$(top_srcdir)/drivers -I$(top_srcdir)/drivers/cmds \

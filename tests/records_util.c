@@ -4,13 +4,11 @@
 #include "records_util.h"
 
 #include <check.h>
-#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* The rest of fd, NUL-terminated, malloc'ed. */
@@ -72,39 +70,6 @@ void hpt_start_faulty(struct run_bg *bg, const char *fault, const char *const *a
 	snprintf(setting, sizeof setting, "HASHPROF_SYNTH_FAULT=%s", fault);
 	snprintf(hang, sizeof hang, "HASHPROF_SYNTH_HANG_NAME=%s", hpt_hang_name());
 	run_start(bg, HP_HASHPROF, args, env, RUN_MERGED, NULL);
-}
-
-char *hpt_tmpdir(const char *tag)
-{
-	const char *base = getenv("TMPDIR");
-	char *p = malloc(4096);
-
-	ck_assert_ptr_nonnull(p);
-	snprintf(p, 4096, "%s/hashprof-%s-XXXXXX", base && *base ? base : "/tmp", tag);
-	ck_assert_ptr_nonnull(mkdtemp(p));
-	return p;
-}
-
-void hpt_rmtree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	while (d && (e = readdir(d))) {
-		char *p;
-		struct stat st;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = hpt_path(dir, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			hpt_rmtree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
 }
 
 char *hpt_path(const char *dir, const char *name)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -35,11 +36,7 @@ void hpt_start_faulty(struct run_bg *bg, const char *fault, const char *const *a
  * HPT_WAIT / 4 seconds, a bound for a slow machine. */
 int hpt_wait_hanging(void);
 
-/* A new empty folder under $TMPDIR (or /tmp); returns a malloc'ed path. */
-char *hpt_tmpdir(const char *tag);
-
-/* Remove a folder made by hpt_tmpdir and the files in it (one level, and sub-folders one level down). */
-void hpt_rmtree(const char *dir);
+/* hpt_tmpdir and hpt_rmtree: tmpdir.h. */
 
 /* dir + "/" + name, malloc'ed. */
 char *hpt_path(const char *dir, const char *name);

@@ -13,7 +13,7 @@ check_PROGRAMS += tests/test_reproduce
 TESTS += tests/test_reproduce
 
 tests_test_reproduce_SOURCES = tests/test_reproduce.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h
+	tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h
 tests_test_reproduce_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_reproduce_CFLAGS = $(HP_RECORDS_TEST_CFLAGS) $(LIBCRYPTO_CFLAGS)
 tests_test_reproduce_LDADD = $(HP_RECORDS_TEST_LDADD) $(LIBCRYPTO_LIBS)

@@ -23,6 +23,7 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 #include "check_run.h"
 
 #ifndef HP_HASHPROF
@@ -56,24 +57,16 @@ static const char *const want_verify = "pseudoXOF sig_verify>synth_tag>synth_rou
 				       "pseudohash sig_verify>synth_tag 1\n"
 				       "sm3hash sig_verify>synth_tag>synth_rounds 1\n";
 
-static char tmp[4200];
+static char tmp[HPT_TMPDIR_MAX];
 
 static void make_tmp(void)
 {
-	const char *base = getenv("TMPDIR");
-
-	snprintf(tmp, sizeof tmp, "%s/hp-sites-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "sites-test");
 }
 
 static void remove_tmp(void)
 {
-	struct run r;
-
-	if (!tmp[0])
-		return;
-	run_capture(&r, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL }, NULL);
-	run_free(&r);
+	hpt_rmtree(tmp);
 	tmp[0] = '\0';
 }
 

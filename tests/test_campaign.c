@@ -41,6 +41,7 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 #include "util/dirlock.h"
 #include "whose.h"
 
@@ -76,22 +77,24 @@
 
 /* ---------- running programs ---------- */
 
-static char tmp[4096], tree[4200];
+static char tmp[HPT_TMPDIR_MAX], tree[4200];
 
 /* The environment of every program a test runs: HOME in tmp, no
  * HASHPROF_PATH, the C locale (compiler messages in ASCII), and fault
  * (a HASHPROF_SYNTH_FAULT=... entry, or NULL for none). */
 struct tmp_env {
-	char home[4200], xdg[4200];
+	struct hpt_home home; /* HOME, XDG_DATA_HOME in tmp/home */
 	const char *changes[8];
 };
 
 static const char *const *tmp_env(struct tmp_env *e, const char *fault)
 {
-	snprintf(e->home, sizeof e->home, "HOME=%s/home", tmp);
-	snprintf(e->xdg, sizeof e->xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
-	e->changes[0] = e->home;
-	e->changes[1] = e->xdg;
+	char home[HPT_TMPDIR_MAX + 8];
+
+	snprintf(home, sizeof home, "%s/home", tmp);
+	hpt_home_env(&e->home, home);
+	e->changes[0] = e->home.home;
+	e->changes[1] = e->home.data;
 	e->changes[2] = "HASHPROF_PATH";
 	e->changes[3] = "LC_ALL=C";
 	e->changes[4] = fault ? fault : "HASHPROF_SYNTH_FAULT";
@@ -135,12 +138,10 @@ static void expect_not_in(const struct run *r, const char *text, const char *wha
  * relative paths). */
 static void setup_tree(const char *sub, const char *const *drop)
 {
-	const char *base = getenv("TMPDIR");
 	char src[4200], path[8400];
 	struct run r;
 
-	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "campaign-test");
 	snprintf(src, sizeof src, "%s/campaign", HP_FIXTURES);
 	snprintf(tree, sizeof tree, "%s/%s", tmp, sub);
 	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-RL", src, tree, NULL });
@@ -159,12 +160,7 @@ static void setup_tree(const char *sub, const char *const *drop)
 
 static void teardown_tree(void)
 {
-	struct run r;
-
-	if (!tmp[0])
-		return;
-	run_in_tmp(&r, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL });
-	run_free(&r);
+	hpt_rmtree(tmp);
 	tmp[0] = '\0';
 }
 
@@ -1736,12 +1732,10 @@ END_TEST
  */
 START_TEST(test_campaign_cmake_kex)
 {
-	const char *base = getenv("TMPDIR");
 	char src[4200], out[8400], *text;
 	struct run r;
 
-	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "campaign-test");
 	snprintf(src, sizeof src, "%s/cmake-kex", HP_FIXTURES);
 	snprintf(tree, sizeof tree, "%s/cmake-kex", tmp);
 	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-RL", src, tree, NULL });
@@ -1823,10 +1817,10 @@ END_TEST
  * with room on the disk is the package's. */
 START_TEST(test_whose_step)
 {
-	char cause[512], dir[64] = "/tmp/hp-whose-XXXXXX"; /* room for "/gone" */
+	char cause[512], dir[HPT_TMPDIR_MAX + 8]; /* room for "/gone" */
 	struct hp_step_end e;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	hpt_tmpdir_in(dir, HPT_TMPDIR_MAX, "whose");
 	memset(&e, 0, sizeof e);
 	e.timed_out = 1;
 	e.signal = SIGKILL;
@@ -1881,12 +1875,12 @@ static void host_name(char *buf, size_t len)
  * releasing (its line left) is taken over and named. */
 START_TEST(test_dirlock)
 {
-	char dir[] = "/tmp/hp-lock-XXXXXX", path[64], prev[512], holder[512], host[256], want[600];
+	char dir[HPT_TMPDIR_MAX], path[HPT_TMPDIR_MAX + 16], prev[512], holder[512], host[256], want[600];
 	struct hp_dirlock a, b;
 	pid_t child;
 	FILE *f;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "lock");
 	snprintf(path, sizeof path, "%s/x.lock", dir);
 	host_name(host, sizeof host);
 	ck_assert_int_eq(hp_dirlock_take(&a, path, prev, sizeof prev, holder, sizeof holder), 0);
@@ -1925,7 +1919,7 @@ END_TEST
  * --timeout TIMEOUT_FIRST, which the tests of this case compare with:
  * run once before them (an unchecked fixture) into rob_out. */
 #define TIMEOUT_FIRST "5"
-static char rob_tmp[4096], rob_tree[4200], rob_out[8400];
+static char rob_tmp[HPT_TMPDIR_MAX], rob_tree[4200], rob_out[8400];
 
 static void robust_setup(void)
 {
@@ -2162,11 +2156,13 @@ END_TEST
  * user's folders nor any other instance folder is searched). */
 static void hashprof_no_path(struct run *r, const char *const *args)
 {
-	char home[4200], xdg[4200], path[4300];
-	const char *env[] = { home, xdg, path, "LC_ALL=C", "HASHPROF_SYNTH_FAULT", "HASHPROF_SYNTH_SLEEP", NULL };
+	struct tmp_env e;
+	char path[4300];
+	const char *env[] = { NULL, NULL, path, "LC_ALL=C", "HASHPROF_SYNTH_FAULT", "HASHPROF_SYNTH_SLEEP", NULL };
 
-	snprintf(home, sizeof home, "HOME=%s/home", tmp);
-	snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
+	tmp_env(&e, NULL);
+	env[0] = e.home.home;
+	env[1] = e.home.data;
 	snprintf(path, sizeof path, "HASHPROF_PATH=%s/empty", tmp);
 	ck_assert_int_eq(mkdir(path + strlen("HASHPROF_PATH="), 0700) == 0 || errno == EEXIST, 1);
 	run_capture(r, HP_HASHPROF, args, env);
@@ -2195,12 +2191,10 @@ static size_t loom_rows(const char *text)
  */
 START_TEST(test_campaign_out_self_contained)
 {
-	const char *base = getenv("TMPDIR");
 	char src[4200], out[8400], records[8500], moved[8400];
 	struct run r;
 
-	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "campaign-test");
 	snprintf(src, sizeof src, "%s/cmake-kex", HP_FIXTURES);
 	snprintf(tree, sizeof tree, "%s/cmake-kex", tmp);
 	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-RL", src, tree, NULL });
@@ -2392,9 +2386,7 @@ START_TEST(test_campaign_longer_timeout)
 	char out[8400], files1[65536] = "", files2[65536] = "", *ops;
 
 	snprintf(tree, sizeof tree, "%s", rob_tree);
-	snprintf(tmp, sizeof tmp, "%s/hp-campaign-test-XXXXXX",
-		 getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "campaign-test");
 	in_tmp("out", out, sizeof out);
 	run_in_tmp(&r, "/bin/cp", (const char *const[]){ "-a", rob_out, out, NULL });
 	run_expect_status(&r, 0);

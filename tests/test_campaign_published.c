@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -28,17 +29,18 @@
 #error "HP_FIXTURES (the absolute path of tests/fixtures) must be defined"
 #endif
 
-static char tmp[4096], root[4200], pages[4200], out[4200];
+static char tmp[HPT_TMPDIR_MAX], root[4200], pages[4200], out[4200];
 
 static const char *const *env(void)
 {
-	static char home[4200], xdg[4200];
+	static struct hpt_home h;
 	static const char *e[6];
+	char home[HPT_TMPDIR_MAX + 8];
 
-	snprintf(home, sizeof home, "HOME=%s/home", tmp);
-	snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
-	e[0] = home;
-	e[1] = xdg;
+	snprintf(home, sizeof home, "%s/home", tmp);
+	hpt_home_env(&h, home);
+	e[0] = h.home;
+	e[1] = h.data;
 	e[2] = "HASHPROF_PATH";
 	e[3] = "LC_ALL=C";
 	e[4] = "HASHPROF_SYNTH_FAULT";
@@ -116,11 +118,9 @@ static const char reject_page[] = "| instance | operation | pseudohash/XOF/sm3 |
 
 static void setup(void)
 {
-	const char *base = getenv("TMPDIR");
 	char script[8400];
 
-	snprintf(tmp, sizeof tmp, "%s/hp-campaign-pub-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "campaign-pub");
 	snprintf(root, sizeof root, "%s/root", tmp);
 	snprintf(pages, sizeof pages, "%s/pages", tmp);
 	snprintf(out, sizeof out, "%s/out", tmp);
@@ -149,10 +149,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	struct run r;
-
-	RUN(&r, "/bin/rm", "-rf", tmp);
-	run_free(&r);
+	hpt_rmtree(tmp);
 }
 
 START_TEST(test_published_beside_ours)

@@ -8,7 +8,8 @@
  *     pseudohash(d); prefix consistency, the masked last byte of an
  *     output that is not whole bytes, -4 for a message that is not whole
  *     bytes and for a pseudohash length other than 512/768/1024, an input
- *     that overlaps the output;
+ *     that overlaps the output; a digest of no length refused before
+ *     anything is divided by it;
  *   - the swap module (candidates/swap.h) really takes an instance's
  *     calls: loaded RTLD_GLOBAL before SYNTH-SIG, with SHAKE256 in its
  *     table, SYNTH-SIG's keygen makes pk = pseudoXOF(1024, sk[0..32))
@@ -170,6 +171,38 @@ START_TEST(digests_in_counter_mode)
 }
 END_TEST
 
+/* A digest that never writes: counts its calls. */
+static int no_digest(void *ctx, const struct hp_cand_piece *pieces, size_t n, unsigned char *out)
+{
+	(void)pieces;
+	(void)n;
+	(void)out;
+	++*(unsigned *)ctx;
+	return 0;
+}
+
+/* A digest of 0 bytes, or over HP_CAND_DIGEST_MAX_BYTES, is refused (-4)
+ * before the counter mode divides by its length, and never called. */
+START_TEST(digest_length_checked_first)
+{
+	unsigned calls = 0;
+	struct hp_cand_digest d = { no_digest, &calls, 0 };
+	unsigned char m[16], out[160];
+
+	fill(m, sizeof m);
+	ck_assert_int_eq(hp_cand_xof(&d, 8 * 100, m, 8 * sizeof m, out), HP_CAND_BAD_LENGTH);
+	ck_assert_int_eq(hp_cand_xof(&d, 0, m, 8 * sizeof m, out), HP_CAND_BAD_LENGTH);
+	ck_assert_int_eq(hp_cand_hash(&d, 1024, m, 8 * sizeof m, out), HP_CAND_BAD_LENGTH);
+	d.bytes = HP_CAND_DIGEST_MAX_BYTES + 1;
+	ck_assert_int_eq(hp_cand_xof(&d, 8 * 100, m, 8 * sizeof m, out), HP_CAND_BAD_LENGTH);
+	ck_assert_uint_eq(calls, 0);
+	/* the same digest at a length it may have is called, once a block */
+	d.bytes = 32;
+	ck_assert_int_eq(hp_cand_xof(&d, 8 * 100, m, 8 * sizeof m, out), 0);
+	ck_assert_uint_eq(calls, 4);
+}
+END_TEST
+
 START_TEST(prefixes_masks_and_overlap)
 {
 	size_t n;
@@ -265,6 +298,7 @@ int main(void)
 
 	tcase_add_test(tc, shake_is_the_xof);
 	tcase_add_test(tc, digests_in_counter_mode);
+	tcase_add_test(tc, digest_length_checked_first);
 	tcase_add_test(tc, prefixes_masks_and_overlap);
 	tcase_add_test(tc, swap_module_takes_the_calls);
 	suite_add_tcase(s, tc);

@@ -869,11 +869,7 @@ START_TEST(test_user_instance_folder_not_read)
 		ck_assert_msg(strstr(r.out, "100%: Checks: 2, Failures: 0"), "%s", r.out);
 		run_free(&r);
 	}
-	{
-		const char *rm[] = { "-rf", home, NULL };
-		ck_assert_int_eq(run_capture(&r, "/bin/rm", rm, NULL), 0);
-		run_free(&r);
-	}
+	hpt_rmtree(home);
 	free(home);
 }
 END_TEST

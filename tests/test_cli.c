@@ -25,6 +25,7 @@
 #include "replay.h"
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -827,7 +828,8 @@ static int spawned_or_ended(const void *arg)
  * outlived hashprof, so that a failure leaves nothing behind. */
 static void expect_kill_takes_spawned(const char *kind)
 {
-	char dir[] = "/tmp/hp-spawn-XXXXXX", path[64], log[64], fault[64], pid_env[128];
+	char dir[HPT_TMPDIR_MAX], path[HPT_TMPDIR_MAX + 16], log[HPT_TMPDIR_MAX + 16], fault[64],
+		pid_env[HPT_TMPDIR_MAX + 48];
 	const char *const env[] = { fault, pid_env, NULL };
 	struct spawned s = { path, 0, 0, 0, 0 };
 	struct run_bg bg;
@@ -835,7 +837,7 @@ static void expect_kill_takes_spawned(const char *kind)
 
 	if (skip_under_emulation("the measured code's processes after a kill -9"))
 		return;
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "spawn");
 	snprintf(path, sizeof path, "%s/spawned.pid", dir);
 	snprintf(log, sizeof log, "%s/hashprof.log", dir);
 	snprintf(fault, sizeof fault, "HASHPROF_SYNTH_FAULT=keygen:%s", kind);
@@ -861,9 +863,7 @@ static void expect_kill_takes_spawned(const char *kind)
 		if (f)
 			fclose(f);
 	}
-	unlink(path);
-	unlink(log);
-	rmdir(dir);
+	hpt_rmtree(dir);
 	ck_assert_msg(s.pid > 1, "%s: no process was started (hashprof %s)", kind,
 		      s.ended ? "ended first" : "still ran after 120 s");
 	ck_assert_msg(gone, "%s: the measured code's process %ld outlived hashprof killed with SIGKILL", kind,

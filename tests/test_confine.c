@@ -39,6 +39,7 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 #include "util/emulation.h"
 
 #ifndef HP_HASHPROF
@@ -50,14 +51,11 @@
 
 /* ---------- a temporary folder and programs run in it ---------- */
 
-static char tmp[4096], home[4200], out_dir[4200], pkg[4200];
+static char tmp[HPT_TMPDIR_MAX], home[4200], out_dir[4200], pkg[4200];
 
 static void make_tmp(void)
 {
-	const char *base = getenv("TMPDIR");
-
-	snprintf(tmp, sizeof tmp, "%s/hp-confine-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "confine-test");
 	snprintf(home, sizeof home, "%s/home", tmp);
 	snprintf(out_dir, sizeof out_dir, "%s/out", tmp);
 	ck_assert_int_eq(mkdir(home, 0777), 0);
@@ -65,12 +63,7 @@ static void make_tmp(void)
 
 static void remove_tmp(void)
 {
-	struct run r;
-
-	if (!tmp[0])
-		return;
-	run_capture(&r, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL }, NULL);
-	run_free(&r);
+	hpt_rmtree(tmp);
 	tmp[0] = '\0';
 }
 
@@ -79,16 +72,16 @@ static void remove_tmp(void)
  * "NAME=value", NULL-terminated; NULL: none). */
 static void hashprof(struct run *r, int out, const char *const *settings, const char *const *args)
 {
-	char h[4300], xdg[4400], path[4300];
+	struct hpt_home h;
+	char path[4300];
 	const char *env[8];
 	size_t n = 0;
 
-	snprintf(h, sizeof h, "HOME=%s", home);
-	snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/.local/share", home);
+	hpt_home_env(&h, home);
 	snprintf(path, sizeof path, "HASHPROF_PATH=%s", out_dir);
 	env[n++] = "HASHPROF_*";
-	env[n++] = h;
-	env[n++] = xdg;
+	env[n++] = h.home;
+	env[n++] = h.data;
 	if (out)
 		env[n++] = path;
 	for (size_t i = 0; settings && settings[i] && n < 7; i++)

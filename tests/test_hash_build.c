@@ -29,7 +29,6 @@
 #include <check.h>
 #include <dlfcn.h>
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +39,7 @@
 
 #include "candidate.h"
 #include "capture.h"
+#include "tmpdir.h"
 #include "module.h"
 
 #ifndef HP_HASHPROF
@@ -56,7 +56,7 @@
 #endif
 
 /* The suite's output folder (made in main) and its cost cache. */
-static char outdir[64], cache_env[128], path_env[128];
+static char outdir[HPT_TMPDIR_MAX], cache_env[HPT_TMPDIR_MAX + 64], path_env[HPT_TMPDIR_MAX + 64];
 
 static void run_v(struct run *r, const char *setting, const char *const *args)
 {
@@ -99,7 +99,7 @@ static json_t *parse_json(const struct run *r)
 START_TEST(toy_builds)
 {
 	struct run r, nm;
-	char so[128];
+	char so[HPT_TMPDIR_MAX + 32];
 	const char *nm_args[] = { "-D", "--defined-only", so, NULL };
 
 	build(&r, "hash-toy", NULL);
@@ -134,7 +134,8 @@ END_TEST
  * than failing to load it. */
 START_TEST(foreign_module_skipped)
 {
-	char so[128], dir[160], copy[200], setting[400];
+	char so[HPT_TMPDIR_MAX + 32], dir[HPT_TMPDIR_MAX + 16], copy[HPT_TMPDIR_MAX + 48],
+		setting[2 * HPT_TMPDIR_MAX + 64];
 	struct run r;
 	unsigned char *b;
 	long len;
@@ -192,7 +193,7 @@ static int (*ref)(int, const unsigned char *, unsigned long long, unsigned char 
  * along PATH when it names no folder, and load it into ref. */
 static void ref_crypthash(void)
 {
-	char so[128], c1[512], c2[512], cc[512] = "", name[128];
+	char so[HPT_TMPDIR_MAX + 32], c1[512], c2[512], cc[512] = "", name[128];
 	const char *path = getenv("PATH");
 	struct run r;
 	void *dl;
@@ -240,7 +241,7 @@ static void toy(const unsigned char *m, size_t n, unsigned ct, unsigned char out
 START_TEST(stand_ins_are_the_mapping)
 {
 	struct run r;
-	char so[128];
+	char so[HPT_TMPDIR_MAX + 32];
 	void *dl;
 	hp_cand_xof_fn *xof;
 	hp_cand_hash_fn *ph, *sm3;
@@ -482,13 +483,6 @@ START_TEST(bad_packages_and_modules)
 }
 END_TEST
 
-/* nftw: remove one entry of the output folder. */
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st, (void)flag, (void)f;
-	return remove(path);
-}
-
 int main(void)
 {
 	Suite *s;
@@ -496,9 +490,8 @@ int main(void)
 	SRunner *sr;
 	int failed;
 
-	snprintf(outdir, sizeof outdir, "/tmp/hp-hash-build-%ld", (long)getpid());
-	if (mkdir(outdir, 0700) != 0) {
-		perror(outdir);
+	if (hpt_tmpdir_try(outdir, sizeof outdir, "hash-build") != 0) {
+		perror("test_hash_build: a temporary folder");
 		return 1;
 	}
 	snprintf(path_env, sizeof path_env, "HASHPROF_HASH_PATH=%s", outdir);
@@ -519,6 +512,6 @@ int main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	nftw(outdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	hpt_rmtree(outdir);
 	return failed ? 1 : 0;
 }

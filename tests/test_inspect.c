@@ -31,6 +31,7 @@
 
 #include "builder.h"
 #include "check_run.h"
+#include "tmpdir.h"
 
 #ifndef HP_CC
 #error "HP_CC (the configured C compiler, the Makefile's $(CC)) must be defined"
@@ -55,14 +56,14 @@ static const char source[] =
 	"int scheme_tail(unsigned char *o) { return pseudoXOF(512, msg, 16, o); }\n"
 	"hash_fn scheme_pointer(void) { return sm3hash; }\n";
 
-static char dir[] = "/tmp/hp-test-inspect-XXXXXX";
+static char dir[HPT_TMPDIR_MAX / 2]; /* its paths fit in o.obj (PATH_MAX) */
 
 static void setup(void)
 {
 	char path[sizeof dir + 16];
 	FILE *f;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "test-inspect");
 	snprintf(path, sizeof path, "%s/sites.c", dir);
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
@@ -72,8 +73,8 @@ static void setup(void)
 
 static void teardown(void)
 {
-	hp_rmtree(dir);
-	strcpy(dir + strlen(dir) - 6, "XXXXXX");
+	hpt_rmtree(dir);
+	dir[0] = '\0';
 }
 
 /* Compile sites.c with the builder's compiler, the reference flags'

@@ -22,12 +22,13 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF must be defined"
 #endif
 
-static char cache_env[128];
+static char cache_env[HPT_TMPDIR_MAX + 64];
 
 static void run_v(struct run *r, const char *const *args)
 {
@@ -128,10 +129,10 @@ END_TEST
 
 START_TEST(projected_cells_are_marked)
 {
-	char dir[] = "/tmp/hp-matrix-XXXXXX";
+	char dir[HPT_TMPDIR_MAX];
 	struct run r;
 
-	ck_assert(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "matrix");
 	RUN(&r, "SYNTH-SIG", "verify", "-n", "4", "--record-dir", dir);
 	run_expect_status(&r, 0);
 	run_free(&r);
@@ -157,12 +158,7 @@ START_TEST(projected_cells_are_marked)
 	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(cells, "SHAKE256"), "state")), "projected");
 	json_decref(doc);
 	run_free(&r);
-	{
-		char f[128];
-		snprintf(f, sizeof f, "%s/SYNTH-SIG__verify.json", dir);
-		unlink(f);
-	}
-	rmdir(dir);
+	hpt_rmtree(dir);
 }
 END_TEST
 
@@ -172,10 +168,10 @@ END_TEST
  * written), the arm not projected, said. */
 START_TEST(report_projects_as_the_run)
 {
-	char dir[] = "/tmp/hp-mproj-XXXXXX", saved[sizeof cache_env], empty[96];
+	char dir[HPT_TMPDIR_MAX], saved[sizeof cache_env], empty[HPT_TMPDIR_MAX + 16];
 	struct run run, r;
 
-	ck_assert(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "mproj");
 	RUN(&run, "SYNTH-SIG", "sign", "--hash=SHAKE128", "-n", "4", "--record-dir", dir);
 	run_expect_status(&run, 0);
 	ck_assert_msg(strstr(run.out, "  projected  error\n"), "%s", run.out);
@@ -194,7 +190,7 @@ START_TEST(report_projects_as_the_run)
 	ck_assert_msg(strstr(r.out, "note: SYNTH-SIG sign SHAKE128: no projection: no cost of"), "%s", r.out);
 	ck_assert_msg(!strstr(r.out, "  projected  error\n"), "%s", r.out);
 	{
-		char expect[512];
+		char expect[HPT_TMPDIR_MAX + 256];
 		snprintf(expect, sizeof expect,
 			 "hashprof: note: 1 candidate arm not projected from this machine's cost cache (%s): "
 			 "report --hash=CANDIDATE measures the costs it lacks\n",
@@ -204,12 +200,7 @@ START_TEST(report_projects_as_the_run)
 	ck_assert_int_ne(access(empty, F_OK), 0);
 	run_free(&r);
 	run_free(&run);
-	{
-		char f[128];
-		snprintf(f, sizeof f, "%s/SYNTH-SIG__sign.json", dir);
-		unlink(f);
-	}
-	rmdir(dir);
+	hpt_rmtree(dir);
 }
 END_TEST
 
@@ -227,16 +218,16 @@ static void head(const char *path, char *buf, size_t len)
 
 START_TEST(plots)
 {
-	char dir[] = "/tmp/hp-plot-XXXXXX", png[128], svg[128], buf[512];
+	char dir[HPT_TMPDIR_MAX], png[HPT_TMPDIR_MAX + 16], svg[HPT_TMPDIR_MAX + 16], buf[512];
 	struct run r;
 
-	ck_assert(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "plot");
 	snprintf(png, sizeof png, "%s/m.png", dir);
 	snprintf(svg, sizeof svg, "%s/m.svg", dir);
 	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,SHA3-256", "-n", "3", "--plot", png);
 	if (r.status == 2 && strstr(r.err, "gnuplot is not installed")) {
 		run_free(&r);
-		rmdir(dir);
+		hpt_rmtree(dir);
 		return; /* setup.sh installs gnuplot-nox; without it --plot says so */
 	}
 	run_expect_status(&r, 0);
@@ -265,9 +256,7 @@ START_TEST(plots)
 	ck_assert_str_eq(r.err, "hashprof: --plot: cannot create files in the folder /nonexistent\n");
 	ck_assert_str_eq(r.out, "");
 	run_free(&r);
-	unlink(png);
-	unlink(svg);
-	rmdir(dir);
+	hpt_rmtree(dir);
 }
 END_TEST
 
@@ -276,9 +265,15 @@ int main(void)
 	Suite *s = suite_create("matrix");
 	TCase *tc = tcase_create("core");
 	SRunner *sr;
+	char costs[HPT_TMPDIR_MAX];
 	int failed;
 
-	snprintf(cache_env, sizeof cache_env, "HASHPROF_COST_CACHE=/tmp/hp-matrix-costs-%ld.json", (long)getpid());
+	/* the suite's cost cache, shared by its tests */
+	if (hpt_tmpdir_try(costs, sizeof costs, "matrix-costs") != 0) {
+		perror("test_matrix: a temporary folder");
+		return 99;
+	}
+	snprintf(cache_env, sizeof cache_env, "HASHPROF_COST_CACHE=%s/costs.json", costs);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, matrix_in_every_format);
 	tcase_add_test(tc, projected_cells_are_marked);
@@ -289,6 +284,6 @@ int main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	unlink(strchr(cache_env, '=') + 1);
+	hpt_rmtree(costs);
 	return failed ? 1 : 0;
 }

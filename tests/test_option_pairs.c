@@ -33,13 +33,16 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
 #endif
 
-/* The test's folder: the outputs of each run, the XDG folders, the costs. */
-static char dir[] = "/tmp/hp-optpairs-XXXXXX";
+/* The test's folder: the outputs of each run, the XDG folders, the costs;
+ * a path in it, or an option with one, fits in HPT_PATH_ARG bytes. */
+#define HPT_PATH_ARG (HPT_TMPDIR_MAX + 64)
+static char dir[HPT_TMPDIR_MAX];
 static char env_data[64 + sizeof dir], env_cache[64 + sizeof dir], env_config[64 + sizeof dir];
 
 static void run_hp(struct run *r, const char *const *args)
@@ -59,11 +62,11 @@ struct seen {
 
 static char *path_in(const char *name)
 {
-	static char buf[4][512];
+	static char buf[4][HPT_PATH_ARG];
 	static int k;
 	char *p = buf[k++ % 4];
 
-	snprintf(p, 512, "%s/%s", dir, name);
+	snprintf(p, HPT_PATH_ARG, "%s/%s", dir, name);
 	return p;
 }
 
@@ -231,7 +234,8 @@ static int p_reproduce(const struct seen *s)
 	return strstr(s->r->out, "pseudoXOF 8 reproduced") || strstr(s->r->err, "pseudoXOF 8 reproduced");
 }
 
-static char costs_arg[600], folded_arg[600], flame_arg[600], plot_arg[600], record_arg[600];
+static char costs_arg[HPT_PATH_ARG], folded_arg[HPT_PATH_ARG], flame_arg[HPT_PATH_ARG], plot_arg[HPT_PATH_ARG],
+	record_arg[HPT_PATH_ARG];
 
 static const struct probe probes[] = {
 	{ "-n", { "-n", "5" }, p_n },
@@ -326,7 +330,7 @@ static size_t add_words(const char **argv, size_t n, const struct probe *p, char
 static void run_pair(const struct probe *a, const struct probe *b)
 {
 	const char *argv[16];
-	char out_arg[600], what[256];
+	char out_arg[HPT_PATH_ARG], what[256];
 	size_t n = 0;
 	struct run r;
 	struct seen s = { &r, NULL, NULL };
@@ -438,7 +442,7 @@ END_TEST
 START_TEST(outputs_alike)
 {
 	struct run r;
-	char doc[600], folded[600];
+	char doc[HPT_PATH_ARG], folded[HPT_PATH_ARG];
 
 	snprintf(doc, sizeof doc, "%s/new-o/run.json", dir);
 	snprintf(folded, sizeof folded, "--folded=%s/new-f/f.folded", dir);
@@ -487,7 +491,7 @@ END_TEST
 static void make_costs(void)
 {
 	struct run r;
-	char cmd[1200];
+	char cmd[2 * HPT_PATH_ARG];
 
 	snprintf(cmd, sizeof cmd, "%s/cache", dir);
 	ck_assert_int_eq(mkdir(cmd, 0700), 0);
@@ -500,7 +504,7 @@ static void make_costs(void)
 
 static void setup(void)
 {
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "optpairs");
 	snprintf(env_data, sizeof env_data, "XDG_DATA_HOME=%s/data", dir);
 	snprintf(env_cache, sizeof env_cache, "XDG_CACHE_HOME=%s/cache", dir);
 	snprintf(env_config, sizeof env_config, "XDG_CONFIG_HOME=%s/config", dir);
@@ -542,11 +546,6 @@ int main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	if (dir[sizeof dir - 7] != 'X') {
-		char cmd[600];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			fprintf(stderr, "test_option_pairs: %s not removed\n", dir);
-	}
+	hpt_rmtree(dir);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

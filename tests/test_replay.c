@@ -222,14 +222,16 @@ START_TEST(no_loop_no_cost)
 }
 END_TEST
 
-/* A share of family in sample x by the in-situ estimator, from that
- * sample alone. */
+/* A share of family in sample x as `hashprof --replay` reports it
+ * (hp_replay_estimate with no loop calibration: the in-situ estimator),
+ * from that sample alone. */
 static double insitu_share(const struct hp_replay_sample *x, unsigned fam)
 {
-	double share = -1, ticks = -1;
+	struct hp_replay_estimate e;
 
-	ck_assert_int_eq(hp_replay_share_median_insitu(x, 1, fam, &share, &ticks), 0);
-	return share;
+	ck_assert_int_eq(hp_replay_estimate(x, 1, fam, NULL, &e), 0);
+	ck_assert_str_eq(e.estimator, HP_REPLAY_ESTIMATOR_INSITU);
+	return e.share;
 }
 
 /* Cases _i % FAKE_NCASES, the loop's costs differing when _i >= FAKE_NCASES. */
@@ -320,9 +322,10 @@ START_TEST(replay_share_is_the_truth)
 		}
 	}
 	for (unsigned fam = 0; fam < HP_REPLAY_FAMILIES; fam++) {
-		double med, ticks;
-		ck_assert_int_eq(hp_replay_share_median_insitu(smp, HP_REPLAY_ORDERS, fam, &med, &ticks), 0);
-		ck_assert(fabs(med - (fam == HP_REPLAY_HASH ? tr.hash : tr.drng)) < 1e-12);
+		struct hp_replay_estimate e;
+		ck_assert_int_eq(hp_replay_estimate(smp, HP_REPLAY_ORDERS, fam, NULL, &e), 0);
+		ck_assert_str_eq(e.estimator, HP_REPLAY_ESTIMATOR_INSITU);
+		ck_assert(fabs(e.share - (fam == HP_REPLAY_HASH ? tr.hash : tr.drng)) < 1e-12);
 	}
 }
 END_TEST
@@ -333,10 +336,12 @@ END_TEST
 START_TEST(insitu_cost_is_a_median)
 {
 	struct hp_replay_sample s[5];
-	double ticks = -1, share = -1;
+	struct hp_replay_estimate e;
+	double ticks = -1;
 
 	memset(s, 0, sizeof s);
 	for (unsigned i = 0; i < 5; i++) {
+		s[i].family_calls[HP_REPLAY_HASH] = 1000;
 		s[i].timed_ticks = 100000;
 		s[i].replay_ticks[HP_REPLAY_HASH] = 40000 + 100 * i; /* shares 0.6 .. 0.596 */
 		s[i].double_ticks[HP_REPLAY_HASH] = 40000 + 100 * i + 2000; /* 1000 calls of 2 ticks */
@@ -346,9 +351,12 @@ START_TEST(insitu_cost_is_a_median)
 	s[1].double_ticks[HP_REPLAY_HASH] += 10000;
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
 	ck_assert(ticks == 2.0);
-	/* median of (100000 - replay + 2000) / 100000 */
-	ck_assert_int_eq(hp_replay_share_median_insitu(s, 5, HP_REPLAY_HASH, &share, &ticks), 0);
-	ck_assert(fabs(share - 0.618) < 1e-15);
+	/* c(F) = 2 ticks added back on 1000 calls: (100000 - (40000 + 100 i)
+	 * + 2000) / 100000 = 0.620, 0.619, 0.618, 0.617, 0.616; median 0.618 */
+	ck_assert_int_eq(hp_replay_estimate(s, 5, HP_REPLAY_HASH, NULL, &e), 0);
+	ck_assert_str_eq(e.estimator, HP_REPLAY_ESTIMATOR_INSITU);
+	ck_assert(e.insitu_ticks == 2.0);
+	ck_assert(fabs(e.share - 0.618) < 1e-15);
 	/* a noisy sample can read a negative cost: not clamped */
 	s[2].double_ticks[HP_REPLAY_HASH] = s[3].double_ticks[HP_REPLAY_HASH] = s[4].double_ticks[HP_REPLAY_HASH] = 0;
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_HASH, &ticks), 0);
@@ -377,7 +385,7 @@ START_TEST(insitu_cost_is_a_median)
 	ck_assert(ticks == 0);
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 0, HP_REPLAY_HASH, &ticks), -1);
 	ck_assert_int_eq(hp_replay_insitu_ticks(s, 5, HP_REPLAY_FAMILIES, &ticks), -1);
-	ck_assert_int_eq(hp_replay_share_median_insitu(s, 0, HP_REPLAY_HASH, &share, NULL), -1);
+	ck_assert_int_eq(hp_replay_estimate(s, 0, HP_REPLAY_HASH, NULL, &e), -1);
 }
 END_TEST
 

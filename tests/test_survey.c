@@ -22,6 +22,7 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -37,21 +38,22 @@
 
 /* ---------- running hashprof ---------- */
 
-static char tmp[4096], pkg[4200], out_dir[4200];
+static char tmp[HPT_TMPDIR_MAX], pkg[4200], out_dir[4200];
 
 /* HOME and XDG_DATA_HOME in tmp (when there is one), HASHPROF_PATH=path
  * (unset when NULL). */
 static void run_hp(struct run *r, const char *path, const char *const *args)
 {
-	static char home[4200], xdg[4300], hp[4300];
+	static struct hpt_home h;
+	static char home[HPT_TMPDIR_MAX + 8], hp[4300];
 	const char *env[5] = { NULL };
 	size_t n = 0;
 
 	if (tmp[0]) {
-		snprintf(home, sizeof home, "HOME=%s/home", tmp);
-		snprintf(xdg, sizeof xdg, "XDG_DATA_HOME=%s/home/.local/share", tmp);
-		env[n++] = home;
-		env[n++] = xdg;
+		snprintf(home, sizeof home, "%s/home", tmp);
+		hpt_home_env(&h, home);
+		env[n++] = h.home;
+		env[n++] = h.data;
 	}
 	if (path)
 		snprintf(hp, sizeof hp, "HASHPROF_PATH=%s", path);
@@ -74,12 +76,10 @@ static void expect_in(const struct run *r, const char *text, const char *what)
  * output in *r (free it). */
 static void build_fixture(const char *fixture, struct run *r)
 {
-	const char *base = getenv("TMPDIR");
 	char src[4200];
 	struct run c;
 
-	snprintf(tmp, sizeof tmp, "%s/hp-survey-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "survey-test");
 	snprintf(src, sizeof src, "%s/%s", HP_FIXTURES, fixture);
 	snprintf(pkg, sizeof pkg, "%s/%s", tmp, fixture);
 	snprintf(out_dir, sizeof out_dir, "%s/out", tmp);
@@ -95,12 +95,7 @@ static void build_fixture(const char *fixture, struct run *r)
 
 static void teardown(void)
 {
-	struct run r;
-
-	if (!tmp[0])
-		return;
-	run_capture(&r, "/bin/rm", (const char *const[]){ "-rf", tmp, NULL }, NULL);
-	run_free(&r);
+	hpt_rmtree(tmp);
 	tmp[0] = '\0';
 }
 
@@ -310,14 +305,12 @@ END_TEST
 START_TEST(every_builtin_surveyed)
 {
 	static const char lead[] = "    survey:   ";
-	const char *base = getenv("TMPDIR");
 	char libs[4200];
 	const char *slash = strrchr(HP_HASHPROF, '/');
 	unsigned seen = 0, reject = 0;
 	struct run r;
 
-	snprintf(tmp, sizeof tmp, "%s/hp-survey-test-XXXXXX", base && *base ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	hpt_tmpdir_in(tmp, sizeof tmp, "survey-test");
 	snprintf(libs, sizeof libs, "%.*s/schemes/.libs/", (int)(slash - HP_HASHPROF), HP_HASHPROF);
 	HASHPROF(&r, NULL, "list", "--long");
 	run_expect_status(&r, 0);

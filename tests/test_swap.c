@@ -36,6 +36,7 @@
 #include <jansson.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #ifndef HP_HASHPROF
 #error "HP_HASHPROF (the absolute path of the build tree's hashprof) must be defined"
@@ -47,7 +48,7 @@
 #define BUILTINS "placeholder, SHAKE128, SHAKE256, SHA3-256, SHA3-512, BLAKE2b-512"
 
 /* Every run's cost cache: this suite's own file, never the user's. */
-static char cache_env[128];
+static char cache_env[HPT_TMPDIR_MAX + 64];
 
 static void run_env_v(struct run *r, const char *setting, const char *const *args)
 {
@@ -378,10 +379,10 @@ END_TEST
 
 START_TEST(arms_in_records)
 {
-	char dir[] = "/tmp/hp-swap-XXXXXX", file[256];
+	char dir[HPT_TMPDIR_MAX], file[HPT_TMPDIR_MAX + 32];
 	struct run r, rep;
 
-	ck_assert(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "swap");
 	RUN(&r, "SYNTH-KEM", "encaps", "--hash=SHAKE128,BLAKE2b-512", "-n", "4", "--record-dir", dir);
 	run_expect_status(&r, 0);
 	snprintf(file, sizeof file, "%s/SYNTH-KEM__encaps.json", dir);
@@ -398,8 +399,7 @@ START_TEST(arms_in_records)
 	json_decref(doc);
 	run_free(&rep);
 	run_free(&r);
-	unlink(file);
-	rmdir(dir);
+	hpt_rmtree(dir);
 }
 END_TEST
 
@@ -480,13 +480,13 @@ static double expected_projection(const json_t *rec)
 
 START_TEST(projection_from_known_costs)
 {
-	char dir[] = "/tmp/hp-proj-XXXXXX", rec_path[256], costs[256];
+	char dir[HPT_TMPDIR_MAX], rec_path[HPT_TMPDIR_MAX + 32], costs[HPT_TMPDIR_MAX + 16];
 	struct run r;
 	json_error_t je;
 	json_t *rec, *doc, *arm;
 	double want, got, measured;
 
-	ck_assert(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "proj");
 	RUN(&r, "SYNTH-SIG", "sign", "--hash=SHAKE256", "-n", "5", "--record-dir", dir);
 	run_expect_status(&r, 0);
 	run_free(&r);
@@ -555,9 +555,7 @@ START_TEST(projection_from_known_costs)
 	run_free(&r);
 
 	json_decref(rec);
-	unlink(costs);
-	unlink(rec_path);
-	rmdir(dir);
+	hpt_rmtree(dir);
 }
 END_TEST
 
@@ -565,7 +563,7 @@ END_TEST
  * account): its folders are made. */
 START_TEST(costs_kept_without_cache_folder)
 {
-	char dir[] = "/tmp/hp-xdg-XXXXXX", xdg[256], hp[300];
+	char dir[HPT_TMPDIR_MAX], xdg[HPT_TMPDIR_MAX + 32], hp[HPT_TMPDIR_MAX + 32];
 	const char *const env[] = {
 		"HASHPROF_SYNTH_*", "HASHPROF_PATH", "HASHPROF_HASH_PATH", "HASHPROF_COST_CACHE", xdg, NULL
 	};
@@ -574,7 +572,7 @@ START_TEST(costs_kept_without_cache_folder)
 	struct dirent *e;
 	int found = 0;
 
-	ck_assert(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "xdg");
 	snprintf(xdg, sizeof xdg, "XDG_CACHE_HOME=%s/not/yet", dir);
 	run_capture(&r, HP_HASHPROF,
 		    (const char *const[]){ "SYNTH-KEM", "decaps", "--hash=SHA3-512", "-n", "3", "--format=json", NULL },
@@ -597,24 +595,20 @@ START_TEST(costs_kept_without_cache_folder)
 			     "placeholder (OpenSSL SM3), for a `hashprof build` instance its package's ICCS helpers"),
 		      "%s", r.out);
 	run_free(&r);
-	{
-		const char *rm[] = { "-rf", dir, NULL };
-		ck_assert_int_eq(run_capture(&r, "/bin/rm", rm, NULL), 0);
-		run_free(&r);
-	}
+	hpt_rmtree(dir);
 }
 END_TEST
 
 START_TEST(costs_cached_per_machine)
 {
-	char dir[] = "/tmp/hp-cache-XXXXXX", cache[256], env[300], rec_path[256];
+	char dir[HPT_TMPDIR_MAX], cache[HPT_TMPDIR_MAX + 16], env[HPT_TMPDIR_MAX + 48], rec_path[HPT_TMPDIR_MAX + 32];
 	struct run r;
 	json_error_t je;
 	json_t *c, *doc;
 	double first, again;
 	char host[128];
 
-	ck_assert(mkdtemp(dir));
+	hpt_tmpdir_in(dir, sizeof dir, "cache");
 	snprintf(cache, sizeof cache, "%s/costs.json", dir);
 	snprintf(env, sizeof env, "HASHPROF_COST_CACHE=%s", cache);
 	snprintf(rec_path, sizeof rec_path, "%s/SYNTH-KEM__decaps.json", dir);
@@ -669,9 +663,7 @@ START_TEST(costs_cached_per_machine)
 			     json_object_get(json_object_get(json_object_get(c, "subjects"), "SHA3-512"), "shapes"), 0),
 		     "median_ticks") > 0);
 	json_decref(c);
-	unlink(cache);
-	unlink(rec_path);
-	rmdir(dir);
+	hpt_rmtree(dir);
 }
 END_TEST
 
@@ -680,9 +672,15 @@ int main(void)
 	Suite *s;
 	TCase *tc;
 	SRunner *sr;
+	char costs[HPT_TMPDIR_MAX];
 	int failed;
 
-	snprintf(cache_env, sizeof cache_env, "HASHPROF_COST_CACHE=/tmp/hp-swap-costs-%ld.json", (long)getpid());
+	/* the suite's cost cache, shared by its tests */
+	if (hpt_tmpdir_try(costs, sizeof costs, "swap-costs") != 0) {
+		perror("test_swap: a temporary folder");
+		return 99;
+	}
+	snprintf(cache_env, sizeof cache_env, "HASHPROF_COST_CACHE=%s/costs.json", costs);
 	s = suite_create("swap");
 	tc = tcase_create("core");
 	/* the every-scheme test runs SPHINCS+ sign and verify under six hashes */
@@ -704,6 +702,6 @@ int main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	unlink(strchr(cache_env, '=') + 1);
+	hpt_rmtree(costs);
 	return failed ? 1 : 0;
 }

@@ -24,19 +24,6 @@ uninstall-local:
 	rm -f '$(DESTDIR)$(bashcompdir)/hashprof'
 .PHONY: install-bash-completion
 
-# The pages render without a warning and `hashprof help CMD` is `CMD
-# --help` (tests/man_pages.sh); the completion completes (tests/completion.sh):
-# in the build tree by make check, and as installed by make installcheck.
-TESTS += tests/man_pages.sh tests/completion.sh
-EXTRA_DIST += tests/man_pages.sh tests/completion.sh
-# The installed instances are named by HP_INSTANCE_PATH: `make install
-# prefix=DIR` puts them in DIR while the program looks in the configured one.
-installcheck-local:
-	HP_HASHPROF='$(DESTDIR)$(bindir)/hashprof' HP_MANDIR='$(DESTDIR)$(mandir)' \
-	HP_MAN_BUILT='$(if $(man_MANS),yes,no)' $(SHELL) $(srcdir)/tests/man_pages.sh
-	HP_HASHPROF='$(DESTDIR)$(bindir)/hashprof' HP_COMPLETION='$(DESTDIR)$(bashcompdir)/hashprof' \
-	HP_INSTANCE_PATH='$(DESTDIR)$(pkglibdir)' $(SHELL) $(srcdir)/tests/completion.sh
-
 # The pages are made from the built program: a tarball carries their
 # sources, not pages an in-tree build left in docs/.
 dist-hook: dist-no-man-pages

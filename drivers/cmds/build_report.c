@@ -55,11 +55,11 @@ static void hp_build_report_survey(const struct hp_survey *s)
 
 	hp_build_say("  survey:  %s \u2014 %s", s->verdict, s->reason);
 	for (size_t i = 0; i < s->nf; i++) {
-		const struct hp_sv_finding *f = &s->f[i];
-		if (f->role != HP_SV_OWN && f->role != HP_SV_NAME_OWN && f->role != HP_SV_ICCS)
+		const struct hp_survey_finding *f = &s->f[i];
+		if (f->role != HP_SURVEY_OWN && f->role != HP_SURVEY_NAME_OWN && f->role != HP_SURVEY_ICCS)
 			continue;
 		hp_prim_label(f->prim, label, sizeof label);
-		hp_build_say("  %-8s %s (%s, %s): %s", f->role == HP_SV_ICCS ? "iccs:" : "own:", f->function, label,
+		hp_build_say("  %-8s %s (%s, %s): %s", f->role == HP_SURVEY_ICCS ? "iccs:" : "own:", f->function, label,
 			     f->object, f->evidence);
 	}
 	for (size_t i = 0; i < s->nentries; i++) {

@@ -20,6 +20,7 @@ prof_util_libhputil_la_SOURCES = \
 	prof/util/landlock.c prof/util/landlock.h \
 	prof/util/syscall_filter.c prof/util/syscall_filter.h \
 	prof/util/supervise.c prof/util/supervise.h \
-	prof/util/emulation.c prof/util/emulation.h
+	prof/util/emulation.c prof/util/emulation.h \
+	prof/util/machine_name.c prof/util/machine_name.h
 prof_util_libhputil_la_CFLAGS = $(AM_CFLAGS) $(LIBSECCOMP_CFLAGS)
 prof_util_libhputil_la_LIBADD = $(LIBSECCOMP_LIBS)

@@ -19,17 +19,6 @@ EXTRA_DIST += schemes/pqclean/README.md schemes/pqclean/fetch-pqclean.sh \
 # configure's copy of PQClean (a folder, hence the -r).
 DISTCLEANFILES += -r pqclean
 
-# The test is always built: without PQClean it skips (exit 77), or fails
-# under CI=true.
-check_PROGRAMS += tests/test_pqclean
-TESTS += tests/test_pqclean
-tests_test_pqclean_SOURCES = tests/test_pqclean.c
-tests_test_pqclean_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/schemes/iccs \
-	-DHP_PQCLEAN_CONFIGURED=$(hp_pqc_configured) \
-	-DHP_PQCLEAN_MODULE_DIR=\"$(abs_top_builddir)/schemes/.libs\"
-tests_test_pqclean_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_test_pqclean_LDADD = $(CHECK_LIBS)
-
 if HAVE_PQCLEAN
 hp_pqc_configured = 1
 
