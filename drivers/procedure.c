@@ -506,7 +506,7 @@ static uint32_t hp_replay_samples(const struct hp_result *r)
  * into p: the share, the estimator used, the calls, both costs.  0, or
  * -1 when a sample has no share. */
 static int hp_replay_estimates(const struct hp_replay_sample *samples, uint32_t m, const struct hp_replay_cost *cost,
-			       struct hp_result_replay *p)
+			       struct hp_replay_part *p)
 {
 	struct hp_replay_estimate e[HP_REPLAY_FAMILIES];
 
@@ -533,7 +533,7 @@ static int hp_replay_estimates(const struct hp_replay_sample *samples, uint32_t 
 static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_drng_state *drng,
 			  const struct hp_options *o, const struct hp_replay_cost *cost, struct hp_result *r)
 {
-	struct hp_result_replay *p = &r->replay;
+	struct hp_replay_part *p = hp_replay_get(r); /* made by hp_replay_part */
 	struct hp_op_replay rp;
 	struct hp_replay_sample *samples;
 	char err[256];
@@ -586,14 +586,14 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
  * After the N window-measured operations, in the measuring child: the
  * tight-loop replay cost, the DRNG state, the tape sized from the row's
  * shapes, M samples and the in-situ median share per family, into
- * r->replay.  A failure
- * leaves the window figures as they are and says why in r->replay.error,
+ * r's replay part.  A failure
+ * leaves the window figures as they are and says why in its error,
  * naming the operation: never a number.
  */
 static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, const struct hp_options *o,
 			   struct hp_result *r)
 {
-	struct hp_result_replay *p = &r->replay;
+	struct hp_replay_part *p = hp_replay_get(r);
 	struct hp_api *api = c->api;
 	struct hp_replay_cost cost;
 	struct hp_drng_state drng = { 0 };
@@ -602,6 +602,10 @@ static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, con
 	double start = hp_util_monotonic();
 	int have_drng = 0;
 
+	if (!p) {
+		hp_result_fail(r, "%s: out of memory for the replay part", r->operation);
+		return;
+	}
 	p->requested = 1;
 	p->max_mb = o->replay_max_mb;
 	snprintf(p->estimator, sizeof p->estimator, "%s", HP_REPLAY_ESTIMATOR_INSITU);

@@ -17,6 +17,7 @@
 #include "swap_matrix.h"
 #include "swap_report.h"
 #include "table_layout.h"
+#include "replay_part.h"
 
 static int hp_raw;
 static double hp_noise_pp = 2.0;
@@ -63,7 +64,7 @@ struct hp_cells {
 static int hp_any_replay(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].replay.requested)
+		if (hp_replay_c(&rows[i])->requested)
 			return 1;
 	return 0;
 }
@@ -107,9 +108,9 @@ static void hp_own_call_list(const struct hp_result *r, int nested, char *buf, s
  * -0.52%)", flagged, never a bare negative share. */
 static void hp_replay_cell(const struct hp_result *r, double share, double spread, char *buf, size_t len)
 {
-	if (!r->replay.requested)
+	if (!hp_replay_c(r)->requested)
 		snprintf(buf, len, "-");
-	else if (!r->replay.valid)
+	else if (!hp_replay_c(r)->valid)
 		snprintf(buf, len, "failed");
 	else if (hp_replay_share_outside(share) < 0) /* never a share below 0 without its flag */
 		snprintf(buf, len, "~0%% (below 0 by noise: %.2f%%)", 100.0 * share);
@@ -163,8 +164,8 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 	hp_own_call_list(r, 0, c->own_calls, sizeof c->own_calls);
 	if (!c->own_calls[0])
 		snprintf(c->own_calls, sizeof c->own_calls, "%s", r->nown ? "none seen" : "-");
-	hp_replay_cell(r, r->replay.hash, r->replay.hash_spread, c->free_hash, sizeof c->free_hash);
-	hp_replay_cell(r, r->replay.drng, r->replay.drng_spread, c->free_drng, sizeof c->free_drng);
+	hp_replay_cell(r, hp_replay_c(r)->hash, hp_replay_c(r)->hash_spread, c->free_hash, sizeof c->free_hash);
+	hp_replay_cell(r, hp_replay_c(r)->drng, hp_replay_c(r)->drng_spread, c->free_drng, sizeof c->free_drng);
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
 	if (r->tick_hz > 0)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
@@ -178,8 +179,8 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 static void hp_replay_fallback_note(const struct hp_result *r, unsigned f, char note[HP_NOTE_MAX])
 {
 	const char *fam = f ? "DRNG" : "hash", *unit = r->clock_unit[0] ? r->clock_unit : "ticks";
-	double c = f ? r->replay.insitu_drng_ticks : r->replay.insitu_hash_ticks;
-	double o = f ? r->replay.loop_drng_ticks : r->replay.loop_hash_ticks, lo, hi;
+	double c = f ? hp_replay_c(r)->insitu_drng_ticks : hp_replay_c(r)->insitu_hash_ticks;
+	double o = f ? hp_replay_c(r)->loop_drng_ticks : hp_replay_c(r)->loop_hash_ticks, lo, hi;
 
 	hp_insitu_plausible(c, o, &lo, &hi);
 	snprintf(note, HP_NOTE_MAX,
@@ -469,15 +470,15 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 (unsigned long long)r->overflow_unattributed_calls);
 	if (r->sites.requested && r->sites.insitu_implausible)
 		snprintf(notes[n++], HP_NOTE_MAX, "%s", r->sites.insitu_error);
-	if (r->replay.requested && !r->replay.valid)
+	if (hp_replay_c(r)->requested && !hp_replay_c(r)->valid)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "replay failed: %s (the window shares are measured; "
 			 "the \"if free\" ones are not)",
-			 r->replay.error[0] ? r->replay.error : "no reason given");
+			 hp_replay_c(r)->error[0] ? hp_replay_c(r)->error : "no reason given");
 	for (unsigned f = 0; f < 2; f++)
-		if (r->replay.requested && r->replay.valid &&
+		if (hp_replay_c(r)->requested && hp_replay_c(r)->valid &&
 		    !strcmp(hp_result_replay_family_estimator(r, f), HP_REPLAY_ESTIMATOR_LOOP) &&
-		    (f ? r->replay.drng_estimator : r->replay.hash_estimator)[0])
+		    (f ? hp_replay_c(r)->drng_estimator : hp_replay_c(r)->hash_estimator)[0])
 			hp_replay_fallback_note(r, f, notes[n++]);
 	if (r->printed_bytes)
 		snprintf(notes[n++], HP_NOTE_MAX,
@@ -564,7 +565,7 @@ static int hp_has_overhead(const struct hp_result *r)
 
 static int hp_has_replay_cost(const struct hp_result *r)
 {
-	return r->status == HP_STATUS_OK && r->replay.valid && r->replay.cost_valid;
+	return r->status == HP_STATUS_OK && hp_replay_c(r)->valid && hp_replay_c(r)->cost_valid;
 }
 
 /* Rows whose replay shares add back the cost measured in place... */
@@ -591,7 +592,7 @@ static struct hp_cost_pair hp_overhead_pair(const struct hp_result *r)
 
 static struct hp_cost_pair hp_replay_pair(const struct hp_result *r)
 {
-	return (struct hp_cost_pair){ r->replay.replay_ticks, r->replay.pass_ticks };
+	return (struct hp_cost_pair){ hp_replay_c(r)->replay_ticks, hp_replay_c(r)->pass_ticks };
 }
 
 /*
@@ -610,7 +611,8 @@ static long hp_insitu_median(const struct hp_result *rows, size_t nrows, unsigne
 	for (size_t i = 0; i < nrows; i++)
 		if (hp_has_insitu(&rows[i]) &&
 		    !strcmp(hp_result_replay_family_estimator(&rows[i], f), HP_REPLAY_ESTIMATOR_INSITU))
-			v[n++] = f ? rows[i].replay.insitu_drng_ticks : rows[i].replay.insitu_hash_ticks;
+			v[n++] =
+				f ? hp_replay_c(&rows[i])->insitu_drng_ticks : hp_replay_c(&rows[i])->insitu_hash_ticks;
 	if (n) {
 		qsort(v, n, sizeof v[0], hp_double_cmp);
 		*med = v[n / 2];
@@ -737,8 +739,8 @@ static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrow
 	if (n < 0)
 		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
 	for (size_t i = 0; i < nrows; i++)
-		if (hp_has_replay_cost(&rows[i]) && rows[i].replay.samples > samples)
-			samples = rows[i].replay.samples;
+		if (hp_has_replay_cost(&rows[i]) && hp_replay_c(&rows[i])->samples > samples)
+			samples = hp_replay_c(&rows[i])->samples;
 	/* per family, the rows whose share used its in-situ cost: not those
 	 * it was implausible in, nor those with none of its calls */
 	for (unsigned f = 0; f < 2 && n > 0; f++) {
@@ -957,8 +959,8 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 		} else if (own) {
 			fputs(",,", out);
 		}
-		if (replay && ok && r->replay.valid)
-			fprintf(out, "%.6f,%.6f,", r->replay.hash, r->replay.drng);
+		if (replay && ok && hp_replay_c(r)->valid)
+			fprintf(out, "%.6f,%.6f,", hp_replay_c(r)->hash, hp_replay_c(r)->drng);
 		else if (replay)
 			fputs(",,", out);
 		hp_layout_csv_field(out, ok ? c.calls : "", ",");

@@ -47,6 +47,7 @@ void hp_result_free(struct hp_result *r)
 	free(r->arms);
 	r->arms = NULL;
 	r->narms = 0;
+	hp_parts_free(r);
 }
 
 int hp_result_per_op_alloc(struct hp_result *r, uint64_t n)
@@ -239,21 +240,27 @@ const char *hp_result_failure(const struct hp_result *r)
 	return r->failure[0] ? r->failure : HP_NO_FAILURE_REASON;
 }
 
-const char *hp_result_replay_estimator(const struct hp_result *r)
+struct hp_part *hp_part_get(struct hp_result *r, enum hp_part_id id, size_t size, const struct hp_part_ops *ops)
 {
-	return r->replay.estimator[0] ? r->replay.estimator : HP_REPLAY_ESTIMATOR_LOOP;
-}
-
-int hp_replay_share_outside(double share)
-{
-	return share < 0 ? -1 : share > 1 ? 1 : 0;
-}
-
-const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigned family)
-{
-	const char *own = family == 0 ? r->replay.hash_estimator : family == 1 ? r->replay.drng_estimator : NULL;
-
-	if (!own)
+	if (id >= HP_PART_COUNT || size < sizeof(struct hp_part))
 		return NULL;
-	return own[0] ? own : hp_result_replay_estimator(r);
+	if (!r->part[id] && (r->part[id] = calloc(1, size))) {
+		r->part[id]->id = id;
+		r->part[id]->ops = ops;
+	}
+	return r->part[id];
+}
+
+const struct hp_part *hp_part_c(const struct hp_result *r, enum hp_part_id id, const struct hp_part *zero)
+{
+	return id < HP_PART_COUNT && r->part[id] ? r->part[id] : zero;
+}
+
+void hp_parts_free(struct hp_result *r)
+{
+	for (unsigned id = 0; id < HP_PART_COUNT; id++) {
+		if (r->part[id])
+			r->part[id]->ops->free(r->part[id]);
+		r->part[id] = NULL;
+	}
 }

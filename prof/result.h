@@ -13,6 +13,7 @@
 
 #include "hp_wrap.h"
 #include "ngcc.h" /* HP_NAME_MAX */
+#include "part.h"
 
 #define HP_BYTES_MAX 1024 /* longest seed or message accepted, in bytes */
 #define HP_SURVEY_DETAIL 8192 /* bytes of an instance's survey lines kept in a row */
@@ -66,51 +67,6 @@ struct hp_result_own {
 	uint64_t nested; /* calls inside another wrapped call (helper or own), not timed */
 	uint64_t in_helper; /* ...of which inside an ICCS helper */
 	uint64_t ticks; /* ticks inside the outermost calls */
-};
-
-/*
- * The replay estimate of a row (docs/replay.md, --replay): the share of
- * the operation's time each helper family would save if it were free,
- * from record/timed/replay samples taken after the window-measured
- * operations.  A row whose replay failed keeps its window figures.
- */
-#define HP_REPLAY_ERROR_MAX 320
-/* struct hp_result_replay's estimator: the tape path's cost measured in
- * the operation (double runs), or in the calibration's tight loop. */
-#define HP_REPLAY_ESTIMATOR_INSITU "in situ"
-#define HP_REPLAY_ESTIMATOR_LOOP "tight loop"
-/* a family's estimator when the operation made none of its calls: its
- * runs were not taken, its share is 0 */
-#define HP_REPLAY_ESTIMATOR_NONE "not run"
-struct hp_result_replay {
-	int requested; /* 1: --replay; the row has a replay part, valid or not */
-	int valid; /* 1: hash and drng hold the medians; 0: see error */
-	uint32_t samples; /* samples taken (M); their median is the share */
-	double hash, drng; /* shares if the family were free, fractions (not clamped) */
-	char estimator[16]; /* how hash and drng were estimated (HP_REPLAY_ESTIMATOR_*);
-					* "" in a record from before there was a choice: the tight loop */
-	double insitu_hash_ticks; /* in situ: ticks per call through the tape path in the hash runs, */
-	double insitu_drng_ticks; /* ...and in the DRNG runs, added back (prof/replay.h) */
-	/* per family (hash, DRNG), hp_replay_estimate's: the estimator its
-	 * share used ("" in a record from before: the row's estimator), its
-	 * outermost calls per operation, the loop's cost of its calls (ticks
-	 * per call, the plausible bound's O) */
-	char hash_estimator[16], drng_estimator[16];
-	/* per family, how far its share moved over the samples: half their
-	 * interquartile range, a fraction (hp_replay_estimate; 0 in a record
-	 * from before, which did not say) */
-	double hash_spread, drng_spread;
-	uint64_t hash_calls, drng_calls;
-	double loop_hash_ticks, loop_drng_ticks;
-	int cost_valid; /* the tight-loop replay cost was calibrated (hp_replay_cost) */
-	double replay_ticks; /* tight loop: ticks a call served from the tape costs */
-	double pass_ticks; /* tight loop: ticks the tape path adds to a call it passes through */
-	double cost_seconds; /* wall time of that calibration */
-	uint64_t tape_bytes; /* bytes of the largest record of a sample */
-	uint64_t calls; /* outermost helper calls of one operation (the last record) */
-	unsigned max_mb; /* the bound, MiB (--replay-max-mb) */
-	double seconds; /* wall time of the whole replay part */
-	char error[HP_REPLAY_ERROR_MAX]; /* one line naming the operation, when not valid */
 };
 
 /*
@@ -253,7 +209,6 @@ struct hp_result {
 	uint32_t ntrials;
 	struct hp_trial trials[HP_TRIALS_MAX];
 
-	struct hp_result_replay replay; /* zero (not requested) without --replay */
 	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
 
 	/* Per-iteration counts (--per-iteration, `check --published`,
@@ -269,6 +224,10 @@ struct hp_result {
 	/* --hash: the candidates' arms beside this, the placeholder's (none without it) */
 	size_t narms;
 	struct hp_result_arm *arms; /* narms entries, owned */
+
+	/* the features' parts (part.h), by enum hp_part_id: NULL when the
+	 * feature was not asked for; owned (freed by hp_result_free) */
+	struct hp_part *part[HP_PART_COUNT];
 };
 
 /* The most operations a row keeps per-iteration counts of (5 helpers x 8
@@ -285,7 +244,8 @@ static inline uint64_t *hp_result_per_op(const struct hp_result *r, unsigned fn)
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes, r->per_op, the call-site table, and the arms (each arm's row) with theirs. */
+/* Release r->shapes, r->per_op, the call-site table, the arms (each arm's row) with theirs,
+ * and the parts (part.h). */
 void hp_result_free(struct hp_result *r);
 
 /* Room for the per-iteration counts of n operations (1..HP_PER_OP_MAX),
@@ -347,21 +307,5 @@ void hp_result_fail(struct hp_result *r, const char *fmt, ...) __attribute__((fo
  * when it is empty (a record written without one). */
 #define HP_NO_FAILURE_REASON "failed (no reason recorded)"
 const char *hp_result_failure(const struct hp_result *r);
-
-/* The estimator of r's replay shares: HP_REPLAY_ESTIMATOR_INSITU or
- * _LOOP (a record from before the choice existed has none: the loop). */
-const char *hp_result_replay_estimator(const struct hp_result *r);
-
-/* Where a replay ("if free") share, a fraction and not clamped, lies:
- * -1 below 0, 1 above 1, 0 within 0..1.  A difference of two timed runs
- * puts a share of a family that costs next to nothing a little below 0
- * (bench (c) read -0.52%): reports print it as ~0% and say so, records
- * keep the number and flag it (replay.hash_out_of_range). */
-int hp_replay_share_outside(double share);
-
-/* The estimator of one family's share (family 0: hash, 1: DRNG, as
- * replay.h's enum): its own (HP_REPLAY_ESTIMATOR_INSITU, _LOOP, _NONE),
- * or the row's in a record that has none per family; NULL out of range. */
-const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigned family);
 
 #endif

@@ -15,6 +15,7 @@
 #include "record.h"
 #include "report.h"
 #include "result.h"
+#include "replay_part.h"
 
 #define ALL_WRAPPED "pseudohash,pseudoXOF,sm3hash,get_random_number,init_random_number"
 
@@ -515,13 +516,16 @@ START_TEST(replay_share_outside_flagged)
 {
 	char *txt;
 	json_t *j, *rp;
+	struct hp_replay_part *part;
 
 	build_rows();
-	rows[0].replay.requested = rows[0].replay.valid = 1;
-	rows[0].replay.samples = 25;
-	rows[0].replay.hash = 0.873;
-	rows[0].replay.drng = -0.0052;
-	rows[0].replay.drng_spread = 0.002;
+	part = hp_replay_get(&rows[0]);
+	ck_assert_ptr_nonnull(part);
+	part->requested = part->valid = 1;
+	part->samples = 25;
+	part->hash = 0.873;
+	part->drng = -0.0052;
+	part->drng_spread = 0.002;
 	txt = render(HP_FORMAT_TEXT, rows, 1, NULL);
 	ck_assert_msg(strstr(txt, "~0% (below 0 by noise: -0.52%)"), "%s", txt);
 	ck_assert_msg(strstr(txt, "87.3%"), "%s", txt);
@@ -536,7 +540,7 @@ START_TEST(replay_share_outside_flagged)
 	ck_assert(json_is_false(json_object_get(rp, "hash_out_of_range")));
 	json_decref(j);
 	/* above 100% likewise */
-	rows[0].replay.hash = 1.004;
+	part->hash = 1.004;
 	txt = render(HP_FORMAT_TEXT, rows, 1, NULL);
 	ck_assert_msg(strstr(txt, "~100% (above by noise: 100.40%)"), "%s", txt);
 	free(txt);

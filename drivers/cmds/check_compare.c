@@ -21,6 +21,7 @@
 #include "result.h"
 #include "shares.h"
 #include "table.h"
+#include "replay_part.h"
 
 /* ---------- verdicts ---------- */
 
@@ -84,9 +85,9 @@ static void hp_replay_line(struct hp_check *c, struct hp_table *t, const struct 
 {
 	char cell[HP_TCELL];
 
-	if (now->status != HP_STATUS_OK || !now->replay.requested || now->replay.valid)
+	if (now->status != HP_STATUS_OK || !hp_replay_c(now)->requested || hp_replay_c(now)->valid)
 		return;
-	snprintf(cell, sizeof cell, "failed: %.180s", now->replay.error);
+	snprintf(cell, sizeof cell, "failed: %.180s", hp_replay_c(now)->error);
 	hp_failing_line(c, t, now, "replay", cell, bad);
 }
 
@@ -216,9 +217,10 @@ static void hp_compare_replay_family(struct hp_check *c, struct hp_table *t, con
 	const char *q = family ? "if free: DRNG" : "if free: hash";
 	const char *est_b = hp_result_replay_family_estimator(b, family);
 	const char *est_n = hp_result_replay_family_estimator(n, family);
-	double share_b = family ? b->replay.drng : b->replay.hash, share_n = family ? n->replay.drng : n->replay.hash;
-	double spread_b = hp_spread_pp(family ? b->replay.drng_spread : b->replay.hash_spread);
-	double spread_n = hp_spread_pp(family ? n->replay.drng_spread : n->replay.hash_spread);
+	double share_b = family ? hp_replay_c(b)->drng : hp_replay_c(b)->hash,
+	       share_n = family ? hp_replay_c(n)->drng : hp_replay_c(n)->hash;
+	double spread_b = hp_spread_pp(family ? hp_replay_c(b)->drng_spread : hp_replay_c(b)->hash_spread);
+	double spread_n = hp_spread_pp(family ? hp_replay_c(n)->drng_spread : hp_replay_c(n)->hash_spread);
 	char eb[32];
 
 	if (strcmp(est_b, est_n) != 0) {
@@ -366,7 +368,7 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 	hp_compare_share_tested(c, t, b, n, 1);
 	/* replay shares only with replay shares (a window share is another
 	 * quantity), family by family */
-	if (b->replay.valid && n->replay.valid)
+	if (hp_replay_c(b)->valid && hp_replay_c(n)->valid)
 		for (unsigned family = 0; family < 2; family++)
 			hp_compare_replay_family(c, t, b, n, family);
 	hp_replay_line(c, t, n, "REGRESSION");

@@ -49,6 +49,7 @@
 #include "rows.h"
 #include "run_output.h"
 #include "table.h"
+#include "replay_part.h"
 
 /* ---------- baseline ---------- */
 
@@ -67,7 +68,7 @@ static void hp_baseline_procedure(const struct hp_check *c, const struct hp_resu
 	if (!b->batched && b->ntrials >= 1 && b->ntrials <= HP_TRIALS_MAX)
 		o->trials = b->ntrials;
 	/* like with like: replay shares in the baseline, replay shares now */
-	if (b->replay.requested)
+	if (hp_replay_c(b)->requested)
 		o->replay = 1;
 	/* and call sites with call sites, of the same depth */
 	if (b->sites.requested) {
