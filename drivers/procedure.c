@@ -22,6 +22,7 @@
 #include "ops.h"
 #include "replay.h"
 #include "util/monotonic.h"
+#include "per_op_part.h"
 
 void hp_procedure_describe(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 			   struct hp_result *r)
@@ -143,7 +144,7 @@ static void hp_count_operation(const struct hp_op_ctx *c, uint64_t last[HP_FN_CO
 {
 	uint64_t now[HP_FN_COUNT], i = r->operations - 1;
 
-	if (!r->per_op || i >= r->per_op_cap)
+	if (!hp_per_op_c(r)->per_op || i >= hp_per_op_c(r)->per_op_cap)
 		return;
 	hp_calls_so_far(c->api->wrap, now);
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {

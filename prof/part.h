@@ -28,6 +28,7 @@ struct hp_part;
  * (docs/record-schema.md), after "survey". */
 enum hp_part_id {
 	HP_PART_REPLAY,
+	HP_PART_PER_OP,
 	HP_PART_COUNT,
 };
 

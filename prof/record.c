@@ -90,8 +90,6 @@ static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *
 static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static json_t *hp_arms_json(const struct hp_result *r);
 static int hp_arms_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static json_t *hp_per_op_json(const struct hp_result *r);
-static int hp_per_op_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static json_t *hp_survey_json(const struct hp_result *r);
 static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
@@ -205,11 +203,6 @@ static const struct hp_field hp_record_fields[] = {
 	/* the features' parts (part.h), in the registry's order (parts.c) */
 	{ "(parts)", HP_F_ANY, HP_FF_PARTS | HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_VIEW, 0, 0, 0,
 	  "each part's member(s)", NULL, NULL, NULL },
-	/* --per-iteration, `check --published`, --reproduce only */
-	{ "per_iteration", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
-	  offsetof(struct hp_result, per_iteration), 0, 0,
-	  "per helper with calls: its outermost calls in each operation, in order", hp_per_op_json, hp_per_op_read,
-	  NULL },
 	/* --call-sites only (callsite_record.c): a row without it has no "call_sites" */
 	{ "call_sites", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
 	  offsetof(struct hp_result, sites.requested), 0, 0, "the call-site table", hp_callsites_json,
@@ -493,34 +486,6 @@ static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *
 	return 0;
 }
 
-/* {F: [calls of operation 1, 2, ...], ...} for each helper F with calls;
- * a helper left out made none in any operation. */
-static json_t *hp_per_op_json(const struct hp_result *r)
-{
-	json_t *o = json_object();
-
-	for (unsigned fn = 0; o && fn < HP_FN_COUNT; fn++) {
-		const uint64_t *v = hp_result_per_op(r, fn);
-		uint64_t any = 0;
-		json_t *a;
-
-		for (uint64_t i = 0; v && i < r->operations && !any; i++)
-			any = v[i];
-		if (!any)
-			continue;
-		if (!(a = json_array()) || json_object_set_new(o, hp_fn_name(fn), a) != 0) {
-			json_decref(o);
-			return NULL;
-		}
-		for (uint64_t i = 0; i < r->operations; i++)
-			if (json_array_append_new(a, json_integer((json_int_t)v[i])) != 0) {
-				json_decref(o);
-				return NULL;
-			}
-	}
-	return o;
-}
-
 /* The computed flags of a measured arm of row r into e (never read
  * back): nothing_swapped and too_little_swapped (swap_report.h), and with 2 trials or more
  * ratio_spread (percent, hp_swap_ratio_spread) and ratio_noisy (above
@@ -776,90 +741,6 @@ static int hp_group_read(const json_t *j, size_t g, struct hp_result *r, char *e
 	return 0;
 }
 
-/*
- * "per_iteration" into r->per_op: an object whose keys are
- * helper names (others are ignored, as unknown fields are), each an
- * array of totals.operations whole numbers >= 0; a helper absent made no
- * call.  Their sums are checked against the call table with the rest of
- * the record (hp_record_consistent).
- */
-static int hp_per_op_read(const json_t *o, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	(void)rec;
-	if (!o)
-		return 0;
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "field 'per_iteration': expected an object");
-		return -1;
-	}
-	if (r->operations > HP_PER_OP_MAX) {
-		snprintf(err, errlen, "field 'per_iteration': %llu operations, more than the %u a row keeps counts of",
-			 (unsigned long long)r->operations, HP_PER_OP_MAX);
-		return -1;
-	}
-	if (hp_result_per_op_alloc(r, r->operations ? r->operations : 1) != 0) {
-		snprintf(err, errlen, "field 'per_iteration': out of memory");
-		return -1;
-	}
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
-		const json_t *a = json_object_get(o, hp_fn_name(fn)), *e;
-		uint64_t *v = hp_result_per_op(r, fn);
-		size_t i;
-
-		if (!a)
-			continue;
-		if (!json_is_array(a) || json_array_size(a) != r->operations) {
-			snprintf(err, errlen,
-				 "field 'per_iteration.%s': expected an array of %llu counts, one per operation "
-				 "(totals.operations)",
-				 hp_fn_name(fn), (unsigned long long)r->operations);
-			return -1;
-		}
-		json_array_foreach(a, i, e)
-		{
-			if (!json_is_integer(e) || json_integer_value(e) < 0) {
-				snprintf(err, errlen, "field 'per_iteration.%s[%zu]': expected a whole number >= 0",
-					 hp_fn_name(fn), i);
-				return -1;
-			}
-			v[i] = (uint64_t)json_integer_value(e);
-		}
-	}
-	return 0;
-}
-
-/* The per-iteration counts of each helper sum to its outermost calls (a
- * failed row's to at most that: the failing operation's calls are in the
- * table, not in a count). */
-static int hp_per_op_consistent(const struct hp_result *r, char *err, size_t errlen)
-{
-	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
-
-	if (!r->per_iteration)
-		return 0;
-	hp_result_fn_totals(r, calls, nested, ticks);
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
-		const uint64_t *v = hp_result_per_op(r, fn);
-		uint64_t sum = 0;
-
-		for (uint64_t i = 0; i < r->operations; i++)
-			if (hp_ft_add(sum, v[i], &sum)) {
-				snprintf(err, errlen, "field 'per_iteration.%s': the counts sum past 2^64",
-					 hp_fn_name(fn));
-				return -1;
-			}
-		if (r->status == HP_STATUS_OK ? sum != calls[fn] : sum > calls[fn]) {
-			snprintf(err, errlen,
-				 "field 'per_iteration.%s': the counts sum to %llu, the call table has %llu outermost "
-				 "%s calls",
-				 hp_fn_name(fn), (unsigned long long)sum, (unsigned long long)calls[fn],
-				 hp_fn_name(fn));
-			return -1;
-		}
-	}
-	return 0;
-}
-
 static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
 {
 	(void)rec;
@@ -1001,8 +882,6 @@ static int hp_record_consistent(const struct hp_result *r, char *err, size_t err
 			 (unsigned long long)r->operations, (unsigned long long)r->iterations);
 		return -1;
 	}
-	if (hp_per_op_consistent(r, err, errlen) != 0)
-		return -1;
 	return hp_parts_consistent(r, err, errlen);
 }
 

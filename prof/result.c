@@ -34,10 +34,6 @@ void hp_result_free(struct hp_result *r)
 	free(r->shapes);
 	r->shapes = NULL;
 	r->nshapes = 0;
-	free(r->per_op);
-	r->per_op = NULL;
-	r->per_op_cap = 0;
-	r->per_iteration = 0;
 	hp_result_free_sites(r);
 	for (size_t i = 0; i < r->narms; i++) {
 		if (r->arms[i].r)
@@ -48,15 +44,6 @@ void hp_result_free(struct hp_result *r)
 	r->arms = NULL;
 	r->narms = 0;
 	hp_parts_free(r);
-}
-
-int hp_result_per_op_alloc(struct hp_result *r, uint64_t n)
-{
-	free(r->per_op);
-	r->per_op = n >= 1 && n <= HP_PER_OP_MAX ? calloc((size_t)n * HP_FN_COUNT, sizeof *r->per_op) : NULL;
-	r->per_op_cap = r->per_op ? n : 0;
-	r->per_iteration = r->per_op != NULL;
-	return r->per_op ? 0 : -1;
 }
 
 struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_result_site *s,

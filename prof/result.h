@@ -211,16 +211,6 @@ struct hp_result {
 
 	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
 
-	/* Per-iteration counts (--per-iteration, `check --published`,
-	 * --reproduce): the outermost calls of each helper (overflowed ones
-	 * included) in each measured operation, in order.  per_op holds
-	 * HP_FN_COUNT vectors of per_op_cap counts, helper fn's at
-	 * hp_result_per_op(r, fn); entry i is operation i + 1's, for i below
-	 * r->operations.  Counts, not calls: 8 bytes an operation a helper. */
-	int per_iteration; /* 1: per_op holds the counts of the r->operations operations */
-	uint64_t per_op_cap; /* operations each vector has room for */
-	uint64_t *per_op; /* HP_FN_COUNT * per_op_cap counts, owned; NULL when not recorded */
-
 	/* --hash: the candidates' arms beside this, the placeholder's (none without it) */
 	size_t narms;
 	struct hp_result_arm *arms; /* narms entries, owned */
@@ -230,28 +220,12 @@ struct hp_result {
 	struct hp_part *part[HP_PART_COUNT];
 };
 
-/* The most operations a row keeps per-iteration counts of (5 helpers x 8
- * bytes x 10^6 = 40 MB): -n above it and --per-iteration exclude each other. */
-#define HP_PER_OP_MAX 1000000u
-
-/* Helper fn's per-iteration counts in r (per_op_cap entries); NULL when
- * r records none. */
-static inline uint64_t *hp_result_per_op(const struct hp_result *r, unsigned fn)
-{
-	return r->per_op && fn < HP_FN_COUNT ? r->per_op + (uint64_t)fn * r->per_op_cap : NULL;
-}
-
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes, r->per_op, the call-site table, the arms (each arm's row) with theirs,
+/* Release r->shapes, the call-site table, the arms (each arm's row) with theirs,
  * and the parts (part.h). */
 void hp_result_free(struct hp_result *r);
-
-/* Room for the per-iteration counts of n operations (1..HP_PER_OP_MAX),
- * zeroed: r->per_op, per_op_cap = n, per_iteration = 1.  Returns 0, or -1
- * when n is out of range or out of memory (r records none then). */
-int hp_result_per_op_alloc(struct hp_result *r, uint64_t n);
 
 /* Append a shape; returns 0, or -1 when out of memory. */
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);

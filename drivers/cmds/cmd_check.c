@@ -50,6 +50,7 @@
 #include "run_output.h"
 #include "table.h"
 #include "replay_part.h"
+#include "per_op_part.h"
 
 /* ---------- baseline ---------- */
 

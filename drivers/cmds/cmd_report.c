@@ -34,6 +34,7 @@
 #include "sites_output.h"
 #include "report.h"
 #include "swap_report.h"
+#include "per_op_part.h"
 
 static void hp_report_help(void)
 {
@@ -115,7 +116,7 @@ static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_form
 	size_t with = 0;
 
 	for (size_t i = 0; i < n; i++)
-		with += rows[i].per_iteration != 0;
+		with += hp_per_op_c(&rows[i])->per_iteration != 0;
 	if (!with)
 		return hp_usage_error("report --curve: no record has per-iteration counts (measure with "
 				      "--per-iteration, or --reproduce)");
