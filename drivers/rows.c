@@ -21,6 +21,7 @@
 #include "rows.h"
 #include "swap_run.h"
 #include "replay_part.h"
+#include "arms_part.h"
 
 /* --no-confine and --max-memory for the children of hp_default_ops and
  * hp_run_check_op (hp_rows_confinement); confined by default. */

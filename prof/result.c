@@ -35,14 +35,6 @@ void hp_result_free(struct hp_result *r)
 	r->shapes = NULL;
 	r->nshapes = 0;
 	hp_result_free_sites(r);
-	for (size_t i = 0; i < r->narms; i++) {
-		if (r->arms[i].r)
-			hp_result_free(r->arms[i].r);
-		free(r->arms[i].r);
-	}
-	free(r->arms);
-	r->arms = NULL;
-	r->narms = 0;
 	hp_parts_free(r);
 }
 
@@ -83,38 +75,6 @@ int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s)
 		}
 	}
 	return hp_result_add_shape(r, s);
-}
-
-int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, struct hp_result **arm)
-{
-	struct hp_result_arm *grown = realloc(r->arms, (r->narms + 1) * sizeof *grown);
-	struct hp_result *row = arm ? malloc(sizeof *row) : NULL;
-
-	if (!grown || (arm && !row)) {
-		if (grown)
-			r->arms = grown;
-		free(row);
-		return -1;
-	}
-	r->arms = grown;
-	memset(&grown[r->narms], 0, sizeof grown[r->narms]);
-	snprintf(grown[r->narms].name, sizeof grown[r->narms].name, "%s", name);
-	grown[r->narms].helpers = helpers;
-	if (arm) {
-		hp_result_init(row);
-		grown[r->narms].r = row;
-		*arm = row;
-	}
-	r->narms++;
-	return 0;
-}
-
-int hp_result_arm_failed(const struct hp_result *r)
-{
-	for (size_t i = 0; i < r->narms; i++)
-		if (r->arms[i].r && r->arms[i].r->status != HP_STATUS_OK)
-			return 1;
-	return 0;
 }
 
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s)

@@ -113,26 +113,6 @@ struct hp_result_sites {
 	int insitu_implausible;
 };
 
-/*
- * One candidate's arm of a --hash row (docs/candidates.md): the
- * operation measured with the candidate computing the helpers it stands
- * in for, in the same process as the row, interleaved with it.  The row
- * itself is the placeholder's arm.
- */
-struct hp_result_arm {
-	char name[HP_NAME_MAX + 1]; /* the candidate ("SHAKE256", a module's name) */
-	unsigned helpers; /* HP_TAPE_BIT()s of the helpers it stood in for (0: the placeholder, A/A) */
-	struct hp_result *r; /* its measurement: own status and failure, totals, call table, trials;
-				* owned (freed by hp_result_free of the row) */
-	/* The projection of the candidate's time from the row's call table and
-	 * the per-shape costs (prof/projection.h), set by whoever has the
-	 * costs (`hashprof --hash`, `hashprof report --hash`); not stored in
-	 * records. */
-	int projected; /* 1: projected_ticks holds it */
-	double projected_ticks; /* per operation, in the row's ticks */
-	char projection_note[640]; /* why there is none, when projected is 0 ("" : not asked) */
-};
-
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4]; /* "sig", "kem", "kex" */
@@ -211,10 +191,6 @@ struct hp_result {
 
 	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
 
-	/* --hash: the candidates' arms beside this, the placeholder's (none without it) */
-	size_t narms;
-	struct hp_result_arm *arms; /* narms entries, owned */
-
 	/* the features' parts (part.h), by enum hp_part_id: NULL when the
 	 * feature was not asked for; owned (freed by hp_result_free) */
 	struct hp_part *part[HP_PART_COUNT];
@@ -223,8 +199,7 @@ struct hp_result {
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes, the call-site table, the arms (each arm's row) with theirs,
- * and the parts (part.h). */
+/* Release r->shapes, the call-site table and the parts (part.h) with theirs. */
 void hp_result_free(struct hp_result *r);
 
 /* Append a shape; returns 0, or -1 when out of memory. */
@@ -242,14 +217,6 @@ void hp_result_free_sites(struct hp_result *r);
  * in_bits, out_bits), appending it when r has none.  Returns 0, or -1
  * when out of memory. */
 int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s);
-
-/* Append an arm for candidate `name`: with a new row (hp_result_init'ed)
- * into *arm to measure into; arm NULL: an arm to project only (its r
- * NULL).  Returns 0, or -1 when out of memory. */
-int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, struct hp_result **arm);
-
-/* Does a candidate's arm of r have status FAILED?  1 or 0. */
-int hp_result_arm_failed(const struct hp_result *r);
 
 /* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
 void hp_result_sort_shapes(struct hp_result *r);
