@@ -23,6 +23,7 @@
 #include "replay.h"
 #include "util/monotonic.h"
 #include "per_op_part.h"
+#include "own_part.h"
 
 void hp_procedure_describe(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 			   struct hp_result *r)
@@ -36,7 +37,8 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op, const
 	snprintf(r->survey_verdict, sizeof r->survey_verdict, "%s", inst->survey_verdict);
 	snprintf(r->survey_reason, sizeof r->survey_reason, "%s", inst->survey_reason);
 	snprintf(r->survey_detail, sizeof r->survey_detail, "%s", inst->survey_detail);
-	hp_result_own_from_survey(r, inst->survey_detail);
+	if (hp_result_own_from_survey(r, inst->survey_detail) != 0)
+		hp_result_fail(r, "out of memory for the own entries");
 	memcpy(r->seed, o->seed, o->seed_len);
 	r->seed_len = o->seed_len;
 	if (!strcmp(inst->kind, "sig")) {
@@ -74,6 +76,23 @@ static void hp_collect_sites(struct hp_result *r)
 	hp_sym_close(sym);
 }
 
+/* The shim's counts of the own entries into the row's own part (made by
+ * hp_result_own_from_survey; none without own entries). */
+static void hp_collect_own(const struct hp_wrap_state *w, struct hp_result *r)
+{
+	struct hp_own_part *p = hp_own_c(r)->nown ? hp_own_get(r) : NULL;
+
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nown; i++) {
+		p->own[i].calls = w->own[i].calls;
+		p->own[i].nested = w->own[i].nested;
+		p->own[i].in_helper = w->own[i].in_helper;
+		p->own[i].ticks = w->own[i].ticks;
+	}
+	memcpy(p->nested_in_own, w->nested_in_own, sizeof p->nested_in_own);
+}
+
 /* Copy the shim's shape table into the row. */
 static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 {
@@ -81,13 +100,7 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 
 	r->total_ticks = c->meter.ticks;
 	memcpy(r->overflow, w->overflow, sizeof r->overflow); /* HP_FN_CALIB's is not a helper's */
-	for (size_t i = 0; i < r->nown; i++) {
-		r->own[i].calls = w->own[i].calls;
-		r->own[i].nested = w->own[i].nested;
-		r->own[i].in_helper = w->own[i].in_helper;
-		r->own[i].ticks = w->own[i].ticks;
-	}
-	memcpy(r->nested_in_own, w->nested_in_own, sizeof r->nested_in_own);
+	hp_collect_own(w, r);
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &w->shapes[i];
 		struct hp_result_shape rs = { s->fn, s->in_bits, s->out_bits, s->calls, s->nested, s->ticks };

@@ -27,6 +27,7 @@ struct hp_part;
 /* The part ids: their order is the order of their members in a record
  * (docs/record-schema.md), after "survey". */
 enum hp_part_id {
+	HP_PART_OWN,
 	HP_PART_ARMS,
 	HP_PART_REPLAY,
 	HP_PART_PER_OP,

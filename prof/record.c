@@ -91,9 +91,6 @@ static int hp_status_check(const json_t *v, char *err, size_t errlen);
 static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static json_t *hp_survey_json(const struct hp_result *r);
 static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static json_t *hp_own_json(const struct hp_result *r);
-static int hp_own_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static json_t *hp_own_nested_json(const struct hp_result *r);
 
 #define HP_SHARE_GROUP(g, s, hs, ds)                                                                         \
 	HP_GROUP(g, HP_FF_OPTIONAL | HP_FF_VIEW | HP_FF_LENIENT | HP_FF_DROPPABLE, "recomputed by readers"), \
@@ -188,13 +185,6 @@ static const struct hp_field hp_record_fields[] = {
 	 * (hp_survey_json gives nothing to write, and the field is dropped) */
 	{ "survey", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0,
 	  "verdict, reason, findings, entries, notes", hp_survey_json, hp_survey_read, NULL },
-	/* the own-primitive entries: a row without any has no "own"
-	 * (hp_own_json gives nothing to write, and the field is dropped) */
-	{ "own", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the own table's fields",
-	  hp_own_json, hp_own_read, NULL },
-	{ "own_helpers_nested", HP_F_PER_HELPER, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE,
-	  offsetof(struct hp_result, nested_in_own), 0, 0, "helper calls made inside an own entry, per helper",
-	  hp_own_nested_json, NULL, NULL },
 	/* the features' parts (part.h), in the registry's order (parts.c) */
 	{ "(parts)", HP_F_ANY, HP_FF_PARTS | HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_VIEW, 0, 0, 0,
 	  "each part's member(s)", NULL, NULL, NULL },
@@ -228,23 +218,6 @@ static const struct hp_field hp_overflow_fields[] = {
 	{ "calls", HP_F_COUNT, 0, offsetof(struct hp_overflow, calls), 0, 0, "outermost calls", NULL, NULL, NULL },
 	{ "nested", HP_F_COUNT, 0, offsetof(struct hp_overflow, nested), 0, 0, "calls", NULL, NULL, NULL },
 	{ "ticks", HP_F_COUNT, 0, offsetof(struct hp_overflow, ticks), 0, 0, "ticks", NULL, NULL, NULL },
-};
-
-#define HP_OWN_COUNT(f, m, unit)                                                                  \
-	{                                                                                         \
-		f, HP_F_COUNT, 0, offsetof(struct hp_result_own, m), 0, 0, unit, NULL, NULL, NULL \
-	}
-
-/* One element of own[] (struct hp_result_own). */
-static const struct hp_field hp_own_fields[] = {
-	{ "function", HP_F_STRING, 0, offsetof(struct hp_result_own, function), HP_SIZE(struct hp_result_own, function),
-	  0, "the own entry function", NULL, NULL, NULL },
-	{ "primitive", HP_F_STRING, 0, offsetof(struct hp_result_own, primitive),
-	  HP_SIZE(struct hp_result_own, primitive), 0, "its primitive", NULL, NULL, NULL },
-	HP_OWN_COUNT("calls", calls, "outermost calls"),
-	HP_OWN_COUNT("nested", nested, "calls"),
-	HP_OWN_COUNT("in_helper", in_helper, "calls"),
-	HP_OWN_COUNT("ticks", ticks, "ticks"),
 };
 
 #define HP_TRIAL(type, f, m, unit)                                                     \
@@ -309,25 +282,6 @@ static json_t *hp_overflow_helpers_json(const struct hp_result *r)
 			h, hp_fn_name(fn),
 			hp_ft_pack(hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), &r->overflow[fn], NULL, NULL));
 	return h;
-}
-
-/* own[]: NULL (left out) for a row without own entries. */
-static json_t *hp_own_json(const struct hp_result *r)
-{
-	json_t *a;
-
-	if (!r->nown)
-		return NULL;
-	a = json_array();
-	for (size_t i = 0; a && i < r->nown; i++)
-		json_array_append_new(a, hp_ft_pack(hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], NULL, NULL));
-	return a;
-}
-
-/* own_helpers_nested: NULL (left out) for a row without own entries. */
-static json_t *hp_own_nested_json(const struct hp_result *r)
-{
-	return r->nown ? hp_ft_per_helper_json(r->nested_in_own) : NULL;
 }
 
 static json_t *hp_trials_json(const struct hp_result *r)
@@ -600,32 +554,6 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 	}
 	r->overflow_unattributed_calls = ocalls - calls;
 	r->overflow_unattributed_ticks = oticks - ticks;
-	return 0;
-}
-
-/* own[]: records without it have no own entries. */
-static int hp_own_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	size_t i;
-	json_t *e;
-	json_error_t je;
-
-	(void)rec;
-	r->nown = 0;
-	if (!a)
-		return 0;
-	if (!json_is_array(a) || json_array_size(a) > HP_OWN_MAX) {
-		snprintf(err, errlen, "field 'own': not an array of at most %u own entries", HP_OWN_MAX);
-		return -1;
-	}
-	json_array_foreach(a, i, e)
-	{
-		if (hp_ft_unpack_element(e, hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], &je) != 0) {
-			snprintf(err, errlen, "field 'own[%zu]': malformed", i);
-			return -1;
-		}
-	}
-	r->nown = json_array_size(a);
 	return 0;
 }
 

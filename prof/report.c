@@ -18,6 +18,7 @@
 #include "swap_report.h"
 #include "table_layout.h"
 #include "replay_part.h"
+#include "own_part.h"
 
 static int hp_raw;
 static double hp_noise_pp = 2.0;
@@ -73,7 +74,7 @@ static int hp_any_replay(const struct hp_result *rows, size_t nrows)
 static int hp_any_own(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].nown)
+		if (hp_own_c(&rows[i])->nown)
 			return 1;
 	return 0;
 }
@@ -85,14 +86,14 @@ static void hp_own_call_list(const struct hp_result *r, int nested, char *buf, s
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < r->nown; i++) {
-		uint64_t n = nested ? r->own[i].nested : r->own[i].calls;
+	for (size_t i = 0; i < hp_own_c(r)->nown; i++) {
+		uint64_t n = nested ? hp_own_c(r)->own[i].nested : hp_own_c(r)->own[i].calls;
 		char num[32];
 		if (!n)
 			continue;
 		hp_format_calls(n, r->operations, num, sizeof num);
-		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s %s", o ? ", " : "", r->own[i].function,
-				      num);
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s %s", o ? ", " : "",
+				      hp_own_c(r)->own[i].function, num);
 		if (o >= len)
 			break;
 	}
@@ -157,13 +158,13 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 			n = sizeof c->calls - m - 1;
 		memcpy(c->calls + n, HP_PAGE_OVERFLOWED, m + 1);
 	}
-	if (r->nown)
+	if (hp_own_c(r)->nown)
 		hp_format_share(sh.own_ticks, sh.total_ticks, c->own, sizeof c->own);
 	else
 		snprintf(c->own, sizeof c->own, "-");
 	hp_own_call_list(r, 0, c->own_calls, sizeof c->own_calls);
 	if (!c->own_calls[0])
-		snprintf(c->own_calls, sizeof c->own_calls, "%s", r->nown ? "none seen" : "-");
+		snprintf(c->own_calls, sizeof c->own_calls, "%s", hp_own_c(r)->nown ? "none seen" : "-");
 	hp_replay_cell(r, hp_replay_c(r)->hash, hp_replay_c(r)->hash_spread, c->free_hash, sizeof c->free_hash);
 	hp_replay_cell(r, hp_replay_c(r)->drng, hp_replay_c(r)->drng_spread, c->free_drng, sizeof c->free_drng);
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
@@ -197,25 +198,26 @@ static void hp_own_by_primitive(const struct hp_result *r, char note[HP_NOTE_MAX
 	size_t o = 0, kinds = 0;
 
 	note[0] = '\0';
-	for (size_t i = 0; i < r->nown; i++) {
+	for (size_t i = 0; i < hp_own_c(r)->nown; i++) {
 		int seen = 0;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+			seen = !strcmp(hp_own_c(r)->own[k].primitive, hp_own_c(r)->own[i].primitive);
 		kinds += !seen;
 	}
 	if (kinds < 2)
 		return;
 	o = (size_t)snprintf(note, HP_NOTE_MAX, "own share by primitive:");
-	for (size_t i = 0, first = 1; i < r->nown && o < HP_NOTE_MAX; i++) {
+	for (size_t i = 0, first = 1; i < hp_own_c(r)->nown && o < HP_NOTE_MAX; i++) {
 		char share[16];
 		int seen = 0;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+			seen = !strcmp(hp_own_c(r)->own[k].primitive, hp_own_c(r)->own[i].primitive);
 		if (seen)
 			continue;
-		hp_format_share(hp_shares_own_primitive(r, hp_raw, r->own[i].primitive), 1.0, share, sizeof share);
-		o += (size_t)snprintf(note + o, HP_NOTE_MAX - o, "%s %s %s", first ? "" : ",", r->own[i].primitive,
-				      share);
+		hp_format_share(hp_shares_own_primitive(r, hp_raw, hp_own_c(r)->own[i].primitive), 1.0, share,
+				sizeof share);
+		o += (size_t)snprintf(note + o, HP_NOTE_MAX - o, "%s %s %s", first ? "" : ",",
+				      hp_own_c(r)->own[i].primitive, share);
 		first = 0;
 	}
 }
@@ -291,7 +293,7 @@ static int hp_emulation_note(const struct hp_result *r, char *buf)
 static size_t hp_batches_note(const struct hp_result *r, const struct hp_batch_estimate *e, int batched, char *note)
 {
 	/* a row without a call has no share a disturbance could move */
-	if (!batched || 3 * e->disturbed < e->measured || (!hp_result_all_calls(r) && !r->nown))
+	if (!batched || 3 * e->disturbed < e->measured || (!hp_result_all_calls(r) && !hp_own_c(r)->nown))
 		return 0;
 	if (e->method == HP_BATCH_UNDISTURBED)
 		snprintf(note, HP_NOTE_MAX,
@@ -395,13 +397,13 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "executed and counted, their time is inside the outer call's)",
 			 list);
 	}
-	if (r->nown) {
+	if (hp_own_c(r)->nown) {
 		char out[HP_NOTE_MAX / 3], in[HP_NOTE_MAX / 3];
 		uint64_t in_helper = 0;
 		hp_own_call_list(r, 0, out, sizeof out);
 		hp_own_call_list(r, 1, in, sizeof in);
-		for (size_t i = 0; i < r->nown; i++)
-			in_helper += r->own[i].in_helper;
+		for (size_t i = 0; i < hp_own_c(r)->nown; i++)
+			in_helper += hp_own_c(r)->own[i].in_helper;
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "own entries, calls per operation: %s%s%s%s (their time is the own column%s)",
 			 out[0] ? out : "none seen", in[0] ? "; nested: " : "", in, in[0] ? ", not timed again" : "",
@@ -412,10 +414,10 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 	{
 		uint64_t any = 0;
 		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-			any += r->nested_in_own[fn];
+			any += hp_own_c(r)->nested_in_own[fn];
 		if (any) {
 			char list[256];
-			hp_format_call_list(r->nested_in_own, r->operations, 1, list, sizeof list);
+			hp_format_call_list(hp_own_c(r)->nested_in_own, r->operations, 1, list, sizeof list);
 			snprintf(notes[n++], HP_NOTE_MAX,
 				 "helper calls made inside own code, per operation: %s (nested: their time is in the "
 				 "own column, not in the helper's)",
@@ -953,7 +955,7 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "%.6f,%.6f,%.6f,", sh.hash, sh.drng, sh.drng_init);
 		else
 			fputs(",,,", out);
-		if (own && ok && r->nown) {
+		if (own && ok && hp_own_c(r)->nown) {
 			fprintf(out, "%.6f,", sh.own);
 			hp_layout_csv_field(out, c.own_calls, ",");
 		} else if (own) {

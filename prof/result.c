@@ -125,35 +125,6 @@ void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 	}
 }
 
-void hp_result_own_totals(const struct hp_result *r, uint64_t *calls, uint64_t *ticks)
-{
-	*calls = *ticks = 0;
-	for (size_t i = 0; i < r->nown; i++) {
-		*calls += r->own[i].calls;
-		*ticks += r->own[i].ticks;
-	}
-}
-
-void hp_result_own_from_survey(struct hp_result *r, const char *detail)
-{
-	r->nown = 0;
-	for (const char *p = detail; *p && r->nown < HP_OWN_MAX;) {
-		const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
-		const char *t1, *t2, *t3;
-		/* entry=FUNCTION<TAB>PRIMITIVE<TAB>OBJECT<TAB>wrapped */
-		if (!strncmp(p, "entry=", 6) && (t1 = memchr(p, '\t', (size_t)(end - p))) &&
-		    (t2 = memchr(t1 + 1, '\t', (size_t)(end - t1 - 1))) &&
-		    (t3 = memchr(t2 + 1, '\t', (size_t)(end - t2 - 1))) && end - t3 - 1 == 7 &&
-		    !memcmp(t3 + 1, "wrapped", 7)) {
-			struct hp_result_own *o = &r->own[r->nown++];
-			memset(o, 0, sizeof *o);
-			snprintf(o->function, sizeof o->function, "%.*s", (int)(t1 - p - 6), p + 6);
-			snprintf(o->primitive, sizeof o->primitive, "%.*s", (int)(t2 - t1 - 1), t1 + 1);
-		}
-		p = nl ? nl + 1 : end;
-	}
-}
-
 uint64_t hp_result_overflowed(const struct hp_result *r)
 {
 	uint64_t sum = r->overflow_unattributed_calls;

@@ -58,17 +58,6 @@ struct hp_trial {
 	uint64_t switches; /* voluntary + involuntary context switches in it (getrusage) */
 };
 
-/* One own-primitive entry of the row: a wrapped function of
- * the scheme's own symmetric code (hp_wrap.h's struct hp_own_count). */
-struct hp_result_own {
-	char function[128];
-	char primitive[64]; /* "Keccak-f[1600]", ... (builder/primitives.c) */
-	uint64_t calls; /* outermost calls, timed */
-	uint64_t nested; /* calls inside another wrapped call (helper or own), not timed */
-	uint64_t in_helper; /* ...of which inside an ICCS helper */
-	uint64_t ticks; /* ticks inside the outermost calls */
-};
-
 /*
  * The call sites of a row (--call-sites, docs/record-schema.md
  * "call_sites"): for each helper, the call paths its outermost calls came
@@ -127,12 +116,6 @@ struct hp_result {
 	char survey_verdict[16];
 	char survey_reason[512];
 	char survey_detail[HP_SURVEY_DETAIL];
-	/* Its wrapped own entries, in slot order (the survey's wrapped entry=
-	 * lines), and the helper calls made while one of them ran outermost
-	 * (their time is the own entry's, not the helper's). */
-	size_t nown;
-	struct hp_result_own own[HP_OWN_MAX];
-	uint64_t nested_in_own[HP_FN_COUNT];
 	enum hp_status status;
 	char failure[256]; /* one line, when status != OK */
 	int interrupted; /* 1: failed because the run was interrupted (^C, SIGTERM):
@@ -225,13 +208,6 @@ void hp_result_sort_shapes(struct hp_result *r);
  * (arrays of HP_FN_COUNT): outermost calls, nested calls, ticks. */
 void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT], uint64_t nested[HP_FN_COUNT],
 			 uint64_t ticks[HP_FN_COUNT]);
-
-/* The own entries' totals: outermost calls and ticks inside them. */
-void hp_result_own_totals(const struct hp_result *r, uint64_t *calls, uint64_t *ticks);
-
-/* The wrapped own entries of an instance's survey lines (its entry= lines
- * marked "wrapped", in order) into r->own's names and r->nown. */
-void hp_result_own_from_survey(struct hp_result *r, const char *survey_detail);
 
 /* Outermost plus nested calls of every wrapped helper (overflowed ones
  * included). */

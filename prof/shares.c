@@ -4,6 +4,7 @@
 #include "shares.h"
 
 #include "batches.h"
+#include "own_part.h"
 
 #include <math.h>
 #include <string.h>
@@ -114,10 +115,10 @@ double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *p
 	double ticks = 0, calls = 0;
 
 	hp_shares_of_result(r, raw, &all);
-	for (size_t i = 0; i < r->nown; i++)
-		if (!strcmp(r->own[i].primitive, prim)) {
-			ticks += (double)r->own[i].ticks;
-			calls += (double)r->own[i].calls;
+	for (size_t i = 0; i < hp_own_c(r)->nown; i++)
+		if (!strcmp(hp_own_c(r)->own[i].primitive, prim)) {
+			ticks += (double)hp_own_c(r)->own[i].ticks;
+			calls += (double)hp_own_c(r)->own[i].calls;
 		}
 	if (!raw && r->overhead_valid)
 		ticks -= r->overhead_inside_ticks * calls;
