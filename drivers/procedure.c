@@ -24,6 +24,7 @@
 #include "util/monotonic.h"
 #include "per_op_part.h"
 #include "own_part.h"
+#include "sites_part.h"
 
 void hp_procedure_describe(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 			   struct hp_result *r)
@@ -71,8 +72,8 @@ static void hp_collect_sites(struct hp_result *r)
 		all[fn] = *hp_callsite_rec_lost(fn);
 	if (hp_callsites_collect(hp_callsite_rec_table(), all, sym, r, err, sizeof err) != 0)
 		hp_result_fail(r, "call sites: %s", err);
-	else if (!sym)
-		snprintf(r->sites.note, sizeof r->sites.note, "frames named by address: %s", err);
+	else if (!sym && hp_sites_get(r))
+		snprintf(hp_sites_get(r)->note, sizeof hp_sites_get(r)->note, "frames named by address: %s", err);
 	hp_sym_close(sym);
 }
 
@@ -110,7 +111,7 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 		}
 	}
 	hp_result_sort_shapes(r);
-	if (r->sites.requested)
+	if (hp_sites_c(r)->requested)
 		hp_collect_sites(r);
 }
 
@@ -451,14 +452,14 @@ static uint32_t hp_insitu_samples(const struct hp_result *r)
  * --call-sites, after the measured operations (their sites and calls are
  * in r already): M samples of the operation run with and without the
  * recorder from one DRNG state (prof/callsite_insitu.h), the recorder's
- * cost per call into r->sites.insitu_*.  A failure, or a cost outside the
+ * cost per call into r's call sites (insitu_*).  A failure, or a cost outside the
  * plausible bound (hp_insitu_bound), leaves the row measured, says why in
  * insitu_error, and its shares uncorrected for the recorder (a note says
  * so).
  */
 static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_result *r)
 {
-	struct hp_result_sites *t = &r->sites;
+	struct hp_result_sites *t = hp_sites_get(r); /* made by hp_sites_start */
 	struct hp_drng_state drng = { 0 };
 	struct hp_insitu_ctx x = { c, k };
 	struct hp_insitu_run run = { c->api->wrap, NULL, hp_clock_fn(), hp_insitu_op, hp_insitu_reset, &x };
@@ -466,6 +467,8 @@ static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, st
 	uint32_t m = hp_insitu_samples(r), taken = 0;
 	char err[256] = "";
 
+	if (!t)
+		return;
 	if (!(s = calloc(m, sizeof *s))) {
 		snprintf(t->insitu_error, sizeof t->insitu_error, "out of memory for %u samples", m);
 		return;
@@ -669,11 +672,16 @@ done:
  * the driver's, past the API function).  0, or -1 with r failed. */
 static int hp_sites_start(struct hp_api *api, const struct hp_options *o, struct hp_result *r)
 {
+	struct hp_result_sites *t = hp_sites_get(r);
 	uintptr_t lo, hi;
 	char err[256];
 
-	r->sites.requested = 1;
-	r->sites.depth = o->call_sites_depth;
+	if (!t) {
+		hp_result_fail(r, "call sites: out of memory");
+		return -1;
+	}
+	t->requested = 1;
+	t->depth = o->call_sites_depth;
 	if (hp_callsite_module_range(api->wrap, &lo, &hi) != 0) {
 		hp_result_fail(r, "call sites: the instance's object is not among the loaded ones");
 		return -1;
@@ -744,7 +752,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_measure_one(&c, k, r);
 	else
 		hp_measure(&c, k, r->iterations, r->warmup, o->trials, o->min_time, r);
-	if (r->sites.requested && r->status == HP_STATUS_OK)
+	if (hp_sites_c(r)->requested && r->status == HP_STATUS_OK)
 		hp_sites_insitu(&c, k, r);
 	if (mode == HP_RUN_MEASURE && o->replay)
 		hp_replay_part(&c, k, o, r);

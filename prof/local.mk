@@ -9,7 +9,7 @@ prof_libhprof_la_SOURCES = \
 	prof/ngcc.c prof/ngcc.h \
 	prof/plan.c prof/plan.h \
 	prof/record.c prof/record.h prof/record_table.c prof/record_table.h \
-	prof/part.h prof/parts.c prof/arms_part.c prof/arms_part.h prof/own_part.c prof/own_part.h prof/per_op_part.c prof/per_op_part.h \
+	prof/part.h prof/parts.c prof/arms_part.c prof/arms_part.h prof/own_part.c prof/own_part.h prof/sites_part.c prof/sites_part.h prof/per_op_part.c prof/per_op_part.h \
 	prof/report.c prof/report.h \
 	prof/result.c prof/result.h \
 	prof/calibrate.c prof/calibrate.h \

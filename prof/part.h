@@ -31,6 +31,7 @@ enum hp_part_id {
 	HP_PART_ARMS,
 	HP_PART_REPLAY,
 	HP_PART_PER_OP,
+	HP_PART_SITES,
 	HP_PART_COUNT,
 };
 

@@ -10,13 +10,13 @@
 #include "per_op_part.h"
 #include "replay_part.h"
 #include "result.h"
+#include "sites_part.h"
 
 /* By enum hp_part_id, which is the order of the members in a record. */
 static const struct hp_part_ops *const hp_parts[HP_PART_COUNT] = {
-	[HP_PART_OWN] = &hp_own_part_ops,
-	[HP_PART_ARMS] = &hp_arms_part_ops,
-	[HP_PART_REPLAY] = &hp_replay_part_ops,
-	[HP_PART_PER_OP] = &hp_per_op_part_ops,
+	[HP_PART_OWN] = &hp_own_part_ops,       [HP_PART_ARMS] = &hp_arms_part_ops,
+	[HP_PART_REPLAY] = &hp_replay_part_ops, [HP_PART_PER_OP] = &hp_per_op_part_ops,
+	[HP_PART_SITES] = &hp_sites_part_ops,
 };
 
 int hp_parts_write(const struct hp_result *r, json_t *row)

@@ -27,8 +27,6 @@
 #include <string.h>
 
 #include "batches.h"
-#include "callsite_insitu.h"
-#include "callsite_record.h"
 #include "projection.h"
 #include "ngcc.h"
 #include "part.h"
@@ -88,7 +86,6 @@ static int hp_trials_read(const json_t *v, const json_t *rec, struct hp_result *
 static int hp_batches_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_check(const json_t *v, char *err, size_t errlen);
-static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static json_t *hp_survey_json(const struct hp_result *r);
 static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 
@@ -188,10 +185,6 @@ static const struct hp_field hp_record_fields[] = {
 	/* the features' parts (part.h), in the registry's order (parts.c) */
 	{ "(parts)", HP_F_ANY, HP_FF_PARTS | HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_VIEW, 0, 0, 0,
 	  "each part's member(s)", NULL, NULL, NULL },
-	/* --call-sites only (callsite_record.c): a row without it has no "call_sites" */
-	{ "call_sites", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
-	  offsetof(struct hp_result, sites.requested), 0, 0, "the call-site table", hp_callsites_json,
-	  hp_sites_field_read, NULL },
 	/* added by report.c (--format=json) and record_io.c (record files) */
 	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read", NULL, NULL,
 	  NULL },
@@ -612,12 +605,6 @@ static int hp_group_read(const json_t *j, size_t g, struct hp_result *r, char *e
 	return 0;
 }
 
-static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	(void)rec;
-	return hp_callsites_read(v, r, err, errlen);
-}
-
 /* What a measurement cannot produce: helper time beyond the operation's
  * time (in the row or in a trial), counts that sum past 2^64, calls
  * without operations, more operations than were planned, an overhead
@@ -753,9 +740,6 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 	}
 	if (hp_parts_read(j, r, err, errlen) != 0)
 		return -1;
-	/* an in-situ cost outside the bound is not applied, whoever wrote it */
-	if (r->sites.requested)
-		hp_insitu_bound(&r->sites, r->overhead_valid, r->overhead_added_ticks, r->clock_unit);
 	return hp_record_consistent(r, err, errlen);
 }
 

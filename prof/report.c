@@ -19,6 +19,7 @@
 #include "table_layout.h"
 #include "replay_part.h"
 #include "own_part.h"
+#include "sites_part.h"
 
 static int hp_raw;
 static double hp_noise_pp = 2.0;
@@ -470,8 +471,8 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "%llu calls had a shape that did not fit the shape table and the record does not "
 			 "say of which helper (written by an older hashprof): their ticks are in no share",
 			 (unsigned long long)r->overflow_unattributed_calls);
-	if (r->sites.requested && r->sites.insitu_implausible)
-		snprintf(notes[n++], HP_NOTE_MAX, "%s", r->sites.insitu_error);
+	if (hp_sites_c(r)->requested && hp_sites_c(r)->insitu_implausible)
+		snprintf(notes[n++], HP_NOTE_MAX, "%s", hp_sites_c(r)->insitu_error);
 	if (hp_replay_c(r)->requested && !hp_replay_c(r)->valid)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "replay failed: %s (the window shares are measured; "

@@ -14,53 +14,12 @@ void hp_result_init(struct hp_result *r)
 	r->status = HP_STATUS_OK;
 }
 
-void hp_result_free_sites(struct hp_result *r)
-{
-	for (size_t i = 0; i < r->sites.nsites; i++) {
-		struct hp_result_site *s = &r->sites.sites[i];
-		for (size_t k = 0; k < s->nframes; k++) {
-			free(s->frames[k].function);
-			free(s->frames[k].where);
-		}
-		free(s->frames);
-	}
-	free(r->sites.sites);
-	r->sites.sites = NULL;
-	r->sites.nsites = 0;
-}
-
 void hp_result_free(struct hp_result *r)
 {
 	free(r->shapes);
 	r->shapes = NULL;
 	r->nshapes = 0;
-	hp_result_free_sites(r);
 	hp_parts_free(r);
-}
-
-struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_result_site *s,
-					  const struct hp_site_frame *frames, size_t n)
-{
-	struct hp_result_site *all = realloc(r->sites.sites, (r->sites.nsites + 1) * sizeof *all), *d;
-
-	if (!all)
-		return NULL;
-	r->sites.sites = all;
-	d = &all[r->sites.nsites];
-	*d = *s;
-	d->nframes = 0;
-	d->frames = calloc(n ? n : 1, sizeof *d->frames);
-	if (!d->frames)
-		return NULL;
-	r->sites.nsites++;
-	for (size_t k = 0; k < n; k++) {
-		d->frames[k].function = strdup(frames[k].function ? frames[k].function : "");
-		d->frames[k].where = strdup(frames[k].where ? frames[k].where : "");
-		d->nframes++;
-		if (!d->frames[k].function || !d->frames[k].where)
-			return NULL;
-	}
-	return d;
 }
 
 int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s)

@@ -58,50 +58,6 @@ struct hp_trial {
 	uint64_t switches; /* voluntary + involuntary context switches in it (getrusage) */
 };
 
-/*
- * The call sites of a row (--call-sites, docs/record-schema.md
- * "call_sites"): for each helper, the call paths its outermost calls came
- * along, from the instance's API function down to the last scheme frame
- * (the helper itself, the ICCS helper files, the PQClean adapter and the
- * shims collapsed into the helper's name, which is not a frame here).
- */
-struct hp_site_frame {
-	char *function; /* owned; "poly_uniform", or "libx.so+0x1a2b" when unnamed */
-	char *where; /* owned; "poly.c:412" or "poly.c:412,418" (the calls' lines); "" without debug info */
-};
-
-struct hp_result_site {
-	uint32_t fn; /* enum hp_fn */
-	uint64_t calls; /* outermost calls over the measured operations */
-	uint64_t ticks; /* ticks inside them (as timed; the shares correct them like the row's) */
-	int cut; /* 1: the path is longer than the depth asked for (or than was unwound): outer frames left out */
-	size_t nframes;
-	struct hp_site_frame *frames; /* owned; nframes, outermost (the API function) first */
-};
-
-struct hp_result_sites {
-	int requested; /* 1: --call-sites; the row has a call-site table */
-	unsigned depth; /* frames kept per path, innermost ones; 0: the whole path */
-	/* outermost calls without a call path, per helper: the unwinder did
-	 * not reach the API function, or the path table was full */
-	uint64_t lost_calls[HP_FN_COUNT];
-	uint64_t lost_ticks[HP_FN_COUNT];
-	size_t nsites;
-	struct hp_result_site *sites; /* owned; by helper, then ticks, largest first */
-	char note[512]; /* what the names could not say (an object without symbols); "" when none */
-	/* the recorder's cost per outermost call, measured in the operation
-	 * (prof/callsite_insitu.h), which the shares subtract on top of the
-	 * calibrated overhead */
-	int insitu_valid; /* 1: measured; 0: not (insitu_error says why), the shares are not corrected for it */
-	uint32_t insitu_samples; /* samples taken (each the operation twice) */
-	double insitu_added_ticks; /* ticks the recorder adds to the operation's total, per call */
-	double insitu_inside_ticks; /* the part of them inside the helpers' windows, per call */
-	char insitu_error[320]; /* one line when not valid */
-	/* 1: measured, but outside the plausible bound (hp_insitu_bound):
-	 * insitu_valid is 0, the figures are kept, insitu_error says why */
-	int insitu_implausible;
-};
-
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4]; /* "sig", "kem", "kex" */
@@ -172,8 +128,6 @@ struct hp_result {
 	uint32_t ntrials;
 	struct hp_trial trials[HP_TRIALS_MAX];
 
-	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
-
 	/* the features' parts (part.h), by enum hp_part_id: NULL when the
 	 * feature was not asked for; owned (freed by hp_result_free) */
 	struct hp_part *part[HP_PART_COUNT];
@@ -182,20 +136,12 @@ struct hp_result {
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes, the call-site table and the parts (part.h) with theirs. */
+/* Release r->shapes and the parts (part.h) with what they own. */
 void hp_result_free(struct hp_result *r);
 
 /* Append a shape; returns 0, or -1 when out of memory. */
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);
 
-/* Append a call site (fn, calls, ticks, cut of s; its frames are copied
- * from frames[0..n), outermost first); returns it, or NULL when out of
- * memory. */
-struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_result_site *s,
-					  const struct hp_site_frame *frames, size_t n);
-
-/* Release the call-site table of r (requested and depth stay). */
-void hp_result_free_sites(struct hp_result *r);
 /* Add s's calls, nested calls and ticks to r's shape of the same (fn,
  * in_bits, out_bits), appending it when r has none.  Returns 0, or -1
  * when out of memory. */

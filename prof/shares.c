@@ -5,6 +5,7 @@
 
 #include "batches.h"
 #include "own_part.h"
+#include "sites_part.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,9 +24,9 @@ void hp_shares_of_counts(const struct hp_result *r, int raw, const uint64_t call
 	       per_call_inside = r->overhead_inside_ticks;
 
 	/* --call-sites: the recorder's cost, measured in the operation */
-	if (r->sites.requested && r->sites.insitu_valid) {
-		per_call_added += r->sites.insitu_added_ticks;
-		per_call_inside += r->sites.insitu_inside_ticks;
+	if (hp_sites_c(r)->requested && hp_sites_c(r)->insitu_valid) {
+		per_call_added += hp_sites_c(r)->insitu_added_ticks;
+		per_call_inside += hp_sites_c(r)->insitu_inside_ticks;
 	}
 	memset(out, 0, sizeof *out);
 	out->own_ticks = (double)own_ticks;

@@ -22,6 +22,7 @@
 #include "shares.h"
 #include "table.h"
 #include "replay_part.h"
+#include "sites_part.h"
 
 /* ---------- verdicts ---------- */
 
@@ -292,8 +293,8 @@ static void hp_site_quantity(const struct hp_result *r, const struct hp_result_s
 
 	for (; frames < s->nframes; frames++) {
 		int unique = 1;
-		for (size_t i = 0; i < r->sites.nsites && unique; i++) {
-			const struct hp_result_site *o = &r->sites.sites[i];
+		for (size_t i = 0; i < hp_sites_c(r)->nsites && unique; i++) {
+			const struct hp_result_site *o = &hp_sites_c(r)->sites[i];
 			if (o == s || o->fn != s->fn || o->nframes < frames)
 				continue;
 			unique = 0;
@@ -320,22 +321,22 @@ static void hp_compare_sites(struct hp_check *c, struct hp_table *t, const struc
 {
 	char q[256];
 
-	if (!b->sites.requested)
+	if (!hp_sites_c(b)->requested)
 		return;
-	for (size_t i = 0; i < b->sites.nsites; i++) {
-		const struct hp_result_site *s = &b->sites.sites[i];
+	for (size_t i = 0; i < hp_sites_c(b)->nsites; i++) {
+		const struct hp_result_site *s = &hp_sites_c(b)->sites[i];
 		uint64_t now = 0;
-		for (size_t k = 0; k < n->sites.nsites; k++)
-			if (hp_callsite_same(s, &n->sites.sites[k]))
-				now = n->sites.sites[k].calls;
+		for (size_t k = 0; k < hp_sites_c(n)->nsites; k++)
+			if (hp_callsite_same(s, &hp_sites_c(n)->sites[k]))
+				now = hp_sites_c(n)->sites[k].calls;
 		hp_site_quantity(b, s, q, sizeof q);
 		hp_compare_calls(c, t, b, n, q, s->calls, now);
 	}
-	for (size_t k = 0; k < n->sites.nsites; k++) {
-		const struct hp_result_site *s = &n->sites.sites[k];
+	for (size_t k = 0; k < hp_sites_c(n)->nsites; k++) {
+		const struct hp_result_site *s = &hp_sites_c(n)->sites[k];
 		int found = 0;
-		for (size_t i = 0; i < b->sites.nsites && !found; i++)
-			found = hp_callsite_same(s, &b->sites.sites[i]);
+		for (size_t i = 0; i < hp_sites_c(b)->nsites && !found; i++)
+			found = hp_callsite_same(s, &hp_sites_c(b)->sites[i]);
 		if (found)
 			continue;
 		hp_site_quantity(n, s, q, sizeof q);
@@ -343,7 +344,7 @@ static void hp_compare_sites(struct hp_check *c, struct hp_table *t, const struc
 	}
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		snprintf(q, sizeof q, "%s calls/op without a call path", hp_fn_label(fn));
-		hp_compare_calls(c, t, b, n, q, b->sites.lost_calls[fn], n->sites.lost_calls[fn]);
+		hp_compare_calls(c, t, b, n, q, hp_sites_c(b)->lost_calls[fn], hp_sites_c(n)->lost_calls[fn]);
 	}
 }
 

@@ -51,6 +51,7 @@
 #include "table.h"
 #include "replay_part.h"
 #include "per_op_part.h"
+#include "sites_part.h"
 
 /* ---------- baseline ---------- */
 
@@ -72,9 +73,9 @@ static void hp_baseline_procedure(const struct hp_check *c, const struct hp_resu
 	if (hp_replay_c(b)->requested)
 		o->replay = 1;
 	/* and call sites with call sites, of the same depth */
-	if (b->sites.requested) {
+	if (hp_sites_c(b)->requested) {
 		o->call_sites = 1;
-		o->call_sites_depth = b->sites.depth;
+		o->call_sites_depth = hp_sites_c(b)->depth;
 	}
 }
 

@@ -36,6 +36,7 @@
 #include "swap_report.h"
 #include "per_op_part.h"
 #include "arms_part.h"
+#include "sites_part.h"
 
 static void hp_report_help(void)
 {
@@ -143,7 +144,7 @@ static int hp_report_sites_wanted(const struct hp_result *rows, size_t n, const 
 	if (!folded && !flame)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].sites.requested)
+		if (rows[i].status == HP_STATUS_OK && hp_sites_c(&rows[i])->requested)
 			return -1;
 	return hp_usage_error("report %s: no measured record has call sites (measure with --call-sites)",
 			      !flame    ? "--folded"
