@@ -21,18 +21,15 @@
  */
 #include "record.h"
 
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "batches.h"
-#include "projection.h"
 #include "ngcc.h"
 #include "part.h"
 #include "record_table.h"
 #include "shares.h"
-#include "swap_report.h"
 
 /* ---------- the description ---------- */
 
