@@ -3,7 +3,10 @@
  *
  * The measuring child fills a struct hp_result, sends it to the parent as
  * JSON (record.h) and the parent renders it (report.h).  Every tick count
- * is in the unit of the clock named in clock_source/clock_unit.
+ * is in the unit of the clock named in clock_source/clock_unit.  The row
+ * is the core every measurement has; what a feature adds (replay, call
+ * sites, candidates' arms, own primitives, per-iteration counts) is its
+ * part (part.h), defined in the feature's files.
  */
 #ifndef HP_RESULT_H
 #define HP_RESULT_H
