@@ -16,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "result.h" /* hp_replay_share_outside */
+#include "replay_part.h" /* hp_replay_share_outside */
 
 #if HP_BENCH_PQCLEAN
 static const struct {

@@ -20,6 +20,7 @@
 #include "util/read_file.h"
 #include "util/write_file.h"
 #include "util/grow.h"
+#include "arms_part.h"
 
 /* ---------- the table's file ---------- */
 
@@ -256,12 +257,12 @@ static const struct hp_cost_subject *hp_costs_subject(const struct hp_costs *c, 
 /* The arm of candidate name in r, added (projected only) with add; NULL. */
 static struct hp_result_arm *hp_arm_of(struct hp_result *r, const struct hp_candidate *cand, int add)
 {
-	for (size_t i = 0; i < r->narms; i++)
-		if (!strcmp(r->arms[i].name, cand->name))
-			return &r->arms[i];
+	for (size_t i = 0; i < hp_arms_c(r)->narms; i++)
+		if (!strcmp(hp_arms_c(r)->arms[i].name, cand->name))
+			return &hp_arms_c(r)->arms[i];
 	if (!add || hp_result_add_arm(r, cand->name, cand->helpers, NULL) != 0)
 		return NULL;
-	return &r->arms[r->narms - 1];
+	return &hp_arms_c(r)->arms[hp_arms_c(r)->narms - 1];
 }
 
 /* Collect, for every row and candidate, the shapes the table lacks. */

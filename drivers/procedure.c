@@ -22,6 +22,9 @@
 #include "ops.h"
 #include "replay.h"
 #include "util/monotonic.h"
+#include "per_op_part.h"
+#include "own_part.h"
+#include "sites_part.h"
 
 void hp_procedure_describe(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 			   struct hp_result *r)
@@ -35,7 +38,8 @@ void hp_procedure_describe(const struct hp_instance *inst, const char *op, const
 	snprintf(r->survey_verdict, sizeof r->survey_verdict, "%s", inst->survey_verdict);
 	snprintf(r->survey_reason, sizeof r->survey_reason, "%s", inst->survey_reason);
 	snprintf(r->survey_detail, sizeof r->survey_detail, "%s", inst->survey_detail);
-	hp_result_own_from_survey(r, inst->survey_detail);
+	if (hp_result_own_from_survey(r, inst->survey_detail) != 0)
+		hp_result_fail(r, "out of memory for the own entries");
 	memcpy(r->seed, o->seed, o->seed_len);
 	r->seed_len = o->seed_len;
 	if (!strcmp(inst->kind, "sig")) {
@@ -68,9 +72,26 @@ static void hp_collect_sites(struct hp_result *r)
 		all[fn] = *hp_callsite_rec_lost(fn);
 	if (hp_callsites_collect(hp_callsite_rec_table(), all, sym, r, err, sizeof err) != 0)
 		hp_result_fail(r, "call sites: %s", err);
-	else if (!sym)
-		snprintf(r->sites.note, sizeof r->sites.note, "frames named by address: %s", err);
+	else if (!sym && hp_sites_get(r))
+		snprintf(hp_sites_get(r)->note, sizeof hp_sites_get(r)->note, "frames named by address: %s", err);
 	hp_sym_close(sym);
+}
+
+/* The shim's counts of the own entries into the row's own part (made by
+ * hp_result_own_from_survey; none without own entries). */
+static void hp_collect_own(const struct hp_wrap_state *w, struct hp_result *r)
+{
+	struct hp_own_part *p = hp_own_c(r)->nown ? hp_own_get(r) : NULL;
+
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nown; i++) {
+		p->own[i].calls = w->own[i].calls;
+		p->own[i].nested = w->own[i].nested;
+		p->own[i].in_helper = w->own[i].in_helper;
+		p->own[i].ticks = w->own[i].ticks;
+	}
+	memcpy(p->nested_in_own, w->nested_in_own, sizeof p->nested_in_own);
 }
 
 /* Copy the shim's shape table into the row. */
@@ -80,13 +101,7 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 
 	r->total_ticks = c->meter.ticks;
 	memcpy(r->overflow, w->overflow, sizeof r->overflow); /* HP_FN_CALIB's is not a helper's */
-	for (size_t i = 0; i < r->nown; i++) {
-		r->own[i].calls = w->own[i].calls;
-		r->own[i].nested = w->own[i].nested;
-		r->own[i].in_helper = w->own[i].in_helper;
-		r->own[i].ticks = w->own[i].ticks;
-	}
-	memcpy(r->nested_in_own, w->nested_in_own, sizeof r->nested_in_own);
+	hp_collect_own(w, r);
 	for (unsigned i = 0; i < HP_SHAPES_MAX; i++) {
 		const struct hp_shape *s = &w->shapes[i];
 		struct hp_result_shape rs = { s->fn, s->in_bits, s->out_bits, s->calls, s->nested, s->ticks };
@@ -96,7 +111,7 @@ static void hp_collect(const struct hp_op_ctx *c, struct hp_result *r)
 		}
 	}
 	hp_result_sort_shapes(r);
-	if (r->sites.requested)
+	if (hp_sites_c(r)->requested)
 		hp_collect_sites(r);
 }
 
@@ -143,7 +158,7 @@ static void hp_count_operation(const struct hp_op_ctx *c, uint64_t last[HP_FN_CO
 {
 	uint64_t now[HP_FN_COUNT], i = r->operations - 1;
 
-	if (!r->per_op || i >= r->per_op_cap)
+	if (!hp_per_op_c(r)->per_op || i >= hp_per_op_c(r)->per_op_cap)
 		return;
 	hp_calls_so_far(c->api->wrap, now);
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
@@ -487,14 +502,14 @@ static uint32_t hp_insitu_samples(const struct hp_result *r)
  * --call-sites, after the measured operations (their sites and calls are
  * in r already): M samples of the operation run with and without the
  * recorder from one DRNG state (prof/callsite_insitu.h), the recorder's
- * cost per call into r->sites.insitu_*.  A failure, or a cost outside the
+ * cost per call into r's call sites (insitu_*).  A failure, or a cost outside the
  * plausible bound (hp_insitu_bound), leaves the row measured, says why in
  * insitu_error, and its shares uncorrected for the recorder (a note says
  * so).
  */
 static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_result *r)
 {
-	struct hp_result_sites *t = &r->sites;
+	struct hp_result_sites *t = hp_sites_get(r); /* made by hp_sites_start */
 	struct hp_drng_state drng = { 0 };
 	struct hp_insitu_ctx x = { c, k };
 	struct hp_insitu_run run = { c->api->wrap, NULL, hp_clock_fn(), hp_insitu_op, hp_insitu_reset, &x };
@@ -502,6 +517,8 @@ static void hp_sites_insitu(struct hp_op_ctx *c, const struct hp_kind_ops *k, st
 	uint32_t m = hp_insitu_samples(r), taken = 0;
 	char err[256] = "";
 
+	if (!t)
+		return;
 	if (!(s = calloc(m, sizeof *s))) {
 		snprintf(t->insitu_error, sizeof t->insitu_error, "out of memory for %u samples", m);
 		return;
@@ -556,7 +573,7 @@ static uint32_t hp_replay_samples(const struct hp_result *r)
  * into p: the share, the estimator used, the calls, both costs.  0, or
  * -1 when a sample has no share. */
 static int hp_replay_estimates(const struct hp_replay_sample *samples, uint32_t m, const struct hp_replay_cost *cost,
-			       struct hp_result_replay *p)
+			       struct hp_replay_part *p)
 {
 	struct hp_replay_estimate e[HP_REPLAY_FAMILIES];
 
@@ -583,7 +600,7 @@ static int hp_replay_estimates(const struct hp_replay_sample *samples, uint32_t 
 static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, struct hp_drng_state *drng,
 			  const struct hp_options *o, const struct hp_replay_cost *cost, struct hp_result *r)
 {
-	struct hp_result_replay *p = &r->replay;
+	struct hp_replay_part *p = hp_replay_get(r); /* made by hp_replay_part */
 	struct hp_op_replay rp;
 	struct hp_replay_sample *samples;
 	char err[256];
@@ -636,14 +653,14 @@ static int hp_replay_take(struct hp_op_ctx *c, const struct hp_kind_ops *k, stru
  * After the N window-measured operations, in the measuring child: the
  * tight-loop replay cost, the DRNG state, the tape sized from the row's
  * shapes, M samples and the in-situ median share per family, into
- * r->replay.  A failure
- * leaves the window figures as they are and says why in r->replay.error,
+ * r's replay part.  A failure
+ * leaves the window figures as they are and says why in its error,
  * naming the operation: never a number.
  */
 static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, const struct hp_options *o,
 			   struct hp_result *r)
 {
-	struct hp_result_replay *p = &r->replay;
+	struct hp_replay_part *p = hp_replay_get(r);
 	struct hp_api *api = c->api;
 	struct hp_replay_cost cost;
 	struct hp_drng_state drng = { 0 };
@@ -652,6 +669,10 @@ static void hp_replay_part(struct hp_op_ctx *c, const struct hp_kind_ops *k, con
 	double start = hp_util_monotonic();
 	int have_drng = 0;
 
+	if (!p) {
+		hp_result_fail(r, "%s: out of memory for the replay part", r->operation);
+		return;
+	}
 	p->requested = 1;
 	p->max_mb = o->replay_max_mb;
 	snprintf(p->estimator, sizeof p->estimator, "%s", HP_REPLAY_ESTIMATOR_INSITU);
@@ -701,11 +722,16 @@ done:
  * the driver's, past the API function).  0, or -1 with r failed. */
 static int hp_sites_start(struct hp_api *api, const struct hp_options *o, struct hp_result *r)
 {
+	struct hp_result_sites *t = hp_sites_get(r);
 	uintptr_t lo, hi;
 	char err[256];
 
-	r->sites.requested = 1;
-	r->sites.depth = o->call_sites_depth;
+	if (!t) {
+		hp_result_fail(r, "call sites: out of memory");
+		return -1;
+	}
+	t->requested = 1;
+	t->depth = o->call_sites_depth;
 	if (hp_callsite_module_range(api->wrap, &lo, &hi) != 0) {
 		hp_result_fail(r, "call sites: the instance's object is not among the loaded ones");
 		return -1;
@@ -784,7 +810,7 @@ void hp_procedure_run(const struct hp_instance *inst, const char *op, const stru
 		hp_measure_timing(&c, k, r->warmup, o->min_time, hp_room(o), r);
 	else
 		hp_measure(&c, k, r->iterations, r->warmup, o->trials, o->min_time, hp_room(o), r);
-	if (mode == HP_RUN_MEASURE && r->sites.requested && r->status == HP_STATUS_OK)
+	if (mode == HP_RUN_MEASURE && hp_sites_c(r)->requested && r->status == HP_STATUS_OK)
 		hp_sites_insitu(&c, k, r);
 	if (mode == HP_RUN_MEASURE && o->replay)
 		hp_replay_part(&c, k, o, r);

@@ -20,6 +20,8 @@
 #include "record.h"
 #include "rows.h"
 #include "swap_run.h"
+#include "replay_part.h"
+#include "arms_part.h"
 
 /* --no-confine and --max-memory for the children of hp_default_ops and
  * hp_run_check_op (hp_rows_confinement); confined by default. */
@@ -246,7 +248,8 @@ int hp_run_rows(const struct hp_instance *inst, const char *const *ops, size_t n
 			blocked = ops[i];
 		/* a failed replay keeps the row's window figures, but the run
 		 * did not measure what it was asked to */
-		failed += rows[i].status != HP_STATUS_OK || (rows[i].replay.requested && !rows[i].replay.valid) ||
+		failed += rows[i].status != HP_STATUS_OK ||
+			  (hp_replay_c(&rows[i])->requested && !hp_replay_c(&rows[i])->valid) ||
 			  hp_result_arm_failed(&rows[i]);
 		if (done)
 			done(&rows[i], arg);

@@ -20,6 +20,7 @@
 #include "procedure.h"
 #include "swap.h" /* candidates/swap.h: the swap module's table */
 #include "util/build_tree.h"
+#include "arms_part.h"
 
 void hp_swap_module_path(const char *file, char *buf, size_t len)
 {
@@ -575,8 +576,8 @@ void hp_swap_run(const struct hp_instance *inst, const char *op, const struct hp
 	}
 out:
 	/* the placeholder failed: so did every arm measured beside it */
-	for (size_t i = 0; i < r->narms && r->status != HP_STATUS_OK; i++)
-		if (r->arms[i].r && r->arms[i].r->status == HP_STATUS_OK)
-			hp_result_fail(r->arms[i].r, "not measured: the placeholder's arm failed");
+	for (size_t i = 0; i < hp_arms_c(r)->narms && r->status != HP_STATUS_OK; i++)
+		if (hp_arms_c(r)->arms[i].r && hp_arms_c(r)->arms[i].r->status == HP_STATUS_OK)
+			hp_result_fail(hp_arms_c(r)->arms[i].r, "not measured: the placeholder's arm failed");
 	hp_swap_release(&s);
 }

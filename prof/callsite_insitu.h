@@ -30,6 +30,7 @@
 #include "insitu_bound.h"
 #include "hp_wrap.h"
 #include "result.h"
+#include "sites_part.h"
 
 /* One run of the operation on fixed inputs; 0, or the failing API
  * call's return code.  reset (may be NULL) puts back inputs a run

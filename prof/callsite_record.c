@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "callsites.h"
+#include "sites_part.h"
 
 static json_t *hp_frame_json(const struct hp_site_frame *f)
 {
@@ -33,7 +34,7 @@ static json_t *hp_site_json(const struct hp_result_site *s)
 
 json_t *hp_callsites_json(const struct hp_result *r)
 {
-	const struct hp_result_sites *t = &r->sites;
+	const struct hp_result_sites *t = hp_sites_c(r);
 	json_t *o = json_object(), *lost = json_object(), *sites = json_array();
 
 	if (!o || !lost || !sites)
@@ -88,10 +89,9 @@ static int hp_helper_of(const char *name)
 	return -1;
 }
 
-/* "insitu" (the recorder's cost in the operation; NULL: not measured) into r. */
-static int hp_insitu_read(const json_t *v, struct hp_result *r, char *err, size_t errlen)
+/* "insitu" (the recorder's cost in the operation; NULL: not measured) into t. */
+static int hp_insitu_read(const json_t *v, struct hp_result_sites *t, char *err, size_t errlen)
 {
-	struct hp_result_sites *t = &r->sites;
 	const json_t *e;
 	uint64_t n;
 
@@ -191,6 +191,7 @@ static int hp_sites_sum_check(const struct hp_result *r, char *err, size_t errle
 int hp_callsites_read(const json_t *v, struct hp_result *r, char *err, size_t errlen)
 {
 	const json_t *lost, *sites, *e, *note;
+	struct hp_result_sites *t;
 	uint64_t depth;
 	size_t i;
 
@@ -204,15 +205,19 @@ int hp_callsites_read(const json_t *v, struct hp_result *r, char *err, size_t er
 		snprintf(err, errlen, "field 'call_sites.depth': not a whole number from 0 to %u", HP_SITE_DEPTH_MAX);
 		return -1;
 	}
-	r->sites.requested = 1;
-	r->sites.depth = (unsigned)depth;
+	if (!(t = hp_sites_get(r))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	t->requested = 1;
+	t->depth = (unsigned)depth;
 	note = json_object_get(v, "note");
 	if (note && !json_is_string(note)) {
 		snprintf(err, errlen, "field 'call_sites.note': expected a string");
 		return -1;
 	}
-	snprintf(r->sites.note, sizeof r->sites.note, "%s", note ? json_string_value(note) : "");
-	if (hp_insitu_read(json_object_get(v, "insitu"), r, err, errlen) != 0)
+	snprintf(t->note, sizeof t->note, "%s", note ? json_string_value(note) : "");
+	if (hp_insitu_read(json_object_get(v, "insitu"), t, err, errlen) != 0)
 		return -1;
 	lost = json_object_get(v, "without_path");
 	if (!json_is_object(lost)) {
@@ -223,8 +228,7 @@ int hp_callsites_read(const json_t *v, struct hp_result *r, char *err, size_t er
 		const json_t *h = json_object_get(lost, hp_fn_name(fn));
 		if (!h)
 			continue;
-		if (hp_count_of(h, "calls", &r->sites.lost_calls[fn]) ||
-		    hp_count_of(h, "ticks", &r->sites.lost_ticks[fn])) {
+		if (hp_count_of(h, "calls", &t->lost_calls[fn]) || hp_count_of(h, "ticks", &t->lost_ticks[fn])) {
 			snprintf(err, errlen,
 				 "field 'call_sites.without_path.%s': calls and ticks must be whole numbers >= 0",
 				 hp_fn_name(fn));

@@ -11,6 +11,7 @@
 #include "callsites.h"
 #include "format.h"
 #include "shares.h"
+#include "sites_part.h"
 
 /* Ticks of `ticks` over `calls` calls, corrected like the row's (shares.h:
  * the calibrated part inside the helper, and the recorder's measured in
@@ -20,7 +21,8 @@ static double hp_site_ticks(const struct hp_result *r, int raw, uint64_t calls, 
 	double t = (double)ticks;
 
 	if (!raw && r->overhead_valid)
-		t -= (r->overhead_inside_ticks + (r->sites.insitu_valid ? r->sites.insitu_inside_ticks : 0)) *
+		t -= (r->overhead_inside_ticks +
+		      (hp_sites_c(r)->insitu_valid ? hp_sites_c(r)->insitu_inside_ticks : 0)) *
 		     (double)calls;
 	return t > 0 ? t : 0;
 }
@@ -45,9 +47,9 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 
 	hp_shares_of_result(r, raw, &sh);
 	hp_result_fn_totals(r, calls, nested, ticks);
-	if (r->sites.depth)
+	if (hp_sites_c(r)->depth)
 		fprintf(out, "\ncall sites of %s %s (the innermost %u frames; shares of the operation, %s):\n",
-			r->instance, r->operation, r->sites.depth, raw ? "uncorrected" : "corrected");
+			r->instance, r->operation, hp_sites_c(r)->depth, raw ? "uncorrected" : "corrected");
 	else
 		fprintf(out, "\ncall sites of %s %s (whole paths; shares of the operation, %s):\n", r->instance,
 			r->operation, raw ? "uncorrected" : "corrected");
@@ -58,8 +60,8 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 		hp_format_calls(calls[fn], r->operations, num, sizeof num);
 		hp_format_share(sh.fn_ticks[fn], sh.total_ticks, share, sizeof share);
 		fprintf(out, "  %s: %s calls/op, %s\n", hp_fn_name(fn), num, share);
-		for (size_t i = 0; i < r->sites.nsites; i++) {
-			const struct hp_result_site *s = &r->sites.sites[i];
+		for (size_t i = 0; i < hp_sites_c(r)->nsites; i++) {
+			const struct hp_result_site *s = &hp_sites_c(r)->sites[i];
 			if (s->fn != fn)
 				continue;
 			hp_format_calls(s->calls, r->operations, num, sizeof num);
@@ -69,39 +71,40 @@ static void hp_print_row_sites(FILE *out, const struct hp_result *r, int raw)
 				s->nframes ? hp_callsite_name(s) : "(the API function itself)");
 			hp_print_path(out, s);
 		}
-		if (r->sites.lost_calls[fn]) {
-			hp_format_calls(r->sites.lost_calls[fn], r->operations, num, sizeof num);
-			double t = hp_site_ticks(r, raw, r->sites.lost_calls[fn], r->sites.lost_ticks[fn]);
+		if (hp_sites_c(r)->lost_calls[fn]) {
+			hp_format_calls(hp_sites_c(r)->lost_calls[fn], r->operations, num, sizeof num);
+			double t = hp_site_ticks(r, raw, hp_sites_c(r)->lost_calls[fn], hp_sites_c(r)->lost_ticks[fn]);
 			hp_format_share(t, sh.total_ticks, share, sizeof share);
 			fprintf(out, "    %8s calls/op  %9.3g ticks/op  %6s  (no call path)\n", num, t / ops, share);
 		}
-		lost += r->sites.lost_calls[fn];
+		lost += hp_sites_c(r)->lost_calls[fn];
 	}
 	if (lost)
 		fprintf(out,
 			"  note: %llu call%s without a call path (the unwinder did not reach the API function, "
 			"or the path table was full): counted in the row, in no site\n",
 			(unsigned long long)lost, lost == 1 ? "" : "s");
-	if (r->sites.insitu_valid)
+	if (hp_sites_c(r)->insitu_valid)
 		fprintf(out,
 			"  the recorder's cost, measured in the operation (%u samples with and without it): "
 			"%.0f %s/call added, %.0f of them inside the helpers; the shares are corrected for it\n",
-			r->sites.insitu_samples, r->sites.insitu_added_ticks,
-			r->clock_unit[0] ? r->clock_unit : "ticks", r->sites.insitu_inside_ticks);
-	else if (r->sites.insitu_implausible) /* the row's note gives the figures, once */
+			hp_sites_c(r)->insitu_samples, hp_sites_c(r)->insitu_added_ticks,
+			r->clock_unit[0] ? r->clock_unit : "ticks", hp_sites_c(r)->insitu_inside_ticks);
+	else if (hp_sites_c(r)->insitu_implausible) /* the row's note gives the figures, once */
 		fprintf(out, "  the recorder's cost was not applied (the row's note says why); the "
 			     "shares are not corrected for it\n");
 	else
 		fprintf(out, "  note: %s; the shares are not corrected for the recorder's cost\n",
-			r->sites.insitu_error[0] ? r->sites.insitu_error : "the recorder's cost was not measured");
-	if (r->sites.note[0])
-		fprintf(out, "  note: %s\n", r->sites.note);
+			hp_sites_c(r)->insitu_error[0] ? hp_sites_c(r)->insitu_error
+						       : "the recorder's cost was not measured");
+	if (hp_sites_c(r)->note[0])
+		fprintf(out, "  note: %s\n", hp_sites_c(r)->note);
 }
 
 void hp_callsites_print_text(FILE *out, const struct hp_result *rows, size_t nrows, int raw)
 {
 	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].sites.requested)
+		if (rows[i].status == HP_STATUS_OK && hp_sites_c(&rows[i])->requested)
 			hp_print_row_sites(out, &rows[i], raw);
 }
 
@@ -162,13 +165,13 @@ char *hp_callsites_folded(const struct hp_result *rows, size_t nrows)
 		const struct hp_result *r = &rows[i];
 		uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT], inside = 0;
 
-		if (r->status != HP_STATUS_OK || !r->sites.requested)
+		if (r->status != HP_STATUS_OK || !hp_sites_c(r)->requested)
 			continue;
 		hp_result_fn_totals(r, calls, nested, ticks);
 		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
 			inside += ticks[fn];
-		for (size_t k = 0; k < r->sites.nsites; k++) {
-			const struct hp_result_site *s = &r->sites.sites[k];
+		for (size_t k = 0; k < hp_sites_c(r)->nsites; k++) {
+			const struct hp_result_site *s = &hp_sites_c(r)->sites[k];
 			if (!s->ticks)
 				continue;
 			hp_buf_printf(&b, "%s %s;", r->instance, r->operation);
@@ -181,9 +184,9 @@ char *hp_callsites_folded(const struct hp_result *rows, size_t nrows)
 			hp_buf_printf(&b, "%s %llu\n", hp_fn_name(s->fn), (unsigned long long)s->ticks);
 		}
 		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-			if (r->sites.lost_ticks[fn])
+			if (hp_sites_c(r)->lost_ticks[fn])
 				hp_buf_printf(&b, "%s %s;(no call path);%s %llu\n", r->instance, r->operation,
-					      hp_fn_name(fn), (unsigned long long)r->sites.lost_ticks[fn]);
+					      hp_fn_name(fn), (unsigned long long)hp_sites_c(r)->lost_ticks[fn]);
 		if (r->total_ticks > inside)
 			hp_buf_printf(&b, "%s %s %llu\n", r->instance, r->operation,
 				      (unsigned long long)(r->total_ticks - inside));

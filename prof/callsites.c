@@ -2,6 +2,7 @@
  * callsites.c - the call-site table of a row (see callsites.h).
  */
 #include "callsites.h"
+#include "sites_part.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,8 +218,8 @@ static char *hp_where_merge(char *where, const char *more)
 /* The site of r with fn and the functions of path p; NULL when none. */
 static struct hp_result_site *hp_site_find(struct hp_result *r, uint32_t fn, const struct hp_path *p, int cut)
 {
-	for (size_t i = 0; i < r->sites.nsites; i++) {
-		struct hp_result_site *s = &r->sites.sites[i];
+	for (size_t i = 0; i < hp_sites_c(r)->nsites; i++) {
+		struct hp_result_site *s = &hp_sites_c(r)->sites[i];
 		size_t k;
 		if (s->fn != fn || s->nframes != p->n || s->cut != cut)
 			continue;
@@ -246,17 +247,20 @@ static int hp_site_order(const void *a, const void *b)
 int hp_callsites_collect(const struct hp_site_raw *table, const struct hp_site_lost lost[HP_FN_SLOTS],
 			 struct hp_symbolizer *sym, struct hp_result *r, char *err, size_t errlen)
 {
+	struct hp_result_sites *t = hp_sites_get(r);
 	struct hp_names nm = { 0 };
 	struct hp_path *path = malloc(sizeof *path);
 	int rc = -1;
 
+	if (!t)
+		goto done;
 	hp_result_free_sites(r);
-	memset(r->sites.lost_calls, 0, sizeof r->sites.lost_calls);
-	memset(r->sites.lost_ticks, 0, sizeof r->sites.lost_ticks);
-	r->sites.note[0] = '\0';
+	memset(t->lost_calls, 0, sizeof t->lost_calls);
+	memset(t->lost_ticks, 0, sizeof t->lost_ticks);
+	t->note[0] = '\0';
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
-		r->sites.lost_calls[fn] = lost[fn].unwind_failed + lost[fn].table_full;
-		r->sites.lost_ticks[fn] = lost[fn].ticks;
+		t->lost_calls[fn] = lost[fn].unwind_failed + lost[fn].table_full;
+		t->lost_ticks[fn] = lost[fn].ticks;
 	}
 	if (!path || !table || hp_names_fill(&nm, table, sym) != 0)
 		goto done;
@@ -267,7 +271,7 @@ int hp_callsites_collect(const struct hp_site_raw *table, const struct hp_site_l
 
 		if (!p->used || p->fn >= HP_FN_COUNT || !p->calls)
 			continue;
-		hp_path_of(&nm, p, r->sites.depth, path, &cut);
+		hp_path_of(&nm, p, t->depth, path, &cut);
 		s = hp_site_find(r, p->fn, path, cut);
 		if (!s) {
 			add.fn = p->fn;
@@ -282,14 +286,14 @@ int hp_callsites_collect(const struct hp_site_raw *table, const struct hp_site_l
 		s->calls += p->calls;
 		s->ticks += p->ticks;
 	}
-	if (r->sites.nsites)
-		qsort(r->sites.sites, r->sites.nsites, sizeof r->sites.sites[0], hp_site_order);
+	if (t->nsites)
+		qsort(t->sites, t->nsites, sizeof t->sites[0], hp_site_order);
 	if (nm.no_symbol[0])
-		snprintf(r->sites.note, sizeof r->sites.note,
+		snprintf(t->note, sizeof t->note,
 			 "%s ha%s no symbol table (stripped): frames named by address, object+offset", nm.no_symbol,
 			 strchr(nm.no_symbol, ',') ? "ve" : "s");
 	else if (nm.no_debug[0])
-		snprintf(r->sites.note, sizeof r->sites.note,
+		snprintf(t->note, sizeof t->note,
 			 "no debug information in %s: frames named from the symbol table, without file:line",
 			 nm.no_debug);
 	rc = 0;
@@ -304,13 +308,13 @@ done:
 void hp_callsites_sums(const struct hp_result *r, uint64_t calls[HP_FN_COUNT], uint64_t ticks[HP_FN_COUNT])
 {
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
-		calls[fn] = r->sites.lost_calls[fn];
-		ticks[fn] = r->sites.lost_ticks[fn];
+		calls[fn] = hp_sites_c(r)->lost_calls[fn];
+		ticks[fn] = hp_sites_c(r)->lost_ticks[fn];
 	}
-	for (size_t i = 0; i < r->sites.nsites; i++)
-		if (r->sites.sites[i].fn < HP_FN_COUNT) {
-			calls[r->sites.sites[i].fn] += r->sites.sites[i].calls;
-			ticks[r->sites.sites[i].fn] += r->sites.sites[i].ticks;
+	for (size_t i = 0; i < hp_sites_c(r)->nsites; i++)
+		if (hp_sites_c(r)->sites[i].fn < HP_FN_COUNT) {
+			calls[hp_sites_c(r)->sites[i].fn] += hp_sites_c(r)->sites[i].calls;
+			ticks[hp_sites_c(r)->sites[i].fn] += hp_sites_c(r)->sites[i].ticks;
 		}
 }
 

@@ -12,6 +12,7 @@
 #include "callsite_rec.h"
 #include "callsite_sym.h"
 #include "result.h"
+#include "sites_part.h"
 
 /* --call-sites=DEPTH: 1..HP_SITE_DEPTH_MAX frames; 0 is the whole path. */
 #define HP_SITE_DEPTH_MAX 64u

@@ -8,6 +8,7 @@
 
 #include "published.h"
 #include "reproduce.h"
+#include "per_op_part.h"
 
 uint64_t hp_curve_next(uint64_t n)
 {
@@ -23,7 +24,7 @@ int hp_curve_shows(const struct hp_result *r, unsigned fn)
 {
 	const uint64_t *v = hp_result_per_op(r, fn);
 
-	for (uint64_t i = 0; r->per_iteration && v && i < r->operations; i++)
+	for (uint64_t i = 0; hp_per_op_c(r)->per_iteration && v && i < r->operations; i++)
 		if (v[i])
 			return 1;
 	return 0;
@@ -108,7 +109,7 @@ int hp_curve_print(FILE *out, const struct hp_result *r, enum hp_format fmt, int
 			fprintf(out, ",mean_%s", hp_fn_label(fn));
 		fputc('\n', out);
 	}
-	if (!r->per_iteration || !r->operations) {
+	if (!hp_per_op_c(r)->per_iteration || !r->operations) {
 		if (fmt == HP_FORMAT_TEXT)
 			fprintf(out, "%s %s: no per-iteration counts (measured without --per-iteration)\n", r->instance,
 				r->operation);

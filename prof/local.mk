@@ -8,7 +8,8 @@ prof_libhprof_la_SOURCES = \
 	prof/hex.c prof/hex.h \
 	prof/ngcc.c prof/ngcc.h \
 	prof/plan.c prof/plan.h \
-	prof/record.c prof/record.h \
+	prof/record.c prof/record.h prof/record_table.c prof/record_table.h \
+	prof/part.h prof/parts.c prof/arms_part.c prof/arms_part.h prof/own_part.c prof/own_part.h prof/sites_part.c prof/sites_part.h prof/per_op_part.c prof/per_op_part.h \
 	prof/report.c prof/report.h \
 	prof/result.c prof/result.h \
 	prof/calibrate.c prof/calibrate.h \
@@ -20,7 +21,7 @@ prof_libhprof_la_LIBADD = prof/util/libhputil.la $(PAPI_LIBS) $(JANSSON_LIBS) $(
 # record files (atomic writing, reading back) and published pages.
 prof_libhprof_la_SOURCES += prof/record_io.c prof/record_io.h prof/published.c prof/published.h
 # replay (what an operation would save if its helpers were free).
-prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/drng_state.c prof/drng_state.h prof/meter.h
+prof_libhprof_la_SOURCES += prof/replay.c prof/replay.h prof/replay_part.c prof/replay_part.h prof/drng_state.c prof/drng_state.h prof/meter.h
 # the plausible bound of a cost measured in the operation (replay's tape path, the call-site recorder)
 prof_libhprof_la_SOURCES += prof/insitu_bound.c prof/insitu_bound.h
 # call sites (--call-sites): the recorder (libunwind), the names

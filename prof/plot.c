@@ -12,6 +12,7 @@
 #include "gnuplot.h"
 #include "published.h"
 #include "reproduce.h"
+#include "per_op_part.h"
 
 struct hp_panel {
 	const struct hp_result *r;

@@ -2,10 +2,13 @@
  * record.c - rows to and from JSON, and the check of records read from
  * files (see record.h, docs/record-schema.md).
  *
- * hashprof-record/1 is described once, by the tables below: every field's
- * JSON path, type, C member (or, for figures computed from the row, a
- * member of struct hp_record_view), whether a record may lack it, and its
- * unit.  hp_record_from_result writes the fields in table order;
+ * hashprof-record/1 is described once, by the tables below (the core
+ * row's) and by each feature's part (part.h; its own table in its .c,
+ * the machinery in record_table.c): every field's JSON path, type, C
+ * member (or, for figures computed from the row, a member of struct
+ * hp_record_view), whether a record may lack it, and its unit.  The
+ * parts' members are written where the table's "(parts)" line stands,
+ * read after the core's, in the registry's order (parts.c).  hp_record_from_result writes the fields in table order;
  * hp_record_to_result reads them back; hp_record_check validates a record
  * from a file, naming the field that is wrong.  A new field is one more
  * table line (and a line of docs/record-schema.md).
@@ -13,68 +16,22 @@
  * What the tables do not say is code beside them: the arrays (calls[] and
  * trials[], whose elements have tables of their own), overflow.helpers
  * (one object per helper) and what no type can say (status is "ok" or
- * "failed"; replay's samples, error length and shares when it is valid;
- * the record must be one a measurement can produce: hp_record_consistent,
+ * "failed"; the record must be one a measurement can produce: hp_record_consistent,
  * e.g. the overhead inside the helper never above the overhead added).
  */
 #include "record.h"
 
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "batches.h"
-#include "callsite_insitu.h"
-#include "callsite_record.h"
-#include "hex.h"
-#include "projection.h"
 #include "ngcc.h"
+#include "part.h"
+#include "record_table.h"
 #include "shares.h"
-#include "swap_report.h"
 
 /* ---------- the description ---------- */
-
-enum hp_ftype {
-	HP_F_OBJECT, /* an object; the fields below its path follow it */
-	HP_F_STRING, /* char member[size] (a view's: const char *) */
-	HP_F_HEX, /* unsigned char member[size], its length the size_t at len_off: a hex string */
-	HP_F_COUNT, /* uint64_t: a whole number >= 0 */
-	HP_F_COUNT32, /* uint32_t (or unsigned): a whole number 0..2^32-1 */
-	HP_F_NUMBER, /* double */
-	HP_F_NONNEG, /* double: a finite number >= 0 (a cost per call, a duration) */
-	HP_F_BOOL, /* int: true or false */
-	HP_F_HELPER, /* uint32_t, an enum hp_fn: the helper's name */
-	HP_F_PER_HELPER, /* uint64_t[HP_FN_COUNT]: {"get_random_number": n, ...} */
-	HP_F_SHARE_OR_NULL, /* double: a number when the int at len_off is true, else null */
-	HP_F_ARRAY, /* an array, written and read by the field's functions */
-	HP_F_ANY, /* any JSON value */
-};
-
-#define HP_FF_OPTIONAL 0x01u /* a record may lack it (within its object, when that is there) */
-#define HP_FF_VIEW \
-	0x02u /* written from a figure computed from the row (struct
-			       * hp_record_view), not stored back as it is */
-#define HP_FF_LENIENT 0x04u /* not validated before reading: read with its own messages, or ignored */
-#define HP_FF_OUTER 0x08u /* written by the writer of the file or output (notes, run), not here */
-#define HP_FF_IF_SET 0x10u /* written only when the string is not empty (the int is true) */
-#define HP_FF_DROPPABLE 0x20u /* left out when it cannot be written (the rest of the record is) */
-
-struct hp_field {
-	const char *path; /* dotted, from the object the table describes */
-	enum hp_ftype type;
-	unsigned flags; /* HP_FF_* */
-	size_t off; /* the C member: offset in the row (in the view with HP_FF_VIEW) */
-	size_t size; /* HP_F_STRING, HP_F_HEX: the member's bytes (0: a view's pointer) */
-	size_t len_off; /* HP_F_HEX: offset of its length in bytes; HP_F_SHARE_OR_NULL: of its int */
-	const char *unit; /* unit or range (docs/record-schema.md says more) */
-	/* HP_F_ARRAY and overflow.helpers: the JSON value of the row */
-	json_t *(*pack)(const struct hp_result *r);
-	/* fields read by code: v (NULL when absent) into r; 0, or -1 with err */
-	int (*read)(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-	/* hp_record_check: what the value must be beyond its type; 0, or -1 with err */
-	int (*check)(const json_t *v, char *err, size_t errlen);
-};
 
 /* What a record holds beyond the members of struct hp_result. */
 struct hp_record_view {
@@ -87,7 +44,6 @@ struct hp_record_view {
 	char estimator_buf[160];
 	uint64_t counting_operations; /* r->operations */
 	uint32_t runs; /* hp_result_nruns */
-	int replay_hash_out, replay_drng_out; /* hp_replay_share_outside != 0 of a valid replay share */
 };
 
 /* What a trial holds beyond struct hp_trial: its shares and flags. */
@@ -96,7 +52,6 @@ struct hp_trial_view {
 	int disturbed, timing_only;
 };
 
-#define HP_SIZE(type, m) sizeof((type *)0)->m
 #define HP_ROW(type, f, m, unit)                                                        \
 	{                                                                               \
 		f, type, 0, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL \
@@ -132,30 +87,8 @@ static json_t *hp_runs_json(const struct hp_result *r);
 static int hp_runs_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static int hp_status_check(const json_t *v, char *err, size_t errlen);
-static json_t *hp_arms_json(const struct hp_result *r);
-static int hp_arms_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static int hp_replay_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static json_t *hp_per_op_json(const struct hp_result *r);
-static int hp_per_op_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
 static json_t *hp_survey_json(const struct hp_result *r);
 static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static json_t *hp_own_json(const struct hp_result *r);
-static int hp_own_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen);
-static json_t *hp_own_nested_json(const struct hp_result *r);
-
-/* the replay's optional fields; its shares, null when it failed */
-#define HP_REPLAY(type, f, m, unit)                                                                  \
-	{                                                                                            \
-		f, type, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0, 0, unit, NULL, NULL, NULL \
-	}
-#define HP_REPLAY_SHARE(f, m)                                                                                         \
-	{                                                                                                             \
-		f, HP_F_SHARE_OR_NULL, HP_FF_OPTIONAL, offsetof(struct hp_result, m), 0,                              \
-			offsetof(struct hp_result, replay.valid), "fraction, not clamped; null when not valid", NULL, \
-			NULL, NULL                                                                                    \
-	}
-_Static_assert(sizeof(unsigned) == sizeof(uint32_t), "replay.max_mb is read as a uint32_t");
 
 #define HP_SHARE_GROUP(g, s, hs, ds)                                                                         \
 	HP_GROUP(g, HP_FF_OPTIONAL | HP_FF_VIEW | HP_FF_LENIENT | HP_FF_DROPPABLE, "recomputed by readers"), \
@@ -253,64 +186,9 @@ static const struct hp_field hp_record_fields[] = {
 	 * (hp_survey_json gives nothing to write, and the field is dropped) */
 	{ "survey", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0,
 	  "verdict, reason, findings, entries, notes", hp_survey_json, hp_survey_read, NULL },
-	/* the own-primitive entries: a row without any has no "own"
-	 * (hp_own_json gives nothing to write, and the field is dropped) */
-	{ "own", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE, 0, 0, 0, "the own table's fields",
-	  hp_own_json, hp_own_read, NULL },
-	{ "own_helpers_nested", HP_F_PER_HELPER, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_DROPPABLE,
-	  offsetof(struct hp_result, nested_in_own), 0, 0, "helper calls made inside an own entry, per helper",
-	  hp_own_nested_json, NULL, NULL },
-	/* --hash only (docs/candidates.md): each candidate's arm, a whole record */
-	{ "candidates", HP_F_ARRAY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET, offsetof(struct hp_result, narms), 0,
-	  0, "the arms of the candidates: name, helpers, record", hp_arms_json, hp_arms_read, NULL },
-	/* --replay only (docs/replay.md): a row without it has no "replay" */
-	{ "replay", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
-	  offsetof(struct hp_result, replay.requested), 0, 0, "the replay estimate", NULL, hp_replay_read, NULL },
-	HP_ROW(HP_F_BOOL, "replay.valid", replay.valid, NULL),
-	HP_ROW(HP_F_COUNT32, "replay.samples", replay.samples, "samples"),
-	HP_REPLAY_SHARE("replay.hash", replay.hash),
-	HP_REPLAY_SHARE("replay.drng", replay.drng),
-	/* computed, never read back: the share lies outside 0..1 (noise), the
-	 * reports print it as ~0% or ~100% */
-	HP_VIEW(HP_F_BOOL, HP_FF_OPTIONAL, "replay.hash_out_of_range", replay_hash_out, NULL),
-	HP_VIEW(HP_F_BOOL, HP_FF_OPTIONAL, "replay.drng_out_of_range", replay_drng_out, NULL),
-	{ "replay.estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET, offsetof(struct hp_result, replay.estimator),
-	  HP_SIZE(struct hp_result, replay.estimator), 0, "\"in situ\"; absent: the tight loop", NULL, NULL, NULL },
-	HP_REPLAY(HP_F_NUMBER, "replay.insitu_hash_ticks_per_call", replay.insitu_hash_ticks, "ticks"),
-	HP_REPLAY(HP_F_NUMBER, "replay.insitu_drng_ticks_per_call", replay.insitu_drng_ticks, "ticks"),
-	/* per family (hp_replay_estimate): which estimator its share used,
-	 * its calls, the loop's cost of them; absent in older records */
-	{ "replay.hash_estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET,
-	  offsetof(struct hp_result, replay.hash_estimator), HP_SIZE(struct hp_result, replay.hash_estimator), 0,
-	  "\"in situ\", \"tight loop\" (in situ implausible), \"not run\" (no call)", NULL, NULL, NULL },
-	{ "replay.drng_estimator", HP_F_STRING, HP_FF_OPTIONAL | HP_FF_IF_SET,
-	  offsetof(struct hp_result, replay.drng_estimator), HP_SIZE(struct hp_result, replay.drng_estimator), 0,
-	  "as hash_estimator", NULL, NULL, NULL },
-	HP_REPLAY(HP_F_NUMBER, "replay.hash_spread", replay.hash_spread, "fraction"),
-	HP_REPLAY(HP_F_NUMBER, "replay.drng_spread", replay.drng_spread, "fraction"),
-	HP_REPLAY(HP_F_COUNT, "replay.hash_calls_per_operation", replay.hash_calls, "outermost calls"),
-	HP_REPLAY(HP_F_COUNT, "replay.drng_calls_per_operation", replay.drng_calls, "outermost calls"),
-	HP_REPLAY(HP_F_NUMBER, "replay.loop_hash_ticks_per_call", replay.loop_hash_ticks, "ticks"),
-	HP_REPLAY(HP_F_NUMBER, "replay.loop_drng_ticks_per_call", replay.loop_drng_ticks, "ticks"),
-	HP_REPLAY(HP_F_BOOL, "replay.cost_valid", replay.cost_valid, NULL),
-	HP_REPLAY(HP_F_NUMBER, "replay.replay_ticks_per_call", replay.replay_ticks, "ticks"),
-	HP_REPLAY(HP_F_NUMBER, "replay.pass_ticks_per_call", replay.pass_ticks, "ticks"),
-	HP_REPLAY(HP_F_NUMBER, "replay.cost_calibration_seconds", replay.cost_seconds, "seconds"),
-	HP_REPLAY(HP_F_COUNT, "replay.tape_bytes", replay.tape_bytes, "bytes"),
-	HP_REPLAY(HP_F_COUNT, "replay.calls_per_operation", replay.calls, "outermost calls"),
-	HP_REPLAY(HP_F_COUNT32, "replay.max_mb", replay.max_mb, "MiB"),
-	HP_REPLAY(HP_F_NUMBER, "replay.seconds", replay.seconds, "seconds"),
-	{ "replay.error", HP_F_STRING, HP_FF_OPTIONAL, offsetof(struct hp_result, replay.error),
-	  HP_SIZE(struct hp_result, replay.error), 0, "one line; empty when valid", NULL, NULL, NULL },
-	/* --per-iteration, `check --published`, --reproduce only */
-	{ "per_iteration", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET | HP_FF_DROPPABLE,
-	  offsetof(struct hp_result, per_iteration), 0, 0,
-	  "per helper with calls: its outermost calls in each operation, in order", hp_per_op_json, hp_per_op_read,
-	  NULL },
-	/* --call-sites only (callsite_record.c): a row without it has no "call_sites" */
-	{ "call_sites", HP_F_OBJECT, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_IF_SET,
-	  offsetof(struct hp_result, sites.requested), 0, 0, "the call-site table", hp_callsites_json,
-	  hp_sites_field_read, NULL },
+	/* the features' parts (part.h), in the registry's order (parts.c) */
+	{ "(parts)", HP_F_ANY, HP_FF_PARTS | HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_VIEW, 0, 0, 0,
+	  "each part's member(s)", NULL, NULL, NULL },
 	/* added by report.c (--format=json) and record_io.c (record files) */
 	{ "notes", HP_F_ANY, HP_FF_OPTIONAL | HP_FF_LENIENT | HP_FF_OUTER, 0, 0, 0, "ignored when read", NULL, NULL,
 	  NULL },
@@ -337,23 +215,6 @@ static const struct hp_field hp_overflow_fields[] = {
 	{ "calls", HP_F_COUNT, 0, offsetof(struct hp_overflow, calls), 0, 0, "outermost calls", NULL, NULL, NULL },
 	{ "nested", HP_F_COUNT, 0, offsetof(struct hp_overflow, nested), 0, 0, "calls", NULL, NULL, NULL },
 	{ "ticks", HP_F_COUNT, 0, offsetof(struct hp_overflow, ticks), 0, 0, "ticks", NULL, NULL, NULL },
-};
-
-#define HP_OWN_COUNT(f, m, unit)                                                                  \
-	{                                                                                         \
-		f, HP_F_COUNT, 0, offsetof(struct hp_result_own, m), 0, 0, unit, NULL, NULL, NULL \
-	}
-
-/* One element of own[] (struct hp_result_own). */
-static const struct hp_field hp_own_fields[] = {
-	{ "function", HP_F_STRING, 0, offsetof(struct hp_result_own, function), HP_SIZE(struct hp_result_own, function),
-	  0, "the own entry function", NULL, NULL, NULL },
-	{ "primitive", HP_F_STRING, 0, offsetof(struct hp_result_own, primitive),
-	  HP_SIZE(struct hp_result_own, primitive), 0, "its primitive", NULL, NULL, NULL },
-	HP_OWN_COUNT("calls", calls, "outermost calls"),
-	HP_OWN_COUNT("nested", nested, "calls"),
-	HP_OWN_COUNT("in_helper", in_helper, "calls"),
-	HP_OWN_COUNT("ticks", ticks, "ticks"),
 };
 
 #define HP_TRIAL(type, f, m, unit)                                                     \
@@ -396,225 +257,17 @@ static const struct hp_field hp_trial_fields[] = {
 	HP_TRIAL_VIEW(HP_F_NUMBER, "shares_corrected.drng", corrected.drng),
 };
 
-#define HP_NFIELDS(t) (sizeof(t) / sizeof(t)[0])
-
 /* ---------- walking a table ---------- */
 
-/* The last component of a dotted path. */
-static const char *hp_key(const char *path)
-{
-	const char *dot = strrchr(path, '.');
-
-	return dot ? dot + 1 : path;
-}
-
-/* The value at the first n bytes of a dotted path (obj for n = 0), or NULL. */
-static json_t *hp_json_pathn(const json_t *obj, const char *path, size_t n)
-{
-	char key[64];
-
-	while (obj && n) {
-		size_t k = strcspn(path, ".");
-		if (k > n)
-			k = n;
-		if (k >= sizeof key || !json_is_object(obj))
-			return NULL;
-		memcpy(key, path, k);
-		key[k] = '\0';
-		obj = json_object_get(obj, key);
-		path += k;
-		n -= k;
-		if (n && *path == '.')
-			path++, n--;
-	}
-	return (json_t *)obj;
-}
-
-/* The value at a dotted path, or NULL. */
-static json_t *hp_json_path(const json_t *obj, const char *path)
-{
-	return hp_json_pathn(obj, path, strlen(path));
-}
-
-/* The object that holds f's key (NULL when it is not there). */
-static json_t *hp_json_parent(const json_t *obj, const struct hp_field *f)
-{
-	const char *key = hp_key(f->path);
-
-	return hp_json_pathn(obj, f->path, key == f->path ? 0 : (size_t)(key - f->path - 1));
-}
-
-/* The field of t that is f's first path component (f itself at the top). */
-static const struct hp_field *hp_top(const struct hp_field *t, size_t n, const struct hp_field *f)
-{
-	size_t len = strcspn(f->path, ".");
-
-	for (size_t i = 0; i < n; i++)
-		if (!strncmp(t[i].path, f->path, len) && t[i].path[len] == '\0')
-			return &t[i];
-	return f;
-}
-
-/* Must every record have f (f and the object around it not optional)? */
-static int hp_required(const struct hp_field *t, size_t n, const struct hp_field *f)
-{
-	return !((f->flags | hp_top(t, n, f)->flags) & HP_FF_OPTIONAL);
-}
-
-/* Is f not validated before reading (f or the object around it lenient)? */
-static int hp_lenient(const struct hp_field *t, size_t n, const struct hp_field *f)
-{
-	return ((f->flags | hp_top(t, n, f)->flags) & HP_FF_LENIENT) != 0;
-}
-
-static const char *const hp_type_names[] = {
-	[HP_F_OBJECT] = "an object",
-	[HP_F_STRING] = "a string",
-	[HP_F_HEX] = "a string",
-	[HP_F_COUNT] = "a whole number >= 0",
-	[HP_F_COUNT32] = "a whole number from 0 to 2^32 - 1",
-	[HP_F_NUMBER] = "a number",
-	[HP_F_NONNEG] = "a number >= 0",
-	[HP_F_BOOL] = "true or false",
-	[HP_F_HELPER] = "a string",
-	[HP_F_PER_HELPER] = "an object",
-	[HP_F_SHARE_OR_NULL] = "a number or null",
-	[HP_F_ARRAY] = "an array",
-	[HP_F_ANY] = "a JSON value",
-};
-
-static int hp_type_ok(const json_t *v, enum hp_ftype t)
-{
-	switch (t) {
-	case HP_F_STRING:
-	case HP_F_HEX:
-	case HP_F_HELPER:
-		return json_is_string(v);
-	case HP_F_COUNT:
-		return json_is_integer(v) && json_integer_value(v) >= 0;
-	case HP_F_COUNT32:
-		return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= UINT32_MAX;
-	case HP_F_NUMBER:
-		return json_is_number(v);
-	case HP_F_NONNEG:
-		return json_is_number(v) && isfinite(json_number_value(v)) && json_number_value(v) >= 0;
-	case HP_F_SHARE_OR_NULL:
-		return json_is_number(v) || json_is_null(v);
-	case HP_F_BOOL:
-		return json_is_boolean(v);
-	case HP_F_OBJECT:
-	case HP_F_PER_HELPER:
-		return json_is_object(v);
-	case HP_F_ARRAY:
-		return json_is_array(v);
-	case HP_F_ANY:
-		return 1;
-	}
-	return 0;
-}
-
-/* Where f's C value is: in the row, or in the view. */
-static const void *hp_member(const struct hp_field *f, const void *row, const void *view)
-{
-	return (const char *)(f->flags & HP_FF_VIEW ? view : row) + f->off;
-}
-
 /* ---------- writing ---------- */
-
-static json_t *hp_per_helper_json(const uint64_t v[HP_FN_COUNT])
-{
-	json_t *o = json_object();
-
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		json_object_set_new(o, hp_fn_name(fn), json_integer((json_int_t)v[fn]));
-	return o;
-}
-
-/* f's value as a new JSON value; NULL when it cannot be made. */
-static json_t *hp_value_json(const struct hp_field *f, const void *row, const void *view)
-{
-	const void *p = hp_member(f, row, view);
-
-	if (f->pack)
-		return f->pack(row);
-	switch (f->type) {
-	case HP_F_OBJECT:
-		return json_object();
-	case HP_F_STRING:
-		return json_string(f->size ? (const char *)p : *(const char *const *)p);
-	case HP_F_HEX: {
-		char hex[2 * HP_BYTES_MAX + 1];
-		size_t len = *(const size_t *)((const char *)row + f->len_off);
-		if (len > f->size || len > HP_BYTES_MAX)
-			return NULL;
-		return json_string(hp_hex_encode(p, len, hex));
-	}
-	case HP_F_COUNT:
-		return json_integer((json_int_t) * (const uint64_t *)p);
-	case HP_F_COUNT32:
-		return json_integer((json_int_t) * (const uint32_t *)p);
-	case HP_F_NUMBER:
-	case HP_F_NONNEG:
-		return json_real(*(const double *)p);
-	case HP_F_SHARE_OR_NULL:
-		/* a number would read as measured */
-		return *(const int *)((const char *)row + f->len_off) ? json_real(*(const double *)p) : json_null();
-	case HP_F_BOOL:
-		return json_boolean(*(const int *)p);
-	case HP_F_HELPER: {
-		const char *name = hp_fn_name(*(const uint32_t *)p);
-		return name ? json_string(name) : NULL;
-	}
-	case HP_F_PER_HELPER:
-		return hp_per_helper_json(p);
-	case HP_F_ARRAY:
-	case HP_F_ANY:
-		break;
-	}
-	return NULL;
-}
-
-/*
- * The object t describes, from row and view, its fields in table order.
- * NULL when a field cannot be written (out of memory, a string that is not
- * UTF-8), except in a droppable group, which is left out.
- */
-static json_t *hp_pack(const struct hp_field *t, size_t n, const void *row, const void *view)
-{
-	json_t *obj = json_object();
-
-	for (size_t i = 0; obj && i < n; i++) {
-		const struct hp_field *f = &t[i], *top;
-		json_t *parent, *v;
-
-		if (f->flags & HP_FF_OUTER)
-			continue;
-		if ((f->flags & HP_FF_IF_SET) && (f->type == HP_F_STRING  ? !*(const char *)hp_member(f, row, view)
-						  : f->type == HP_F_ARRAY ? !*(const size_t *)hp_member(f, row, view)
-						  : f->type == HP_F_COUNT ? !*(const uint64_t *)hp_member(f, row, view)
-									  : !*(const int *)hp_member(f, row, view)))
-			continue;
-		if (!(parent = hp_json_parent(obj, f)))
-			continue; /* its group was left out */
-		v = hp_value_json(f, row, view);
-		if (v && json_object_set_new(parent, hp_key(f->path), v) == 0)
-			continue;
-		top = hp_top(t, n, f);
-		if (!(top->flags & HP_FF_DROPPABLE)) {
-			json_decref(obj);
-			return NULL;
-		}
-		json_object_del(obj, top->path);
-	}
-	return obj;
-}
 
 static json_t *hp_shapes_json(const struct hp_result *r)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; a && i < r->nshapes; i++)
-		json_array_append_new(a, hp_pack(hp_shape_fields, HP_NFIELDS(hp_shape_fields), &r->shapes[i], NULL));
+		json_array_append_new(
+			a, hp_ft_pack(hp_shape_fields, HP_NFIELDS(hp_shape_fields), &r->shapes[i], NULL, NULL));
 	return a;
 }
 
@@ -626,27 +279,8 @@ static json_t *hp_overflow_helpers_json(const struct hp_result *r)
 	for (unsigned fn = 0; h && fn < HP_FN_COUNT; fn++)
 		json_object_set_new(
 			h, hp_fn_name(fn),
-			hp_pack(hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), &r->overflow[fn], NULL));
+			hp_ft_pack(hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), &r->overflow[fn], NULL, NULL));
 	return h;
-}
-
-/* own[]: NULL (left out) for a row without own entries. */
-static json_t *hp_own_json(const struct hp_result *r)
-{
-	json_t *a;
-
-	if (!r->nown)
-		return NULL;
-	a = json_array();
-	for (size_t i = 0; a && i < r->nown; i++)
-		json_array_append_new(a, hp_pack(hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], NULL));
-	return a;
-}
-
-/* own_helpers_nested: NULL (left out) for a row without own entries. */
-static json_t *hp_own_nested_json(const struct hp_result *r)
-{
-	return r->nown ? hp_per_helper_json(r->nested_in_own) : NULL;
 }
 
 static json_t *hp_trials_json(const struct hp_result *r)
@@ -659,7 +293,8 @@ static json_t *hp_trials_json(const struct hp_result *r)
 		v.timing_only = (r->trials[t].flags & HP_TRIAL_TIMING_ONLY) != 0;
 		hp_shares_of_trial(r, t, 1, &v.raw);
 		hp_shares_of_trial(r, t, 0, &v.corrected);
-		json_array_append_new(a, hp_pack(hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[t], &v));
+		json_array_append_new(
+			a, hp_ft_pack(hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[t], &v, NULL));
 	}
 	return a;
 }
@@ -799,84 +434,10 @@ static int hp_survey_read(const json_t *v, const json_t *rec, struct hp_result *
 	return 0;
 }
 
-/* {F: [calls of operation 1, 2, ...], ...} for each helper F with calls;
- * a helper left out made none in any operation. */
-static json_t *hp_per_op_json(const struct hp_result *r)
+/* hp_ft_pack's writer of the parts' members (part.h) */
+static int hp_parts_pack(const void *row, json_t *obj)
 {
-	json_t *o = json_object();
-
-	for (unsigned fn = 0; o && fn < HP_FN_COUNT; fn++) {
-		const uint64_t *v = hp_result_per_op(r, fn);
-		uint64_t any = 0;
-		json_t *a;
-
-		for (uint64_t i = 0; v && i < r->operations && !any; i++)
-			any = v[i];
-		if (!any)
-			continue;
-		if (!(a = json_array()) || json_object_set_new(o, hp_fn_name(fn), a) != 0) {
-			json_decref(o);
-			return NULL;
-		}
-		for (uint64_t i = 0; i < r->operations; i++)
-			if (json_array_append_new(a, json_integer((json_int_t)v[i])) != 0) {
-				json_decref(o);
-				return NULL;
-			}
-	}
-	return o;
-}
-
-/* The computed flags of a measured arm of row r into e (never read
- * back): nothing_swapped and too_little_swapped (swap_report.h), and with 2 trials or more
- * ratio_spread (percent, hp_swap_ratio_spread) and ratio_noisy (above
- * the report's noise threshold).  0, or -1 when out of memory. */
-static int hp_arm_flags_json(json_t *e, const struct hp_result *r, const struct hp_result_arm *arm)
-{
-	double spread = 0;
-
-	if (!arm->r || arm->r->status != HP_STATUS_OK)
-		return 0;
-	if (json_object_set_new(e, "nothing_swapped", json_boolean(hp_swap_nothing_swapped(arm))) != 0 ||
-	    json_object_set_new(e, "too_little_swapped",
-				json_boolean(hp_swap_too_little(r, arm, hp_report_raw(), NULL))) != 0)
-		return -1;
-	if (hp_swap_ratio_spread(r, arm, hp_report_raw(), &spread) < 2)
-		return 0;
-	if (json_object_set_new(e, "ratio_spread", json_real(spread)) != 0)
-		return -1;
-	return json_object_set_new(e, "ratio_noisy", json_boolean(spread > hp_report_noise_pp())) != 0 ? -1 : 0;
-}
-
-/* [{"name", "helpers", "record", projection, flags}, ...]: the
- * candidates' arms (--hash); "record" and the flags (hp_arm_flags_json)
- * only for a measured arm; the projection (computed, never read back)
- * when the arm has one.  NULL when one cannot be written. */
-static json_t *hp_arms_json(const struct hp_result *r)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; a && i < r->narms; i++) {
-		const struct hp_result_arm *arm = &r->arms[i];
-		json_t *rec = arm->r ? hp_record_from_result(arm->r) : NULL, *helpers = json_array(), *e;
-		for (unsigned fn = 0; helpers && fn < HP_FN_COUNT; fn++)
-			if (arm->helpers & HP_TAPE_BIT(fn))
-				json_array_append_new(helpers, json_string(hp_fn_name(fn)));
-		e = helpers ? json_pack("{s:s, s:o}", "name", arm->name, "helpers", helpers) : NULL;
-		if (!e || (arm->r && (!rec || json_object_set_new(e, "record", rec) != 0)) ||
-		    (arm->projected &&
-		     json_object_set_new(e, "projected_ticks_per_operation", json_real(arm->projected_ticks)) != 0) ||
-		    (arm->projected &&
-		     json_object_set_new(e, "projection_below_zero",
-					 json_boolean(hp_projection_below_zero(arm->projected_ticks))) != 0) ||
-		    (arm->projection_note[0] &&
-		     json_object_set_new(e, "projection_note", json_string(arm->projection_note)) != 0) ||
-		    hp_arm_flags_json(e, r, arm) != 0 || json_array_append_new(a, e) != 0) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	return a;
+	return hp_parts_write(row, obj);
 }
 
 json_t *hp_record_from_result(const struct hp_result *r)
@@ -901,152 +462,10 @@ json_t *hp_record_from_result(const struct hp_result *r)
 	v.estimator = v.estimator_buf;
 	v.counting_operations = r->operations;
 	v.runs = hp_result_nruns(r);
-	v.replay_hash_out = r->replay.valid && hp_replay_share_outside(r->replay.hash) != 0;
-	v.replay_drng_out = r->replay.valid && hp_replay_share_outside(r->replay.drng) != 0;
-	return hp_pack(hp_record_fields, HP_NFIELDS(hp_record_fields), r, &v);
+	return hp_ft_pack(hp_record_fields, HP_NFIELDS(hp_record_fields), r, &v, hp_parts_pack);
 }
 
 /* ---------- reading ---------- */
-
-/*
- * Jansson's check that obj has key with f's type (json_unpack): its
- * message in je.  0 when it does; an optional field may be absent; a
- * number-or-null is left to its reader.
- */
-static int hp_unpack_key(const json_t *obj, const struct hp_field *f, json_error_t *je)
-{
-	static const char letters[] = {
-		[HP_F_OBJECT] = 'o',  [HP_F_STRING] = 's',     [HP_F_HEX] = 's',         [HP_F_COUNT] = 'I',
-		[HP_F_COUNT32] = 'I', [HP_F_NUMBER] = 'F',     [HP_F_NONNEG] = 'F',      [HP_F_BOOL] = 'b',
-		[HP_F_HELPER] = 's',  [HP_F_PER_HELPER] = 'o', [HP_F_SHARE_OR_NULL] = 0, [HP_F_ARRAY] = 'o',
-		[HP_F_ANY] = 'o',
-	};
-	char fmt[] = "{s:?}";
-	union {
-		const char *s;
-		json_int_t i;
-		double d;
-		int b;
-		json_t *o;
-	} out;
-
-	if (!letters[f->type])
-		return 0; /* not Jansson's to check: its reader checks it */
-	fmt[2] = f->flags & HP_FF_OPTIONAL ? '?' : ':';
-	fmt[3] = letters[f->type];
-	return json_unpack_ex((json_t *)obj, je, 0, fmt, hp_key(f->path), &out);
-}
-
-static int hp_fn_from_name(const char *name)
-{
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		if (!strcmp(name, hp_fn_name(fn)))
-			return (int)fn;
-	return -1;
-}
-
-static int hp_per_helper_from_json(const json_t *o, uint64_t v[HP_FN_COUNT])
-{
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
-		json_t *e = json_object_get(o, hp_fn_name(fn));
-		if (!json_is_integer(e) || json_integer_value(e) < 0)
-			return -1;
-		v[fn] = (uint64_t)json_integer_value(e);
-	}
-	return 0;
-}
-
-/*
- * The value v of field f into its member of row: strings copied (-1 when
- * too long), counts (-1 when negative), numbers, booleans, helper names
- * (-1 when unknown), per-helper counts (-1 unless all are there, >= 0),
- * numbers or null.
- * v has f's type (hp_unpack_key).  Hex strings are hp_hex_into's.
- */
-static int hp_store(const struct hp_field *f, const json_t *v, void *row)
-{
-	char *p = (char *)row + f->off;
-
-	switch (f->type) {
-	case HP_F_STRING: {
-		size_t n = strlen(json_string_value(v)); /* up to a \u0000, as C reads it */
-		if (n >= f->size)
-			return -1;
-		memcpy(p, json_string_value(v), n + 1);
-		return 0;
-	}
-	case HP_F_COUNT:
-		if (json_integer_value(v) < 0)
-			return -1;
-		*(uint64_t *)p = (uint64_t)json_integer_value(v);
-		return 0;
-	case HP_F_COUNT32:
-		if (json_integer_value(v) < 0 || json_integer_value(v) > UINT32_MAX)
-			return -1;
-		*(uint32_t *)p = (uint32_t)json_integer_value(v);
-		return 0;
-	case HP_F_NUMBER:
-		*(double *)p = json_number_value(v);
-		return 0;
-	case HP_F_NONNEG:
-		if (!hp_type_ok(v, f->type))
-			return -1;
-		*(double *)p = json_number_value(v);
-		return 0;
-	case HP_F_SHARE_OR_NULL: /* 0 unless its int (stored before it) is true */
-		*(double *)p =
-			*(const int *)((const char *)row + f->len_off) && json_is_number(v) ? json_number_value(v) : 0;
-		return 0;
-	case HP_F_BOOL:
-		*(int *)p = json_is_true(v);
-		return 0;
-	case HP_F_HELPER: {
-		int fn = hp_fn_from_name(json_string_value(v));
-		if (fn < 0)
-			return -1;
-		*(uint32_t *)p = (uint32_t)fn;
-		return 0;
-	}
-	case HP_F_PER_HELPER:
-		return hp_per_helper_from_json(v, (uint64_t *)p);
-	case HP_F_OBJECT:
-	case HP_F_HEX:
-	case HP_F_ARRAY:
-	case HP_F_ANY:
-		break;
-	}
-	return 0;
-}
-
-/* A hex string v into f's bytes and length in row; -1 when not hex or too long. */
-static int hp_hex_into(const struct hp_field *f, const json_t *v, void *row)
-{
-	long n = hp_hex_decode(json_string_value(v), (unsigned char *)row + f->off, f->size);
-
-	if (n < 0)
-		return -1;
-	*(size_t *)((char *)row + f->len_off) = (size_t)n;
-	return 0;
-}
-
-/*
- * An element of an array (or a per-helper object) as its table t says,
- * into row: Jansson's message in je when a field is missing or of another
- * type; 1 when a value is out of range (a negative count, an unknown
- * helper); 0 when read.  Fields of the view are not read.
- */
-static int hp_unpack_element(const json_t *e, const struct hp_field *t, size_t n, void *row, json_error_t *je)
-{
-	int bad = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (!(t[i].flags & HP_FF_VIEW) && hp_unpack_key(e, &t[i], je) != 0)
-			return -1;
-	for (size_t i = 0; i < n; i++)
-		if (!(t[i].flags & HP_FF_VIEW))
-			bad |= hp_store(&t[i], json_object_get(e, t[i].path), row) != 0;
-	return bad;
-}
 
 static int hp_status_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
 {
@@ -1071,7 +490,7 @@ static int hp_shapes_read(const json_t *a, const json_t *rec, struct hp_result *
 	json_array_foreach(a, i, e)
 	{
 		struct hp_result_shape s;
-		int rc = hp_unpack_element(e, hp_shape_fields, HP_NFIELDS(hp_shape_fields), &s, &je);
+		int rc = hp_ft_unpack_element(e, hp_shape_fields, HP_NFIELDS(hp_shape_fields), &s, &je);
 
 		if (rc < 0) {
 			snprintf(err, errlen, "field 'calls[%zu]': %s", i, je.text);
@@ -1087,12 +506,6 @@ static int hp_shapes_read(const json_t *a, const json_t *rec, struct hp_result *
 		}
 	}
 	return 0;
-}
-
-/* a + b into *sum; -1 when it does not fit 64 bits */
-static int hp_add(uint64_t a, uint64_t b, uint64_t *sum)
-{
-	return __builtin_add_overflow(a, b, sum) ? -1 : 0;
 }
 
 /*
@@ -1116,7 +529,7 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 		json_t *e = json_object_get(h, hp_fn_name(fn));
 		struct hp_overflow *of = &r->overflow[fn];
 
-		if (!e || hp_unpack_element(e, hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), of, &je) != 0) {
+		if (!e || hp_ft_unpack_element(e, hp_overflow_fields, HP_NFIELDS(hp_overflow_fields), of, &je) != 0) {
 			char keys[64] = "";
 			for (size_t k = 0; k < HP_NFIELDS(hp_overflow_fields); k++)
 				snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s\"%s\"", k ? ", " : "",
@@ -1128,8 +541,8 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 					 hp_fn_name(fn), keys);
 			return -1;
 		}
-		if (hp_add(calls, of->calls, &calls) || hp_add(calls, of->nested, &calls) ||
-		    hp_add(ticks, of->ticks, &ticks)) {
+		if (hp_ft_add(calls, of->calls, &calls) || hp_ft_add(calls, of->nested, &calls) ||
+		    hp_ft_add(ticks, of->ticks, &ticks)) {
 			snprintf(err, errlen, "field 'overflow.helpers': the counts sum past 2^64");
 			return -1;
 		}
@@ -1142,32 +555,6 @@ static int hp_overflow_read(const json_t *h, const json_t *rec, struct hp_result
 	}
 	r->overflow_unattributed_calls = ocalls - calls;
 	r->overflow_unattributed_ticks = oticks - ticks;
-	return 0;
-}
-
-/* own[]: records without it have no own entries. */
-static int hp_own_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	size_t i;
-	json_t *e;
-	json_error_t je;
-
-	(void)rec;
-	r->nown = 0;
-	if (!a)
-		return 0;
-	if (!json_is_array(a) || json_array_size(a) > HP_OWN_MAX) {
-		snprintf(err, errlen, "field 'own': not an array of at most %u own entries", HP_OWN_MAX);
-		return -1;
-	}
-	json_array_foreach(a, i, e)
-	{
-		if (hp_unpack_element(e, hp_own_fields, HP_NFIELDS(hp_own_fields), &r->own[i], &je) != 0) {
-			snprintf(err, errlen, "field 'own[%zu]': malformed", i);
-			return -1;
-		}
-	}
-	r->nown = json_array_size(a);
 	return 0;
 }
 
@@ -1187,7 +574,7 @@ static int hp_trials_read(const json_t *a, const json_t *rec, struct hp_result *
 	}
 	json_array_foreach(a, i, e)
 	{
-		if (hp_unpack_element(e, hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[i], &je) != 0) {
+		if (hp_ft_unpack_element(e, hp_trial_fields, HP_NFIELDS(hp_trial_fields), &r->trials[i], &je) != 0) {
 			snprintf(err, errlen, "field 'trials[%zu]': malformed", i);
 			return -1;
 		}
@@ -1276,303 +663,12 @@ static int hp_batches_read(const json_t *o, const json_t *rec, struct hp_result 
 	return 0;
 }
 
-/* The fields of the object group at t[g]: t[g + 1 .. end). */
-static size_t hp_group_end(const struct hp_field *t, size_t n, size_t g)
-{
-	size_t glen = strlen(t[g].path), i = g + 1;
-
-	while (i < n && !strncmp(t[i].path, t[g].path, glen) && t[i].path[glen] == '.')
-		i++;
-	return i;
-}
-
-/*
- * The fields of an optional object group (at t[g]) of a record j that
- * has it, as Jansson checks them: "field 'GROUP': <Jansson's message>"
- * when one is missing or of another type; then the range of those a type
- * bounds (HP_F_NONNEG): "field 'GROUP.KEY': -1e+09 ticks, expected a
- * number >= 0".
- */
-static int hp_group_unpack(const json_t *j, size_t g, char *err, size_t errlen)
-{
-	const struct hp_field *t = hp_record_fields;
-	size_t end = hp_group_end(t, HP_NFIELDS(hp_record_fields), g);
-	const json_t *obj = json_object_get(j, t[g].path);
-	json_error_t je;
-
-	for (size_t i = g + 1; i < end; i++)
-		if (hp_unpack_key(obj, &t[i], &je) != 0) {
-			snprintf(err, errlen, "field '%s': %s", t[g].path, je.text);
-			return -1;
-		}
-	for (size_t i = g + 1; i < end; i++) {
-		const json_t *v = json_object_get(obj, hp_key(t[i].path));
-		if (v && t[i].type == HP_F_NONNEG && !hp_type_ok(v, t[i].type)) {
-			snprintf(err, errlen, "field '%s': %g %s, expected %s", t[i].path, json_number_value(v),
-				 t[i].unit, hp_type_names[t[i].type]);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* The fields of the group at t[g] that j has into r (hp_group_unpack'ed). */
-static void hp_group_store(const json_t *j, size_t g, struct hp_result *r)
-{
-	const struct hp_field *t = hp_record_fields;
-	size_t end = hp_group_end(t, HP_NFIELDS(hp_record_fields), g);
-	const json_t *obj = json_object_get(j, t[g].path);
-
-	for (size_t i = g + 1; i < end; i++) {
-		const json_t *v = json_object_get(obj, hp_key(t[i].path));
-		if (v)
-			hp_store(&t[i], v, r);
-	}
-}
-
-/* The index of field path in the record's table. */
-static size_t hp_field_index(const char *path)
-{
-	size_t i = 0;
-
-	while (i < HP_NFIELDS(hp_record_fields) - 1 && strcmp(hp_record_fields[i].path, path))
-		i++;
-	return i;
-}
-
 /* An optional group of fields Jansson checks (overhead) into r. */
 static int hp_group_read(const json_t *j, size_t g, struct hp_result *r, char *err, size_t errlen)
 {
-	if (hp_group_unpack(j, g, err, errlen) != 0)
+	if (hp_ft_group_unpack(j, hp_record_fields, HP_NFIELDS(hp_record_fields), g, err, errlen) != 0)
 		return -1;
-	hp_group_store(j, g, r);
-	return 0;
-}
-
-/*
- * "replay" (--replay, docs/replay.md) into r->replay, requested; nothing
- * without it.  Beyond the types: counts in range, samples when valid, the
- * strings' lengths, the estimator one of the two, the shares numbers when
- * valid (numbers or null when not).
- */
-static int hp_replay_read(const json_t *o, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	const struct hp_field *t = hp_record_fields;
-	size_t g = hp_field_index("replay"), end = hp_group_end(t, HP_NFIELDS(hp_record_fields), g);
-	int valid = json_is_true(json_object_get(o, "valid"));
-
-	memset(&r->replay, 0, sizeof r->replay);
-	if (!o)
-		return 0;
-	if (hp_group_unpack(rec, g, err, errlen) != 0)
-		return -1;
-	for (size_t i = g + 1; i < end; i++) {
-		const json_t *v = json_object_get(o, hp_key(t[i].path));
-		if (v && (t[i].type == HP_F_COUNT || t[i].type == HP_F_COUNT32) && !hp_type_ok(v, t[i].type)) {
-			snprintf(err, errlen, "field 'replay': a count is negative or too large");
-			return -1;
-		}
-	}
-	if (valid && json_integer_value(json_object_get(o, "samples")) == 0) {
-		snprintf(err, errlen, "field 'replay.samples': 0, yet replay.valid is true");
-		return -1;
-	}
-	for (size_t i = g + 1; i < end; i++) {
-		const json_t *v = json_object_get(o, hp_key(t[i].path));
-		if (t[i].type == HP_F_STRING && v && strlen(json_string_value(v)) >= t[i].size) {
-			snprintf(err, errlen, "field '%s': longer than %zu bytes", t[i].path, t[i].size - 1);
-			return -1;
-		}
-	}
-	{
-		const char *est = json_string_value(json_object_get(o, "estimator"));
-		if (est && strcmp(est, HP_REPLAY_ESTIMATOR_INSITU) && strcmp(est, HP_REPLAY_ESTIMATOR_LOOP)) {
-			snprintf(err, errlen, "field 'replay.estimator': \"%.40s\", expected \"%s\" or \"%s\"", est,
-				 HP_REPLAY_ESTIMATOR_INSITU, HP_REPLAY_ESTIMATOR_LOOP);
-			return -1;
-		}
-		for (const char *const *k = (const char *const[]){ "hash_estimator", "drng_estimator", NULL }; *k;
-		     k++) {
-			est = json_string_value(json_object_get(o, *k));
-			if (est && strcmp(est, HP_REPLAY_ESTIMATOR_INSITU) && strcmp(est, HP_REPLAY_ESTIMATOR_LOOP) &&
-			    strcmp(est, HP_REPLAY_ESTIMATOR_NONE)) {
-				snprintf(err, errlen, "field 'replay.%s': \"%.40s\", expected \"%s\", \"%s\" or \"%s\"",
-					 *k, est, HP_REPLAY_ESTIMATOR_INSITU, HP_REPLAY_ESTIMATOR_LOOP,
-					 HP_REPLAY_ESTIMATOR_NONE);
-				return -1;
-			}
-		}
-	}
-	for (size_t i = g + 1; i < end; i++) {
-		const json_t *v = json_object_get(o, hp_key(t[i].path));
-		if (t[i].type == HP_F_SHARE_OR_NULL && (valid ? !json_is_number(v) : v && !hp_type_ok(v, t[i].type))) {
-			snprintf(err, errlen, "field '%s': expected a number%s", t[i].path,
-				 valid ? " (replay.valid is true)" : ", or null when the replay failed");
-			return -1;
-		}
-	}
-	hp_group_store(rec, g, r);
-	r->replay.requested = 1;
-	return 0;
-}
-
-/*
- * "per_iteration" into r->per_op: an object whose keys are
- * helper names (others are ignored, as unknown fields are), each an
- * array of totals.operations whole numbers >= 0; a helper absent made no
- * call.  Their sums are checked against the call table with the rest of
- * the record (hp_record_consistent).
- */
-static int hp_per_op_read(const json_t *o, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	(void)rec;
-	if (!o)
-		return 0;
-	if (!json_is_object(o)) {
-		snprintf(err, errlen, "field 'per_iteration': expected an object");
-		return -1;
-	}
-	if (r->operations > HP_PER_OP_MAX) {
-		snprintf(err, errlen, "field 'per_iteration': %llu operations, more than the %u a row keeps counts of",
-			 (unsigned long long)r->operations, HP_PER_OP_MAX);
-		return -1;
-	}
-	if (hp_result_per_op_alloc(r, r->operations ? r->operations : 1) != 0) {
-		snprintf(err, errlen, "field 'per_iteration': out of memory");
-		return -1;
-	}
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
-		const json_t *a = json_object_get(o, hp_fn_name(fn)), *e;
-		uint64_t *v = hp_result_per_op(r, fn);
-		size_t i;
-
-		if (!a)
-			continue;
-		if (!json_is_array(a) || json_array_size(a) != r->operations) {
-			snprintf(err, errlen,
-				 "field 'per_iteration.%s': expected an array of %llu counts, one per operation "
-				 "(totals.operations)",
-				 hp_fn_name(fn), (unsigned long long)r->operations);
-			return -1;
-		}
-		json_array_foreach(a, i, e)
-		{
-			if (!json_is_integer(e) || json_integer_value(e) < 0) {
-				snprintf(err, errlen, "field 'per_iteration.%s[%zu]': expected a whole number >= 0",
-					 hp_fn_name(fn), i);
-				return -1;
-			}
-			v[i] = (uint64_t)json_integer_value(e);
-		}
-	}
-	return 0;
-}
-
-/* The per-iteration counts of each helper sum to its outermost calls (a
- * failed row's to at most that: the failing operation's calls are in the
- * table, not in a count). */
-static int hp_per_op_consistent(const struct hp_result *r, char *err, size_t errlen)
-{
-	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
-
-	if (!r->per_iteration)
-		return 0;
-	hp_result_fn_totals(r, calls, nested, ticks);
-	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
-		const uint64_t *v = hp_result_per_op(r, fn);
-		uint64_t sum = 0;
-
-		for (uint64_t i = 0; i < r->operations; i++)
-			if (hp_add(sum, v[i], &sum)) {
-				snprintf(err, errlen, "field 'per_iteration.%s': the counts sum past 2^64",
-					 hp_fn_name(fn));
-				return -1;
-			}
-		if (r->status == HP_STATUS_OK ? sum != calls[fn] : sum > calls[fn]) {
-			snprintf(err, errlen,
-				 "field 'per_iteration.%s': the counts sum to %llu, the call table has %llu outermost "
-				 "%s calls",
-				 hp_fn_name(fn), (unsigned long long)sum, (unsigned long long)calls[fn],
-				 hp_fn_name(fn));
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static int hp_sites_field_read(const json_t *v, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	(void)rec;
-	return hp_callsites_read(v, r, err, errlen);
-}
-
-/*
- * "candidates" (--hash) into r->arms: each element's name (an instance
- * name), helpers (names of the helpers a candidate stands in for) and
- * record, itself a record (checked and read as one, without candidates
- * of its own) of the same instance and operation.
- */
-static int hp_arms_read(const json_t *a, const json_t *rec, struct hp_result *r, char *err, size_t errlen)
-{
-	size_t i;
-	json_t *e;
-
-	(void)rec;
-	if (!a)
-		return 0;
-	if (!json_is_array(a)) {
-		snprintf(err, errlen, "field 'candidates': expected an array");
-		return -1;
-	}
-	json_array_foreach(a, i, e)
-	{
-		const char *name = json_string_value(json_object_get(e, "name"));
-		const json_t *helpers = json_object_get(e, "helpers"), *arec = json_object_get(e, "record"), *h;
-		unsigned mask = 0;
-		struct hp_result *row;
-		char sub[512];
-		size_t k;
-
-		if (!json_is_object(e) || !name || !hp_name_valid(name)) {
-			snprintf(err, errlen, "field 'candidates[%zu].name': expected a candidate name", i);
-			return -1;
-		}
-		if (!json_is_array(helpers)) {
-			snprintf(err, errlen, "field 'candidates[%zu].helpers': expected an array of helper names", i);
-			return -1;
-		}
-		json_array_foreach(helpers, k, h)
-		{
-			int fn = json_is_string(h) ? hp_fn_from_name(json_string_value(h)) : -1;
-			if (fn != HP_FN_XOF && fn != HP_FN_PSEUDOHASH && fn != HP_FN_SM3) {
-				snprintf(err, errlen,
-					 "field 'candidates[%zu].helpers[%zu]': not pseudohash, pseudoXOF or sm3hash",
-					 i, k);
-				return -1;
-			}
-			mask |= HP_TAPE_BIT(fn);
-		}
-		if (!arec)
-			continue; /* projected only: the projection is recomputed, not read */
-		if (json_object_get(arec, "candidates")) {
-			snprintf(err, errlen, "field 'candidates[%zu].record.candidates': an arm has no arms", i);
-			return -1;
-		}
-		if (hp_result_add_arm(r, name, mask, &row) != 0) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-		if (hp_record_check(arec, sub, sizeof sub) != 0 ||
-		    hp_record_to_result(arec, row, sub, sizeof sub) != 0) {
-			snprintf(err, errlen, "field 'candidates[%zu].record': %s", i, sub);
-			return -1;
-		}
-		if (strcmp(row->instance, r->instance) || strcmp(row->operation, r->operation)) {
-			snprintf(err, errlen, "field 'candidates[%zu].record': %s %s, not the row's %s %s", i,
-				 row->instance, row->operation, r->instance, r->operation);
-			return -1;
-		}
-	}
+	hp_ft_group_store(j, hp_record_fields, HP_NFIELDS(hp_record_fields), g, r);
 	return 0;
 }
 
@@ -1594,17 +690,17 @@ static int hp_record_consistent(const struct hp_result *r, char *err, size_t err
 	}
 
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-		if (hp_add(inside, r->overflow[fn].ticks, &inside)) {
+		if (hp_ft_add(inside, r->overflow[fn].ticks, &inside)) {
 			snprintf(err, errlen, "field 'overflow.ticks': the ticks inside the helpers sum past 2^64");
 			return -1;
 		}
 	for (size_t i = 0; i < r->nshapes; i++) {
-		if (hp_add(inside, r->shapes[i].ticks, &inside)) {
+		if (hp_ft_add(inside, r->shapes[i].ticks, &inside)) {
 			snprintf(err, errlen, "field 'calls[%zu].ticks': the ticks inside the helpers sum past 2^64",
 				 i);
 			return -1;
 		}
-		if (hp_add(calls, r->shapes[i].calls, &calls) || hp_add(calls, r->shapes[i].nested, &calls)) {
+		if (hp_ft_add(calls, r->shapes[i].calls, &calls) || hp_ft_add(calls, r->shapes[i].nested, &calls)) {
 			snprintf(err, errlen, "field 'calls[%zu]': the calls sum past 2^64", i);
 			return -1;
 		}
@@ -1618,7 +714,7 @@ static int hp_record_consistent(const struct hp_result *r, char *err, size_t err
 		const struct hp_trial *tr = &r->trials[t];
 		uint64_t tin = 0;
 		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-			if (hp_add(tin, tr->ticks[fn], &tin)) {
+			if (hp_ft_add(tin, tr->ticks[fn], &tin)) {
 				snprintf(err, errlen,
 					 "field 'trials[%u].ticks': the ticks inside the helpers sum past 2^64", t);
 				return -1;
@@ -1641,7 +737,7 @@ static int hp_record_consistent(const struct hp_result *r, char *err, size_t err
 			 (unsigned long long)r->operations, (unsigned long long)r->iterations);
 		return -1;
 	}
-	return hp_per_op_consistent(r, err, errlen);
+	return hp_parts_consistent(r, err, errlen);
 }
 
 int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t errlen)
@@ -1652,7 +748,8 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 
 	/* every field a record must have is there, of its type (Jansson's message) */
 	for (size_t i = 0; i < n; i++)
-		if (hp_required(t, n, &t[i]) && hp_unpack_key(i ? hp_json_parent(j, &t[i]) : j, &t[i], &je) != 0) {
+		if (hp_ft_required(t, n, &t[i]) &&
+		    hp_ft_unpack_key(i ? hp_ft_json_parent(j, &t[i]) : j, &t[i], &je) != 0) {
 			snprintf(err, errlen, "%s%s%s", je.text,
 				 je.source[0] && strcmp(je.source, "<validation>") ? " in " : "",
 				 strcmp(je.source, "<validation>") ? je.source : "");
@@ -1664,14 +761,14 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (hp_required(t, n, &t[i]) && t[i].type == HP_F_STRING && t[i].size &&
-		    strlen(json_string_value(hp_json_path(j, t[i].path))) >= t[i].size) {
+		if (hp_ft_required(t, n, &t[i]) && t[i].type == HP_F_STRING && t[i].size &&
+		    strlen(json_string_value(hp_ft_json_path(j, t[i].path))) >= t[i].size) {
 			snprintf(err, errlen, "a string field is too long");
 			return -1;
 		}
 	for (size_t i = 0; i < n; i++)
-		if (hp_required(t, n, &t[i]) && t[i].type == HP_F_COUNT &&
-		    json_integer_value(hp_json_path(j, t[i].path)) < 0) {
+		if (hp_ft_required(t, n, &t[i]) && t[i].type == HP_F_COUNT &&
+		    json_integer_value(hp_ft_json_path(j, t[i].path)) < 0) {
 			snprintf(err, errlen, "a count in 'procedure', 'totals' or 'overflow' is negative");
 			return -1;
 		}
@@ -1679,16 +776,16 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 	for (size_t k = 0; k < 2 * n; k++) {
 		size_t i = k % n;
 		const struct hp_field *f = &t[i];
-		const json_t *v = hp_json_path(j, f->path);
+		const json_t *v = hp_ft_json_path(j, f->path);
 
-		if ((k < n) != hp_required(t, n, f))
+		if ((k < n) != hp_ft_required(t, n, f))
 			continue;
 		if (f->read) {
 			if (f->read(v, j, r, err, errlen) != 0)
 				return -1;
 		} else if ((f->flags & (HP_FF_VIEW | HP_FF_OUTER)) || f->type == HP_F_ANY) {
 			continue; /* computed (readers recompute it), or not ours */
-		} else if (hp_top(t, n, f) != f && (hp_top(t, n, f)->flags & HP_FF_OPTIONAL)) {
+		} else if (hp_ft_top(t, n, f) != f && (hp_ft_top(t, n, f)->flags & HP_FF_OPTIONAL)) {
 			continue; /* read with its optional group */
 		} else if (f->type == HP_F_OBJECT) {
 			if (v && (f->flags & HP_FF_OPTIONAL) && hp_group_read(j, i, r, err, errlen) != 0)
@@ -1696,21 +793,20 @@ int hp_record_to_result(const json_t *j, struct hp_result *r, char *err, size_t 
 		} else if (!v) {
 			continue; /* an optional field that is not there */
 		} else if (f->type == HP_F_HEX) {
-			if (hp_hex_into(f, v, r) != 0) {
+			if (hp_ft_hex_into(f, v, r) != 0) {
 				snprintf(err, errlen, "field '%s': not hex", f->path);
 				return -1;
 			}
 		} else if (!(f->flags & HP_FF_OPTIONAL)) {
-			hp_store(f, v, r); /* of its type, strings not too long (above) */
+			hp_ft_store(f, v, r); /* of its type, strings not too long (above) */
 		} else if (f->type == HP_F_STRING && json_is_string(v)) {
 			snprintf((char *)r + f->off, f->size, "%s", json_string_value(v)); /* cut to fit */
-		} else if (hp_type_ok(v, f->type)) {
-			hp_store(f, v, r); /* an optional field of another type is ignored */
+		} else if (hp_ft_type_ok(v, f->type)) {
+			hp_ft_store(f, v, r); /* an optional field of another type is ignored */
 		}
 	}
-	/* an in-situ cost outside the bound is not applied, whoever wrote it */
-	if (r->sites.requested)
-		hp_insitu_bound(&r->sites, r->overhead_valid, r->overhead_added_ticks, r->clock_unit);
+	if (hp_parts_read(j, r, err, errlen) != 0)
+		return -1;
 	return hp_record_consistent(r, err, errlen);
 }
 
@@ -1734,15 +830,15 @@ static int hp_check_field(const json_t *v, const char *name, const struct hp_fie
 		snprintf(err, errlen, "field '%s': missing", name);
 		return -1;
 	}
-	if (!hp_type_ok(v, f->type)) {
-		snprintf(err, errlen, "field '%s': expected %s", name, hp_type_names[f->type]);
+	if (!hp_ft_type_ok(v, f->type)) {
+		snprintf(err, errlen, "field '%s': expected %s", name, hp_ft_type_names[f->type]);
 		return -1;
 	}
 	if (max && json_string_length(v) > max) {
 		snprintf(err, errlen, "field '%s': longer than %zu bytes", name, max);
 		return -1;
 	}
-	if (f->type == HP_F_HELPER && hp_fn_from_name(json_string_value(v)) < 0) {
+	if (f->type == HP_F_HELPER && hp_ft_fn_from_name(json_string_value(v)) < 0) {
 		snprintf(err, errlen, "field '%s': '%.64s' is not a wrapped helper", name, json_string_value(v));
 		return -1;
 	}
@@ -1839,17 +935,17 @@ int hp_record_check(const json_t *rec, char *err, size_t errlen)
 	}
 	/* the fields every record has, of their types */
 	for (size_t i = 1; i < n; i++)
-		if (hp_required(t, n, &t[i]) &&
-		    hp_check_field(hp_json_path(rec, t[i].path), t[i].path, &t[i], err, errlen))
+		if (hp_ft_required(t, n, &t[i]) &&
+		    hp_check_field(hp_ft_json_path(rec, t[i].path), t[i].path, &t[i], err, errlen))
 			return -1;
 	/* then their values, and the optional fields that are there */
 	for (size_t i = 1; i < n; i++) {
-		const json_t *v = hp_json_path(rec, t[i].path);
+		const json_t *v = hp_ft_json_path(rec, t[i].path);
 
-		if (hp_required(t, n, &t[i])) {
+		if (hp_ft_required(t, n, &t[i])) {
 			if (t[i].check && t[i].check(v, err, errlen) != 0)
 				return -1;
-		} else if (v && !hp_lenient(t, n, &t[i]) && hp_check_field(v, t[i].path, &t[i], err, errlen) != 0) {
+		} else if (v && !hp_ft_lenient(t, n, &t[i]) && hp_check_field(v, t[i].path, &t[i], err, errlen) != 0) {
 			return -1;
 		}
 	}

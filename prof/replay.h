@@ -51,6 +51,7 @@
 #include "calibrate.h"
 #include "drng_state.h"
 #include "hp_wrap.h"
+#include "replay_part.h"
 #include "result.h"
 
 /* The families replayed one at a time (each run replays one, so that

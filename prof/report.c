@@ -17,6 +17,9 @@
 #include "swap_matrix.h"
 #include "swap_report.h"
 #include "table_layout.h"
+#include "replay_part.h"
+#include "own_part.h"
+#include "sites_part.h"
 
 static int hp_raw;
 static double hp_noise_pp = 2.0;
@@ -63,7 +66,7 @@ struct hp_cells {
 static int hp_any_replay(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].replay.requested)
+		if (hp_replay_c(&rows[i])->requested)
 			return 1;
 	return 0;
 }
@@ -72,7 +75,7 @@ static int hp_any_replay(const struct hp_result *rows, size_t nrows)
 static int hp_any_own(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].nown)
+		if (hp_own_c(&rows[i])->nown)
 			return 1;
 	return 0;
 }
@@ -84,14 +87,14 @@ static void hp_own_call_list(const struct hp_result *r, int nested, char *buf, s
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < r->nown; i++) {
-		uint64_t n = nested ? r->own[i].nested : r->own[i].calls;
+	for (size_t i = 0; i < hp_own_c(r)->nown; i++) {
+		uint64_t n = nested ? hp_own_c(r)->own[i].nested : hp_own_c(r)->own[i].calls;
 		char num[32];
 		if (!n)
 			continue;
 		hp_format_calls(n, r->operations, num, sizeof num);
-		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s %s", o ? ", " : "", r->own[i].function,
-				      num);
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s %s", o ? ", " : "",
+				      hp_own_c(r)->own[i].function, num);
 		if (o >= len)
 			break;
 	}
@@ -107,9 +110,9 @@ static void hp_own_call_list(const struct hp_result *r, int nested, char *buf, s
  * -0.52%)", flagged, never a bare negative share. */
 static void hp_replay_cell(const struct hp_result *r, double share, double spread, char *buf, size_t len)
 {
-	if (!r->replay.requested)
+	if (!hp_replay_c(r)->requested)
 		snprintf(buf, len, "-");
-	else if (!r->replay.valid)
+	else if (!hp_replay_c(r)->valid)
 		snprintf(buf, len, "failed");
 	else if (hp_replay_share_outside(share) < 0) /* never a share below 0 without its flag */
 		snprintf(buf, len, "~0%% (below 0 by noise: %.2f%%)", 100.0 * share);
@@ -156,15 +159,15 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 			n = sizeof c->calls - m - 1;
 		memcpy(c->calls + n, HP_PAGE_OVERFLOWED, m + 1);
 	}
-	if (r->nown)
+	if (hp_own_c(r)->nown)
 		hp_format_share(sh.own_ticks, sh.total_ticks, c->own, sizeof c->own);
 	else
 		snprintf(c->own, sizeof c->own, "-");
 	hp_own_call_list(r, 0, c->own_calls, sizeof c->own_calls);
 	if (!c->own_calls[0])
-		snprintf(c->own_calls, sizeof c->own_calls, "%s", r->nown ? "none seen" : "-");
-	hp_replay_cell(r, r->replay.hash, r->replay.hash_spread, c->free_hash, sizeof c->free_hash);
-	hp_replay_cell(r, r->replay.drng, r->replay.drng_spread, c->free_drng, sizeof c->free_drng);
+		snprintf(c->own_calls, sizeof c->own_calls, "%s", hp_own_c(r)->nown ? "none seen" : "-");
+	hp_replay_cell(r, hp_replay_c(r)->hash, hp_replay_c(r)->hash_spread, c->free_hash, sizeof c->free_hash);
+	hp_replay_cell(r, hp_replay_c(r)->drng, hp_replay_c(r)->drng_spread, c->free_drng, sizeof c->free_drng);
 	snprintf(c->ticks, sizeof c->ticks, "%.3g", per_op);
 	if (r->tick_hz > 0)
 		hp_format_seconds(per_op / r->tick_hz, c->time, sizeof c->time);
@@ -178,8 +181,8 @@ static void hp_row_cells(const struct hp_result *r, struct hp_cells *c)
 static void hp_replay_fallback_note(const struct hp_result *r, unsigned f, char note[HP_NOTE_MAX])
 {
 	const char *fam = f ? "DRNG" : "hash", *unit = r->clock_unit[0] ? r->clock_unit : "ticks";
-	double c = f ? r->replay.insitu_drng_ticks : r->replay.insitu_hash_ticks;
-	double o = f ? r->replay.loop_drng_ticks : r->replay.loop_hash_ticks, lo, hi;
+	double c = f ? hp_replay_c(r)->insitu_drng_ticks : hp_replay_c(r)->insitu_hash_ticks;
+	double o = f ? hp_replay_c(r)->loop_drng_ticks : hp_replay_c(r)->loop_hash_ticks, lo, hi;
 
 	hp_insitu_plausible(c, o, &lo, &hi);
 	snprintf(note, HP_NOTE_MAX,
@@ -196,25 +199,26 @@ static void hp_own_by_primitive(const struct hp_result *r, char note[HP_NOTE_MAX
 	size_t o = 0, kinds = 0;
 
 	note[0] = '\0';
-	for (size_t i = 0; i < r->nown; i++) {
+	for (size_t i = 0; i < hp_own_c(r)->nown; i++) {
 		int seen = 0;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+			seen = !strcmp(hp_own_c(r)->own[k].primitive, hp_own_c(r)->own[i].primitive);
 		kinds += !seen;
 	}
 	if (kinds < 2)
 		return;
 	o = (size_t)snprintf(note, HP_NOTE_MAX, "own share by primitive:");
-	for (size_t i = 0, first = 1; i < r->nown && o < HP_NOTE_MAX; i++) {
+	for (size_t i = 0, first = 1; i < hp_own_c(r)->nown && o < HP_NOTE_MAX; i++) {
 		char share[16];
 		int seen = 0;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = !strcmp(r->own[k].primitive, r->own[i].primitive);
+			seen = !strcmp(hp_own_c(r)->own[k].primitive, hp_own_c(r)->own[i].primitive);
 		if (seen)
 			continue;
-		hp_format_share(hp_shares_own_primitive(r, hp_raw, r->own[i].primitive), 1.0, share, sizeof share);
-		o += (size_t)snprintf(note + o, HP_NOTE_MAX - o, "%s %s %s", first ? "" : ",", r->own[i].primitive,
-				      share);
+		hp_format_share(hp_shares_own_primitive(r, hp_raw, hp_own_c(r)->own[i].primitive), 1.0, share,
+				sizeof share);
+		o += (size_t)snprintf(note + o, HP_NOTE_MAX - o, "%s %s %s", first ? "" : ",",
+				      hp_own_c(r)->own[i].primitive, share);
 		first = 0;
 	}
 }
@@ -290,7 +294,7 @@ static int hp_emulation_note(const struct hp_result *r, char *buf)
 static size_t hp_batches_note(const struct hp_result *r, const struct hp_batch_estimate *e, int batched, char *note)
 {
 	/* a row without a call has no share a disturbance could move */
-	if (!batched || 3 * e->disturbed < e->measured || (!hp_result_all_calls(r) && !r->nown))
+	if (!batched || 3 * e->disturbed < e->measured || (!hp_result_all_calls(r) && !hp_own_c(r)->nown))
 		return 0;
 	char over[96] = "";
 	if (e->runs >= 2)
@@ -397,13 +401,13 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "executed and counted, their time is inside the outer call's)",
 			 list);
 	}
-	if (r->nown) {
+	if (hp_own_c(r)->nown) {
 		char out[HP_NOTE_MAX / 3], in[HP_NOTE_MAX / 3];
 		uint64_t in_helper = 0;
 		hp_own_call_list(r, 0, out, sizeof out);
 		hp_own_call_list(r, 1, in, sizeof in);
-		for (size_t i = 0; i < r->nown; i++)
-			in_helper += r->own[i].in_helper;
+		for (size_t i = 0; i < hp_own_c(r)->nown; i++)
+			in_helper += hp_own_c(r)->own[i].in_helper;
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "own entries, calls per operation: %s%s%s%s (their time is the own column%s)",
 			 out[0] ? out : "none seen", in[0] ? "; nested: " : "", in, in[0] ? ", not timed again" : "",
@@ -414,10 +418,10 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 	{
 		uint64_t any = 0;
 		for (unsigned fn = 0; fn < HP_FN_COUNT; fn++)
-			any += r->nested_in_own[fn];
+			any += hp_own_c(r)->nested_in_own[fn];
 		if (any) {
 			char list[256];
-			hp_format_call_list(r->nested_in_own, r->operations, 1, list, sizeof list);
+			hp_format_call_list(hp_own_c(r)->nested_in_own, r->operations, 1, list, sizeof list);
 			snprintf(notes[n++], HP_NOTE_MAX,
 				 "helper calls made inside own code, per operation: %s (nested: their time is in the "
 				 "own column, not in the helper's)",
@@ -470,17 +474,17 @@ size_t hp_report_notes(const struct hp_result *r, char notes[HP_NOTES_MAX][HP_NO
 			 "%llu calls had a shape that did not fit the shape table and the record does not "
 			 "say of which helper (written by an older hashprof): their ticks are in no share",
 			 (unsigned long long)r->overflow_unattributed_calls);
-	if (r->sites.requested && r->sites.insitu_implausible)
-		snprintf(notes[n++], HP_NOTE_MAX, "%s", r->sites.insitu_error);
-	if (r->replay.requested && !r->replay.valid)
+	if (hp_sites_c(r)->requested && hp_sites_c(r)->insitu_implausible)
+		snprintf(notes[n++], HP_NOTE_MAX, "%s", hp_sites_c(r)->insitu_error);
+	if (hp_replay_c(r)->requested && !hp_replay_c(r)->valid)
 		snprintf(notes[n++], HP_NOTE_MAX,
 			 "replay failed: %s (the window shares are measured; "
 			 "the \"if free\" ones are not)",
-			 r->replay.error[0] ? r->replay.error : "no reason given");
+			 hp_replay_c(r)->error[0] ? hp_replay_c(r)->error : "no reason given");
 	for (unsigned f = 0; f < 2; f++)
-		if (r->replay.requested && r->replay.valid &&
+		if (hp_replay_c(r)->requested && hp_replay_c(r)->valid &&
 		    !strcmp(hp_result_replay_family_estimator(r, f), HP_REPLAY_ESTIMATOR_LOOP) &&
-		    (f ? r->replay.drng_estimator : r->replay.hash_estimator)[0])
+		    (f ? hp_replay_c(r)->drng_estimator : hp_replay_c(r)->hash_estimator)[0])
 			hp_replay_fallback_note(r, f, notes[n++]);
 	if (r->printed_bytes)
 		snprintf(notes[n++], HP_NOTE_MAX,
@@ -567,7 +571,7 @@ static int hp_has_overhead(const struct hp_result *r)
 
 static int hp_has_replay_cost(const struct hp_result *r)
 {
-	return r->status == HP_STATUS_OK && r->replay.valid && r->replay.cost_valid;
+	return r->status == HP_STATUS_OK && hp_replay_c(r)->valid && hp_replay_c(r)->cost_valid;
 }
 
 /* Rows whose replay shares add back the cost measured in place... */
@@ -594,7 +598,7 @@ static struct hp_cost_pair hp_overhead_pair(const struct hp_result *r)
 
 static struct hp_cost_pair hp_replay_pair(const struct hp_result *r)
 {
-	return (struct hp_cost_pair){ r->replay.replay_ticks, r->replay.pass_ticks };
+	return (struct hp_cost_pair){ hp_replay_c(r)->replay_ticks, hp_replay_c(r)->pass_ticks };
 }
 
 /*
@@ -613,7 +617,8 @@ static long hp_insitu_median(const struct hp_result *rows, size_t nrows, unsigne
 	for (size_t i = 0; i < nrows; i++)
 		if (hp_has_insitu(&rows[i]) &&
 		    !strcmp(hp_result_replay_family_estimator(&rows[i], f), HP_REPLAY_ESTIMATOR_INSITU))
-			v[n++] = f ? rows[i].replay.insitu_drng_ticks : rows[i].replay.insitu_hash_ticks;
+			v[n++] =
+				f ? hp_replay_c(&rows[i])->insitu_drng_ticks : hp_replay_c(&rows[i])->insitu_hash_ticks;
 	if (n) {
 		qsort(v, n, sizeof v[0], hp_double_cmp);
 		*med = v[n / 2];
@@ -740,8 +745,8 @@ static void hp_print_replay(FILE *out, const struct hp_result *rows, size_t nrow
 	if (n < 0)
 		fprintf(out, "%sreplay: not shown (out of memory)\n", prefix);
 	for (size_t i = 0; i < nrows; i++)
-		if (hp_has_replay_cost(&rows[i]) && rows[i].replay.samples > samples)
-			samples = rows[i].replay.samples;
+		if (hp_has_replay_cost(&rows[i]) && hp_replay_c(&rows[i])->samples > samples)
+			samples = hp_replay_c(&rows[i])->samples;
 	/* per family, the rows whose share used its in-situ cost: not those
 	 * it was implausible in, nor those with none of its calls */
 	for (unsigned f = 0; f < 2 && n > 0; f++) {
@@ -954,14 +959,14 @@ static void hp_print_csv(FILE *out, const struct hp_result *rows, size_t nrows)
 			fprintf(out, "%.6f,%.6f,%.6f,", sh.hash, sh.drng, sh.drng_init);
 		else
 			fputs(",,,", out);
-		if (own && ok && r->nown) {
+		if (own && ok && hp_own_c(r)->nown) {
 			fprintf(out, "%.6f,", sh.own);
 			hp_layout_csv_field(out, c.own_calls, ",");
 		} else if (own) {
 			fputs(",,", out);
 		}
-		if (replay && ok && r->replay.valid)
-			fprintf(out, "%.6f,%.6f,", r->replay.hash, r->replay.drng);
+		if (replay && ok && hp_replay_c(r)->valid)
+			fprintf(out, "%.6f,%.6f,", hp_replay_c(r)->hash, hp_replay_c(r)->drng);
 		else if (replay)
 			fputs(",,", out);
 		hp_layout_csv_field(out, ok ? c.calls : "", ",");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "published.h"
+#include "per_op_part.h"
 
 void hp_prefix_means(const uint64_t *counts, uint64_t n, double *means)
 {
@@ -83,9 +84,10 @@ int hp_reproduce_row(const struct hp_result *run, uint64_t max_n, struct hp_repr
 
 	rp->max_n = n;
 	rp->warmup = run->warmup;
-	if (!run->per_iteration || n == 0 || run->operations > run->per_op_cap) {
+	if (!hp_per_op_c(run)->per_iteration || n == 0 || run->operations > hp_per_op_c(run)->per_op_cap) {
 		snprintf(err, errlen, "%s %s: no per-iteration counts to search (%s)", run->instance, run->operation,
-			 run->per_iteration ? "no operation was measured" : "the row was measured without them");
+			 hp_per_op_c(run)->per_iteration ? "no operation was measured"
+							 : "the row was measured without them");
 		return -1;
 	}
 	if (!(means = malloc((size_t)n * sizeof *means)) || hp_nset_alloc(&rp->all, n) != 0) {
@@ -219,9 +221,9 @@ static int hp_never_called(const struct hp_result *run, unsigned fn)
 {
 	const uint64_t *c = hp_result_per_op(run, fn);
 
-	if (!run->per_iteration || !c)
+	if (!hp_per_op_c(run)->per_iteration || !c)
 		return 0;
-	for (uint64_t i = 0; i < run->operations && i < run->per_op_cap; i++)
+	for (uint64_t i = 0; i < run->operations && i < hp_per_op_c(run)->per_op_cap; i++)
 		if (c[i])
 			return 0;
 	return 1;

@@ -14,73 +14,12 @@ void hp_result_init(struct hp_result *r)
 	r->status = HP_STATUS_OK;
 }
 
-void hp_result_free_sites(struct hp_result *r)
-{
-	for (size_t i = 0; i < r->sites.nsites; i++) {
-		struct hp_result_site *s = &r->sites.sites[i];
-		for (size_t k = 0; k < s->nframes; k++) {
-			free(s->frames[k].function);
-			free(s->frames[k].where);
-		}
-		free(s->frames);
-	}
-	free(r->sites.sites);
-	r->sites.sites = NULL;
-	r->sites.nsites = 0;
-}
-
 void hp_result_free(struct hp_result *r)
 {
 	free(r->shapes);
 	r->shapes = NULL;
 	r->nshapes = 0;
-	free(r->per_op);
-	r->per_op = NULL;
-	r->per_op_cap = 0;
-	r->per_iteration = 0;
-	hp_result_free_sites(r);
-	for (size_t i = 0; i < r->narms; i++) {
-		if (r->arms[i].r)
-			hp_result_free(r->arms[i].r);
-		free(r->arms[i].r);
-	}
-	free(r->arms);
-	r->arms = NULL;
-	r->narms = 0;
-}
-
-int hp_result_per_op_alloc(struct hp_result *r, uint64_t n)
-{
-	free(r->per_op);
-	r->per_op = n >= 1 && n <= HP_PER_OP_MAX ? calloc((size_t)n * HP_FN_COUNT, sizeof *r->per_op) : NULL;
-	r->per_op_cap = r->per_op ? n : 0;
-	r->per_iteration = r->per_op != NULL;
-	return r->per_op ? 0 : -1;
-}
-
-struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_result_site *s,
-					  const struct hp_site_frame *frames, size_t n)
-{
-	struct hp_result_site *all = realloc(r->sites.sites, (r->sites.nsites + 1) * sizeof *all), *d;
-
-	if (!all)
-		return NULL;
-	r->sites.sites = all;
-	d = &all[r->sites.nsites];
-	*d = *s;
-	d->nframes = 0;
-	d->frames = calloc(n ? n : 1, sizeof *d->frames);
-	if (!d->frames)
-		return NULL;
-	r->sites.nsites++;
-	for (size_t k = 0; k < n; k++) {
-		d->frames[k].function = strdup(frames[k].function ? frames[k].function : "");
-		d->frames[k].where = strdup(frames[k].where ? frames[k].where : "");
-		d->nframes++;
-		if (!d->frames[k].function || !d->frames[k].where)
-			return NULL;
-	}
-	return d;
+	hp_parts_free(r);
 }
 
 int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s)
@@ -95,38 +34,6 @@ int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s)
 		}
 	}
 	return hp_result_add_shape(r, s);
-}
-
-int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, struct hp_result **arm)
-{
-	struct hp_result_arm *grown = realloc(r->arms, (r->narms + 1) * sizeof *grown);
-	struct hp_result *row = arm ? malloc(sizeof *row) : NULL;
-
-	if (!grown || (arm && !row)) {
-		if (grown)
-			r->arms = grown;
-		free(row);
-		return -1;
-	}
-	r->arms = grown;
-	memset(&grown[r->narms], 0, sizeof grown[r->narms]);
-	snprintf(grown[r->narms].name, sizeof grown[r->narms].name, "%s", name);
-	grown[r->narms].helpers = helpers;
-	if (arm) {
-		hp_result_init(row);
-		grown[r->narms].r = row;
-		*arm = row;
-	}
-	r->narms++;
-	return 0;
-}
-
-int hp_result_arm_failed(const struct hp_result *r)
-{
-	for (size_t i = 0; i < r->narms; i++)
-		if (r->arms[i].r && r->arms[i].r->status != HP_STATUS_OK)
-			return 1;
-	return 0;
 }
 
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s)
@@ -177,35 +84,6 @@ void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT],
 	}
 }
 
-void hp_result_own_totals(const struct hp_result *r, uint64_t *calls, uint64_t *ticks)
-{
-	*calls = *ticks = 0;
-	for (size_t i = 0; i < r->nown; i++) {
-		*calls += r->own[i].calls;
-		*ticks += r->own[i].ticks;
-	}
-}
-
-void hp_result_own_from_survey(struct hp_result *r, const char *detail)
-{
-	r->nown = 0;
-	for (const char *p = detail; *p && r->nown < HP_OWN_MAX;) {
-		const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
-		const char *t1, *t2, *t3;
-		/* entry=FUNCTION<TAB>PRIMITIVE<TAB>OBJECT<TAB>wrapped */
-		if (!strncmp(p, "entry=", 6) && (t1 = memchr(p, '\t', (size_t)(end - p))) &&
-		    (t2 = memchr(t1 + 1, '\t', (size_t)(end - t1 - 1))) &&
-		    (t3 = memchr(t2 + 1, '\t', (size_t)(end - t2 - 1))) && end - t3 - 1 == 7 &&
-		    !memcmp(t3 + 1, "wrapped", 7)) {
-			struct hp_result_own *o = &r->own[r->nown++];
-			memset(o, 0, sizeof *o);
-			snprintf(o->function, sizeof o->function, "%.*s", (int)(t1 - p - 6), p + 6);
-			snprintf(o->primitive, sizeof o->primitive, "%.*s", (int)(t2 - t1 - 1), t1 + 1);
-		}
-		p = nl ? nl + 1 : end;
-	}
-}
-
 uint64_t hp_result_overflowed(const struct hp_result *r)
 {
 	uint64_t sum = r->overflow_unattributed_calls;
@@ -239,23 +117,29 @@ const char *hp_result_failure(const struct hp_result *r)
 	return r->failure[0] ? r->failure : HP_NO_FAILURE_REASON;
 }
 
-const char *hp_result_replay_estimator(const struct hp_result *r)
+struct hp_part *hp_part_get(struct hp_result *r, enum hp_part_id id, size_t size, const struct hp_part_ops *ops)
 {
-	return r->replay.estimator[0] ? r->replay.estimator : HP_REPLAY_ESTIMATOR_LOOP;
-}
-
-int hp_replay_share_outside(double share)
-{
-	return share < 0 ? -1 : share > 1 ? 1 : 0;
-}
-
-const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigned family)
-{
-	const char *own = family == 0 ? r->replay.hash_estimator : family == 1 ? r->replay.drng_estimator : NULL;
-
-	if (!own)
+	if (id >= HP_PART_COUNT || size < sizeof(struct hp_part))
 		return NULL;
-	return own[0] ? own : hp_result_replay_estimator(r);
+	if (!r->part[id] && (r->part[id] = calloc(1, size))) {
+		r->part[id]->id = id;
+		r->part[id]->ops = ops;
+	}
+	return r->part[id];
+}
+
+const struct hp_part *hp_part_c(const struct hp_result *r, enum hp_part_id id, const struct hp_part *zero)
+{
+	return id < HP_PART_COUNT && r->part[id] ? r->part[id] : zero;
+}
+
+void hp_parts_free(struct hp_result *r)
+{
+	for (unsigned id = 0; id < HP_PART_COUNT; id++) {
+		if (r->part[id])
+			r->part[id]->ops->free(r->part[id]);
+		r->part[id] = NULL;
+	}
 }
 
 /* The run info of r's run k (1-based): its own, or r's calibration in a

@@ -3,7 +3,10 @@
  *
  * The measuring child fills a struct hp_result, sends it to the parent as
  * JSON (record.h) and the parent renders it (report.h).  Every tick count
- * is in the unit of the clock named in clock_source/clock_unit.
+ * is in the unit of the clock named in clock_source/clock_unit.  The row
+ * is the core every measurement has; what a feature adds (replay, call
+ * sites, candidates' arms, own primitives, per-iteration counts) is its
+ * part (part.h), defined in the feature's files.
  */
 #ifndef HP_RESULT_H
 #define HP_RESULT_H
@@ -13,6 +16,7 @@
 
 #include "hp_wrap.h"
 #include "ngcc.h" /* HP_NAME_MAX */
+#include "part.h"
 
 #define HP_BYTES_MAX 1024 /* longest seed or message accepted, in bytes */
 #define HP_SURVEY_DETAIL 8192 /* bytes of an instance's survey lines kept in a row */
@@ -72,126 +76,6 @@ struct hp_result_run {
 	double overhead_added_ticks, overhead_inside_ticks;
 };
 
-/* One own-primitive entry of the row: a wrapped function of
- * the scheme's own symmetric code (hp_wrap.h's struct hp_own_count). */
-struct hp_result_own {
-	char function[128];
-	char primitive[64]; /* "Keccak-f[1600]", ... (builder/primitives.c) */
-	uint64_t calls; /* outermost calls, timed */
-	uint64_t nested; /* calls inside another wrapped call (helper or own), not timed */
-	uint64_t in_helper; /* ...of which inside an ICCS helper */
-	uint64_t ticks; /* ticks inside the outermost calls */
-};
-
-/*
- * The replay estimate of a row (docs/replay.md, --replay): the share of
- * the operation's time each helper family would save if it were free,
- * from record/timed/replay samples taken after the window-measured
- * operations.  A row whose replay failed keeps its window figures.
- */
-#define HP_REPLAY_ERROR_MAX 320
-/* struct hp_result_replay's estimator: the tape path's cost measured in
- * the operation (double runs), or in the calibration's tight loop. */
-#define HP_REPLAY_ESTIMATOR_INSITU "in situ"
-#define HP_REPLAY_ESTIMATOR_LOOP "tight loop"
-/* a family's estimator when the operation made none of its calls: its
- * runs were not taken, its share is 0 */
-#define HP_REPLAY_ESTIMATOR_NONE "not run"
-struct hp_result_replay {
-	int requested; /* 1: --replay; the row has a replay part, valid or not */
-	int valid; /* 1: hash and drng hold the medians; 0: see error */
-	uint32_t samples; /* samples taken (M); their median is the share */
-	double hash, drng; /* shares if the family were free, fractions (not clamped) */
-	char estimator[16]; /* how hash and drng were estimated (HP_REPLAY_ESTIMATOR_*);
-					* "" in a record from before there was a choice: the tight loop */
-	double insitu_hash_ticks; /* in situ: ticks per call through the tape path in the hash runs, */
-	double insitu_drng_ticks; /* ...and in the DRNG runs, added back (prof/replay.h) */
-	/* per family (hash, DRNG), hp_replay_estimate's: the estimator its
-	 * share used ("" in a record from before: the row's estimator), its
-	 * outermost calls per operation, the loop's cost of its calls (ticks
-	 * per call, the plausible bound's O) */
-	char hash_estimator[16], drng_estimator[16];
-	/* per family, how far its share moved over the samples: half their
-	 * interquartile range, a fraction (hp_replay_estimate; 0 in a record
-	 * from before, which did not say) */
-	double hash_spread, drng_spread;
-	uint64_t hash_calls, drng_calls;
-	double loop_hash_ticks, loop_drng_ticks;
-	int cost_valid; /* the tight-loop replay cost was calibrated (hp_replay_cost) */
-	double replay_ticks; /* tight loop: ticks a call served from the tape costs */
-	double pass_ticks; /* tight loop: ticks the tape path adds to a call it passes through */
-	double cost_seconds; /* wall time of that calibration */
-	uint64_t tape_bytes; /* bytes of the largest record of a sample */
-	uint64_t calls; /* outermost helper calls of one operation (the last record) */
-	unsigned max_mb; /* the bound, MiB (--replay-max-mb) */
-	double seconds; /* wall time of the whole replay part */
-	char error[HP_REPLAY_ERROR_MAX]; /* one line naming the operation, when not valid */
-};
-
-/*
- * The call sites of a row (--call-sites, docs/record-schema.md
- * "call_sites"): for each helper, the call paths its outermost calls came
- * along, from the instance's API function down to the last scheme frame
- * (the helper itself, the ICCS helper files, the PQClean adapter and the
- * shims collapsed into the helper's name, which is not a frame here).
- */
-struct hp_site_frame {
-	char *function; /* owned; "poly_uniform", or "libx.so+0x1a2b" when unnamed */
-	char *where; /* owned; "poly.c:412" or "poly.c:412,418" (the calls' lines); "" without debug info */
-};
-
-struct hp_result_site {
-	uint32_t fn; /* enum hp_fn */
-	uint64_t calls; /* outermost calls over the measured operations */
-	uint64_t ticks; /* ticks inside them (as timed; the shares correct them like the row's) */
-	int cut; /* 1: the path is longer than the depth asked for (or than was unwound): outer frames left out */
-	size_t nframes;
-	struct hp_site_frame *frames; /* owned; nframes, outermost (the API function) first */
-};
-
-struct hp_result_sites {
-	int requested; /* 1: --call-sites; the row has a call-site table */
-	unsigned depth; /* frames kept per path, innermost ones; 0: the whole path */
-	/* outermost calls without a call path, per helper: the unwinder did
-	 * not reach the API function, or the path table was full */
-	uint64_t lost_calls[HP_FN_COUNT];
-	uint64_t lost_ticks[HP_FN_COUNT];
-	size_t nsites;
-	struct hp_result_site *sites; /* owned; by helper, then ticks, largest first */
-	char note[512]; /* what the names could not say (an object without symbols); "" when none */
-	/* the recorder's cost per outermost call, measured in the operation
-	 * (prof/callsite_insitu.h), which the shares subtract on top of the
-	 * calibrated overhead */
-	int insitu_valid; /* 1: measured; 0: not (insitu_error says why), the shares are not corrected for it */
-	uint32_t insitu_samples; /* samples taken (each the operation twice) */
-	double insitu_added_ticks; /* ticks the recorder adds to the operation's total, per call */
-	double insitu_inside_ticks; /* the part of them inside the helpers' windows, per call */
-	char insitu_error[320]; /* one line when not valid */
-	/* 1: measured, but outside the plausible bound (hp_insitu_bound):
-	 * insitu_valid is 0, the figures are kept, insitu_error says why */
-	int insitu_implausible;
-};
-
-/*
- * One candidate's arm of a --hash row (docs/candidates.md): the
- * operation measured with the candidate computing the helpers it stands
- * in for, in the same process as the row, interleaved with it.  The row
- * itself is the placeholder's arm.
- */
-struct hp_result_arm {
-	char name[HP_NAME_MAX + 1]; /* the candidate ("SHAKE256", a module's name) */
-	unsigned helpers; /* HP_TAPE_BIT()s of the helpers it stood in for (0: the placeholder, A/A) */
-	struct hp_result *r; /* its measurement: own status and failure, totals, call table, trials;
-				* owned (freed by hp_result_free of the row) */
-	/* The projection of the candidate's time from the row's call table and
-	 * the per-shape costs (prof/projection.h), set by whoever has the
-	 * costs (`hashprof --hash`, `hashprof report --hash`); not stored in
-	 * records. */
-	int projected; /* 1: projected_ticks holds it */
-	double projected_ticks; /* per operation, in the row's ticks */
-	char projection_note[640]; /* why there is none, when projected is 0 ("" : not asked) */
-};
-
 struct hp_result {
 	char instance[HP_NAME_MAX + 1];
 	char kind[4]; /* "sig", "kem", "kex" */
@@ -206,12 +90,6 @@ struct hp_result {
 	char survey_verdict[16];
 	char survey_reason[512];
 	char survey_detail[HP_SURVEY_DETAIL];
-	/* Its wrapped own entries, in slot order (the survey's wrapped entry=
-	 * lines), and the helper calls made while one of them ran outermost
-	 * (their time is the own entry's, not the helper's). */
-	size_t nown;
-	struct hp_result_own own[HP_OWN_MAX];
-	uint64_t nested_in_own[HP_FN_COUNT];
 	enum hp_status status;
 	char failure[256]; /* one line, when status != OK */
 	int interrupted; /* 1: failed because the run was interrupted (^C, SIGTERM):
@@ -272,69 +150,24 @@ struct hp_result {
 	uint32_t nruns;
 	struct hp_result_run runs[HP_RUNS_MAX];
 
-	struct hp_result_replay replay; /* zero (not requested) without --replay */
-	struct hp_result_sites sites; /* zero (not requested) without --call-sites */
-
-	/* Per-iteration counts (--per-iteration, `check --published`,
-	 * --reproduce): the outermost calls of each helper (overflowed ones
-	 * included) in each measured operation, in order.  per_op holds
-	 * HP_FN_COUNT vectors of per_op_cap counts, helper fn's at
-	 * hp_result_per_op(r, fn); entry i is operation i + 1's, for i below
-	 * r->operations.  Counts, not calls: 8 bytes an operation a helper. */
-	int per_iteration; /* 1: per_op holds the counts of the r->operations operations */
-	uint64_t per_op_cap; /* operations each vector has room for */
-	uint64_t *per_op; /* HP_FN_COUNT * per_op_cap counts, owned; NULL when not recorded */
-
-	/* --hash: the candidates' arms beside this, the placeholder's (none without it) */
-	size_t narms;
-	struct hp_result_arm *arms; /* narms entries, owned */
+	/* the features' parts (part.h), by enum hp_part_id: NULL when the
+	 * feature was not asked for; owned (freed by hp_result_free) */
+	struct hp_part *part[HP_PART_COUNT];
 };
-
-/* The most operations a row keeps per-iteration counts of (5 helpers x 8
- * bytes x 10^6 = 40 MB): -n above it and --per-iteration exclude each other. */
-#define HP_PER_OP_MAX 1000000u
-
-/* Helper fn's per-iteration counts in r (per_op_cap entries); NULL when
- * r records none. */
-static inline uint64_t *hp_result_per_op(const struct hp_result *r, unsigned fn)
-{
-	return r->per_op && fn < HP_FN_COUNT ? r->per_op + (uint64_t)fn * r->per_op_cap : NULL;
-}
 
 /* Zero r and set the defaults of an empty row. */
 void hp_result_init(struct hp_result *r);
 
-/* Release r->shapes, r->per_op, the call-site table, and the arms (each arm's row) with theirs. */
+/* Release r->shapes and the parts (part.h) with what they own. */
 void hp_result_free(struct hp_result *r);
-
-/* Room for the per-iteration counts of n operations (1..HP_PER_OP_MAX),
- * zeroed: r->per_op, per_op_cap = n, per_iteration = 1.  Returns 0, or -1
- * when n is out of range or out of memory (r records none then). */
-int hp_result_per_op_alloc(struct hp_result *r, uint64_t n);
 
 /* Append a shape; returns 0, or -1 when out of memory. */
 int hp_result_add_shape(struct hp_result *r, const struct hp_result_shape *s);
 
-/* Append a call site (fn, calls, ticks, cut of s; its frames are copied
- * from frames[0..n), outermost first); returns it, or NULL when out of
- * memory. */
-struct hp_result_site *hp_result_add_site(struct hp_result *r, const struct hp_result_site *s,
-					  const struct hp_site_frame *frames, size_t n);
-
-/* Release the call-site table of r (requested and depth stay). */
-void hp_result_free_sites(struct hp_result *r);
 /* Add s's calls, nested calls and ticks to r's shape of the same (fn,
  * in_bits, out_bits), appending it when r has none.  Returns 0, or -1
  * when out of memory. */
 int hp_result_merge_shape(struct hp_result *r, const struct hp_result_shape *s);
-
-/* Append an arm for candidate `name`: with a new row (hp_result_init'ed)
- * into *arm to measure into; arm NULL: an arm to project only (its r
- * NULL).  Returns 0, or -1 when out of memory. */
-int hp_result_add_arm(struct hp_result *r, const char *name, unsigned helpers, struct hp_result **arm);
-
-/* Does a candidate's arm of r have status FAILED?  1 or 0. */
-int hp_result_arm_failed(const struct hp_result *r);
 
 /* Sort shapes by (fn, in_bits, out_bits) so that output is stable. */
 void hp_result_sort_shapes(struct hp_result *r);
@@ -343,13 +176,6 @@ void hp_result_sort_shapes(struct hp_result *r);
  * (arrays of HP_FN_COUNT): outermost calls, nested calls, ticks. */
 void hp_result_fn_totals(const struct hp_result *r, uint64_t calls[HP_FN_COUNT], uint64_t nested[HP_FN_COUNT],
 			 uint64_t ticks[HP_FN_COUNT]);
-
-/* The own entries' totals: outermost calls and ticks inside them. */
-void hp_result_own_totals(const struct hp_result *r, uint64_t *calls, uint64_t *ticks);
-
-/* The wrapped own entries of an instance's survey lines (its entry= lines
- * marked "wrapped", in order) into r->own's names and r->nown. */
-void hp_result_own_from_survey(struct hp_result *r, const char *survey_detail);
 
 /* Outermost plus nested calls of every wrapped helper (overflowed ones
  * included). */
@@ -383,21 +209,5 @@ void hp_result_fail(struct hp_result *r, const char *fmt, ...) __attribute__((fo
  * when it is empty (a record written without one). */
 #define HP_NO_FAILURE_REASON "failed (no reason recorded)"
 const char *hp_result_failure(const struct hp_result *r);
-
-/* The estimator of r's replay shares: HP_REPLAY_ESTIMATOR_INSITU or
- * _LOOP (a record from before the choice existed has none: the loop). */
-const char *hp_result_replay_estimator(const struct hp_result *r);
-
-/* Where a replay ("if free") share, a fraction and not clamped, lies:
- * -1 below 0, 1 above 1, 0 within 0..1.  A difference of two timed runs
- * puts a share of a family that costs next to nothing a little below 0
- * (bench (c) read -0.52%): reports print it as ~0% and say so, records
- * keep the number and flag it (replay.hash_out_of_range). */
-int hp_replay_share_outside(double share);
-
-/* The estimator of one family's share (family 0: hash, 1: DRNG, as
- * replay.h's enum): its own (HP_REPLAY_ESTIMATOR_INSITU, _LOOP, _NONE),
- * or the row's in a record that has none per family; NULL out of range. */
-const char *hp_result_replay_family_estimator(const struct hp_result *r, unsigned family);
 
 #endif

@@ -4,6 +4,8 @@
 #include "shares.h"
 
 #include "batches.h"
+#include "own_part.h"
+#include "sites_part.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,9 +25,9 @@ static void hp_shares_with(const struct hp_result *r, const struct hp_result_run
 	       per_call_inside = oh->overhead_inside_ticks;
 
 	/* --call-sites: the recorder's cost, measured in the operation */
-	if (r->sites.requested && r->sites.insitu_valid) {
-		per_call_added += r->sites.insitu_added_ticks;
-		per_call_inside += r->sites.insitu_inside_ticks;
+	if (hp_sites_c(r)->requested && hp_sites_c(r)->insitu_valid) {
+		per_call_added += hp_sites_c(r)->insitu_added_ticks;
+		per_call_inside += hp_sites_c(r)->insitu_inside_ticks;
 	}
 	memset(out, 0, sizeof *out);
 	out->own_ticks = (double)own_ticks;
@@ -135,10 +137,10 @@ double hp_shares_own_primitive(const struct hp_result *r, int raw, const char *p
 	double ticks = 0, calls = 0;
 
 	hp_shares_of_result(r, raw, &all);
-	for (size_t i = 0; i < r->nown; i++)
-		if (!strcmp(r->own[i].primitive, prim)) {
-			ticks += (double)r->own[i].ticks;
-			calls += (double)r->own[i].calls;
+	for (size_t i = 0; i < hp_own_c(r)->nown; i++)
+		if (!strcmp(hp_own_c(r)->own[i].primitive, prim)) {
+			ticks += (double)hp_own_c(r)->own[i].ticks;
+			calls += (double)hp_own_c(r)->own[i].calls;
 		}
 	if (!raw && r->overhead_valid)
 		ticks -= r->overhead_inside_ticks * calls;

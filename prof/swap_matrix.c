@@ -10,6 +10,7 @@
 #include "projection.h"
 #include "swap_report.h"
 #include "table_layout.h"
+#include "arms_part.h"
 
 /* The index of name in names[0..n), or n. */
 static size_t hp_name_index(const char **names, size_t n, const char *name)
@@ -27,9 +28,9 @@ static size_t hp_matrix_names(const struct hp_result *rows, size_t nrows, const 
 	size_t n = 0;
 
 	for (size_t i = 0; i < nrows; i++)
-		for (size_t k = 0; k < rows[i].narms; k++)
-			if (hp_name_index(names, n, rows[i].arms[k].name) == n)
-				names[n++] = rows[i].arms[k].name;
+		for (size_t k = 0; k < hp_arms_c(&rows[i])->narms; k++)
+			if (hp_name_index(names, n, hp_arms_c(&rows[i])->arms[k].name) == n)
+				names[n++] = hp_arms_c(&rows[i])->arms[k].name;
 	return n;
 }
 
@@ -39,7 +40,7 @@ size_t hp_matrix_candidates(const struct hp_result *rows, size_t nrows)
 	const char **names;
 
 	for (size_t i = 0; i < nrows; i++)
-		total += rows[i].narms;
+		total += hp_arms_c(&rows[i])->narms;
 	if (!(names = malloc((total ? total : 1) * sizeof *names)))
 		return total;
 	n = hp_matrix_names(rows, nrows, names);
@@ -92,7 +93,7 @@ int hp_matrix_build(struct hp_matrix *m, const struct hp_result *rows, size_t nr
 
 	memset(m, 0, sizeof *m);
 	for (size_t i = 0; i < nrows; i++)
-		total += rows[i].narms;
+		total += hp_arms_c(&rows[i])->narms;
 	m->names = malloc((total ? total : 1) * sizeof *m->names);
 	m->rows = malloc((nrows ? nrows : 1) * sizeof *m->rows);
 	m->base = calloc(nrows ? nrows : 1, sizeof *m->base);
@@ -106,10 +107,10 @@ int hp_matrix_build(struct hp_matrix *m, const struct hp_result *rows, size_t nr
 	for (size_t i = 0; i < nrows; i++) {
 		m->rows[i] = &rows[i];
 		m->base[i] = hp_swap_ticks_per_op(&rows[i], raw);
-		for (size_t k = 0; k < rows[i].narms; k++)
-			hp_matrix_fill(
-				&m->cells[i * m->ncols + hp_name_index(m->names, m->ncols, rows[i].arms[k].name)],
-				&rows[i], &rows[i].arms[k], m->base[i], raw);
+		for (size_t k = 0; k < hp_arms_c(&rows[i])->narms; k++)
+			hp_matrix_fill(&m->cells[i * m->ncols +
+						 hp_name_index(m->names, m->ncols, hp_arms_c(&rows[i])->arms[k].name)],
+				       &rows[i], &hp_arms_c(&rows[i])->arms[k], m->base[i], raw);
 		for (size_t j = 0; rows[i].status != HP_STATUS_OK && j < m->ncols; j++)
 			if (m->cells[i * m->ncols + j].state == HP_CELL_NONE) {
 				m->cells[i * m->ncols + j].state = HP_CELL_FAILED;

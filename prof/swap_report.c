@@ -13,6 +13,7 @@
 #include "shares.h"
 #include "swap_matrix.h"
 #include "table_layout.h"
+#include "arms_part.h"
 
 static int hp_swap_arms_mode; /* 1: one line per arm even with several candidates */
 
@@ -24,7 +25,7 @@ void hp_swap_configure(int arms)
 int hp_swap_any(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
-		if (rows[i].narms)
+		if (hp_arms_c(&rows[i])->narms)
 			return 1;
 	return 0;
 }
@@ -262,8 +263,8 @@ static unsigned hp_swap_mask(const struct hp_result *rows, size_t nrows)
 	unsigned mask = 0;
 
 	for (size_t i = 0; i < nrows; i++)
-		for (size_t k = 0; k < rows[i].narms; k++)
-			mask |= rows[i].arms[k].helpers;
+		for (size_t k = 0; k < hp_arms_c(&rows[i])->narms; k++)
+			mask |= hp_arms_c(&rows[i])->arms[k].helpers;
 	return mask ? mask : HP_SWAP_HELPERS_DEFAULT;
 }
 
@@ -410,14 +411,14 @@ static size_t hp_swap_lines(const struct hp_result *rows, size_t nrows, unsigned
 	size_t n = 0, cap = 0;
 
 	for (size_t i = 0; i < nrows; i++)
-		cap += 1 + rows[i].narms;
+		cap += 1 + hp_arms_c(&rows[i])->narms;
 	*out = calloc(cap ? cap : 1, sizeof **out);
 	if (!*out)
 		return 0;
 	for (size_t i = 0; i < nrows; i++) {
 		hp_swap_fill(&(*out)[n++], &rows[i], NULL, mask, raw);
-		for (size_t k = 0; k < rows[i].narms; k++)
-			hp_swap_fill(&(*out)[n++], &rows[i], &rows[i].arms[k], mask, raw);
+		for (size_t k = 0; k < hp_arms_c(&rows[i])->narms; k++)
+			hp_swap_fill(&(*out)[n++], &rows[i], &hp_arms_c(&rows[i])->arms[k], mask, raw);
 	}
 	return n;
 }
@@ -425,8 +426,8 @@ static size_t hp_swap_lines(const struct hp_result *rows, size_t nrows, unsigned
 static int hp_swap_any_projection(const struct hp_result *rows, size_t nrows)
 {
 	for (size_t i = 0; i < nrows; i++)
-		for (size_t k = 0; k < rows[i].narms; k++)
-			if (rows[i].arms[k].projected)
+		for (size_t k = 0; k < hp_arms_c(&rows[i])->narms; k++)
+			if (hp_arms_c(&rows[i])->arms[k].projected)
 				return 1;
 	return 0;
 }
@@ -449,10 +450,11 @@ static void hp_swap_below_zero_note(FILE *out, const struct hp_result *r, const 
 	char names[512] = "";
 	size_t used = 0;
 
-	for (size_t k = 0; k < r->narms; k++)
-		if (r->arms[k].projected && hp_projection_below_zero(r->arms[k].projected_ticks) && used < sizeof names)
+	for (size_t k = 0; k < hp_arms_c(r)->narms; k++)
+		if (hp_arms_c(r)->arms[k].projected &&
+		    hp_projection_below_zero(hp_arms_c(r)->arms[k].projected_ticks) && used < sizeof names)
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
-						 r->arms[k].name);
+						 hp_arms_c(r)->arms[k].name);
 	if (used)
 		fprintf(out, "%snote: %s %s %s: %s\n", prefix, r->instance, r->operation, names,
 			HP_PROJECTION_BELOW_ZERO_NOTE);
@@ -466,11 +468,11 @@ static void hp_swap_nothing_note(FILE *out, const struct hp_result *r, const cha
 	size_t used = 0;
 	unsigned mask = 0;
 
-	for (size_t k = 0; k < r->narms; k++)
-		if (hp_swap_nothing_swapped(&r->arms[k]) && used < sizeof names) {
+	for (size_t k = 0; k < hp_arms_c(r)->narms; k++)
+		if (hp_swap_nothing_swapped(&hp_arms_c(r)->arms[k]) && used < sizeof names) {
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
-						 r->arms[k].name);
-			mask |= hp_arm_mask(&r->arms[k]);
+						 hp_arms_c(r)->arms[k].name);
+			mask |= hp_arm_mask(&hp_arms_c(r)->arms[k]);
 		}
 	if (used)
 		fprintf(out,
@@ -490,11 +492,11 @@ static void hp_swap_too_little_note(FILE *out, const struct hp_result *r, const 
 	size_t used = 0;
 	double share = 0, most = 0;
 
-	for (size_t k = 0; k < r->narms; k++)
-		if (hp_swap_too_little(r, &r->arms[k], hp_report_raw(), &share) &&
-		    !hp_swap_nothing_swapped(&r->arms[k]) && used < sizeof names) {
+	for (size_t k = 0; k < hp_arms_c(r)->narms; k++)
+		if (hp_swap_too_little(r, &hp_arms_c(r)->arms[k], hp_report_raw(), &share) &&
+		    !hp_swap_nothing_swapped(&hp_arms_c(r)->arms[k]) && used < sizeof names) {
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
-						 r->arms[k].name);
+						 hp_arms_c(r)->arms[k].name);
 			most = share > most ? share : most;
 		}
 	if (used)
@@ -510,17 +512,18 @@ static void hp_swap_too_little_note(FILE *out, const struct hp_result *r, const 
  * swapped, whose ratio is noise anyway. */
 static void hp_swap_noisy_notes(FILE *out, const struct hp_result *r, const char *prefix)
 {
-	for (size_t k = 0; k < r->narms; k++) {
+	for (size_t k = 0; k < hp_arms_c(r)->narms; k++) {
 		double spread = 0;
-		unsigned n = hp_swap_ratio_spread(r, &r->arms[k], hp_report_raw(), &spread);
+		unsigned n = hp_swap_ratio_spread(r, &hp_arms_c(r)->arms[k], hp_report_raw(), &spread);
 
-		if (n >= 2 && spread > hp_report_noise_pp() && !hp_swap_nothing_swapped(&r->arms[k]) &&
-		    !hp_swap_too_little(r, &r->arms[k], hp_report_raw(), NULL))
+		if (n >= 2 && spread > hp_report_noise_pp() && !hp_swap_nothing_swapped(&hp_arms_c(r)->arms[k]) &&
+		    !hp_swap_too_little(r, &hp_arms_c(r)->arms[k], hp_report_raw(), NULL))
 			fprintf(out,
 				"%snote: %s %s %s: noisy: the ratio varies by \u00b1%.1f%% across %u trials, above "
 				"%.1f%%: the machine was busy, or the operation's own time varies with its inputs "
 				"(rejection sampling); more iterations (-n) narrow it\n",
-				prefix, r->instance, r->operation, r->arms[k].name, spread, n, hp_report_noise_pp());
+				prefix, r->instance, r->operation, hp_arms_c(r)->arms[k].name, spread, n,
+				hp_report_noise_pp());
 	}
 }
 
@@ -536,8 +539,8 @@ static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows
 	hp_report_footer(out, rows, nrows, prefix);
 	/* the candidates measured, and those only projected */
 	for (size_t i = 0; i < nrows; i++)
-		for (size_t k = 0; k < rows[i].narms; k++) {
-			const struct hp_result_arm *a = &rows[i].arms[k];
+		for (size_t k = 0; k < hp_arms_c(&rows[i])->narms; k++) {
+			const struct hp_result_arm *a = &hp_arms_c(&rows[i])->arms[k];
 			char *list = a->r ? names : only;
 			size_t *u = a->r ? &used : &uo;
 			if (!strstr(list, a->name) && *u < sizeof names)
@@ -565,10 +568,11 @@ static void hp_swap_footer(FILE *out, const struct hp_result *rows, size_t nrows
 			"call table, per-shape costs from a micro-benchmark; error = projected / measured - 1\n",
 			prefix);
 	for (size_t i = 0; i < nrows; i++)
-		for (size_t k = 0; k < rows[i].narms; k++)
-			if (!rows[i].arms[k].projected && rows[i].arms[k].projection_note[0])
+		for (size_t k = 0; k < hp_arms_c(&rows[i])->narms; k++)
+			if (!hp_arms_c(&rows[i])->arms[k].projected && hp_arms_c(&rows[i])->arms[k].projection_note[0])
 				fprintf(out, "%snote: %s %s %s: no projection: %s\n", prefix, rows[i].instance,
-					rows[i].operation, rows[i].arms[k].name, rows[i].arms[k].projection_note);
+					rows[i].operation, hp_arms_c(&rows[i])->arms[k].name,
+					hp_arms_c(&rows[i])->arms[k].projection_note);
 	for (size_t i = 0; i < nrows; i++) {
 		hp_swap_below_zero_note(out, &rows[i], prefix);
 		hp_swap_nothing_note(out, &rows[i], prefix);

@@ -16,6 +16,7 @@
 
 #include "report.h"
 #include "result.h"
+#include "arms_part.h"
 
 /* arms != 0: one line per arm even when the rows have several candidates
  * (default: the instances x candidates matrix then, swap_matrix.h). */

@@ -46,6 +46,7 @@
 #include "report.h"
 #include "result.h"
 #include "shares.h"
+#include "sites_part.h"
 
 /* wrap/state.c */
 extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;
@@ -282,7 +283,7 @@ START_TEST(corrected_share_with_call_sites)
 	in_operation = 0;
 	/* what the recorder took out of the windows: its reads' inner parts */
 	ck_assert_uint_eq(W.site_excluded_ticks, (uint64_t)OPERATIONS * c->scheme.iterations * 4 * read);
-	r.sites.requested = 1;
+	hp_sites_get(&r)->requested = 1;
 	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
 		lost[fn] = *hp_callsite_rec_lost(fn);
 	ck_assert_int_eq(hp_callsites_collect(hp_callsite_rec_table(), lost, NULL, &r, err, sizeof err), 0);
@@ -301,12 +302,15 @@ START_TEST(corrected_share_with_call_sites)
 	/* the samples: both orders */
 	for (unsigned i = 0; i < 6; i++)
 		ck_assert_int_eq(hp_insitu_sample(&run, i & 1, &smp[i], err, sizeof err), 0);
-	ck_assert_int_eq(hp_insitu_cost(smp, 6, &r.sites.insitu_added_ticks, &r.sites.insitu_inside_ticks), 0);
-	ck_assert_msg(r.sites.insitu_added_ticks == (double)(read + POLLUTION),
-		      "in situ %.6f ticks/call, expected %llu", r.sites.insitu_added_ticks,
+	ck_assert_int_eq(
+		hp_insitu_cost(smp, 6, &hp_sites_get(&r)->insitu_added_ticks, &hp_sites_get(&r)->insitu_inside_ticks),
+		0);
+	ck_assert_msg(hp_sites_get(&r)->insitu_added_ticks == (double)(read + POLLUTION),
+		      "in situ %.6f ticks/call, expected %llu", hp_sites_get(&r)->insitu_added_ticks,
 		      (unsigned long long)(read + POLLUTION));
-	ck_assert_msg(r.sites.insitu_inside_ticks == 0, "in situ inside %.6f", r.sites.insitu_inside_ticks);
-	r.sites.insitu_valid = 1;
+	ck_assert_msg(hp_sites_get(&r)->insitu_inside_ticks == 0, "in situ inside %.6f",
+		      hp_sites_get(&r)->insitu_inside_ticks);
+	hp_sites_get(&r)->insitu_valid = 1;
 	hp_shares_of_result(&r, 0, &cor);
 	ck_assert_msg(fabs(cor.hash - tr.hash) < 1e-12, "hash: corrected %.6f%%, truth %.6f%%", PP * cor.hash,
 		      PP * tr.hash);
@@ -343,7 +347,7 @@ static void sites_row(const struct correction_case *c, struct hp_overhead *oh, s
 	measure_row_in(&c->scheme, oh, HP_ACCOUNTING_SITES, r);
 	in_operation = 0;
 	r->status = HP_STATUS_OK;
-	r->sites.requested = 1;
+	hp_sites_get(r)->requested = 1;
 	snprintf(r->clock_unit, sizeof r->clock_unit, "TSC ticks");
 	for (unsigned fn = 0; fn < HP_FN_SLOTS; fn++)
 		lost[fn] = *hp_callsite_rec_lost(fn);
@@ -361,11 +365,12 @@ static int sample_insitu(const struct correction_case *c, const struct hp_overhe
 
 	for (unsigned i = 0; i < 6; i++)
 		ck_assert_int_eq(hp_insitu_sample(&run, i & 1, &smp[i], err, sizeof err), 0);
-	ck_assert_int_eq(hp_insitu_cost(smp, 6, &r->sites.insitu_added_ticks, &r->sites.insitu_inside_ticks), 0);
-	r->sites.insitu_samples = 6;
-	r->sites.insitu_valid = 1;
-	r->sites.insitu_error[0] = '\0';
-	return hp_insitu_bound(&r->sites, oh->valid, oh->added_ticks, r->clock_unit);
+	ck_assert_int_eq(
+		hp_insitu_cost(smp, 6, &hp_sites_get(r)->insitu_added_ticks, &hp_sites_get(r)->insitu_inside_ticks), 0);
+	hp_sites_get(r)->insitu_samples = 6;
+	hp_sites_get(r)->insitu_valid = 1;
+	hp_sites_get(r)->insitu_error[0] = '\0';
+	return hp_insitu_bound(hp_sites_get(r), oh->valid, oh->added_ticks, r->clock_unit);
 }
 
 /* Does one of r's notes read want? */
@@ -404,22 +409,22 @@ START_TEST(implausible_insitu_not_applied)
 	hp_shares_of_result(&r, 0, &plain); /* not corrected for the recorder */
 	/* a quiet machine: the true cost, applied */
 	ck_assert_int_eq(sample_insitu(c, &oh, &r), 0);
-	ck_assert(r.sites.insitu_valid && !r.sites.insitu_implausible);
-	ck_assert(r.sites.insitu_added_ticks == (double)(read + POLLUTION));
+	ck_assert(hp_sites_get(&r)->insitu_valid && !hp_sites_get(&r)->insitu_implausible);
+	ck_assert(hp_sites_get(&r)->insitu_added_ticks == (double)(read + POLLUTION));
 	hp_shares_of_result(&r, 0, &cor);
 	ck_assert(cor.hash != plain.hash);
 
 	/* too large */
 	busy_sites_per_call = (uint64_t)(400 * oh.added_ticks);
 	ck_assert_int_eq(sample_insitu(c, &oh, &r), 1);
-	ck_assert(r.sites.insitu_added_ticks == (double)(read + POLLUTION + busy_sites_per_call));
-	ck_assert(!r.sites.insitu_valid && r.sites.insitu_implausible);
+	ck_assert(hp_sites_get(&r)->insitu_added_ticks == (double)(read + POLLUTION + busy_sites_per_call));
+	ck_assert(!hp_sites_get(&r)->insitu_valid && hp_sites_get(&r)->insitu_implausible);
 	snprintf(want, sizeof want,
 		 "the recorder's in-situ cost was implausible (%.0f TSC ticks/call added, 0 of them inside the "
 		 "helpers; plausible: %.0f to %.0f added, from the shims' calibrated %.0f, and 0 to that inside): "
 		 "not applied; a busy machine could read such figures (a guess: nothing measured its load)",
-		 r.sites.insitu_added_ticks, -oh.added_ticks / 4, 16 * oh.added_ticks, oh.added_ticks);
-	ck_assert_str_eq(r.sites.insitu_error, want);
+		 hp_sites_get(&r)->insitu_added_ticks, -oh.added_ticks / 4, 16 * oh.added_ticks, oh.added_ticks);
+	ck_assert_str_eq(hp_sites_get(&r)->insitu_error, want);
 	ck_assert_msg(has_note(&r, want), "no note '%s'", want);
 	hp_shares_of_result(&r, 0, &cor);
 	ck_assert(cor.hash == plain.hash && cor.drng == plain.drng && cor.total_ticks == plain.total_ticks);
@@ -428,10 +433,11 @@ START_TEST(implausible_insitu_not_applied)
 	/* negative: the runs without the recorder took longer */
 	busy_timed_per_op = (uint64_t)((double)(read + POLLUTION) + oh.added_ticks / 2) * calls_per_op;
 	ck_assert_int_eq(sample_insitu(c, &oh, &r), 1);
-	ck_assert_msg(r.sites.insitu_added_ticks < -oh.added_ticks / 4, "in situ %.3f", r.sites.insitu_added_ticks);
-	ck_assert(!r.sites.insitu_valid && r.sites.insitu_implausible);
+	ck_assert_msg(hp_sites_get(&r)->insitu_added_ticks < -oh.added_ticks / 4, "in situ %.3f",
+		      hp_sites_get(&r)->insitu_added_ticks);
+	ck_assert(!hp_sites_get(&r)->insitu_valid && hp_sites_get(&r)->insitu_implausible);
 	ck_assert_ptr_nonnull(
-		strstr(r.sites.insitu_error,
+		strstr(hp_sites_get(&r)->insitu_error,
 		       "): not applied; a busy machine could read such figures (a guess: nothing measured its load)"));
 	hp_shares_of_result(&r, 0, &cor);
 	ck_assert(cor.hash == plain.hash && cor.drng == plain.drng && cor.total_ticks == plain.total_ticks);
@@ -449,16 +455,17 @@ START_TEST(implausible_insitu_not_applied)
 			{ o, -1e-9 * o }, /* a negative part */
 			{ -o / 8, -o / 8 }, /* added within -O / 4, yet no part of it can be inside */
 		};
-		r.sites.insitu_added_ticks = edge[k][0];
-		r.sites.insitu_inside_ticks = edge[k][1];
-		r.sites.insitu_valid = 1;
-		ck_assert_msg(hp_insitu_bound(&r.sites, 1, oh.added_ticks, "TSC ticks") == (k >= 3), "edge %u", k);
-		ck_assert_int_eq(r.sites.insitu_valid, k < 3);
+		hp_sites_get(&r)->insitu_added_ticks = edge[k][0];
+		hp_sites_get(&r)->insitu_inside_ticks = edge[k][1];
+		hp_sites_get(&r)->insitu_valid = 1;
+		ck_assert_msg(hp_insitu_bound(hp_sites_get(&r), 1, oh.added_ticks, "TSC ticks") == (k >= 3), "edge %u",
+			      k);
+		ck_assert_int_eq(hp_sites_get(&r)->insitu_valid, k < 3);
 	}
 	/* without a calibration nothing is applied, nothing judged */
-	r.sites.insitu_added_ticks = 1e9;
-	r.sites.insitu_valid = 1;
-	ck_assert_int_eq(hp_insitu_bound(&r.sites, 0, oh.added_ticks, "TSC ticks"), 0);
+	hp_sites_get(&r)->insitu_added_ticks = 1e9;
+	hp_sites_get(&r)->insitu_valid = 1;
+	ck_assert_int_eq(hp_insitu_bound(hp_sites_get(&r), 0, oh.added_ticks, "TSC ticks"), 0);
 	hp_result_free(&r);
 	hp_callsite_rec_stop();
 }

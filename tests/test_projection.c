@@ -27,6 +27,7 @@
 #include "record.h"
 #include "report.h"
 #include "swap_report.h"
+#include "arms_part.h"
 
 #define HELPERS (HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH))
 
@@ -244,8 +245,8 @@ START_TEST(projection_below_zero_is_flagged)
 
 	/* projected only: no plain number, one note naming the row and candidate */
 	ck_assert_int_eq(hp_result_add_arm(&r, "SHAKE256", HELPERS, NULL), 0);
-	r.arms[0].projected = 1;
-	r.arms[0].projected_ticks = p.ticks_per_op;
+	hp_arms_c(&r)->arms[0].projected = 1;
+	hp_arms_c(&r)->arms[0].projected_ticks = p.ticks_per_op;
 	out = swap_text(HP_FORMAT_TEXT, &r, 1);
 	cell = strstr(out, "SHAKE256 ");
 	ck_assert_msg(cell && strstr(cell, "below 0 (-6.18 us)"), "%s", out); /* 12350 ticks at 2 GHz */
@@ -263,15 +264,15 @@ START_TEST(projection_below_zero_is_flagged)
 
 	/* two candidates, the matrix: the projected-only cell and the note flag it */
 	ck_assert_int_eq(hp_result_add_arm(&r, "SHAKE128", HELPERS, NULL), 0);
-	r.arms[1].projected = 1;
-	r.arms[1].projected_ticks = 40000;
+	hp_arms_c(&r)->arms[1].projected = 1;
+	hp_arms_c(&r)->arms[1].projected_ticks = 40000;
 	out = swap_text(HP_FORMAT_TEXT, &r, 1);
 	ck_assert_msg(strstr(out, "~below 0") && strstr(out, "~20 us 0.401"), "%s", out);
 	ck_assert_msg(strstr(out, "note: SYNTH-SIG sign SHAKE256: projection below 0"), "%s", out);
 	free(out);
 
 	/* a positive projection: a plain time, no note, the flag false */
-	r.arms[0].projected_ticks = 40000;
+	hp_arms_c(&r)->arms[0].projected_ticks = 40000;
 	out = swap_text(HP_FORMAT_TEXT, &r, 1);
 	ck_assert_msg(!strstr(out, "below 0") && strstr(out, "~20 us 0.401"), "%s", out);
 	free(out);
@@ -399,12 +400,13 @@ START_TEST(ratio_notes)
 	add_measured_arm(&r, "SHAKE128", odd, 3);
 	add_measured_arm(&r, "SHA3-256", odd, 0);
 	hp_report_configure(1, 2.0);
-	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &r.arms[0], 1, &spread), 5);
+	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &hp_arms_c(&r)->arms[0], 1, &spread), 5);
 	ck_assert_msg(spread == 0, "%g", spread);
-	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &r.arms[1], 1, &spread), 5);
+	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &hp_arms_c(&r)->arms[1], 1, &spread), 5);
 	ck_assert_msg(fabs(spread - 100 * sqrt(0.05) / 0.6) < 1e-9, "%g", spread);
-	ck_assert(!hp_swap_nothing_swapped(&r.arms[0]) && !hp_swap_nothing_swapped(&r.arms[1]));
-	ck_assert(hp_swap_nothing_swapped(&r.arms[2]));
+	ck_assert(!hp_swap_nothing_swapped(&hp_arms_c(&r)->arms[0]) &&
+		  !hp_swap_nothing_swapped(&hp_arms_c(&r)->arms[1]));
+	ck_assert(hp_swap_nothing_swapped(&hp_arms_c(&r)->arms[2]));
 
 	hp_swap_configure(1); /* one line per arm */
 	out = swap_text(HP_FORMAT_TEXT, &r, 1);
@@ -479,9 +481,9 @@ START_TEST(too_little_swapped_has_no_ratio)
 	add_measured_arm(&r, "SHAKE256", half, 3);
 	add_measured_arm(&r, "SHAKE128", odd, 3);
 	hp_report_configure(1, 2.0);
-	ck_assert(hp_swap_too_little(&r, &r.arms[0], 1, &share));
+	ck_assert(hp_swap_too_little(&r, &hp_arms_c(&r)->arms[0], 1, &share));
 	ck_assert_msg(fabs(share - 0.002) < 1e-12, "%g", share);
-	ck_assert(!hp_swap_nothing_swapped(&r.arms[0]));
+	ck_assert(!hp_swap_nothing_swapped(&hp_arms_c(&r)->arms[0]));
 
 	hp_swap_configure(1); /* one line per arm */
 	out = swap_text(HP_FORMAT_TEXT, &r, 1);
@@ -510,7 +512,7 @@ START_TEST(too_little_swapped_has_no_ratio)
 
 	/* 1.2%: over the bar, the ratio is printed */
 	set_xof_ticks(&r, 6000);
-	ck_assert(!hp_swap_too_little(&r, &r.arms[0], 1, &share));
+	ck_assert(!hp_swap_too_little(&r, &hp_arms_c(&r)->arms[0], 1, &share));
 	hp_swap_configure(1);
 	out = swap_text(HP_FORMAT_TEXT, &r, 1);
 	hp_swap_configure(0);

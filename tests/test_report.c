@@ -15,6 +15,11 @@
 #include "record.h"
 #include "report.h"
 #include "result.h"
+#include "arms_part.h"
+#include "own_part.h"
+#include "per_op_part.h"
+#include "replay_part.h"
+#include "sites_part.h"
 
 #define ALL_WRAPPED "pseudohash,pseudoXOF,sm3hash,get_random_number,init_random_number"
 
@@ -515,13 +520,16 @@ START_TEST(replay_share_outside_flagged)
 {
 	char *txt;
 	json_t *j, *rp;
+	struct hp_replay_part *part;
 
 	build_rows();
-	rows[0].replay.requested = rows[0].replay.valid = 1;
-	rows[0].replay.samples = 25;
-	rows[0].replay.hash = 0.873;
-	rows[0].replay.drng = -0.0052;
-	rows[0].replay.drng_spread = 0.002;
+	part = hp_replay_get(&rows[0]);
+	ck_assert_ptr_nonnull(part);
+	part->requested = part->valid = 1;
+	part->samples = 25;
+	part->hash = 0.873;
+	part->drng = -0.0052;
+	part->drng_spread = 0.002;
 	txt = render(HP_FORMAT_TEXT, rows, 1, NULL);
 	ck_assert_msg(strstr(txt, "~0% (below 0 by noise: -0.52%)"), "%s", txt);
 	ck_assert_msg(strstr(txt, "87.3%"), "%s", txt);
@@ -536,7 +544,7 @@ START_TEST(replay_share_outside_flagged)
 	ck_assert(json_is_false(json_object_get(rp, "hash_out_of_range")));
 	json_decref(j);
 	/* above 100% likewise */
-	rows[0].replay.hash = 1.004;
+	part->hash = 1.004;
 	txt = render(HP_FORMAT_TEXT, rows, 1, NULL);
 	ck_assert_msg(strstr(txt, "~100% (above by noise: 100.40%)"), "%s", txt);
 	free(txt);
@@ -548,6 +556,111 @@ START_TEST(replay_share_outside_flagged)
 	ck_assert_int_eq(hp_replay_share_outside(1), 0);
 	ck_assert_int_eq(hp_replay_share_outside(-1e-9), -1);
 	free_rows();
+}
+END_TEST
+
+/* A row with every feature's part (part.h): each part's member is written
+ * where the record has it, in the registry's order, and read back into a
+ * part of its own; the row read back writes the same record, byte for
+ * byte.  A record without the features gives a row without parts, whose
+ * accessors read zeroed parts. */
+START_TEST(record_parts_round_trip)
+{
+	static const char *const order[] = { "own",    "own_helpers_nested", "candidates",
+					     "replay", "per_iteration",      "call_sites" };
+	struct hp_result r, back, plain;
+	struct hp_result_site site = { 0 };
+	struct hp_site_frame frame = { "poly_uniform", "poly.c:412" };
+	struct hp_result *arm;
+	struct hp_own_part *own;
+	struct hp_replay_part *rp;
+	struct hp_result_sites *sites;
+	char err[256] = "", *a, *b;
+	const char *key;
+	json_t *j, *j2, *v;
+	size_t k = 0;
+
+	set_common(&r, "SYNTH-SIG", "sig", "sign", ALL_WRAPPED);
+	r.iterations = r.operations = 2;
+	r.total_ticks = 1000;
+	add_shape(&r, 1 /* pseudoXOF */, 1024, 512, 4, 0, 100);
+	ck_assert_int_eq(hp_result_per_op_alloc(&r, 2), 0);
+	hp_result_per_op(&r, 1)[0] = 1;
+	hp_result_per_op(&r, 1)[1] = 3;
+	ck_assert_ptr_nonnull(own = hp_own_get(&r));
+	own->nown = 1;
+	snprintf(own->own[0].function, sizeof own->own[0].function, "keccak_f1600");
+	snprintf(own->own[0].primitive, sizeof own->own[0].primitive, "Keccak-f[1600]");
+	own->own[0].calls = 2;
+	own->own[0].ticks = 50;
+	own->nested_in_own[3] = 1;
+	ck_assert_int_eq(hp_result_add_arm(&r, "SHAKE256", HP_TAPE_BIT(1), &arm), 0);
+	set_common(arm, "SYNTH-SIG", "sig", "sign", ALL_WRAPPED);
+	arm->iterations = arm->operations = 2;
+	arm->total_ticks = 900;
+	ck_assert_ptr_nonnull(rp = hp_replay_get(&r));
+	rp->requested = rp->valid = 1;
+	rp->samples = 5;
+	rp->hash = 0.25;
+	snprintf(rp->estimator, sizeof rp->estimator, "%s", HP_REPLAY_ESTIMATOR_INSITU);
+	ck_assert_ptr_nonnull(sites = hp_sites_get(&r));
+	sites->requested = 1;
+	site.fn = 1;
+	site.calls = 4;
+	site.ticks = 100;
+	ck_assert_ptr_nonnull(hp_result_add_site(&r, &site, &frame, 1));
+
+	ck_assert_ptr_nonnull(j = hp_record_from_result(&r));
+	json_object_foreach(j, key, v)
+	{
+		for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+			if (!strcmp(key, order[i])) {
+				ck_assert_msg(i == k, "record member %s at place %zu of the parts', expected %zu", key,
+					      k, i);
+				k++;
+			}
+	}
+	ck_assert_uint_eq(k, sizeof order / sizeof order[0]);
+	hp_result_init(&back);
+	ck_assert_msg(hp_record_to_result(j, &back, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(hp_own_c(&back)->nown, 1);
+	ck_assert_str_eq(hp_own_c(&back)->own[0].primitive, "Keccak-f[1600]");
+	ck_assert_uint_eq(hp_own_c(&back)->own[0].calls, 2);
+	ck_assert_uint_eq(hp_own_c(&back)->nested_in_own[3], 1);
+	ck_assert_uint_eq(hp_arms_c(&back)->narms, 1);
+	ck_assert_str_eq(hp_arms_c(&back)->arms[0].name, "SHAKE256");
+	ck_assert_uint_eq(hp_arms_c(&back)->arms[0].r->total_ticks, 900);
+	ck_assert(hp_replay_c(&back)->requested && hp_replay_c(&back)->valid);
+	ck_assert_uint_eq(hp_replay_c(&back)->samples, 5);
+	ck_assert(hp_replay_c(&back)->hash == 0.25);
+	ck_assert_uint_eq(hp_result_per_op(&back, 1)[1], 3);
+	ck_assert_uint_eq(hp_sites_c(&back)->nsites, 1);
+	ck_assert_str_eq(hp_sites_c(&back)->sites[0].frames[0].function, "poly_uniform");
+	ck_assert_ptr_nonnull(j2 = hp_record_from_result(&back));
+	a = json_dumps(j, JSON_PRESERVE_ORDER);
+	b = json_dumps(j2, JSON_PRESERVE_ORDER);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	json_decref(j2);
+	json_decref(j);
+
+	/* none of the features: no part made, the accessors read zeroes */
+	build_rows();
+	ck_assert_ptr_nonnull(j = hp_record_from_result(&rows[0]));
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		ck_assert_msg(!json_object_get(j, order[i]), "%s written for a row without it", order[i]);
+	hp_result_init(&plain);
+	ck_assert_msg(hp_record_to_result(j, &plain, err, sizeof err) == 0, "%s", err);
+	for (unsigned id = 0; id < HP_PART_COUNT; id++)
+		ck_assert_msg(!plain.part[id], "part %u made from a record without it", id);
+	ck_assert(!hp_replay_c(&plain)->requested && !hp_sites_c(&plain)->requested);
+	ck_assert(!hp_own_c(&plain)->nown && !hp_arms_c(&plain)->narms && !hp_result_per_op(&plain, 1));
+	json_decref(j);
+	hp_result_free(&plain);
+	free_rows();
+	hp_result_free(&back);
+	hp_result_free(&r);
 }
 END_TEST
 
@@ -1126,6 +1239,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, record_rejects_bad_values);
 	tcase_add_test(tc, record_rejects_impossible_rows);
 	tcase_add_test(tc, replay_share_outside_flagged);
+	tcase_add_test(tc, record_parts_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
 }

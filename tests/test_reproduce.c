@@ -34,6 +34,7 @@
 #include "curve.h"
 #include "records_util.h"
 #include "reproduce.h"
+#include "per_op_part.h"
 
 #define WIDE "--share-tolerance=100"
 #define INST "SYNTH-REJECT"
@@ -825,7 +826,6 @@ END_TEST
 START_TEST(test_search_alone)
 {
 	/* 1, 2, 3, ...: the mean of the first N is (N + 1) / 2 */
-	static uint64_t counts[HP_FN_COUNT * 10];
 	struct hp_result run;
 	struct hp_repro rp;
 	char err[256], set[64], lines[2048];
@@ -834,14 +834,12 @@ START_TEST(test_search_alone)
 	hp_result_init(&run);
 	snprintf(run.instance, sizeof run.instance, "X");
 	snprintf(run.operation, sizeof run.operation, "keygen");
-	run.per_iteration = 1;
-	run.per_op = counts;
-	run.per_op_cap = 10;
+	ck_assert_int_eq(hp_result_per_op_alloc(&run, 10), 0);
 	run.operations = 10;
 	run.warmup = 1;
 	for (int i = 0; i < 10; i++) {
-		counts[HP_FN_XOF * 10 + i] = (uint64_t)i + 1;
-		counts[HP_FN_DRNG * 10 + i] = i == 9 ? 11 : 1;
+		hp_result_per_op(&run, HP_FN_XOF)[i] = (uint64_t)i + 1;
+		hp_result_per_op(&run, HP_FN_DRNG)[i] = i == 9 ? 11 : 1;
 	}
 	hp_prefix_means(hp_result_per_op(&run, HP_FN_XOF), 10, means);
 	for (int i = 0; i < 10; i++)
@@ -892,11 +890,12 @@ START_TEST(test_search_alone)
 				"in any of its 10 operations), so no N gives 1\n");
 	hp_reproduce_free(&rp);
 	/* a row without counts cannot be searched */
-	run.per_iteration = 0;
+	hp_per_op_get(&run)->per_iteration = 0;
 	ck_assert_int_eq(hp_reproduce_row(&run, 0, &rp, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "measured without them"));
 	ck_assert(hp_reproduce_prints_as(44.249, 44.2) && !hp_reproduce_prints_as(44.26, 44.2));
 	ck_assert(hp_reproduce_prints_as(179312, 179000));
+	hp_result_free(&run);
 }
 END_TEST
 

@@ -23,6 +23,7 @@
 #include "page_match.h"
 #include "reproduce.h"
 #include "shares.h"
+#include "per_op_part.h"
 
 /* Add the page at path to s: 0 added or skipped (a page of no such table,
  * when quiet_if_none), -1 with err. */
@@ -165,7 +166,7 @@ enum hp_beside_calls hp_beside_compare(const struct hp_published_row *p, const s
 		if (hp_published_3g(mean) == hp_published_3g(p->calls[fn]))
 			continue;
 		/* a mean of a varying count: some N may print as published */
-		if (p->calls_text[fn][0] && r->per_op &&
+		if (p->calls_text[fn][0] && hp_per_op_c(r)->per_op &&
 		    hp_reproduce_add(&rp, fn, p->calls[fn], p->calls_text[fn]) == 0)
 			continue;
 		differ = 1;

@@ -21,6 +21,8 @@
 #include "result.h"
 #include "shares.h"
 #include "table.h"
+#include "replay_part.h"
+#include "sites_part.h"
 
 /* ---------- verdicts ---------- */
 
@@ -84,9 +86,9 @@ static void hp_replay_line(struct hp_check *c, struct hp_table *t, const struct 
 {
 	char cell[HP_TCELL];
 
-	if (now->status != HP_STATUS_OK || !now->replay.requested || now->replay.valid)
+	if (now->status != HP_STATUS_OK || !hp_replay_c(now)->requested || hp_replay_c(now)->valid)
 		return;
-	snprintf(cell, sizeof cell, "failed: %.180s", now->replay.error);
+	snprintf(cell, sizeof cell, "failed: %.180s", hp_replay_c(now)->error);
 	hp_failing_line(c, t, now, "replay", cell, bad);
 }
 
@@ -216,9 +218,10 @@ static void hp_compare_replay_family(struct hp_check *c, struct hp_table *t, con
 	const char *q = family ? "if free: DRNG" : "if free: hash";
 	const char *est_b = hp_result_replay_family_estimator(b, family);
 	const char *est_n = hp_result_replay_family_estimator(n, family);
-	double share_b = family ? b->replay.drng : b->replay.hash, share_n = family ? n->replay.drng : n->replay.hash;
-	double spread_b = hp_spread_pp(family ? b->replay.drng_spread : b->replay.hash_spread);
-	double spread_n = hp_spread_pp(family ? n->replay.drng_spread : n->replay.hash_spread);
+	double share_b = family ? hp_replay_c(b)->drng : hp_replay_c(b)->hash,
+	       share_n = family ? hp_replay_c(n)->drng : hp_replay_c(n)->hash;
+	double spread_b = hp_spread_pp(family ? hp_replay_c(b)->drng_spread : hp_replay_c(b)->hash_spread);
+	double spread_n = hp_spread_pp(family ? hp_replay_c(n)->drng_spread : hp_replay_c(n)->hash_spread);
 	char eb[32];
 
 	if (strcmp(est_b, est_n) != 0) {
@@ -291,8 +294,8 @@ static void hp_site_quantity(const struct hp_result *r, const struct hp_result_s
 
 	for (; frames < s->nframes; frames++) {
 		int unique = 1;
-		for (size_t i = 0; i < r->sites.nsites && unique; i++) {
-			const struct hp_result_site *o = &r->sites.sites[i];
+		for (size_t i = 0; i < hp_sites_c(r)->nsites && unique; i++) {
+			const struct hp_result_site *o = &hp_sites_c(r)->sites[i];
 			if (o == s || o->fn != s->fn || o->nframes < frames)
 				continue;
 			unique = 0;
@@ -319,22 +322,22 @@ static void hp_compare_sites(struct hp_check *c, struct hp_table *t, const struc
 {
 	char q[256];
 
-	if (!b->sites.requested)
+	if (!hp_sites_c(b)->requested)
 		return;
-	for (size_t i = 0; i < b->sites.nsites; i++) {
-		const struct hp_result_site *s = &b->sites.sites[i];
+	for (size_t i = 0; i < hp_sites_c(b)->nsites; i++) {
+		const struct hp_result_site *s = &hp_sites_c(b)->sites[i];
 		uint64_t now = 0;
-		for (size_t k = 0; k < n->sites.nsites; k++)
-			if (hp_callsite_same(s, &n->sites.sites[k]))
-				now = n->sites.sites[k].calls;
+		for (size_t k = 0; k < hp_sites_c(n)->nsites; k++)
+			if (hp_callsite_same(s, &hp_sites_c(n)->sites[k]))
+				now = hp_sites_c(n)->sites[k].calls;
 		hp_site_quantity(b, s, q, sizeof q);
 		hp_compare_calls(c, t, b, n, q, s->calls, now);
 	}
-	for (size_t k = 0; k < n->sites.nsites; k++) {
-		const struct hp_result_site *s = &n->sites.sites[k];
+	for (size_t k = 0; k < hp_sites_c(n)->nsites; k++) {
+		const struct hp_result_site *s = &hp_sites_c(n)->sites[k];
 		int found = 0;
-		for (size_t i = 0; i < b->sites.nsites && !found; i++)
-			found = hp_callsite_same(s, &b->sites.sites[i]);
+		for (size_t i = 0; i < hp_sites_c(b)->nsites && !found; i++)
+			found = hp_callsite_same(s, &hp_sites_c(b)->sites[i]);
 		if (found)
 			continue;
 		hp_site_quantity(n, s, q, sizeof q);
@@ -342,7 +345,7 @@ static void hp_compare_sites(struct hp_check *c, struct hp_table *t, const struc
 	}
 	for (unsigned fn = 0; fn < HP_FN_COUNT; fn++) {
 		snprintf(q, sizeof q, "%s calls/op without a call path", hp_fn_label(fn));
-		hp_compare_calls(c, t, b, n, q, b->sites.lost_calls[fn], n->sites.lost_calls[fn]);
+		hp_compare_calls(c, t, b, n, q, hp_sites_c(b)->lost_calls[fn], hp_sites_c(n)->lost_calls[fn]);
 	}
 }
 
@@ -367,7 +370,7 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
 	hp_compare_share_tested(c, t, b, n, 1);
 	/* replay shares only with replay shares (a window share is another
 	 * quantity), family by family */
-	if (b->replay.valid && n->replay.valid)
+	if (hp_replay_c(b)->valid && hp_replay_c(n)->valid)
 		for (unsigned family = 0; family < 2; family++)
 			hp_compare_replay_family(c, t, b, n, family);
 	hp_replay_line(c, t, n, "REGRESSION");

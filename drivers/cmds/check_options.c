@@ -19,6 +19,7 @@
 #include "cmds.h"
 #include "options.h"
 #include "procedure_options.h"
+#include "per_op_part.h"
 
 #define HP_DEFAULT_SHARE_TOL 2.0 /* percentage points */
 /* --max-reruns' bound: each re-run is a whole measurement of the row, and

@@ -49,6 +49,9 @@
 #include "rows.h"
 #include "run_output.h"
 #include "table.h"
+#include "replay_part.h"
+#include "per_op_part.h"
+#include "sites_part.h"
 
 /* ---------- baseline ---------- */
 
@@ -67,12 +70,12 @@ static void hp_baseline_procedure(const struct hp_check *c, const struct hp_resu
 	if (!b->batched && b->ntrials >= 1 && b->ntrials <= HP_TRIALS_MAX)
 		o->trials = b->ntrials;
 	/* like with like: replay shares in the baseline, replay shares now */
-	if (b->replay.requested)
+	if (hp_replay_c(b)->requested)
 		o->replay = 1;
 	/* and call sites with call sites, of the same depth */
-	if (b->sites.requested) {
+	if (hp_sites_c(b)->requested) {
 		o->call_sites = 1;
-		o->call_sites_depth = b->sites.depth;
+		o->call_sites_depth = hp_sites_c(b)->depth;
 	}
 }
 

@@ -34,6 +34,9 @@
 #include "sites_output.h"
 #include "report.h"
 #include "swap_report.h"
+#include "per_op_part.h"
+#include "arms_part.h"
+#include "sites_part.h"
 
 static void hp_report_help(void)
 {
@@ -115,7 +118,7 @@ static int hp_report_curves(const struct hp_result *rows, size_t n, enum hp_form
 	size_t with = 0;
 
 	for (size_t i = 0; i < n; i++)
-		with += rows[i].per_iteration != 0;
+		with += hp_per_op_c(&rows[i])->per_iteration != 0;
 	if (!with)
 		return hp_usage_error("report --curve: no record has per-iteration counts (measure with "
 				      "--per-iteration, or --reproduce)");
@@ -141,7 +144,7 @@ static int hp_report_sites_wanted(const struct hp_result *rows, size_t n, const 
 	if (!folded && !flame)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].status == HP_STATUS_OK && rows[i].sites.requested)
+		if (rows[i].status == HP_STATUS_OK && hp_sites_c(&rows[i])->requested)
 			return -1;
 	return hp_usage_error("report %s: no measured record has call sites (measure with --call-sites)",
 			      !flame    ? "--folded"
@@ -189,8 +192,7 @@ static int hp_report_project(struct hp_options *o, const char *costs_file, int r
 			"report --hash=CANDIDATE measures the costs it lacks\n",
 			unprojected, unprojected > 1 ? "s" : "", costs.path);
 	for (size_t i = 0; i < set->n; i++) {
-		set->rows[i].r.arms = rows[i].arms;
-		set->rows[i].r.narms = rows[i].narms;
+		hp_arms_adopt(&set->rows[i].r, &rows[i]);
 	}
 	if (hp_costs_close(&costs, err, sizeof err) != 0)
 		fprintf(stderr, "hashprof: warning: the cost cache is not kept: %s\n", err);
@@ -244,8 +246,8 @@ static size_t hp_report_arm_candidates(const struct hp_record_set *s, struct hp_
 	size_t got;
 
 	for (size_t i = 0; i < s->n; i++)
-		for (size_t k = 0; k < s->rows[i].r.narms; k++) {
-			const char *name = s->rows[i].r.arms[k].name;
+		for (size_t k = 0; k < hp_arms_c(&s->rows[i].r)->narms; k++) {
+			const char *name = hp_arms_c(&s->rows[i].r)->arms[k].name;
 			int known = 0;
 			for (size_t j = 0; j < o->ncands && !known; j++)
 				known = !strcasecmp(o->cands[j].name, name);
@@ -440,7 +442,7 @@ int hp_cmd_report(int argc, char **argv)
 	/* --plot: the candidates' heat map when there are candidates (--hash,
 	 * or records of --hash rows), else the prefix-mean curves */
 	for (size_t i = 0; plot && i < set.n && !plot_file; i++)
-		if (o.ncands || rows[i].narms)
+		if (o.ncands || hp_arms_c(&rows[i])->narms)
 			plot_file = plot;
 	if (plot_file && hp_heatmap_check(plot_file, cerr, sizeof cerr) != 0) {
 		fprintf(stderr, "hashprof: report: %s\n", cerr);

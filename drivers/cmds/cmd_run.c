@@ -29,6 +29,7 @@
 #include "run_output.h"
 #include "sites_output.h"
 #include "swap_report.h"
+#include "per_op_part.h"
 
 /* --output FILE.json and --record-dir DIR (run_output.c), --folded FILE
  * and --flame-graph FILE.svg (sites_output.c); NULL when not given. */

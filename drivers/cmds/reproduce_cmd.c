@@ -14,6 +14,7 @@
 #include "cmds.h"
 #include "reproduce_cmd.h"
 #include "rows.h"
+#include "per_op_part.h"
 
 /* FN as the tables print it (drng) or as the C names it (get_random_number); -1. */
 static int hp_fn_lookup(const char *s, size_t n)
@@ -80,7 +81,7 @@ int hp_reproduce_varies(const struct hp_result *r, unsigned fn)
 	const uint64_t *v = hp_result_per_op(r, fn);
 	uint64_t calls[HP_FN_COUNT], nested[HP_FN_COUNT], ticks[HP_FN_COUNT];
 
-	if (v && r->per_iteration) {
+	if (v && hp_per_op_c(r)->per_iteration) {
 		for (uint64_t i = 1; i < r->operations; i++)
 			if (v[i] != v[0])
 				return 1;
@@ -100,7 +101,7 @@ static int hp_same_prefix(const struct hp_result *now, const struct hp_result *r
 		const uint64_t *a = hp_result_per_op(now, fn), *b = hp_result_per_op(run, fn);
 		uint64_t sum = 0;
 		for (uint64_t i = 0; i < now->operations; i++) {
-			if (now->per_iteration && a[i] != b[i])
+			if (hp_per_op_c(now)->per_iteration && a[i] != b[i])
 				return 0;
 			sum += b[i];
 		}
@@ -121,7 +122,7 @@ int hp_reproduce_search_row(const struct hp_instance *inst, const char *op, cons
 
 	hp_result_init(&extra);
 	/* the row's own run holds every N up to max_n: nothing more to run */
-	if (!now->per_iteration || now->operations < max_n) {
+	if (!hp_per_op_c(now)->per_iteration || now->operations < max_n) {
 		struct hp_options s = *o;
 		s.iterations = max_n;
 		s.warmup = now->warmup; /* the same DRNG stream: seed, set-up, warm-up */

@@ -11,6 +11,7 @@
 #include "flame.h"
 #include "output_file.h"
 #include "sites_output.h"
+#include "sites_part.h"
 
 int hp_sites_outputs_prepare(const char *folded, const char *flame, char *err, size_t errlen)
 {
@@ -36,7 +37,7 @@ static void hp_flame_title(const struct hp_result *rows, size_t nrows, char *buf
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < nrows; i++) {
-		if (rows[i].status != HP_STATUS_OK || !rows[i].sites.requested)
+		if (rows[i].status != HP_STATUS_OK || !hp_sites_c(&rows[i])->requested)
 			continue;
 		int n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "", rows[i].instance,
 				 rows[i].operation);
