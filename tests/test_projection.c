@@ -356,15 +356,15 @@ START_TEST(batched_ratio_is_the_median_of_undisturbed_pairs)
 	make_slices(&r, base, 0);
 	ck_assert_int_eq(hp_result_add_arm(&r, "SHAKE256", HELPERS, &a), 0);
 	make_slices(a, arm, 0x2a); /* slices 1, 3, 5 */
-	ck_assert_int_eq(hp_swap_ratio(&r, &r.arms[0], 1, &ratio), 0);
+	ck_assert_int_eq(hp_swap_ratio(&r, &hp_arms_c(&r)->arms[0], 1, &ratio), 0);
 	ck_assert_msg(ratio == 0.5, "%g", ratio);
-	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &r.arms[0], 1, &spread), 3);
+	ck_assert_uint_eq(hp_swap_ratio_spread(&r, &hp_arms_c(&r)->arms[0], 1, &spread), 3);
 	ck_assert_msg(spread == 0, "%g", spread);
 	ck_assert_msg(hp_swap_ticks_per_op(&r, 1) == 500, "%g", hp_swap_ticks_per_op(&r, 1));
 	/* the same slices, none marked: every pair, median (0.5 + 1) / 2 */
 	for (uint32_t t = 0; t < 6; t++)
 		a->trials[t].flags = 0;
-	ck_assert_int_eq(hp_swap_ratio(&r, &r.arms[0], 1, &ratio), 0);
+	ck_assert_int_eq(hp_swap_ratio(&r, &hp_arms_c(&r)->arms[0], 1, &ratio), 0);
 	ck_assert_msg(ratio == 0.75, "%g", ratio);
 	hp_result_free(&r);
 }
