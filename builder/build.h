@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "builder.h"
-#include "util/confine.h"
+#include "sandbox/confine.h"
 
 /* The results of the pipeline's steps, which are the exit statuses of
  * `hashprof build` (drivers/cmds/cmds.h checks that they agree). */

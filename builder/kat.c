@@ -14,7 +14,7 @@
  */
 #include "config.h"
 #include "builder.h"
-#include "util/confine.h"
+#include "sandbox/confine.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -8,11 +8,11 @@
  */
 #include "config.h"
 #include "builder.h"
-#include "util/confine.h"
+#include "sandbox/confine.h"
 #include "util/monotonic.h"
 #include "util/proc.h"
 #include "util/spawn.h"
-#include "util/supervise.h"
+#include "sandbox/supervise.h"
 
 #include <errno.h>
 #include <signal.h>

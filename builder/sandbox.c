@@ -1,6 +1,6 @@
 /*
  * sandbox.c - the confinement of the programs a build runs
- * (prof/util/confine.h): the Makefile's dry run, the preprocessor's name
+ * (prof/sandbox/confine.h): the Makefile's dry run, the preprocessor's name
  * probe, the compiler and linker, the KAT program.  Each step writes only
  * below its scratch folder (and /dev/null), reads the filesystem but
  * $HOME, of which it reads what the build needs: the package, the

@@ -2,11 +2,11 @@
  * child.c - one child process per measurement (see child.h).
  */
 #include "child.h"
-#include "util/confine.h"
+#include "sandbox/confine.h"
 #include "util/emulation.h"
 #include "util/monotonic.h"
 #include "util/proc.h"
-#include "util/supervise.h"
+#include "sandbox/supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -8,7 +8,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "util/confine.h"
+#include "sandbox/confine.h"
 
 #define HP_CHILD_UNCONFINED 5 /* exit status of a child that could not confine itself */
 

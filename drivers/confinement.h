@@ -1,6 +1,6 @@
 /*
  * confinement.h - what a measuring or calibration child of `hashprof
- * INSTANCE` and `hashprof check` may do (prof/util/confine.h):
+ * INSTANCE` and `hashprof check` may do (prof/sandbox/confine.h):
  * read the filesystem but $HOME, of which only the instance file and the
  * package folder it was built from; write no file; no socket, no
  * program, no process; CPU time, address space (--max-memory), file size
@@ -12,7 +12,7 @@
 #include <limits.h>
 
 #include "instance.h"
-#include "util/confine.h"
+#include "sandbox/confine.h"
 
 /* The policy of an instance's measuring children and the paths it names. */
 struct hp_measure_confine {

@@ -3,7 +3,7 @@
  */
 #include "options.h"
 #include "batch_probe.h"
-#include "util/confine.h"
+#include "sandbox/confine.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -14,7 +14,7 @@
 #include "hex.h"
 #include "procedure_options.h"
 #include "replay.h"
-#include "util/confine.h"
+#include "sandbox/confine.h"
 #include "util/emulation.h"
 
 const char *hp_longopt_name(const struct option *longopts, int c)
@@ -134,7 +134,7 @@ int hp_procedure_option(int c, const char *arg, struct hp_options *o)
 
 int hp_procedure_conflicts(const struct hp_options *o)
 {
-	/* the limit is applied by the confinement (prof/util/confine.c):
+	/* the limit is applied by the confinement (prof/sandbox/confine.c):
 	 * without it the value would be dropped */
 	if (o->no_confine && o->max_memory_set)
 		return hp_usage_error("--max-memory and --no-confine exclude each other (the address-space limit is "

@@ -16,11 +16,12 @@ prof_util_libhputil_la_SOURCES = \
 	prof/util/proc.c prof/util/proc.h \
 	prof/util/keeper.c prof/util/keeper.h \
 	prof/util/spawn.c prof/util/spawn.h \
-	prof/util/confine.c prof/util/confine.h \
-	prof/util/landlock.c prof/util/landlock.h \
-	prof/util/syscall_filter.c prof/util/syscall_filter.h \
-	prof/util/supervise.c prof/util/supervise.h \
+	prof/sandbox/confine.c prof/sandbox/confine.h \
+	prof/sandbox/landlock.c prof/sandbox/landlock.h \
+	prof/sandbox/syscall_filter.c prof/sandbox/syscall_filter.h \
+	prof/sandbox/supervise.c prof/sandbox/supervise.h \
 	prof/util/emulation.c prof/util/emulation.h \
 	prof/util/machine_name.c prof/util/machine_name.h
+prof_util_libhputil_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/prof
 prof_util_libhputil_la_CFLAGS = $(AM_CFLAGS) $(LIBSECCOMP_CFLAGS)
 prof_util_libhputil_la_LIBADD = $(LIBSECCOMP_LIBS)

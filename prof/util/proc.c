@@ -16,7 +16,7 @@
 
 #include "keeper.h"
 #include "monotonic.h"
-#include "supervise.h"
+#include "sandbox/supervise.h"
 
 static const int hp_interrupt_signals[] = { SIGINT, SIGTERM, SIGHUP };
 #define HP_NSIGNALS (sizeof hp_interrupt_signals / sizeof hp_interrupt_signals[0])

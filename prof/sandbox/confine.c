@@ -5,7 +5,7 @@
  * listener to the parent's supervisor (supervise.c).
  */
 #include "confine.h"
-#include "emulation.h"
+#include "util/emulation.h"
 
 #include <dirent.h>
 #include <errno.h>
