@@ -20,7 +20,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "clock.h"
+#include "measure/clock.h"
 #include "util/emulation.h"
 
 static void hpb_usage(FILE *f, const char *argv0)

@@ -9,7 +9,7 @@
  *             over time of keygen -- the share of time the operation would
  *             save if the helper were free;
  *   measured  GROUND-TRUTH keygen with the shims accounting, shares by
- *             prof/shares.c with the overhead hp_calibrate() measures just
+ *             prof/measure/shares.c with the overhead hp_calibrate() measures just
  *             before (corrected), and without correction (raw: the
  *             published way);
  *   alone     the same helper calls timed alone on the same inputs, for
@@ -40,12 +40,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "calibrate.h"
-#include "clock.h"
+#include "measure/calibrate.h"
+#include "measure/clock.h"
 #include "hp_wrap.h"
-#include "replay.h"
-#include "result.h"
-#include "shares.h"
+#include "replay/replay.h"
+#include "record/result.h"
+#include "measure/shares.h"
 
 #define HPB_GT_MSG_BYTES 64 /* GT_MSG_BYTES in schemes/groundtruth */
 
@@ -502,7 +502,7 @@ int hpb_groundtruth(const struct hpb_opts *o, struct hpb_summary *s)
 	printf("  truth = (plain keygen - plain keygen with the helper calls skipped) / plain keygen, all\n"
 	       "  uninstrumented (GROUND-TRUTH-PLAIN); alone = the same chain of helper calls timed alone /\n"
 	       "  plain keygen (reference only: alone, the helper finds the CPU trained on nothing else);\n"
-	       "  corrected/raw = GROUND-TRUTH keygen measured through the shims, shares by prof/shares.c\n"
+	       "  corrected/raw = GROUND-TRUTH keygen measured through the shims, shares by prof/measure/shares.c\n"
 	       "  with/without the calibrated overhead; overhead = added ticks/call (hp_calibrate);\n"
 	       "  replay = GROUND-TRUTH keygen recorded, timed and replayed with its helper outputs from the\n"
 	       "  tape, and replayed again with each call's tape path made twice (hp_replay_sample; median\n"

@@ -2,7 +2,7 @@
  * bench_overhead.c - (a) what one wrapped call costs, three ways, side by
  * side in one process:
  *
- *   hashprof   hp_calibrate() (prof/calibrate.c) on a built instance: the
+ *   hashprof   hp_calibrate() (prof/measure/calibrate.c) on a built instance: the
  *              ticks one outermost call through the real shim code
  *              (wrap/hook.h, via hashprof_calib_loop) adds to the total;
  *              also the same difference timed here, batch by batch;
@@ -24,8 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calibrate.h"
-#include "clock.h"
+#include "measure/calibrate.h"
+#include "measure/clock.h"
 #include "hp_wrap.h"
 
 typedef void (*hpb_loop_fn)(unsigned n, int wrapped);

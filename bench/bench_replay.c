@@ -16,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "replay_part.h" /* hp_replay_share_outside */
+#include "replay/part.h" /* hp_replay_share_outside */
 
 #if HP_BENCH_PQCLEAN
 static const struct {
@@ -61,7 +61,7 @@ static int hpb_replay_row(const char *instance, const char *op, double window[2]
 #endif
 
 /* An "if free" share cell: "87.30%", or "~0%*" below 0 (noise: the
- * reports' "~0% (below 0 by noise)", prof/result.h's
+ * reports' "~0% (below 0 by noise)", prof/record/result.h's
  * hp_replay_share_outside), "~100%*" above 1. */
 static void hpb_free_cell(double share, char *buf, size_t len)
 {

@@ -20,7 +20,7 @@
 #include "api.h"
 #include "ops.h"
 
-/* A clock for the meter of prof/meter.h: nothing is timed here. */
+/* A clock for the meter of prof/replay/meter.h: nothing is timed here. */
 static uint64_t hpb_no_clock(void)
 {
 	return 0;

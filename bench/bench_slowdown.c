@@ -14,7 +14,7 @@
  * three draws the same randomness and does the same work (checked: their
  * DRNG states must stay equal).  The instrumented instance runs exactly as
  * in a measuring child: accounting on around each API call
- * (prof/meter.h).  The slowdown is the median over rounds of
+ * (prof/replay/meter.h).  The slowdown is the median over rounds of
  * ticks(instrumented batch) / ticks(uninstrumented batch); the copy splits
  * it into what measuring costs (on/off, same code layout) and what the
  * different link costs (off/plain).
@@ -28,8 +28,8 @@
 #include <string.h>
 
 #include "api.h"
-#include "calibrate.h"
-#include "clock.h"
+#include "measure/calibrate.h"
+#include "measure/clock.h"
 #include "drng.h"
 #include "ops.h"
 

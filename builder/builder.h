@@ -44,7 +44,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "ngcc.h" /* the API symbols, helper ids and order, the instance name rule */
+#include "ngcc/ngcc.h" /* the API symbols, helper ids and order, the instance name rule */
 #include "util/read_file.h" /* hp_util_read_file: whole files (recipes, logs, manifests) */
 #include "util/write_file.h" /* hp_util_write_file: atomic replacement; hp_util_write_all */
 #include "util/build_tree.h" /* hp_util_in_build_tree: the build tree's hashprof? */

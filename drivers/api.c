@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ngcc.h"
+#include "ngcc/ngcc.h"
 
 /* The table casts function-pointer slots to void ** (POSIX dlsym). */
 #define HP_SLOT(field) ((void **)&(field))
@@ -26,7 +26,7 @@ static int hp_resolve(void *dl, const char *const *names, void **const *slots, s
 	return 0;
 }
 
-/* The kind's API, its symbols named by prof/ngcc.c in the order below. */
+/* The kind's API, its symbols named by prof/ngcc/ngcc.c in the order below. */
 static int hp_resolve_kind(struct hp_api *a, const struct hp_instance *inst, char *err, size_t errlen)
 {
 	void **const sig[HP_NGCC_SIG_SYMBOLS] = {

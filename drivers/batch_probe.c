@@ -7,7 +7,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "batches.h"
+#include "measure/batches.h"
 
 static uint64_t hp_ns_of(clockid_t id)
 {

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "result.h"
+#include "record/result.h"
 
 /* Aim of a batch's wall time, seconds: short enough that most batches on
  * a busy machine fall between two preemptions (a 2-vCPU machine with two

@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #include "candidate.h"
-#include "ngcc.h"
+#include "ngcc/ngcc.h"
 
 /* Candidates of one --hash list, at most (the matrix: 5 built-ins
  * and the modules beside them). */

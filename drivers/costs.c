@@ -12,15 +12,15 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 
-#include "clock.h"
+#include "measure/clock.h"
 #include "environment.h"
 #include "hashcost.h"
 #include "instance.h"
-#include "projection.h"
+#include "swap/projection.h"
 #include "util/read_file.h"
 #include "util/write_file.h"
 #include "util/grow.h"
-#include "arms_part.h"
+#include "swap/part.h"
 
 /* ---------- the table's file ---------- */
 

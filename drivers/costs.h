@@ -23,9 +23,9 @@
 #include <stddef.h>
 
 #include "candidates.h"
-#include "cost_table.h"
+#include "swap/cost_table.h"
 #include "options.h"
-#include "result.h"
+#include "record/result.h"
 
 struct hp_costs {
 	struct hp_cost_table t;

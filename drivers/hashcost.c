@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "child.h"
-#include "clock.h"
+#include "measure/clock.h"
 
 /* What a child prices. */
 struct hp_hashcost_job {

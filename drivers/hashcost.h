@@ -21,7 +21,7 @@
 #include <stddef.h>
 
 #include "candidates.h"
-#include "cost_table.h"
+#include "swap/cost_table.h"
 #include "instance.h"
 #include "options.h"
 

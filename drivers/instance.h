@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "result.h" /* HP_SURVEY_DETAIL */
+#include "record/result.h" /* HP_SURVEY_DETAIL */
 
 struct hp_instance {
 	char name[HP_NAME_MAX + 1];

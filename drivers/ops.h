@@ -8,8 +8,8 @@
 #include <stddef.h>
 
 #include "api.h"
-#include "meter.h"
-#include "replay.h"
+#include "replay/meter.h"
+#include "replay/replay.h"
 
 struct hp_op_ctx {
 	struct hp_api *api;
@@ -75,7 +75,7 @@ void hp_kind_op_list(const struct hp_kind_ops *k, char *buf, size_t len);
 /* calloc that reports failure in err; n bytes plus a guard of 64. */
 void *hp_ops_alloc(unsigned long long n, const char *what, char *err, size_t errlen);
 
-/* ---------- replaying an operation (prof/replay.h's op and check) ---------- */
+/* ---------- replaying an operation (prof/replay/replay.h's op and check) ---------- */
 
 /* A length the scheme reported (bytes), at most the buffer's size cap:
  * an output is never read past its buffer. */

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "child.h"
-#include "ngcc.h"
+#include "ngcc/ngcc.h"
 #include "ops.h"
 
 #define HP_KEX_PASSES HP_NGCC_KEX_PASSES_MAX

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "child.h"
-#include "ngcc.h"
+#include "ngcc/ngcc.h"
 #include "ops.h"
 
 struct hp_sig_state {

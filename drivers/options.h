@@ -8,10 +8,10 @@
 #include <stdint.h>
 
 #include "candidates.h"
-#include "clock.h"
-#include "replay.h"
-#include "report.h"
-#include "result.h"
+#include "measure/clock.h"
+#include "replay/replay.h"
+#include "report/report.h"
+#include "record/result.h"
 
 #define HP_DEFAULT_TIMEOUT 600u /* seconds per (instance, operation) child */
 /* seconds one `hashprof build` may take, compilers and KAT included

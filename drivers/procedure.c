@@ -12,19 +12,19 @@
 
 #include "api.h"
 #include "batch_probe.h"
-#include "batches.h"
-#include "calibrate.h"
-#include "callsite_insitu.h"
-#include "callsites.h"
+#include "measure/batches.h"
+#include "measure/calibrate.h"
+#include "callsites/insitu.h"
+#include "callsites/table.h"
 #include "child.h"
-#include "clock.h"
-#include "drng_state.h"
+#include "measure/clock.h"
+#include "replay/drng_state.h"
 #include "ops.h"
-#include "replay.h"
+#include "replay/replay.h"
 #include "util/monotonic.h"
-#include "per_op_part.h"
-#include "own_part.h"
-#include "sites_part.h"
+#include "periter/part.h"
+#include "own/part.h"
+#include "callsites/part.h"
 
 void hp_procedure_describe(const struct hp_instance *inst, const char *op, const struct hp_options *o,
 			   struct hp_result *r)
@@ -501,7 +501,7 @@ static uint32_t hp_insitu_samples(const struct hp_result *r)
 /*
  * --call-sites, after the measured operations (their sites and calls are
  * in r already): M samples of the operation run with and without the
- * recorder from one DRNG state (prof/callsite_insitu.h), the recorder's
+ * recorder from one DRNG state (prof/callsites/insitu.h), the recorder's
  * cost per call into r's call sites (insitu_*).  A failure, or a cost outside the
  * plausible bound (hp_insitu_bound), leaves the row measured, says why in
  * insitu_error, and its shares uncorrected for the recorder (a note says
@@ -543,7 +543,7 @@ done:
 	if (!t->insitu_valid)
 		snprintf(t->insitu_error, sizeof t->insitu_error, "%s: the recorder's cost in the operation: %.180s",
 			 r->operation, err[0] ? err : "not measured");
-	else /* a busy machine reads nonsense: not applied (callsite_insitu.h) */
+	else /* a busy machine reads nonsense: not applied (callsites/insitu.h) */
 		hp_insitu_bound(t, r->overhead_valid, r->overhead_added_ticks, r->clock_unit);
 	hp_drng_state_close(&drng);
 	free(s);

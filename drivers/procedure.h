@@ -11,7 +11,7 @@
 
 #include "instance.h"
 #include "options.h"
-#include "result.h"
+#include "record/result.h"
 
 /* CALIBRATE: one operation, to plan N; MEASURE: the N counting
  * operations in batches, then timing-only ones (run 1 of a row); TIMING:

@@ -15,13 +15,13 @@
 #include "candidates.h"
 #include "child.h"
 #include "confinement.h"
-#include "plan.h"
+#include "measure/plan.h"
 #include "procedure.h"
-#include "record.h"
+#include "record/record.h"
 #include "rows.h"
 #include "swap_run.h"
-#include "replay_part.h"
-#include "arms_part.h"
+#include "replay/part.h"
+#include "swap/part.h"
 
 /* --no-confine and --max-memory for the children of hp_default_ops and
  * hp_run_check_op (hp_rows_confinement); confined by default. */

@@ -10,7 +10,7 @@
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
-#include "result.h"
+#include "record/result.h"
 
 #ifndef HP_OPS_MAX
 #define HP_OPS_MAX 16 /* operations of one instance, at most */

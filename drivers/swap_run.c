@@ -11,16 +11,16 @@
 
 #include "api.h"
 #include "batch_probe.h"
-#include "calibrate.h"
+#include "measure/calibrate.h"
 #include "child.h"
-#include "clock.h"
-#include "drng_state.h"
+#include "measure/clock.h"
+#include "replay/drng_state.h"
 #include "module.h" /* candidates/module.h: HP_CAND_SYM_ERROR */
 #include "ops.h"
 #include "procedure.h"
 #include "swap.h" /* candidates/swap.h: the swap module's table */
 #include "util/build_tree.h"
-#include "arms_part.h"
+#include "swap/part.h"
 
 void hp_swap_module_path(const char *file, char *buf, size_t len)
 {

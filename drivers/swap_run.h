@@ -29,7 +29,7 @@
 
 #include "instance.h"
 #include "options.h"
-#include "result.h"
+#include "record/result.h"
 
 /*
  * Measure op of inst with the placeholder into r (hp_result_init'ed) and

@@ -5,7 +5,7 @@
 
 #include "fake_helpers.h"
 #include "hp_wrap.h"
-#include "meter.h"
+#include "replay/meter.h"
 
 /* wrap/state.c */
 extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;

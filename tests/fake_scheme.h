@@ -46,13 +46,13 @@ struct scheme {
  */
 void operation(const struct scheme *s, enum call_mode m);
 
-/* One operation timed as the driver times one (prof/meter.h):
+/* One operation timed as the driver times one (prof/replay/meter.h):
  * accounting on (timed) around it when m is WRAPPED.  Ticks. */
 uint64_t timed(const struct scheme *s, enum call_mode m);
 
 /* The same with the shims in accounting mode `accounting` when m is
  * WRAPPED (HP_ACCOUNTING_TIMED, or HP_ACCOUNTING_SITES with the call-site
- * recorder installed), through prof/meter.h: the window less what the
+ * recorder installed), through prof/replay/meter.h: the window less what the
  * recorder excluded.  Ticks. */
 uint64_t timed_in(const struct scheme *s, enum call_mode m, int accounting);
 

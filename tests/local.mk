@@ -4,13 +4,13 @@
 # (candidates.mk, schemes.mk, accuracy.mk, records.mk, confine.mk,
 # sanitize.mk, reproduce.mk, builder.mk, campaign.mk).
 #
-#   tests/test_format  prof/format.c (published number formats), prof/plan.c (N),
+#   tests/test_format  prof/format/format.c (published number formats), prof/measure/plan.c (N),
 #                      prof/util/grow.c (the arrays' doubling)
 #   tests/test_wrap    wrap/ shims, linked with --wrap around fake helpers that
 #                      live in other objects (so nesting really happens) and
 #                      driven by a fake clock (exact ticks)
-#   tests/test_report  prof/report.c (text, md, csv, json, notes), prof/record.c
-#   tests/test_projection  prof/projection.c, prof/cost_table.c
+#   tests/test_report  prof/report/report.c (text, md, csv, json, notes), prof/record/record.c
+#   tests/test_projection  prof/swap/projection.c, prof/swap/cost_table.c
 #   tests/test_cli     the build tree's `hashprof` on the synthetic instances
 #
 # tests/capture.c is the one harness that runs a program for a suite
@@ -36,11 +36,11 @@ tests_test_format_LDADD = prof/libhprof.la $(CHECK_LIBS) -lm
 # The fake helpers are split over two objects on purpose: --wrap only
 # reroutes references that cross object files, so pseudohash (and the DRNG)
 # in fake_helpers.c reach sm3hash in fake_sm3.c through the shims.
-# prof/calibrate.c: the overhead calibration, on the same shims and fake clock.
+# prof/measure/calibrate.c: the overhead calibration, on the same shims and fake clock.
 # The own-entry shims (wrap/own.h) around fake own functions,
 # split the same way: fake_own.c's sponge calls fake_keccak.c's permutation.
 tests_test_wrap_SOURCES = tests/test_wrap.c tests/fake_helpers.c tests/fake_helpers.h tests/fake_sm3.c \
-	tests/check_run.h prof/calibrate.c tests/fake_own.h tests/fake_own.c tests/fake_keccak.c tests/own_shims.c
+	tests/check_run.h prof/measure/calibrate.c tests/fake_own.h tests/fake_own.c tests/fake_keccak.c tests/own_shims.c
 tests_test_wrap_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_wrap_CFLAGS = $(HP_TEST_CFLAGS)
 tests_test_wrap_LDFLAGS = $(HP_WRAP_LDFLAGS) -Wl,--wrap=fake_keccak -Wl,--wrap=fake_shake -Wl,--wrap=fake_args6
@@ -51,7 +51,7 @@ tests_test_report_CPPFLAGS = $(HP_PROF_CPPFLAGS)
 tests_test_report_CFLAGS = $(HP_TEST_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_report_LDADD = prof/libhprof.la $(JANSSON_LIBS) $(CHECK_LIBS) -lm
 
-# prof/projection.c and prof/cost_table.c: per-shape costs and the
+# prof/swap/projection.c and prof/swap/cost_table.c: per-shape costs and the
 # projection from them.
 check_PROGRAMS += tests/test_projection
 TESTS += tests/test_projection

@@ -2,7 +2,7 @@
 #
 #   tests/test_records  records written and read back (round trip through
 #                       `hashprof report`), reproduction of call tables,
-#                       prof/record_io.c and prof/published.c
+#                       prof/record/record_io.c and prof/record/published.c
 #   tests/test_check    `hashprof check`: baselines, thresholds, published
 #                       pages, bad input
 #   tests/test_check_compare  check's baseline verdicts on hand-made records:
@@ -80,7 +80,7 @@ fuzz-build:
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_record \
 	  $(srcdir)/tests/fuzz/fuzz_record.c $(HP_FUZZ_PROF) $(HP_FUZZ_LIBS)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_FLAGS) $(HP_FUZZ_CPPFLAGS) -o tests/fuzz/fuzz_published \
-	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/published.c $(srcdir)/prof/result.c $(srcdir)/prof/ngcc.c \
+	  $(srcdir)/tests/fuzz/fuzz_published.c $(srcdir)/prof/record/published.c $(srcdir)/prof/record/result.c $(srcdir)/prof/ngcc/ngcc.c \
 	  $(addprefix $(srcdir)/,$(filter %.c,$(prof_util_libhputil_la_SOURCES))) $(HP_FUZZ_LIBS)
 
 fuzz: fuzz-build
@@ -94,7 +94,7 @@ fuzz: fuzz-build
 	@echo "make fuzz: no crash, no sanitizer report"
 
 # Every row the public Round-1 pages printed (tests/data/published-symmetric-rounds1.tsv,
-# both systems), as pages, through prof/published.c.
+# both systems), as pages, through prof/record/published.c.
 check_PROGRAMS += tests/test_published
 TESTS += tests/test_published
 tests_test_published_SOURCES = tests/test_published.c

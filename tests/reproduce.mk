@@ -5,7 +5,7 @@
 #                         SM3), prefix means against separate runs,
 #                         `check --published` and `--reproduce` (the N
 #                         found, "no N", bad input), `report --curve` and
-#                         `--plot`; prof/reproduce.c and prof/curve.c alone
+#                         `--plot`; prof/periter/reproduce.c and prof/periter/curve.c alone
 #
 # Like the record suites it runs the build tree's hashprof (HP_HASHPROF).
 

@@ -1,5 +1,5 @@
 /*
- * test_batches.c - the batch estimator (prof/batches.h) on hand-made
+ * test_batches.c - the batch estimator (prof/measure/batches.h) on hand-made
  * batches: no clock is read, every figure is exact.
  *
  * A batch here is what drivers/procedure.c records: the shims' ticks and
@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batches.h"
+#include "measure/batches.h"
 #include "check_run.h"
-#include "record.h"
-#include "result.h"
-#include "shares.h"
+#include "record/record.h"
+#include "record/result.h"
+#include "measure/shares.h"
 
 #define GAP_NS 10000000u /* 10 ms */
 

@@ -25,7 +25,7 @@
  *    that settles it ends the re-runs; 3 + 3 batches can never decide;
  *  - a record without batch shares is compared by the tolerance alone,
  *    and the table says so.
- * And the rank test itself (prof/rank_test.c) on values whose p-values
+ * And the rank test itself (prof/measure/rank_test.c) on values whose p-values
  * are known by hand.
  */
 #include "config.h"
@@ -40,9 +40,9 @@
 #include "cmds.h"
 #include "options.h"
 #include "procedure_options.h"
-#include "rank_test.h"
-#include "record_io.h"
-#include "shares.h"
+#include "measure/rank_test.h"
+#include "record/record_io.h"
+#include "measure/shares.h"
 #include "records_util.h"
 #include "table.h"
 

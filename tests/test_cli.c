@@ -22,7 +22,7 @@
 
 #include <jansson.h>
 
-#include "replay.h"
+#include "replay/replay.h"
 
 #include "capture.h"
 #include "tmpdir.h"

@@ -5,8 +5,8 @@
  *
  * What is real: the shims (wrap/, linked with --wrap around the fake
  * helpers of fake_helpers.c and fake_sm3.c, nesting included), the
- * overhead calibration (prof/calibrate.c) and the shares with the
- * correction (prof/shares.c), all reading the coarse clock.  What is
+ * overhead calibration (prof/measure/calibrate.c) and the shares with the
+ * correction (prof/measure/shares.c), all reading the coarse clock.  What is
  * fake: time.  fake_now counts fine ticks; every fake helper, the
  * scheme's work and each clock read add theirs; the coarse clock reads
  * fake_now / RESOLUTION.  Every helper window (the call plus the part of
@@ -46,13 +46,13 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "calibrate.h"
+#include "measure/calibrate.h"
 #include "check_run.h"
 #include "fake_helpers.h"
 #include "hp_wrap.h"
-#include "report.h"
-#include "result.h"
-#include "shares.h"
+#include "report/report.h"
+#include "record/result.h"
+#include "measure/shares.h"
 
 /* wrap/state.c */
 extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;

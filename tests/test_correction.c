@@ -4,8 +4,8 @@
  *
  * What is real here: the shims (wrap/, linked with --wrap around the fake
  * helpers of fake_helpers.c and fake_sm3.c, so nesting happens), the
- * calibration (prof/calibrate.c, through wrap/state.c's loop), and the
- * shares with and without the correction (prof/shares.c).  What is fake:
+ * calibration (prof/measure/calibrate.c, through wrap/state.c's loop), and the
+ * shares with and without the correction (prof/measure/shares.c).  What is fake:
  * time.  Every fake helper adds its cost to fake_now, the fake "scheme"
  * below adds its own work, and a clock read costs READ_BEFORE ticks before
  * it samples and READ_AFTER after.  So the shims' cost is exact:
@@ -35,18 +35,18 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "calibrate.h"
-#include "callsite_insitu.h"
-#include "callsite_rec.h"
-#include "callsites.h"
+#include "measure/calibrate.h"
+#include "callsites/insitu.h"
+#include "callsites/recorder.h"
+#include "callsites/table.h"
 #include "check_run.h"
 #include "fake_helpers.h"
 #include "fake_scheme.h"
 #include "hp_wrap.h"
-#include "report.h"
-#include "result.h"
-#include "shares.h"
-#include "sites_part.h"
+#include "report/report.h"
+#include "record/result.h"
+#include "measure/shares.h"
+#include "callsites/part.h"
 
 /* wrap/state.c */
 extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;
@@ -180,7 +180,7 @@ END_TEST
 /* Each mutation of the correction moves the share off the truth by at
  * least a point in some case, so the test above would see it.  Checked
  * on the arithmetic the correction consists of, independently of how
- * prof/shares.c is written: added and inside taken as 0, doubled, or
+ * prof/measure/shares.c is written: added and inside taken as 0, doubled, or
  * inside alone taken as 0.  (In the densest case a doubled overhead is
  * held back by the clamp that keeps the corrected total at least the
  * helpers' time: hence "in some case".) */
@@ -220,14 +220,14 @@ START_TEST(wrong_corrections_miss_the_truth)
 END_TEST
 
 /*
- * --call-sites: the real recorder (prof/callsite_rec.c) after every
+ * --call-sites: the real recorder (prof/callsites/recorder.c) after every
  * outermost call, on the virtual clock, the meter taking its bracketed
  * time out of the window (one read's after-part, its work, the next
  * read's before-part: read ticks, since its unwinding takes no virtual
  * time), and, as a real recorder does to the caches, POLLUTION ticks of
  * the scheme's next work that no bracket or loop sees: fake_site_record
  * charges them only while an operation runs.  The recorder's cost in the
- * operation (prof/callsite_insitu.c, samples with and without it from
+ * operation (prof/callsites/insitu.c, samples with and without it from
  * the same state) must be read + POLLUTION per call exactly, and the
  * corrected shares the truth as without call sites; without that term
  * they miss it.  The sites' calls and ticks are the row's.
@@ -391,7 +391,7 @@ static int has_note(const struct hp_result *r, const char *want)
  * trial's 39651 TSC ticks against 96), or in those without it (half the
  * shims' cost per call more than the recorder adds: a negative cost).
  * Either is measured as such, falls outside the bound of
- * callsite_insitu.h, and is not applied: the row's shares are exactly
+ * callsites/insitu.h, and is not applied: the row's shares are exactly
  * those uncorrected for the recorder, the record's reason and the row's
  * note say so.  The recorder's true cost (read + POLLUTION) is applied,
  * and so are costs at the edges of the bound, not beyond them.

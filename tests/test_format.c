@@ -1,6 +1,6 @@
 /*
- * test_format.c - Check suite for prof/format.c (the published number
- * formats of method.md, "Counting and timing") and prof/plan.c (N and
+ * test_format.c - Check suite for prof/format/format.c (the published number
+ * formats of method.md, "Counting and timing") and prof/measure/plan.c (N and
  * warm-up planning, method.md "Running").  Every assertion is on an exact
  * string or number.
  */
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "plan.h"
+#include "format/format.h"
+#include "measure/plan.h"
 #include "util/grow.h"
 
 /* ---------- hp_format_share ---------- */

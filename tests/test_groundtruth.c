@@ -37,9 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calibrate.h"
-#include "clock.h"
-#include "shares.h"
+#include "measure/calibrate.h"
+#include "measure/clock.h"
+#include "measure/shares.h"
 #include "util/emulation.h"
 
 #define MSG_BYTES 64 /* GT_MSG_BYTES in schemes/groundtruth */

@@ -1,6 +1,6 @@
 /*
- * test_projection.c - the projection's arithmetic (prof/projection.c) and
- * the cost tables' file format (prof/cost_table.c), on rows and costs
+ * test_projection.c - the projection's arithmetic (prof/swap/projection.c) and
+ * the cost tables' file format (prof/swap/cost_table.c), on rows and costs
  * made here with known numbers, so that every expected figure is exact
  * (up to the rounding of a few additions): nothing is measured.
  *
@@ -22,12 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost_table.h"
-#include "projection.h"
-#include "record.h"
-#include "report.h"
-#include "swap_report.h"
-#include "arms_part.h"
+#include "swap/cost_table.h"
+#include "swap/projection.h"
+#include "record/record.h"
+#include "report/report.h"
+#include "swap/report.h"
+#include "swap/part.h"
 
 #define HELPERS (HP_TAPE_BIT(HP_FN_XOF) | HP_TAPE_BIT(HP_FN_PSEUDOHASH))
 

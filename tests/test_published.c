@@ -1,5 +1,5 @@
 /*
- * test_published.c - prof/published.c on every row the public Round-1
+ * test_published.c - prof/record/published.c on every row the public Round-1
  * evaluation printed: tests/data/published-symmetric-rounds1.tsv (2,400
  * rows of both systems, x86_1 and arm_1, copied as printed) is turned into
  * one page per system and candidate in the shape of the public pages (a
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "published.h"
+#include "record/published.h"
 
 #ifndef HP_TEST_DATA
 #error "HP_TEST_DATA (the absolute path of tests/data) must be defined"

@@ -11,7 +11,7 @@
  *  - reproduction: two processes, same procedure (-n 50 --warmup 1),
  *    identical per-shape call tables (synthetic instances; ML-DSA-44 sign
  *    when it is built);
- *  - prof/record_io.c and prof/published.c as a library: errors name the
+ *  - prof/record/record_io.c and prof/record/published.c as a library: errors name the
  *    file and field / line, the published fixture parses to the TSV's
  *    numbers.
  * Runs the build tree's hashprof (HP_HASHPROF); fixtures in HP_TEST_DATA.
@@ -30,8 +30,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "published.h"
-#include "record_io.h"
+#include "record/published.h"
+#include "record/record_io.h"
 #include "records_util.h"
 
 /* ---------- round trip ---------- */
@@ -945,7 +945,7 @@ END_TEST
  * older hashprof wrote it): report does not apply it, so the row reads as
  * the same record with the cost marked not measured, and says why under
  * the row, once; under its sites, that it was not applied
- * (prof/callsite_insitu.h). */
+ * (prof/callsites/insitu.h). */
 START_TEST(test_report_implausible_insitu)
 {
 	char *dir = hpt_tmpdir("insitu"), *f = hpt_path(dir, "SYNTH-SIG__sign.json"), want[512], unit[32];
@@ -1437,7 +1437,7 @@ static long parse_edited(const char *from, const char *to, char *err, size_t err
 }
 
 /* strdup, made to fail on demand: this program is linked with
- * -Wl,--wrap=strdup (tests/records.mk), so prof/record_io.c's calls come
+ * -Wl,--wrap=strdup (tests/records.mk), so prof/record/record_io.c's calls come
  * here.  fail_strdup_in = k > 0: the k-th call from now returns NULL. */
 char *__real_strdup(const char *s);
 char *__wrap_strdup(const char *s);

@@ -5,7 +5,7 @@
  *
  * "virtual clock", as tests/test_correction: the shims (wrap/, built here
  * with HP_WRAP_TEST_CHARGE), the replay-cost calibration
- * (prof/calibrate.c) and the sample and share (prof/replay.c) are real;
+ * (prof/measure/calibrate.c) and the sample and share (prof/replay/replay.c) are real;
  * time is fake (fake_scheme.h).  The only difference from an instance's
  * shims: a call served from the tape advances the virtual clock by
  * REPLAY_COST and a real call through the tape path by PASS_COST (the
@@ -39,13 +39,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calibrate.h"
+#include "measure/calibrate.h"
 #include "check_run.h"
-#include "drng_state.h"
+#include "replay/drng_state.h"
 #include "fake_helpers.h"
 #include "fake_scheme.h"
 #include "hp_wrap.h"
-#include "replay.h"
+#include "replay/replay.h"
 
 /* wrap/state.c, built into this program */
 extern __attribute__((visibility("protected"))) struct hp_wrap_state hashprof_wrap_state;

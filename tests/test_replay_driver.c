@@ -37,11 +37,11 @@
 #include "api.h"
 #include "capture.h"
 #include "check_run.h"
-#include "drng_state.h"
+#include "replay/drng_state.h"
 #include "instance.h"
 #include "ops.h"
 #include "records_util.h"
-#include "replay.h"
+#include "replay/replay.h"
 
 #ifndef HP_SCHEMES_DIR
 #error "HP_SCHEMES_DIR (the build tree's schemes/.libs) must be defined"

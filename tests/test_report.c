@@ -1,6 +1,6 @@
 /*
- * test_report.c - Check suite for prof/report.c (the text, markdown, CSV and
- * JSON renderings of rows, and their notes) and prof/record.c (rows as
+ * test_report.c - Check suite for prof/report/report.c (the text, markdown, CSV and
+ * JSON renderings of rows, and their notes) and prof/record/record.c (rows as
  * JSON, both ways).  Rows are built by hand; output goes to memory
  * (open_memstream) and is compared with exact expected text.
  */
@@ -12,14 +12,14 @@
 
 #include <jansson.h>
 
-#include "record.h"
-#include "report.h"
-#include "result.h"
-#include "arms_part.h"
-#include "own_part.h"
-#include "per_op_part.h"
-#include "replay_part.h"
-#include "sites_part.h"
+#include "record/record.h"
+#include "report/report.h"
+#include "record/result.h"
+#include "swap/part.h"
+#include "own/part.h"
+#include "periter/part.h"
+#include "replay/part.h"
+#include "callsites/part.h"
 
 #define ALL_WRAPPED "pseudohash,pseudoXOF,sm3hash,get_random_number,init_random_number"
 
@@ -205,7 +205,7 @@ START_TEST(share_cells_round_half_up)
 END_TEST
 
 /* A row whose shim overhead was calibrated: 10 ticks added per outermost
- * call, 4 of them inside the helper (prof/shares.h). */
+ * call, 4 of them inside the helper (prof/measure/shares.h). */
 static void calibrated_row(struct hp_result *r)
 {
 	set_common(r, "CAL", "kem", "encaps", ALL_WRAPPED);

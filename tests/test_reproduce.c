@@ -15,7 +15,7 @@
  *    an unreachable value reports "no N" with the oracle's nearest N;
  *  - `--reproduce` (a bare VALUE, FN=VALUE, bad input), `report --curve`
  *    and `--plot`, records whose per_iteration is inconsistent;
- *  - prof/reproduce.c and prof/curve.c alone.
+ *  - prof/periter/reproduce.c and prof/periter/curve.c alone.
  * Only counts are asserted; shares are compared with a tolerance of 100.
  */
 #include "config.h"
@@ -31,10 +31,10 @@
 
 #include <openssl/evp.h>
 
-#include "curve.h"
+#include "periter/curve.h"
 #include "records_util.h"
-#include "reproduce.h"
-#include "per_op_part.h"
+#include "periter/reproduce.h"
+#include "periter/part.h"
 
 #define WIDE "--share-tolerance=100"
 #define INST "SYNTH-REJECT"
@@ -157,7 +157,7 @@ static int prints_as(double mean, double target)
 }
 
 /* "45, 73, 100, 107" / "47–1000": the N <= max whose mean of fn prints as
- * target, written here independently of prof/reproduce.c, as the lines
+ * target, written here independently of prof/periter/reproduce.c, as the lines
  * show them (at most 8 ranges: the first 7, "…", the last, and how many);
  * returns how many N. */
 static uint64_t expected_set(const struct seq *s, unsigned fn, double target, char *buf, size_t len)
@@ -790,7 +790,7 @@ START_TEST(test_record_per_iteration_checked)
 }
 END_TEST
 
-/* ---------- prof/reproduce.c and prof/curve.c alone ---------- */
+/* ---------- prof/periter/reproduce.c and prof/periter/curve.c alone ---------- */
 
 static struct hp_nset nset_of(unsigned char *hit, uint64_t max, const uint64_t *n, size_t k)
 {

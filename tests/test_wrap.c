@@ -1,7 +1,7 @@
 /*
  * test_wrap.c - Check suite for the --wrap shims (wrap/hook.h, wrap_*.c,
  * wrap/state.c): the timed path, the tape's record and replay modes, and
- * the overhead calibration on them (prof/calibrate.c).
+ * the overhead calibration on them (prof/measure/calibrate.c).
  *
  * This program is linked with wrap/libhpwrap.la and $(HP_WRAP_LDFLAGS), like
  * an instance module, around fake helpers (fake_helpers.c, fake_sm3.c) whose
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calibrate.h"
+#include "measure/calibrate.h"
 #include "check_run.h"
 #include "fake_helpers.h"
 #include "fake_own.h"
@@ -617,7 +617,7 @@ START_TEST(overflow_keeps_exact_per_helper_totals)
 }
 END_TEST
 
-/* hashprof_calib_loop's stand-in helper, timed by prof/calibrate.c. */
+/* hashprof_calib_loop's stand-in helper, timed by prof/measure/calibrate.c. */
 void hashprof_calib_loop(unsigned n, int wrapped);
 
 START_TEST(calibration_after_an_overflowing_warmup)

@@ -308,7 +308,7 @@ static inline void hp_count(uint32_t fn, uint64_t in_bits, uint64_t out_bits, ui
  * outermost call's helper and ticks to the runtime's recorder, which
  * unwinds from there (the same ticks the shape table got, so that the
  * sites' ticks sum to the helper's exactly).  What this path costs beyond
- * the timed one is measured in the operation (prof/callsite_insitu.c). */
+ * the timed one is measured in the operation (prof/callsites/insitu.c). */
 #define HP_SITES_HOOK(FN, IN_BITS, OUT_BITS, REAL_CALL) \
 	HP_COLD_HOOK_THEN(FN, IN_BITS, OUT_BITS, REAL_CALL, hp_wrap_self.site_record(FN, t1_ - t0_))
 

@@ -40,7 +40,7 @@ enum hp_fn {
 	HP_FN_COUNT,
 	/* Not a helper: the stand-in the overhead calibration wraps
 	 * (wrap/calib_nop.c, 100 xorshift rounds; the loop in wrap/state.c,
-	 * timed by prof/calibrate.c).  Its shapes are cleared before anything
+	 * timed by prof/measure/calibrate.c).  Its shapes are cleared before anything
 	 * is measured. */
 	HP_FN_CALIB = HP_FN_COUNT,
 	HP_FN_SLOTS /* entries of the per-helper arrays of the shims' state (HP_FN_CALIB included) */
@@ -105,7 +105,7 @@ struct hp_overflow {
 /* Timed as HP_ACCOUNTING_TIMED, and every outermost call then handed to
  * the runtime's call-site recorder (hp_wrap_state.site_record, after the
  * second clock read: outside the helper's window), which unwinds the
- * stack (--call-sites, prof/callsite_rec.c).  Negative so that the timed
+ * stack (--call-sites, prof/callsites/recorder.c).  Negative so that the timed
  * path's gate stays as it is: the gate tells it from the tape modes only
  * on the negative branch. */
 #define HP_ACCOUNTING_SITES (-8)
@@ -191,7 +191,7 @@ struct hp_wrap_state {
 	 * its start and end: taken out of the operation's window (prof/
 	 * meter.h); what lies outside those reads (the call into the
 	 * recorder, what its unwinding does to the caches) is measured in the
-	 * operation (prof/callsite_insitu.h).  Written by the runtime only. */
+	 * operation (prof/callsites/insitu.h).  Written by the runtime only. */
 	uint64_t site_excluded_ticks;
 	struct hp_own_count own[HP_OWN_MAX]; /* per own entry, by its slot */
 	uint64_t nested_in_own[HP_FN_SLOTS]; /* helper calls made while an own entry ran
@@ -251,7 +251,7 @@ static inline const char *hp_fn_label(unsigned fn)
 }
 
 /*
- * Overhead calibration (wrap/state.c, timed by prof/calibrate.c), exported
+ * Overhead calibration (wrap/state.c, timed by prof/measure/calibrate.c), exported
  * by every instance: hashprof_calib_loop(n, wrapped) makes n calls of the
  * stand-in helper (wrap/calib_nop.c: 100 xorshift rounds), through
  * the same shim code path as the real helpers when wrapped != 0, directly
@@ -261,7 +261,7 @@ static inline const char *hp_fn_label(unsigned fn)
 typedef void (*hp_calib_loop_fn)(unsigned n, int wrapped);
 /* The `wrapped` value for a loop that makes no call at all, with the rest
  * of the loop's work (what a free helper would leave): the replay-cost
- * calibration's baseline (prof/calibrate.c).  Any other non-zero value
+ * calibration's baseline (prof/measure/calibrate.c).  Any other non-zero value
  * calls the shim, which follows hp_wrap_state.accounting (the timed path,
  * or the tape path when it is negative). */
 #define HP_CALIB_LOOP_EMPTY 2

@@ -87,7 +87,7 @@ static HP_TIMED int hp_timed_hashprof_calib_nop(int digest_len_bits, const unsig
 		__real_hashprof_calib_nop(digest_len_bits, msg, msg_len_bits, digest));
 }
 
-/* ...and its tape path, for the replay-cost calibration (prof/calibrate.c):
+/* ...and its tape path, for the replay-cost calibration (prof/measure/calibrate.c):
  * the same code as wrap_sm3hash.c's. */
 static HP_TIMED int hp_tape_hashprof_calib_nop(int digest_len_bits, const unsigned char *msg,
 					       unsigned long long msg_len_bits, unsigned char *digest)
@@ -149,7 +149,7 @@ static volatile int hp_calib_digest_bits = 256;
  * wrapped != 0: n calls through the shim (accounting check, depth guard,
  * two clock reads, shape-table update); wrapped == 0: n direct calls of
  * the same stand-in helper.  The difference, per call, is what a shim adds
- * to an operation's total (prof/calibrate.c).  With accounting negative
+ * to an operation's total (prof/measure/calibrate.c).  With accounting negative
  * the shim takes its tape path instead (replayed or passed through, once
  * or, in the double mode, twice); and
  * wrapped == HP_CALIB_LOOP_EMPTY makes no call at all, the baseline of

@@ -1,6 +1,6 @@
 /*
  * beside.c - `campaign --published=PAGES`: the published pages' rows
- * (prof/published.c) beside the campaign's own, for the candidate pages
+ * (prof/record/published.c) beside the campaign's own, for the candidate pages
  * and the index (pages.c).  A published row is matched to a folder's
  * instance as `check --published` matches it (page_match.h: the name,
  * normalised, without a build suffix, the folder built), its operation
@@ -21,9 +21,9 @@
 
 #include "campaign.h"
 #include "page_match.h"
-#include "reproduce.h"
-#include "shares.h"
-#include "per_op_part.h"
+#include "periter/reproduce.h"
+#include "measure/shares.h"
+#include "periter/part.h"
 
 /* Add the page at path to s: 0 added or skipped (a page of no such table,
  * when quiet_if_none), -1 with err. */

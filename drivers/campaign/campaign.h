@@ -38,9 +38,9 @@
 #include <jansson.h>
 
 #include "builder.h" /* struct hp_strv, hashing, paths, running programs */
-#include "ngcc.h" /* HP_NAME_MAX */
-#include "published.h"
-#include "result.h"
+#include "ngcc/ngcc.h" /* HP_NAME_MAX */
+#include "record/published.h"
+#include "record/result.h"
 
 #define HP_CAMPAIGN_REASON 512 /* bytes of a one-line reason */
 #define HP_CAMPAIGN_OPS 16 /* operations of one instance, at most (rows.h HP_OPS_MAX) */

@@ -8,7 +8,7 @@
  * build, KAT, operations profiled, status and one-line reason.
  *
  * Everything comes from the folders' state files and the records; the
- * table is rendered by prof/report.c from the records, so its figures are
+ * table is rendered by prof/report/report.c from the records, so its figures are
  * recomputed from the call tables like `hashprof report`'s.  A file whose
  * text is unchanged is not rewritten: a campaign that had nothing to do
  * touches nothing.
@@ -24,8 +24,8 @@
 #include "campaign.h"
 #include "instance.h"
 #include "page_match.h"
-#include "record_io.h"
-#include "report.h"
+#include "record/record_io.h"
+#include "report/report.h"
 
 /* A folder's state, read once. */
 struct hp_fstate {

@@ -2,7 +2,7 @@
  * state.c - what a campaign remembers between runs (see campaign.h): the
  * plan OUT/campaign.json and, per folder, OUT/units/KEY/build.json and
  * profile.json.  Each is one JSON object written whole and atomically
- * (prof/record_io.c: a temporary file renamed over the old one), so that
+ * (prof/record/record_io.c: a temporary file renamed over the old one), so that
  * a run killed at any moment leaves every state file either as it was or
  * complete: a step whose state is not there is simply redone.
  *
@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 
 #include "campaign.h"
-#include "record_io.h" /* hp_record_write_json: atomic JSON files */
+#include "record/record_io.h" /* hp_record_write_json: atomic JSON files */
 
 #define HP_BUILD_SCHEMA "hashprof-campaign-build/1"
 #define HP_PROFILE_SCHEMA "hashprof-campaign-profile/1"

@@ -36,7 +36,7 @@
 #include "util/dirlock.h"
 #include "util/monotonic.h"
 #include "ops.h"
-#include "record_io.h"
+#include "record/record_io.h"
 #include "rows.h"
 #include "whose.h"
 

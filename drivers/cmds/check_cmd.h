@@ -14,9 +14,9 @@
 
 #include "options.h"
 #include "page_match.h"
-#include "published.h"
-#include "reproduce.h"
-#include "result.h"
+#include "record/published.h"
+#include "periter/reproduce.h"
+#include "record/result.h"
 #include "table.h"
 
 struct hp_check {
@@ -125,7 +125,7 @@ void hp_compare_baseline(struct hp_check *c, struct hp_table *t, const struct hp
  * re-run n against the baseline b: with batch shares in both rows
  * (r->ntrials >= 1, each trial's share by hp_shares_of_trial), the
  * medians over the batches and the two-sided Mann-Whitney U test
- * (prof/rank_test.h) of the two sets of batch shares; the difference is
+ * (prof/measure/rank_test.h) of the two sets of batch shares; the difference is
  *   ok          when |median now - median baseline| <= c->share_tol,
  *   REGRESSION  when beyond it and p < HP_SHARE_ALPHA,
  *   undecided   when beyond it and not significant (too noisy, or too

@@ -13,16 +13,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "callsites.h"
+#include "callsites/table.h"
 #include "check_cmd.h"
 #include "child.h"
-#include "published.h"
-#include "rank_test.h"
-#include "result.h"
-#include "shares.h"
+#include "record/published.h"
+#include "measure/rank_test.h"
+#include "record/result.h"
+#include "measure/shares.h"
 #include "table.h"
-#include "replay_part.h"
-#include "sites_part.h"
+#include "replay/part.h"
+#include "callsites/part.h"
 
 /* ---------- verdicts ---------- */
 

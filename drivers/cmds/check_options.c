@@ -15,11 +15,11 @@
 #include <sys/stat.h>
 
 #include "check_cmd.h"
-#include "clock.h"
+#include "measure/clock.h"
 #include "cmds.h"
 #include "options.h"
 #include "procedure_options.h"
-#include "per_op_part.h"
+#include "periter/part.h"
 
 #define HP_DEFAULT_SHARE_TOL 2.0 /* percentage points */
 /* --max-reruns' bound: each re-run is a whole measurement of the row, and

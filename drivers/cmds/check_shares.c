@@ -1,7 +1,7 @@
 /*
  * check_shares.c - the share tests of `hashprof check` against a
  * baseline (see check_cmd.h): medians over batches, the Mann-Whitney U
- * test of the two rows' batch shares (prof/rank_test.h), and the
+ * test of the two rows' batch shares (prof/measure/rank_test.h), and the
  * re-measurement of a row too noisy to decide.
  *
  * Why medians and a rank test, not the rows' pooled shares: a share is a
@@ -20,15 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batches.h"
+#include "measure/batches.h"
 #include "check_cmd.h"
-#include "rank_test.h"
-#include "result.h"
-#include "shares.h"
+#include "measure/rank_test.h"
+#include "record/result.h"
+#include "measure/shares.h"
 
 /* The batch shares (which = 0: hash, 1: DRNG) of r in percent, into
  * v[0..HP_TRIALS_MAX); returns how many: the batches the row's estimate
- * uses (prof/batches.h: the undisturbed ones, or all with their
+ * uses (prof/measure/batches.h: the undisturbed ones, or all with their
  * descheduled time taken out), or every trial of a row not batched. */
 static size_t hp_batch_shares(const struct hp_result *r, int raw, int which, double *v)
 {

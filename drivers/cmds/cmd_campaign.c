@@ -40,7 +40,7 @@
 
 #include "campaign.h"
 #include "cmds.h"
-#include "hex.h"
+#include "format/hex.h"
 #include "options.h"
 #include "procedure_options.h"
 #include "util/dirlock.h"

@@ -34,7 +34,7 @@
 
 #include "check_cmd.h"
 #include "child.h"
-#include "clock.h"
+#include "measure/clock.h"
 #include "cmds.h"
 #include "environment.h"
 #include "instance.h"
@@ -42,16 +42,16 @@
 #include "ops.h"
 #include "options.h"
 #include "page_match.h"
-#include "published.h"
+#include "record/published.h"
 #include "record_order.h"
-#include "record_io.h"
+#include "record/record_io.h"
 #include "reproduce_cmd.h"
 #include "rows.h"
 #include "run_output.h"
 #include "table.h"
-#include "replay_part.h"
-#include "per_op_part.h"
-#include "sites_part.h"
+#include "replay/part.h"
+#include "periter/part.h"
+#include "callsites/part.h"
 
 /* ---------- baseline ---------- */
 

@@ -18,25 +18,25 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "clock.h"
+#include "measure/clock.h"
 #include "cmds.h"
 #include "costs.h"
-#include "curve.h"
+#include "periter/curve.h"
 #include "display_options.h"
 #include "heatmap.h"
 #include "ops.h"
 #include "options.h"
 #include "output_file.h"
-#include "plot.h"
+#include "report/plot.h"
 #include "procedure_options.h"
-#include "record_io.h"
+#include "record/record_io.h"
 #include "record_order.h"
 #include "sites_output.h"
-#include "report.h"
-#include "swap_report.h"
-#include "per_op_part.h"
-#include "arms_part.h"
-#include "sites_part.h"
+#include "report/report.h"
+#include "swap/report.h"
+#include "periter/part.h"
+#include "swap/part.h"
+#include "callsites/part.h"
 
 static void hp_report_help(void)
 {

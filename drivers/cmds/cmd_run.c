@@ -10,26 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsites.h"
+#include "callsites/table.h"
 #include "child.h"
 #include "cmds.h"
 #include "costs.h"
 #include "environment.h"
-#include "hex.h"
+#include "format/hex.h"
 #include "instance.h"
 #include "ops.h"
 #include "options.h"
 #include "display_options.h"
 #include "heatmap.h"
 #include "procedure_options.h"
-#include "record.h"
-#include "report.h"
+#include "record/record.h"
+#include "report/report.h"
 #include "reproduce_cmd.h"
 #include "rows.h"
 #include "run_output.h"
 #include "sites_output.h"
-#include "swap_report.h"
-#include "per_op_part.h"
+#include "swap/report.h"
+#include "periter/part.h"
 
 /* --output FILE.json and --record-dir DIR (run_output.c), --folded FILE
  * and --flame-graph FILE.svg (sites_output.c); NULL when not given. */

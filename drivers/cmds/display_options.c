@@ -9,7 +9,7 @@
 #include "candidates.h"
 #include "cmds.h"
 #include "display_options.h"
-#include "swap_report.h"
+#include "swap/report.h"
 
 void hp_display_defaults(struct hp_display *d)
 {

@@ -17,7 +17,7 @@
 #include <getopt.h>
 
 #include "options.h"
-#include "report.h"
+#include "report/report.h"
 
 /* getopt_long codes of the long-only ones: between procedure_options.h's
  * (from 0x100) and the commands' own (from 0x200). */

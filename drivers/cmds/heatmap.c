@@ -1,6 +1,6 @@
 /*
  * heatmap.c - the heat map of --plot (see heatmap.h): its data and its
- * script; prof/gnuplot.c runs gnuplot on it.
+ * script; prof/report/gnuplot.c runs gnuplot on it.
  */
 #include "heatmap.h"
 
@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gnuplot.h"
+#include "report/gnuplot.h"
 #include "output_file.h"
-#include "swap_matrix.h"
+#include "swap/matrix.h"
 
 /* Pixels per column and per row of the map (and the margins). */
 #define HP_PLOT_COL 120

@@ -5,7 +5,7 @@
  * candidate, coloured by the ratio of its time to the placeholder's
  * (green faster, red slower, on a log scale centred on 1) and labelled
  * with it; a projected-only cell's label is marked "~".  Drawn by gnuplot
- * (prof/gnuplot.h: Debian's gnuplot-nox, looked up along PATH) from a
+ * (prof/report/gnuplot.h: Debian's gnuplot-nox, looked up along PATH) from a
  * script with the data inline: no raster of our own.
  */
 #ifndef HP_HEATMAP_H
@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "result.h"
+#include "record/result.h"
 
 /* May path be plotted to: a .png or .svg name in a folder where files can
  * be created (output_file.h, hp_plot_output_check), and gnuplot there to

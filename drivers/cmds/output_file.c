@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gnuplot.h"
+#include "report/gnuplot.h"
 #include "output_file.h"
-#include "record_io.h"
+#include "record/record_io.h"
 #include "util/write_file.h"
 
 /* Can a file be created in dir?  (access() says yes to root in /proc.) */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ngcc.h"
+#include "ngcc/ngcc.h"
 #include "page_match.h"
 #include "util/read_file.h"
 

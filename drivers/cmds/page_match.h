@@ -29,7 +29,7 @@
 #include <stddef.h>
 
 #include "instance.h"
-#include "published.h"
+#include "record/published.h"
 
 /* How a name was matched. */
 enum hp_page_how {

@@ -9,11 +9,11 @@
 #include <string.h>
 
 #include "batch_probe.h"
-#include "clock.h"
+#include "measure/clock.h"
 #include "cmds.h"
-#include "hex.h"
+#include "format/hex.h"
 #include "procedure_options.h"
-#include "replay.h"
+#include "replay/replay.h"
 #include "sandbox/confine.h"
 #include "util/emulation.h"
 

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "record_io.h"
+#include "record/record_io.h"
 
 /* Sort set->rows[start .. set->n - 1] (the rows one folder added) in
  * that order; rows of one operation keep their file names' order. */

@@ -14,7 +14,7 @@
 #include "cmds.h"
 #include "reproduce_cmd.h"
 #include "rows.h"
-#include "per_op_part.h"
+#include "periter/part.h"
 
 /* FN as the tables print it (drng) or as the C names it (get_random_number); -1. */
 static int hp_fn_lookup(const char *s, size_t n)

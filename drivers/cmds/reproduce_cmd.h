@@ -1,6 +1,6 @@
 /*
  * reproduce_cmd.h - the search for the N that reproduces a published
- * mean (prof/reproduce.h) as the commands make it: `hashprof
+ * mean (prof/periter/reproduce.h) as the commands make it: `hashprof
  * check --published` for every fractional count of a page, `hashprof
  * INSTANCE OP --reproduce=VALUE[,FN=VALUE...]` for one row.  A campaign
  * calls the same: hp_reproduce_search_row on a row measured with
@@ -14,8 +14,8 @@
 
 #include "instance.h"
 #include "options.h"
-#include "reproduce.h"
-#include "result.h"
+#include "periter/reproduce.h"
+#include "record/result.h"
 
 /* --reproduce=VALUE[,FN=VALUE...]: up to one target per helper. */
 struct hp_reproduce_spec {

@@ -13,8 +13,8 @@
 
 #include "environment.h"
 #include "output_file.h"
-#include "record_io.h"
-#include "report.h"
+#include "record/record_io.h"
+#include "report/report.h"
 #include "run_output.h"
 
 json_t *hp_run_meta(int argc, char **argv, const struct hp_options *o, const struct hp_instance *inst)

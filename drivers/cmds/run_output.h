@@ -11,7 +11,7 @@
 #include "instance.h"
 #include "output_file.h"
 #include "options.h"
-#include "result.h"
+#include "record/result.h"
 
 /*
  * The run description of records and --format=json: the environment

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsite_report.h"
-#include "flame.h"
+#include "callsites/report.h"
+#include "callsites/flame.h"
 #include "output_file.h"
 #include "sites_output.h"
-#include "sites_part.h"
+#include "callsites/part.h"
 
 int hp_sites_outputs_prepare(const char *folded, const char *flame, char *err, size_t errlen)
 {

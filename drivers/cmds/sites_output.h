@@ -1,13 +1,13 @@
 /*
  * sites_output.h - the call-site outputs of a run: --folded FILE (folded
- * stacks) and --flame-graph FILE.svg (prof/callsite_report.h, prof/flame.h).
+ * stacks) and --flame-graph FILE.svg (prof/callsites/report.h, prof/callsites/flame.h).
  */
 #ifndef HP_SITES_OUTPUT_H
 #define HP_SITES_OUTPUT_H
 
 #include <stddef.h>
 
-#include "result.h"
+#include "record/result.h"
 
 /*
  * Before measuring: can folded and flame (either may be NULL) be written

@@ -1,7 +1,7 @@
 /*
  * table.c - a plain aligned text table (see table.h).  Cells are copied
  * into fixed-size lines so that callers can pass snprintf buffers that
- * they reuse for the next line; the layout is prof/table_layout.h's.
+ * they reuse for the next line; the layout is prof/format/table_layout.h's.
  */
 #include "table.h"
 
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table_layout.h"
+#include "format/table_layout.h"
 
 void hp_table_init(struct hp_table *t, int ncols, const char *const *hdr)
 {

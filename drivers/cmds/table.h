@@ -1,6 +1,6 @@
 /*
  * table.h - a plain aligned text table: columns as wide as their widest
- * cell (in terminal columns, prof/table_layout.h), two spaces between
+ * cell (in terminal columns, prof/format/table_layout.h), two spaces between
  * them, no trailing padding.  The tables of `hashprof check`
  * (check_compare.c) are built with it.
  */

@@ -1,7 +1,7 @@
 /*
  * monotonic.h - wall time for timing and timeouts: the run's planning and
- * clock rate (prof/clock.c, drivers/procedure.c), the overhead
- * calibration (prof/calibrate.c), the measuring child's step timeout
+ * clock rate (prof/measure/clock.c, drivers/procedure.c), the overhead
+ * calibration (prof/measure/calibrate.c), the measuring child's step timeout
  * (drivers/child.c), the builder's program timeouts (builder/run.c) and
  * the bench.
  */

@@ -1,7 +1,7 @@
 /*
  * read_file.h - a whole file into memory, for the builder (recipes, logs,
- * manifests), records (prof/record_io.c) and published pages
- * (prof/published.c).
+ * manifests), records (prof/record/record_io.c) and published pages
+ * (prof/record/published.c).
  */
 #ifndef HP_UTIL_READ_FILE_H
 #define HP_UTIL_READ_FILE_H

@@ -2,7 +2,7 @@
  * spawn.h - running a program without a shell, the one runner of the
  * programs hashprof starts: the compiler, the linker, make, cmake and KAT
  * programs of `hashprof build` (builder/run.c, which adds the confinement
- * and the exit on SIGINT, SIGTERM and SIGHUP) and gnuplot (prof/gnuplot.c).
+ * and the exit on SIGINT, SIGTERM and SIGHUP) and gnuplot (prof/report/gnuplot.c).
  *
  * The program is forked into a process group of its own (proc.h), with
  * stdin from /dev/null and stdout and stderr into files, and exec'ed with

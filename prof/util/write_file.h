@@ -1,6 +1,6 @@
 /*
  * write_file.h - writing files whole and atomically, for records and run
- * documents (prof/record_io.c) and the builder's manifests, metadata and
+ * documents (prof/record/record_io.c) and the builder's manifests, metadata and
  * probes (builder/).
  */
 #ifndef HP_UTIL_WRITE_FILE_H

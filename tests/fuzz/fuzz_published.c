@@ -1,12 +1,12 @@
 /*
  * fuzz_published.c - libFuzzer harness of the published-page parser
- * (prof/published.c): any bytes as a markdown page.  Built by `make fuzz`.
+ * (prof/record/published.c): any bytes as a markdown page.  Built by `make fuzz`.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "published.h"
+#include "record/published.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

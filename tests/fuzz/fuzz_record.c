@@ -1,6 +1,6 @@
 /*
- * fuzz_record.c - libFuzzer harness of the record reader (prof/record_io.c,
- * prof/record.c): any bytes as a record file or run document.  On success
+ * fuzz_record.c - libFuzzer harness of the record reader (prof/record/record_io.c,
+ * prof/record/record.c): any bytes as a record file or run document.  On success
  * every row is also checked against its stored shares, rendered in each
  * format (to /dev/null) and written back as a record object, so the whole
  * read-render path runs on what the parser accepted.  Built by `make fuzz`.
@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "record.h"
-#include "record_io.h"
-#include "report.h"
+#include "record/record.h"
+#include "record/record_io.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,7 +1,7 @@
 /*
  * arch/aarch64/tick.h - the generic timer's virtual count, read inline
  *.  Used only when the runtime finds that it is the
- * counter PAPI_get_real_cyc() reads (prof/clock.c, hp_clock_tick_inline);
+ * counter PAPI_get_real_cyc() reads (prof/measure/clock.c, hp_clock_tick_inline);
  * otherwise the shims call the installed clock function.  Unit: ticks of
  * the generic timer (CNTFRQ_EL0 per second, often far below the core
  * clock).

@@ -2,7 +2,7 @@
  * arch/x86_64/tick.h - the time-stamp counter, read inline
  * (part 3).  The same counter PAPI_get_real_cyc() reads on x86-64, without
  * its call: the runtime checks that the two agree before it lets the shims
- * read it (prof/clock.c, hp_clock_tick_inline), and falls back to the
+ * read it (prof/measure/clock.c, hp_clock_tick_inline), and falls back to the
  * installed clock function otherwise.  Unit: TSC ticks.
  *
  * Not fenced, like the minimal wrapper of the published evaluation: a
