@@ -948,7 +948,7 @@ char *hp_survey_text(const struct hp_survey *s);
 const char *hp_survey_role_name(enum hp_survey_role r);
 
 /*
- * Decide which entries can be wrapped (survey_dwarf.c): those whose debug
+ * Decide which entries can be wrapped (survey/dwarf.c): those whose debug
  * information in the inputs says that wrap/own.h's shim passes their
  * arguments and result on exactly (at most 6 integer or pointer
  * arguments on x86-64, 8 on AArch64; no float, struct or variable

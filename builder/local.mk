@@ -11,13 +11,13 @@
 # (make distcheck too).
 noinst_LTLIBRARIES += builder/libhpbuilder.la
 builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
-	builder/prepare.c builder/make.c builder/attempt.c \
+	builder/prepare.c builder/buildsys/make.c builder/attempt.c \
 	builder/files.c builder/run.c builder/recipe.c \
-	builder/buildsys.c builder/dryrun.c builder/cmake.c builder/commands.c \
-	builder/detect.c builder/adapter.c builder/folders.c builder/borrow.c builder/prebuilt.c \
-	builder/compile.c builder/inspect.c builder/link.c builder/vectors.c builder/kat.c builder/manifest.c \
-	builder/primitives.c builder/survey.h builder/survey_scan.c builder/survey_a64.c builder/survey_a64.h \
-	builder/survey.c builder/survey_libs.c builder/survey_dwarf.c \
+	builder/buildsys/buildsys.c builder/buildsys/dryrun.c builder/buildsys/cmake.c builder/buildsys/commands.c \
+	builder/buildsys/detect.c builder/adapter.c builder/folders.c builder/objects/borrow.c builder/objects/prebuilt.c \
+	builder/objects/compile.c builder/objects/inspect.c builder/objects/link.c builder/vectors.c builder/kat.c builder/manifest.c \
+	builder/survey/primitives.c builder/survey/survey.h builder/survey/scan.c builder/survey/a64.c builder/survey/a64.h \
+	builder/survey/survey.c builder/survey/libs.c builder/survey/dwarf.c \
 	builder/sandbox.c \
 	builder/hash_build.c builder/hash_build.h
 builder_libhpbuilder_la_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder \
@@ -31,7 +31,7 @@ builder_libhpbuilder_la_LIBADD = prof/util/libhputil.la $(LIBELF_LIBS) $(LIBDW_L
 # hp-survey: the survey of the instances the build tree makes
 # (schemes/common/survey-link.sh runs it when it links each of them).
 noinst_PROGRAMS += builder/hp-survey
-builder_hp_survey_SOURCES = builder/survey_main.c
+builder_hp_survey_SOURCES = builder/survey/main.c
 builder_hp_survey_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder
 builder_hp_survey_LDADD = builder/libhpbuilder.la prof/libhprof.la
 hashprof_SOURCES += drivers/cmds/cmd_build.c

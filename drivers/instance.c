@@ -75,7 +75,7 @@ static void hp_detail_add(struct hp_instance *out, size_t *used, const char *p, 
 	out->survey_detail[*used] = '\0';
 }
 
-/* The survey section (builder/survey.c's hp_survey_text): verdict and
+/* The survey section (builder/survey/survey.c's hp_survey_text): verdict and
  * reason, and the other lines, the "routes" findings after the rest. */
 static void hp_parse_survey(const char *text, size_t len, struct hp_instance *out)
 {

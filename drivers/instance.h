@@ -31,7 +31,7 @@ struct hp_instance {
 	char kat[16]; /* "pass", "fail" or "not checked" */
 	char warnings[512]; /* build warnings, "; "-separated; "" when none */
 	char path[PATH_MAX];
-	/* its survey (the .hashprof_survey section, builder/survey.c; issue
+	/* its survey (the .hashprof_survey section, builder/survey/survey.c; issue
 	 * 12); all "" for an instance made before surveys existed */
 	char survey_verdict[16]; /* "ICCS-only", "mixed", "bypass" or "none" */
 	char survey_reason[512]; /* one line */

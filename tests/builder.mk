@@ -30,7 +30,7 @@ tests_test_primitives_SOURCES = tests/test_primitives.c
 tests_test_primitives_CPPFLAGS = $(HP_PROF_CPPFLAGS) -I$(top_srcdir)/builder
 tests_test_primitives_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(LIBCRYPTO_CFLAGS)
 tests_test_primitives_LDADD = builder/libhpbuilder.la prof/libhprof.la $(LIBCRYPTO_LIBS) $(CHECK_LIBS)
-# The survey's reading of AArch64 code (survey_a64.c) on instruction words:
+# The survey's reading of AArch64 code (builder/survey/a64.c) on instruction words:
 # on every machine.
 check_PROGRAMS += tests/test_survey_a64
 TESTS += tests/test_survey_a64

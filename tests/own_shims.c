@@ -1,5 +1,5 @@
 /* own_shims.c - the own-entry shims of test_wrap, as the survey writes
- * them into an instance (builder/survey.c: HP_OWN_SHIM per wrapped entry,
+ * them into an instance (builder/survey/survey.c: HP_OWN_SHIM per wrapped entry,
  * linked with -Wl,--wrap=F for each; tests/local.mk). */
 #include "own.h"
 

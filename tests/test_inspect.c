@@ -1,5 +1,5 @@
 /*
- * test_inspect.c - the ELF checks of `hashprof build` (builder/inspect.c)
+ * test_inspect.c - the ELF checks of `hashprof build` (builder/objects/inspect.c)
  * on objects that the configured compiler makes here: x86-64 objects in a
  * native build, AArch64 objects in a cross build run under qemu-aarch64
  * (tests/aarch64.sh).  The same source must give the same call sites on

@@ -1,5 +1,5 @@
 /*
- * test_primitives.c - the survey's constant tables (builder/primitives.c)
+ * test_primitives.c - the survey's constant tables (builder/survey/primitives.c)
  * checked independently of how they were typed in: each hash written on
  * them must hash like OpenSSL (Keccak-f[1600] as SHA3-256, SHA-224,
  * SHA-256, SHA-384, SHA-512, SM3, BLAKE2s, BLAKE2b), the Keccak round

@@ -1,6 +1,6 @@
 /*
  * test_survey.c - the survey of symmetric code that bypasses the ICCS
- * helpers (builder/survey.c): the verdict and its reason for
+ * helpers (builder/survey/survey.c): the verdict and its reason for
  * every built-in instance (`hashprof list --long`), and for the
  * fixtures written for it (tests/fixtures/README.md): own-keccak
  * (bypass), own-sm3 (mixed, with ICCS files that carry SM3 of their own),

@@ -1,6 +1,6 @@
 /*
  * test_survey_a64.c - the survey's reading of AArch64 code
- * (builder/survey_a64.c) on instruction words: the constants that MOVZ,
+ * (builder/survey/a64.c) on instruction words: the constants that MOVZ,
  * MOVN and MOVK build, and the addresses code uses from a section anchor.
  * Runs on any machine (the words are data); the words are GCC 12's
  * (aarch64-linux-gnu-gcc -O2 -fPIC) for the fixtures own-sm3 and
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "survey_a64.h"
+#include "survey/a64.h"
 
 /* The words as the bytes of a little-endian code section. */
 static unsigned char *code_of(const uint32_t *w, size_t n)

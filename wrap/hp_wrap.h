@@ -156,7 +156,7 @@ struct hp_tape {
 /*
  * The own-primitive entry functions of an instance: functions
  * of the scheme's own symmetric code that the survey found
- * (builder/survey.c) and that the instance links with --wrap, each
+ * (builder/survey/survey.c) and that the instance links with --wrap, each
  * through its own shim (wrap/own.h), in the order of the survey's
  * wrapped entries (its slot).  They follow the helpers' nesting rule:
  * only the outermost wrapped call of either kind is timed.

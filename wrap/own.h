@@ -1,7 +1,7 @@
 /*
  * own.h - the --wrap shim of an own-primitive entry function:
  * a function of the scheme's own symmetric code that the survey found
- * (builder/survey.c) and that other objects call.  The survey's C file
+ * (builder/survey/survey.c) and that other objects call.  The survey's C file
  * has one HP_OWN_SHIM(slot, name) per wrapped entry, and the instance is
  * linked with -Wl,--wrap=name for each.
  *
@@ -11,7 +11,7 @@
  * returned in rax:rdx on x86-64, x0:x1 on AArch64).  That is exact for
  * every function whose parameters are at most that many integers,
  * pointers or enums and whose result is void or one of them; the survey
- * wraps only functions whose debug information says so (survey_dwarf.c).
+ * wraps only functions whose debug information says so (survey/dwarf.c).
  * With accounting off the gate is a tail call, which passes everything on
  * untouched; with it on, HP_OWN_HOOK (hook.h) times the outermost call
  * under the helpers' nesting rule, with the same gate as every shim.  In

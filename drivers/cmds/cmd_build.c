@@ -3,12 +3,12 @@
  * folder into an instance that `hashprof NAME` finds (user guide
  * docs/build.md, recipes docs/recipes.md).
  *
- * Detection (the package's own build: builder/buildsys.c, dryrun.c,
+ * Detection (the package's own build: builder/buildsys/buildsys.c, dryrun.c,
  * cmake.c, commands.c; its sources, kind and name: detect.c; shared ICCS
  * files, prebuilt objects, vectors: borrow.c, prebuilt.c, vectors.c),
  * compilation with the reference flags and
- * then the permissive ones (builder/compile.c), inspection of the objects
- * (builder/inspect.c), the link plan and the link (builder/link.c), the
+ * then the permissive ones (builder/objects/compile.c), inspection of the objects
+ * (builder/objects/inspect.c), the link plan and the link (builder/objects/link.c), the
  * optional KAT gate (builder/kat.c) and the manifest that makes the
  * command idempotent (builder/manifest.c), run in order by the builder's
  * pipeline (builder/build.h: prepare, make, install); this file runs the

@@ -19,7 +19,7 @@ struct hp_result;
  * the scheme's own symmetric code (hp_wrap.h's struct hp_own_count). */
 struct hp_result_own {
 	char function[128];
-	char primitive[64]; /* "Keccak-f[1600]", ... (builder/primitives.c) */
+	char primitive[64]; /* "Keccak-f[1600]", ... (builder/survey/primitives.c) */
 	uint64_t calls; /* outermost calls, timed */
 	uint64_t nested; /* calls inside another wrapped call (helper or own), not timed */
 	uint64_t in_helper; /* ...of which inside an ICCS helper */

@@ -301,7 +301,7 @@ static json_t *hp_trials_json(const struct hp_result *r)
 
 /* The keys of survey.findings[] and survey.entries[], in the order of
  * the tab-separated fields of the section's finding= and entry= lines
- * (builder/survey.c's hp_survey_text). */
+ * (builder/survey/survey.c's hp_survey_text). */
 static const char *const hp_finding_keys[] = { "role", "primitive", "function", "object", "evidence" };
 static const char *const hp_entry_keys[] = { "function", "primitive", "object", "wrap" };
 

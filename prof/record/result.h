@@ -83,7 +83,7 @@ struct hp_result {
 	char path[4096]; /* the instance's shared object */
 	char wrapped[256]; /* helpers linked with --wrap, comma-separated */
 	char build_notes[512]; /* `hashprof build` warnings ("; "-separated); "" when none */
-	/* The instance's survey (builder/survey.c): verdict
+	/* The instance's survey (builder/survey/survey.c): verdict
 	 * ("ICCS-only", "mixed", "bypass", "none"; "" when the instance has
 	 * no survey), the one-line reason, and the finding=/entry=/note=
 	 * lines of its .hashprof_survey section (docs/record-schema.md). */

@@ -1,7 +1,7 @@
 /*
  * build_tree.h - is this process the hashprof of a build tree?  Then it
  * finds the build tree's instances (drivers/instance.c) and the build
- * tree's run-time pieces for `hashprof build` (builder/link.c), so that
+ * tree's run-time pieces for `hashprof build` (builder/objects/link.c), so that
  * the tests need no installation.
  *
  * The binary carries no path of the tree it was built in (an

@@ -1,7 +1,7 @@
 #!/bin/sh
 # survey-link.sh - link a built-in instance module with its survey:
 # the symmetric code of its objects, as `hashprof build` does
-# it for a package (builder/survey.c).  Automake runs it as the module's
+# it for a package (builder/survey/survey.c).  Automake runs it as the module's
 # LINK command (schemes/*/local.mk: schemes_X_la_LINK), so it sees the
 # whole libtool link command line:
 #

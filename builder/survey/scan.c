@@ -1,5 +1,5 @@
 /*
- * survey_scan.c - one object as the survey sees it (survey.h), read with
+ * scan.c - one object as the survey sees it (survey.h), read with
  * elfutils libelf: its functions and their ranges, its calls and
  * references (relocations in code), and the constants of
  * hp_prim_tables() it carries.
@@ -16,18 +16,18 @@
  *                SHA-256 K of an unrolled compression function, SM3's T_j
  *                as two `mov $0x79cc4519` and `mov $0x7a879d8a`; on
  *                AArch64 also the values its MOVZ/MOVK pairs build
- *                (survey_a64.h: movz w15, #0x4519 ... movk w15, #0x79cc,
+ *                (a64.h: movz w15, #0x4519 ... movk w15, #0x79cc,
  *                lsl #16).  Only entries with three or more non-zero bytes
  *                count, so that small numbers of ordinary code never do.
  * A table in code belongs to the function whose range holds it; a table
  * in data to every function with a relocation into it (the section and
  * offset, or the data symbol; on AArch64 the addresses its code uses
- * from an anchor, survey_a64.h), and, when it is a global symbol, to the
+ * from an anchor, a64.h), and, when it is a global symbol, to the
  * functions of other objects that reference that symbol (survey.c).
  */
 #include "config.h"
 #include "survey.h"
-#include "survey_a64.h"
+#include "a64.h"
 
 #include <elf.h>
 #include <gelf.h>
@@ -582,7 +582,7 @@ static int hp_survey_anchor_ref(void *arg, int64_t offset)
 
 /* The data that function f reaches from the address (shndx, base) which
  * the ADD at offset off of its code section (code) completes: each
- * address its code uses from there (survey_a64.h). */
+ * address its code uses from there (a64.h). */
 static int hp_survey_anchor(struct hp_survey_ctx *c, const Elf_Data *code, size_t f, uint64_t off, size_t shndx,
 			    int64_t base)
 {

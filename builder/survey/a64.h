@@ -1,5 +1,5 @@
 /*
- * survey_a64.h - what the survey (survey_scan.c) reads in AArch64 code
+ * a64.h - what the survey (scan.c) reads in AArch64 code
  * beyond its bytes and relocations: the constants that MOVZ, MOVN and
  * MOVK build 16 bits at a time, and the data reached at an offset from an
  * address that a relocation completes (GCC's section anchors).

@@ -100,7 +100,7 @@ int hp_compile_words(enum hp_flagset f, const struct hp_detect *d, const struct 
 
 	/* -g: debug information only (GCC's code is the same with and without
 	 * it); the survey reads the prototypes of own entry functions from it
-	 * (builder/survey_dwarf.c).  Before the package's words, so that a
+	 * (builder/survey/dwarf.c).  Before the package's words, so that a
 	 * -g0 of theirs still wins (their entries are then not wrapped). */
 	if (hp_flagset_words(f, out) || hp_strv_add(out, "-g") || hp_strv_extend(out, cppflags) ||
 	    hp_strv_extend(out, extra) || hp_strv_add(out, "-iquote") || hp_strv_add(out, d->dir))

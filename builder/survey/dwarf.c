@@ -1,5 +1,5 @@
 /*
- * survey_dwarf.c - can an own entry function be wrapped (see builder.h,
+ * dwarf.c - can an own entry function be wrapped (see builder.h,
  * hp_survey_check_entries)?  The shim of wrap/own.h passes on the
  * argument registers as integers without knowing the prototype, so an
  * entry is wrapped only when its debug information (DWARF, read with

@@ -1,8 +1,8 @@
 /*
- * survey_a64.c - AArch64 wide immediates and anchor offsets for the
- * survey (see survey_a64.h).  The encodings are DDI 0487's, section C4.1.
+ * a64.c - AArch64 wide immediates and anchor offsets for the
+ * survey (see a64.h).  The encodings are DDI 0487's, section C4.1.
  */
-#include "survey_a64.h"
+#include "a64.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
- * survey.h - what the survey's scan (survey_scan.c) reads out of one
- * relocatable object for the analysis (survey.c, survey_libs.c).
+ * survey.h - what the survey's scan (scan.c) reads out of one
+ * relocatable object for the analysis (survey.c, libs.c).
  * Internal to those files; builder.h has the survey's interface.
  *
  * Offsets are bytes from the start of a section; a function is a FUNC
@@ -68,7 +68,7 @@ int hp_survey_scan(void *elf, const char *name, const char *fallback, struct hp_
 void hp_survey_unit_free(struct hp_survey_unit *u);
 
 /*
- * survey_libs.c: the hash functions of a library (libcrypto's EVP_shake256,
+ * libs.c: the hash functions of a library (libcrypto's EVP_shake256,
  * EVP_DigestUpdate, SHA256; libgcrypt, libsodium, XKCP) that the scheme's
  * objects among the nu units u reference and none of them defines (the
  * ICCS files' own use aside), as one line into out: "EVP_shake256,

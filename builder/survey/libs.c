@@ -1,5 +1,5 @@
 /*
- * survey_libs.c - hashing done by a library rather than by the ICCS
+ * libs.c - hashing done by a library rather than by the ICCS
  * helpers (see survey.h): the hash functions of OpenSSL's libcrypto,
  * libgcrypt, libsodium or XKCP that the scheme's objects call.
  *

@@ -1,5 +1,5 @@
 /*
- * survey_main.c - hp-survey, the survey of `hashprof build` (survey.c) for
+ * main.c - hp-survey, the survey of `hashprof build` (survey.c) for
  * the instances the build tree makes itself (schemes/, through
  * schemes/common/survey-link.sh at link time).  Not installed.
  *
