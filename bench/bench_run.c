@@ -10,7 +10,7 @@
  * operations, then N operations, each one inside hpb_measured(): run
  * callgrind with --toggle-collect=hpb_measured to collect exactly the N
  * measured operations.  The API calls and the set-up are the driver's own
- * (drivers/api.c, drivers/ops*.c), so the DRNG stream is the same as in
+ * (drivers/api.c, drivers/ops/ops*.c), so the DRNG stream is the same as in
  * `hashprof INSTANCE OPERATION -n N --warmup WARMUP`.
  */
 #include <stdio.h>
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "api.h"
-#include "ops.h"
+#include "ops/ops.h"
 
 /* A clock for the meter of prof/replay/meter.h: nothing is timed here. */
 static uint64_t hpb_no_clock(void)

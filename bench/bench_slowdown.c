@@ -31,7 +31,7 @@
 #include "measure/calibrate.h"
 #include "measure/clock.h"
 #include "drng.h"
-#include "ops.h"
+#include "ops/ops.h"
 
 struct hpb_case {
 	const char *instance, *op, *kind, *so, *plain_so;

@@ -47,7 +47,7 @@ struct hp_build_opts {
  * How the builder speaks: it prints nothing itself.  say: a progress or
  * report line; warn: a warning; error: the one line that says why the
  * build stops ("build: ..."); the command decides where each goes
- * (drivers/cmds/build_report.c).  Each gets the text without a newline.
+ * (drivers/output/build_report.c).  Each gets the text without a newline.
  */
 struct hp_build_out {
 	void (*say)(const char *line);

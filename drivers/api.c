@@ -56,7 +56,7 @@ static int hp_resolve_kind(struct hp_api *a, const struct hp_instance *inst, cha
 		return hp_resolve(a->dl, names, kem, HP_NGCC_KEM_SYMBOLS, inst->path, err, errlen);
 	if (hp_resolve(a->dl, names, kex, HP_NGCC_KEX_SYMBOLS, inst->path, err, errlen) != 0)
 		return -1;
-	/* passes 4 and 5 only where the protocol has them (ops_kex.c checks) */
+	/* passes 4 and 5 only where the protocol has them (ops/kex.c checks) */
 	names = hp_ngcc_api_optional_symbols(inst->kind);
 	for (size_t i = 0; i < HP_NGCC_KEX_OPTIONAL_SYMBOLS; i++)
 		*kex_optional[i] = dlsym(a->dl, names[i]);

@@ -15,7 +15,7 @@ drivers_libhpdrivers_la_SOURCES = \
 	drivers/elf_info.c drivers/elf_info.h \
 	drivers/environment.c drivers/environment.h \
 	drivers/instance.c drivers/instance.h \
-	drivers/ops.c drivers/ops.h drivers/ops_sig.c drivers/ops_kem.c drivers/ops_kex.c \
+	drivers/ops/ops.c drivers/ops/ops.h drivers/ops/sig.c drivers/ops/kem.c drivers/ops/kex.c \
 	drivers/options.c drivers/options.h \
 	drivers/procedure.c drivers/procedure.h drivers/batch_probe.c drivers/batch_probe.h \
 	drivers/rows.c drivers/rows.h \
@@ -30,18 +30,18 @@ drivers_libhpdrivers_la_LIBADD = candidates/libhpcand.la $(LIBELF_LIBS) $(LIBCRY
 bin_PROGRAMS += hashprof
 hashprof_SOURCES = \
 	drivers/cmds/hashprof.c drivers/cmds/cmds.h drivers/cmds/usage.c \
-	drivers/cmds/procedure_options.c drivers/cmds/procedure_options.h \
+	drivers/cli/procedure_options.c drivers/cli/procedure_options.h \
 	drivers/cmds/cmd_run.c drivers/cmds/cmd_list.c \
-	drivers/cmds/run_output.c drivers/cmds/run_output.h drivers/cmds/sites_output.c drivers/cmds/sites_output.h drivers/cmds/cmd_report.c \
-	drivers/cmds/output_file.c drivers/cmds/output_file.h \
-	drivers/cmds/cmd_check.c drivers/cmds/check_cmd.h drivers/cmds/check_options.c \
-	drivers/cmds/check_compare.c drivers/cmds/check_shares.c drivers/cmds/table.c drivers/cmds/table.h \
-	drivers/cmds/page_match.c drivers/cmds/page_match.h \
-	drivers/cmds/build_cmd.h drivers/cmds/build_options.c drivers/cmds/build_report.c \
-	drivers/cmds/reproduce_cmd.c drivers/cmds/reproduce_cmd.h \
-	drivers/cmds/heatmap.c drivers/cmds/heatmap.h \
-	drivers/cmds/record_order.c drivers/cmds/record_order.h \
-	drivers/cmds/display_options.c drivers/cmds/display_options.h
+	drivers/output/run_output.c drivers/output/run_output.h drivers/output/sites_output.c drivers/output/sites_output.h drivers/cmds/cmd_report.c \
+	drivers/output/output_file.c drivers/output/output_file.h \
+	drivers/cmds/cmd_check.c drivers/check/check.h drivers/check/options.c \
+	drivers/check/compare.c drivers/check/shares.c drivers/check/table.c drivers/check/table.h \
+	drivers/check/page_match.c drivers/check/page_match.h \
+	drivers/cli/build_cmd.h drivers/cli/build_options.c drivers/output/build_report.c \
+	drivers/check/reproduce.c drivers/check/reproduce.h \
+	drivers/output/heatmap.c drivers/output/heatmap.h \
+	drivers/output/record_order.c drivers/output/record_order.h \
+	drivers/cli/display_options.c drivers/cli/display_options.h
 hashprof_CPPFLAGS = $(HP_DRIVERS_CPPFLAGS) -I$(top_srcdir)/drivers/cmds \
 	-DHP_PKGLIBDIR='"$(pkglibdir)"'
 hashprof_CFLAGS = $(AM_CFLAGS) $(PAPI_CFLAGS) $(JANSSON_CFLAGS)

@@ -19,7 +19,7 @@
 #include "child.h"
 #include "measure/clock.h"
 #include "replay/drng_state.h"
-#include "ops.h"
+#include "ops/ops.h"
 #include "replay/replay.h"
 #include "util/monotonic.h"
 #include "periter/part.h"

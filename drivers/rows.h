@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "instance.h"
-#include "ops.h"
+#include "ops/ops.h"
 #include "options.h"
 #include "record/result.h"
 

@@ -16,7 +16,7 @@
 #include "measure/clock.h"
 #include "replay/drng_state.h"
 #include "module.h" /* candidates/module.h: HP_CAND_SYM_ERROR */
-#include "ops.h"
+#include "ops/ops.h"
 #include "procedure.h"
 #include "swap.h" /* candidates/swap.h: the swap module's table */
 #include "util/build_tree.h"

@@ -36,14 +36,14 @@ tests_test_check_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS)
 tests_test_check_CFLAGS = $(HP_RECORDS_TEST_CFLAGS)
 tests_test_check_LDADD = $(HP_RECORDS_TEST_LDADD)
 
-# The baseline verdicts themselves (drivers/cmds/check_compare.c, which
+# The baseline verdicts themselves (drivers/check/compare.c, which
 # only the hashprof program links otherwise), on records written by hand.
 check_PROGRAMS += tests/test_check_compare
 TESTS += tests/test_check_compare
 tests_test_check_compare_SOURCES = tests/test_check_compare.c tests/records_util.c tests/records_util.h \
-	tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h drivers/cmds/check_compare.c drivers/cmds/check_shares.c drivers/cmds/table.c \
-	drivers/cmds/check_options.c drivers/cmds/procedure_options.c drivers/cmds/usage.c \
-	drivers/cmds/page_match.c
+	tests/capture.c tests/capture.h tests/tmpdir.c tests/tmpdir.h drivers/check/compare.c drivers/check/shares.c drivers/check/table.c \
+	drivers/check/options.c drivers/cli/procedure_options.c drivers/cmds/usage.c \
+	drivers/check/page_match.c
 tests_test_check_compare_CPPFLAGS = $(HP_RECORDS_TEST_CPPFLAGS) -I$(top_srcdir)/drivers -I$(top_srcdir)/drivers/cmds \
 	-I$(top_srcdir)/candidates
 tests_test_check_compare_CFLAGS = $(HP_RECORDS_TEST_CFLAGS) $(PAPI_CFLAGS)

@@ -665,7 +665,7 @@ END_TEST
 
 /* --help says what --published compares: uncorrected shares for a
  * published page, corrected ones for hashprof's own corrected output
- * (check_compare.c); --raw is refused with it (test_bad_options). */
+ * (check/compare.c); --raw is refused with it (test_bad_options). */
 START_TEST(test_help_published_shares)
 {
 	struct run r;

@@ -1,6 +1,6 @@
 /*
  * test_check_compare.c - the verdicts of `hashprof check` against a
- * baseline (drivers/cmds/check_compare.c) on records written here by hand
+ * baseline (drivers/check/compare.c) on records written here by hand
  * and read back as `check` reads them (hp_record_load), so that every
  * share, spread and estimator is known: nothing is measured.
  *
@@ -14,7 +14,7 @@
  *    one beyond it a regression; a record without spreads (0) keeps the
  *    plain tolerance.
  *
- * The window shares' tests (drivers/cmds/check_shares.c), on rows built
+ * The window shares' tests (drivers/check/shares.c), on rows built
  * here batch by batch (nothing measured, every share known):
  *  - a shift inside the tolerance passes, even a significant one;
  *  - a shift beyond it with separated batch distributions is a
@@ -36,15 +36,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_cmd.h"
+#include "check/check.h"
 #include "cmds.h"
 #include "options.h"
-#include "procedure_options.h"
+#include "cli/procedure_options.h"
 #include "measure/rank_test.h"
 #include "record/record_io.h"
 #include "measure/shares.h"
 #include "records_util.h"
-#include "table.h"
+#include "check/table.h"
 
 /* The replay part of a hand-made record: shares and spreads (fractions)
  * and the family estimators ("" : none, as before the split). */

@@ -39,7 +39,7 @@
 #include "check_run.h"
 #include "replay/drng_state.h"
 #include "instance.h"
-#include "ops.h"
+#include "ops/ops.h"
 #include "records_util.h"
 #include "replay/replay.h"
 

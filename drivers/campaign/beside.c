@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 
 #include "campaign.h"
-#include "page_match.h"
+#include "check/page_match.h"
 #include "periter/reproduce.h"
 #include "measure/shares.h"
 #include "periter/part.h"

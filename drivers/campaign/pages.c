@@ -23,7 +23,7 @@
 
 #include "campaign.h"
 #include "instance.h"
-#include "page_match.h"
+#include "check/page_match.h"
 #include "record/record_io.h"
 #include "report/report.h"
 

@@ -35,7 +35,7 @@
 #include "instance.h"
 #include "util/dirlock.h"
 #include "util/monotonic.h"
-#include "ops.h"
+#include "ops/ops.h"
 #include "record/record_io.h"
 #include "rows.h"
 #include "whose.h"

@@ -31,12 +31,12 @@
 #include <unistd.h>
 
 #include "build.h"
-#include "build_cmd.h"
+#include "cli/build_cmd.h"
 #include "candidates.h"
 #include "cmds.h"
 #include "hash_build.h"
 #include "instance.h"
-#include "procedure_options.h"
+#include "cli/procedure_options.h"
 #include "util/dirlock.h"
 
 _Static_assert(HP_BUILD_DONE == HP_EXIT_OK && HP_BUILD_KAT_FAILED == HP_EXIT_FAILED &&

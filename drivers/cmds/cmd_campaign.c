@@ -42,7 +42,7 @@
 #include "cmds.h"
 #include "format/hex.h"
 #include "options.h"
-#include "procedure_options.h"
+#include "cli/procedure_options.h"
 #include "util/dirlock.h"
 #include "util/proc.h"
 

@@ -20,8 +20,8 @@
  * file, field or line, and the problem), 4 (HP_EXIT_UNDECIDED) no
  * regression but a share left undecided, 128 + N interrupted by signal N.
  *
- * This file runs the three modes; the options are in check_options.c,
- * the comparisons and their verdicts in check_compare.c (check_cmd.h).
+ * This file runs the three modes; the options are in check/options.c,
+ * the comparisons and their verdicts in check/compare.c (check/check.h).
  */
 #include "config.h"
 
@@ -32,23 +32,23 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "check_cmd.h"
+#include "check/check.h"
 #include "child.h"
 #include "measure/clock.h"
 #include "cmds.h"
 #include "environment.h"
 #include "instance.h"
-#include "procedure_options.h"
-#include "ops.h"
+#include "cli/procedure_options.h"
+#include "ops/ops.h"
 #include "options.h"
-#include "page_match.h"
+#include "check/page_match.h"
 #include "record/published.h"
-#include "record_order.h"
+#include "output/record_order.h"
 #include "record/record_io.h"
-#include "reproduce_cmd.h"
+#include "check/reproduce.h"
 #include "rows.h"
-#include "run_output.h"
-#include "table.h"
+#include "output/run_output.h"
+#include "check/table.h"
 #include "replay/part.h"
 #include "periter/part.h"
 #include "callsites/part.h"
@@ -428,7 +428,7 @@ int hp_cmd_check(int argc, char **argv)
 	baseline = npos > 0 && hp_is_baseline_arg(argv[optind]);
 	if (c.published && npos > 0)
 		return hp_usage_error("check: --published takes no other argument ('%s')", argv[optind]);
-	/* the page decides (check_compare.c): --raw would be ignored, not obeyed */
+	/* the page decides (check/compare.c): --raw would be ignored, not obeyed */
 	if (c.published && c.raw)
 		return hp_usage_error("check: --raw does not apply to --published (a page's shares are compared "
 				      "as it printed them: uncorrected, or corrected when its overhead line says so)");

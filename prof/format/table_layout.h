@@ -1,7 +1,7 @@
 /*
  * table_layout.h - the layout every table hashprof prints shares, in one
  * place: the rows' table (report.c), the --hash tables (swap/report.c,
- * swap/matrix.c) and `hashprof check`'s (drivers/cmds/table.c).
+ * swap/matrix.c) and `hashprof check`'s (drivers/check/table.c).
  *   text: each column as wide as its widest cell in terminal columns
  *         (UTF-8: "±" is one), two spaces between columns, names left
  *         aligned and figures right aligned, no blanks at a line's end;

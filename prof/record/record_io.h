@@ -147,7 +147,7 @@ int hp_record_is_failed_name(const char *name);
  * last component only: "*.json", not starting with '.', not a failed
  * row's (hp_record_is_failed_name)?  1 or 0.  The rule the folder reader
  * itself follows, for the outputs that must not land among the records
- * (drivers/cmds/output_file.h).
+ * (drivers/output/output_file.h).
  */
 int hp_record_dir_reads(const char *name);
 

@@ -1,7 +1,7 @@
 /*
  * gnuplot.h - drawing a PNG or SVG file with gnuplot (Debian:
  * gnuplot-nox), the one runner of `--plot`'s pictures: the prefix-mean
- * curves (plot.c) and the candidates' heat map (drivers/cmds/heatmap.c).
+ * curves (plot.c) and the candidates' heat map (drivers/output/heatmap.c).
  * Each caller writes only its script; this finds the program, tells the
  * kind of file by its name, gives the script a private temporary folder,
  * runs gnuplot there with a time limit (util/spawn.h), says why it failed

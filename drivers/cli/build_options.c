@@ -15,7 +15,7 @@
 
 #include "build_cmd.h"
 #include "builder.h"
-#include "cmds.h"
+#include "cmds/cmds.h"
 #include "options.h"
 
 #define HP_KAT_TIMEOUT 600u /* seconds the KAT program may run by default */

@@ -1,7 +1,7 @@
 /*
- * check_cmd.h - what the files of `hashprof check` share: the
- * state of one check, the options that fill it (check_options.c) and the
- * comparisons that count its verdicts (check_compare.c); cmd_check.c runs
+ * check.h - what the files of `hashprof check` share: the
+ * state of one check, the options that fill it (options.c) and the
+ * comparisons that count its verdicts (compare.c); cmd_check.c runs
  * the three modes with them.  Not named check.h: the tests include the
  * Check framework's <check.h> with drivers/ on the include path.
  */
@@ -33,7 +33,7 @@ struct hp_check {
 	struct hp_options run; /* procedure of INSTANCE and --published rows */
 	unsigned compared, failed; /* comparisons made, out of tolerance */
 	char first_failure[512];
-	/* shares of a baseline row (check_compare.c, "share tests"): how many
+	/* shares of a baseline row (compare.c, "share tests"): how many
 	 * times a row too noisy to decide is measured again (--max-reruns),
 	 * the re-measurements made, and the comparisons left undecided */
 	unsigned max_reruns;
@@ -64,7 +64,7 @@ struct hp_check {
  * tolerance is a regression when the two-sided p-value is below it. */
 #define HP_SHARE_ALPHA 0.05
 
-/* ---------- check_options.c ---------- */
+/* ---------- options.c ---------- */
 
 /*
  * The defaults: share tolerance 2 pp, exact calls, no thresholds, the
@@ -85,7 +85,7 @@ int hp_is_baseline_arg(const char *arg);
 /* Is any --max-... threshold set (1) or none (0)? */
 int hp_has_thresholds(const struct hp_check *c);
 
-/* ---------- check_compare.c ---------- */
+/* ---------- compare.c ---------- */
 
 /*
  * Each compares a measured row r / n, adds one line per quantity to a

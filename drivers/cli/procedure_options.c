@@ -10,7 +10,7 @@
 
 #include "batch_probe.h"
 #include "measure/clock.h"
-#include "cmds.h"
+#include "cmds/cmds.h"
 #include "format/hex.h"
 #include "procedure_options.h"
 #include "replay/replay.h"

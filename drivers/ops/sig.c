@@ -1,5 +1,5 @@
 /*
- * ops_sig.c - signature operations: keygen, sign, verify.
+ * sig.c - signature operations: keygen, sign, verify.
  *
  * method.md: "for sign and verify a key pair is generated and a signature
  * made and verified first" (unmeasured); sign signs the same message

@@ -1,6 +1,6 @@
 /*
- * check_options.c - the command line of `hashprof check` (see
- * check_cmd.h): its help, its defaults, and the parsing of tolerances,
+ * options.c - the command line of `hashprof check` (see
+ * check.h): its help, its defaults, and the parsing of tolerances,
  * thresholds and the procedure into struct hp_check.  Tolerances and
  * shares accept the forms people write ("1%", "0.01", "2pp") so that a
  * CI line reads like the report it guards.
@@ -14,11 +14,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "check_cmd.h"
+#include "check.h"
 #include "measure/clock.h"
-#include "cmds.h"
+#include "cmds/cmds.h"
 #include "options.h"
-#include "procedure_options.h"
+#include "cli/procedure_options.h"
 #include "periter/part.h"
 
 #define HP_DEFAULT_SHARE_TOL 2.0 /* percentage points */

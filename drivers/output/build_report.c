@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build_cmd.h"
+#include "cli/build_cmd.h"
 #include "candidates.h"
 #include "builder.h"
 #include "instance.h"

@@ -1,5 +1,5 @@
 /*
- * check_compare.c - the verdicts of `hashprof check` (see check_cmd.h):
+ * compare.c - the verdicts of `hashprof check` (see check.h):
  * each measured quantity against a baseline row, a published row or a
  * --max threshold, one table line each, counted in struct hp_check so
  * that the summary can name the first failure.  Calls are exact counts,
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "callsites/table.h"
-#include "check_cmd.h"
+#include "check.h"
 #include "child.h"
 #include "record/published.h"
 #include "measure/rank_test.h"
@@ -249,7 +249,7 @@ static const char *hp_undecided_verdict(struct hp_check *c, const struct hp_resu
 
 /*
  * The window share (which = 0: hash, 1: DRNG) of the re-run n against
- * the baseline b by hp_share_test (check_shares.c): the medians over the
+ * the baseline b by hp_share_test (shares.c): the medians over the
  * batches, and in the tolerance cell the test that decided ("2 pp;
  * Mann-Whitney U p = 0.008, 5 + 5 batches"), or "2 pp (tolerance only:
  * ...)" for a row without batch shares.

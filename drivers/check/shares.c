@@ -1,6 +1,6 @@
 /*
- * check_shares.c - the share tests of `hashprof check` against a
- * baseline (see check_cmd.h): medians over batches, the Mann-Whitney U
+ * shares.c - the share tests of `hashprof check` against a
+ * baseline (see check.h): medians over batches, the Mann-Whitney U
  * test of the two rows' batch shares (prof/measure/rank_test.h), and the
  * re-measurement of a row too noisy to decide.
  *
@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "measure/batches.h"
-#include "check_cmd.h"
+#include "check.h"
 #include "measure/rank_test.h"
 #include "record/result.h"
 #include "measure/shares.h"

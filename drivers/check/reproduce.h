@@ -1,5 +1,5 @@
 /*
- * reproduce_cmd.h - the search for the N that reproduces a published
+ * reproduce.h - the search for the N that reproduces a published
  * mean (prof/periter/reproduce.h) as the commands make it: `hashprof
  * check --published` for every fractional count of a page, `hashprof
  * INSTANCE OP --reproduce=VALUE[,FN=VALUE...]` for one row.  A campaign

@@ -1,5 +1,5 @@
 /*
- * ops_kem.c - KEM operations: keygen, encaps, decaps.
+ * kem.c - KEM operations: keygen, encaps, decaps.
  *
  * method.md: "KEM encaps/decaps likewise generate keys (and a ciphertext,
  * checked by an honest decapsulation)" (unmeasured).  decaps decapsulates

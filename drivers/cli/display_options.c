@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "candidates.h"
-#include "cmds.h"
+#include "cmds/cmds.h"
 #include "display_options.h"
 #include "swap/report.h"
 

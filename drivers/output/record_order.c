@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops.h"
+#include "ops/ops.h"
 #include "record_order.h"
 
 /* Position of op in its kind's table order (keygen, sign, verify, ...);

@@ -1,6 +1,6 @@
 /*
- * reproduce_cmd.c - the N search as `check --published` and --reproduce
- * make it (see reproduce_cmd.h): the targets given on the command line,
+ * reproduce.c - the N search as `check --published` and --reproduce
+ * make it (see reproduce.h): the targets given on the command line,
  * the run the search reads, its lines.
  */
 #include "config.h"
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmds.h"
-#include "reproduce_cmd.h"
+#include "cmds/cmds.h"
+#include "reproduce.h"
 #include "rows.h"
 #include "periter/part.h"
 

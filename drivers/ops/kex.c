@@ -1,5 +1,5 @@
 /*
- * ops_kex.c - key exchange: `exchange` (both inits, every pass, both
+ * kex.c - key exchange: `exchange` (both inits, every pass, both
  * derivations of one run, as the published figures) and each step alone.
  *
  * Every iteration runs a whole exchange so that each step sees the state

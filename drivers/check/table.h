@@ -2,7 +2,7 @@
  * table.h - a plain aligned text table: columns as wide as their widest
  * cell (in terminal columns, prof/format/table_layout.h), two spaces between
  * them, no trailing padding.  The tables of `hashprof check`
- * (check_compare.c) are built with it.
+ * (compare.c) are built with it.
  */
 #ifndef HP_TABLE_H
 #define HP_TABLE_H
