@@ -1,6 +1,6 @@
 /*
  * attempt.c - one attempt of `hashprof build` with one flag set
- * (see build.h): compile every source, inspect the objects, refuse
+ * (see pipeline.h): compile every source, inspect the objects, refuse
  * LTO, find the API kind when no header named it, plan the link and link.
  * A failure says which source or command to look at, because the
  * attempt's first error is usually not the cause (a stray source that
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build.h"
+#include "pipeline.h"
 
 /* Where an LTO flag came from, for the refusal. */
 static const char *hp_lto_origin(const struct hp_build *b)

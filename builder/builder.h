@@ -1,7 +1,7 @@
 /*
  * builder.h - the steps of `hashprof build`, which turns an NGCC
  * submission folder into an instance module (a shared object with a
- * .hashprof section) that the driver finds by name; build.h runs them as
+ * .hashprof section) that the driver finds by name; pipeline.h runs them as
  * a pipeline (prepare.c, make.c, attempt.c).  One concept per file:
  *
  *   run.c      running programs (fork/exec, no shell), logs, first errors
@@ -34,7 +34,7 @@
  *
  * Everything here reports errors as a one-line reason in a caller's
  * buffer and prints nothing: the pipeline speaks through the caller's
- * struct hp_build_out (build.h), and only the command prints.
+ * struct hp_build_out (pipeline.h), and only the command prints.
  */
 #ifndef HP_BUILDER_H
 #define HP_BUILDER_H
@@ -201,7 +201,7 @@ void hp_proc_check_interrupt(void);
 /*
  * Confine every program hp_proc_start starts from now on with c
  * (util/confine.h; NULL or c->on == 0: none), which must outlive them
- * (build.h's hp_sandbox_step sets it per step).  The program's TMPDIR is
+ * (pipeline.h's hp_sandbox_step sets it per step).  The program's TMPDIR is
  * c's first write folder.
  */
 struct hp_confine;

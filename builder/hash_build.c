@@ -26,7 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build.h"
+#include "pipeline.h"
 #include "hash_build.h"
 
 #ifndef HP_PKGDATADIR

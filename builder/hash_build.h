@@ -1,7 +1,7 @@
 /*
  * hash_build.h - `hashprof build --hash DIR`: an NGCC hash submission
  * into a candidate module (hash_build.c; candidates/module.h).  Speaks
- * through b->out as the instance builder does (build.h) and prints
+ * through b->out as the instance builder does (pipeline.h) and prints
  * nothing itself.
  */
 #ifndef HP_HASH_BUILD_H
@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <stddef.h>
 
-#include "build.h"
+#include "pipeline.h"
 
 struct hp_hash_build {
 	struct hp_build *b; /* options, detection, flags, work folder: the instance builder's */

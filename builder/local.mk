@@ -1,6 +1,6 @@
 # builder/: `hashprof build`, which turns an NGCC submission folder
 # into an instance module: a convenience library holding the whole
-# pipeline (build.h: prepare, make, install; builder.h: the steps), which
+# pipeline (builder/pipeline.h: prepare, make, install; builder.h: the steps), which
 # prints nothing (drivers/cmds/cmd_build.c prints), linked into hashprof.
 # It sits above prof/ (the NGCC facts, signals) and wrap/ (the shims'
 # contract), below drivers/.  What it needs at run time is installed: the
@@ -10,7 +10,7 @@
 # hashprof uses the build tree's copies, so the tests need no installation
 # (make distcheck too).
 noinst_LTLIBRARIES += builder/libhpbuilder.la
-builder_libhpbuilder_la_SOURCES = builder/builder.h builder/build.h \
+builder_libhpbuilder_la_SOURCES = builder/builder.h builder/pipeline.h \
 	builder/prepare.c builder/buildsys/make.c builder/attempt.c \
 	builder/files.c builder/run.c builder/recipe.c \
 	builder/buildsys/buildsys.c builder/buildsys/dryrun.c builder/buildsys/cmake.c builder/buildsys/commands.c \

@@ -1,5 +1,5 @@
 /*
- * prepare.c - the first step of `hashprof build` (see build.h):
+ * prepare.c - the first step of `hashprof build` (see pipeline.h):
  * detection in a scratch folder, the manifest, the up-to-date check; the
  * scratch folder then becomes the build's work folder.
  */
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build.h"
+#include "pipeline.h"
 
 /* The scratch folder of hp_build_prepare until it becomes the work folder ("":
  * none), removed when a signal ends the build. */

@@ -6,7 +6,7 @@
  * $HOME, of which it reads what the build needs: the package, the
  * recipe, hashprof's run-time pieces, the folders the flags name (-I, -L,
  * -include), the folders of PATH and of $CC.  Its temporary files go to
- * the scratch folder too (TMPDIR).  See build.h.
+ * the scratch folder too (TMPDIR).  See pipeline.h.
  */
 #include "config.h"
 
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build.h"
+#include "pipeline.h"
 #include "util/proc.h"
 
 /* Keep a copy of path (its folder with folder != 0) for the policy's

@@ -1,5 +1,5 @@
 /*
- * make.c - making and installing the instance (see build.h): the attempts
+ * make.c - making and installing the instance (see pipeline.h): the attempts
  * with each flag set, the optional KAT and the relink that records its
  * result, the install and the manifest; and how the builder speaks
  * (b->out).
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build.h"
+#include "pipeline.h"
 
 /* ---------- messages ---------- */
 

@@ -1,7 +1,7 @@
 /*
  * build_cmd.h - what the files of `hashprof build` share: the
  * options (build_options.c) and what the command prints (build_report.c);
- * cmd_build.c runs the builder's pipeline (builder/build.h) in order.
+ * cmd_build.c runs the builder's pipeline (builder/pipeline.h) in order.
  */
 #ifndef HP_BUILD_CMD_H
 #define HP_BUILD_CMD_H
@@ -9,7 +9,7 @@
 #include <limits.h>
 #include <stddef.h>
 
-#include "build.h"
+#include "pipeline.h"
 #include "hash_build.h"
 
 /* ---------- build_options.c ---------- */

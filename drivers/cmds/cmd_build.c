@@ -11,7 +11,7 @@
  * (builder/objects/inspect.c), the link plan and the link (builder/objects/link.c), the
  * optional KAT gate (builder/kat.c) and the manifest that makes the
  * command idempotent (builder/manifest.c), run in order by the builder's
- * pipeline (builder/build.h: prepare, make, install); this file runs the
+ * pipeline (builder/pipeline.h: prepare, make, install); this file runs the
  * pipeline and prints: the options are in build_options.c, what is
  * printed in build_report.c (build_cmd.h).
  *
@@ -30,7 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build.h"
+#include "pipeline.h"
 #include "cli/build_cmd.h"
 #include "candidates.h"
 #include "cmds.h"

@@ -1,5 +1,5 @@
 /*
- * build.h - the pipeline of `hashprof build` as a library:
+ * pipeline.h - the pipeline of `hashprof build` as a library:
  * prepare (detection, the up-to-date check), make (attempts with the
  * reference and then the permissive flags, the optional KAT and its
  * relink), install (the instance and its manifest).  The steps are those
@@ -7,8 +7,8 @@
  * b->out (struct hp_build_out); it prints nothing itself: the subcommand
  * drivers/cmds/cmd_build.c does.
  */
-#ifndef HP_BUILD_H
-#define HP_BUILD_H
+#ifndef HP_PIPELINE_H
+#define HP_PIPELINE_H
 
 #include <limits.h>
 #include <stddef.h>
