@@ -95,6 +95,10 @@ EXTRA_DIST += tests/no_tree_paths.sh
 # The sources are as .clang-format lays them out (make format applies it).
 TESTS += tests/format_check.sh
 EXTRA_DIST += tests/format_check.sh
+# Every #include points down the layers of docs/architecture.md
+# (tests/include_check.sh).
+TESTS += tests/include_check.sh
+EXTRA_DIST += tests/include_check.sh
 # Every suite runs with a HOME and XDG folders of its own, made for the run
 # and removed after it, and with no HASHPROF_PATH nor cache setting of the
 # caller's: no suite reads the user's instances, candidates or cost cache
