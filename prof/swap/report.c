@@ -171,27 +171,12 @@ static double hp_trial_ticks_per_op(const struct hp_result *r, uint32_t t, int r
 	return ts.total_ticks / (double)r->trials[t].operations;
 }
 
-/* Every slice's paired ratio of arm row a to p (see below). */
-static size_t hp_swap_pair_ratios_all(const struct hp_result *p, const struct hp_result *a, int raw, double *v)
-{
-	size_t k = 0;
-
-	for (uint32_t t = 0; t < p->ntrials && t < a->ntrials; t++) {
-		double base = hp_trial_ticks_per_op(p, t, raw), mine = hp_trial_ticks_per_op(a, t, raw);
-		if (base > 0 && mine > 0)
-			v[k++] = mine / base;
-	}
-	return k;
-}
-
 /* The paired ratios of arm row a to its placeholder p over their slices
- * (slice t of each is the same stretch of the interleaved run): a's
- * ticks per operation over p's, for the slices undisturbed in both when
- * enough are (hp_swap_clean_enough of each), else for every slice; into
- * v[0..HP_TRIALS_MAX).  Returns how many. */
-static size_t hp_swap_pair_ratios(const struct hp_result *p, const struct hp_result *a, int raw, double *v)
+ * (slice t of each is the same stretch of the interleaved run): a's ticks
+ * per operation over p's, for the slices undisturbed in both (clean) or
+ * for every slice; into v[0..HP_TRIALS_MAX).  Returns how many. */
+static size_t hp_swap_pairs(const struct hp_result *p, const struct hp_result *a, int raw, int clean, double *v)
 {
-	int clean = hp_swap_clean_enough(p) && hp_swap_clean_enough(a);
 	size_t k = 0;
 
 	for (uint32_t t = 0; t < p->ntrials && t < a->ntrials; t++) {
@@ -203,8 +188,18 @@ static size_t hp_swap_pair_ratios(const struct hp_result *p, const struct hp_res
 		if (base > 0 && mine > 0)
 			v[k++] = mine / base;
 	}
-	/* too few slices undisturbed in both arms at once: every slice */
-	return clean && k < HP_BATCHES_CLEAN_MIN ? hp_swap_pair_ratios_all(p, a, raw, v) : k;
+	return k;
+}
+
+/* The pairs the ratio is over: the undisturbed ones when each arm has
+ * enough (hp_swap_clean_enough) and at least HP_BATCHES_CLEAN_MIN are
+ * undisturbed in both at once, else every slice. */
+static size_t hp_swap_pair_ratios(const struct hp_result *p, const struct hp_result *a, int raw, double *v)
+{
+	int clean = hp_swap_clean_enough(p) && hp_swap_clean_enough(a);
+	size_t k = hp_swap_pairs(p, a, raw, clean, v);
+
+	return clean && k < HP_BATCHES_CLEAN_MIN ? hp_swap_pairs(p, a, raw, 0, v) : k;
 }
 
 int hp_swap_ratio(const struct hp_result *p, const struct hp_result_arm *arm, int raw, double *ratio)
